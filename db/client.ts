@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/** The one database type the app uses: PGlite, postgres.js and a transaction all fit it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+interface Holder {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  migrated?: Promise<void>;
+}
+
+const g = globalThis as unknown as { __smartlockDb?: Holder };
+
+export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
+
+/** Where PGlite keeps its files (PGLITE_DIR, default .data/pglite; `memory://` for tests). */
+export function pgliteDir(): string {
+  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+}
+
+async function open(): Promise<Holder> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(url, {
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      prepare: true,
+      onnotice: () => {},
+    });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = pgliteDir();
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true }); // PGlite does not create parents
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+let opening: Promise<Holder> | undefined;
+
+async function holder(): Promise<Holder> {
+  if (g.__smartlockDb) return g.__smartlockDb;
+  opening ??= open().then((h) => (g.__smartlockDb = h));
+  return opening;
+}
+
+/** The database, opened (and migrated) once per process. */
+export async function getDb(): Promise<Db> {
+  const h = await holder();
+  h.migrated ??= migrate(h);
+  await h.migrated;
+  return h.db;
+}
+
+export async function dbKind(): Promise<'pglite' | 'postgres'> {
+  return (await holder()).kind;
+}
+
+async function migrate(h: Holder): Promise<void> {
+  if (process.env.DB_SKIP_MIGRATE === '1') return;
+  if (h.kind === 'pglite') {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await run(h.db as any, { migrationsFolder });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await run(h.db as any, { migrationsFolder });
+  }
+}
+
+export async function closeDb(): Promise<void> {
+  const h = g.__smartlockDb;
+  g.__smartlockDb = undefined;
+  opening = undefined;
+  if (h) await h.close();
+}
+
+/** `db.execute()` returns an array on postgres.js and `{ rows }` on PGlite: normalize here. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

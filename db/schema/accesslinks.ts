@@ -1,0 +1,35 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './devices';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/**
+ * Organization access links. The token is stored as a SHA-256 hash for lookup and encrypted
+ * (AES-256-GCM) so administrators can see the URL again; never in clear.
+ */
+export const accessLinks = pgTable(
+  'access_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    startDate: timestamp('start_date', { precision: 3, withTimezone: true }),
+    endDate: timestamp('end_date', { precision: 3, withTimezone: true }),
+    tokenHash: text('token_hash').notNull(),
+    tokenCiphertext: text('token_ciphertext').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('access_links_token_uq').on(t.tokenHash), index('access_links_org_idx').on(t.organizationId)],
+);
+
+export const accessLinkDevices = pgTable(
+  'access_link_devices',
+  {
+    accessLinkId: uuid('access_link_id').notNull().references(() => accessLinks.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accessLinkId, t.deviceId] }), index('ald_device_idx').on(t.deviceId)],
+);

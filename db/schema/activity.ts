@@ -1,0 +1,33 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './devices';
+
+/** Activity source (decisions.md). */
+export const ActivitySource = { device: 0, remote: 1 } as const;
+
+/**
+ * The activity log. `date` is UTC without zone, millisecond precision, and unique per device
+ * (writers bump it by 1 ms on collision), so the API's date cursor pages exactly.
+ * The unique index (device_id, date) also serves the newest-first keyset scan.
+ */
+export const deviceActivity = pgTable(
+  'device_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    /** author; null for entries without an author (manual operations at the door) */
+    userId: uuid('user_id'),
+    userNumId: integer('user_num_id').notNull().default(0),
+    username: text('username').notNull().default(''),
+    event: integer('event').notNull(),
+    source: integer('source').notNull(),
+    date: timestamp('date', { precision: 3, mode: 'date' }).notNull(),
+    accessLinkId: uuid('access_link_id'),
+    operationId: uuid('operation_id'),
+  },
+  (t) => [
+    uniqueIndex('activity_device_date_uq').on(t.deviceId, t.date),
+    index('activity_device_user_date_idx').on(t.deviceId, t.userId, t.date),
+  ],
+);
+
+export type DeviceActivity = typeof deviceActivity.$inferSelect;

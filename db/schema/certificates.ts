@@ -1,0 +1,22 @@
+import { index, integer, pgTable, serial, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './devices';
+import { mobiles, users } from './users';
+
+/** Certificates the service signed for a user's mobile on a device; revoked ones form the device's list. */
+export const deviceCertificates = pgTable(
+  'device_certificates',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    mobileId: integer('mobile_id').notNull().references(() => mobiles.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    expirationDate: timestamp('expiration_date', { precision: 3, withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { precision: 3, withTimezone: true }),
+  },
+  (t) => [
+    index('certs_device_revoked_idx').on(t.deviceId, t.revokedAt),
+    index('certs_user_device_idx').on(t.userId, t.deviceId),
+    index('certs_mobile_idx').on(t.mobileId),
+  ],
+);

@@ -1,0 +1,97 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** Device types (decisions.md). */
+export const DeviceType = {
+  bridge: 1,
+  lockPro: 2,
+  keypad: 3,
+  lockGo: 4,
+  gate: 5,
+  dryContact: 6,
+  doorSensor: 8,
+  keypadPro: 10,
+} as const;
+
+export interface SoftwareVersion {
+  softwareType: number;
+  version: string;
+  updateAvailable: boolean;
+}
+
+/**
+ * Every device type in one table: common fields plus nullable type-specific ones.
+ * One table keeps list and detail reads to a single indexed query.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    type: integer('type').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    serialNumber: text('serial_number').notNull(),
+    name: text('name').notNull(),
+    userIdentity: text('user_identity').notNull().default(''),
+    created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    revision: integer('revision').notNull().default(1),
+    deviceRevision: integer('device_revision').notNull().default(1),
+    targetDeviceRevision: integer('target_device_revision').notNull().default(1),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    softwareVersions: jsonb('software_versions').$type<SoftwareVersion[]>().notNull().default([]),
+    /** lock -> its bridge; door sensor -> its lock */
+    connectedToId: integer('connected_to_id'),
+    beaconMajor: integer('beacon_major'),
+    beaconMinor: integer('beacon_minor'),
+    /** bridges and gates: network connectivity. Locks derive theirs from the bridge. */
+    isConnected: boolean('is_connected'),
+    lastSeen: timestamp('last_seen', { precision: 3, withTimezone: true }),
+    // lock state (null columns for devices without such state)
+    state: integer('state'),
+    doorState: integer('door_state'),
+    isCharging: boolean('is_charging'),
+    batteryLevel: integer('battery_level'),
+    batteryLevelModifiedTime: timestamp('battery_level_modified_time', { precision: 3, withTimezone: true }),
+    stateChangeResult: integer('state_change_result'),
+    lastStateChangedDate: timestamp('last_state_changed_date', { precision: 3, withTimezone: true }),
+    /** lock deviceSettings as the API shows them */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    // bridge
+    wasConfigured: boolean('was_configured'),
+    isUpdating: boolean('is_updating'),
+    // gate
+    externalId: text('external_id'),
+    externalName: text('external_name'),
+    externalType: text('external_type'),
+    impulseLength: integer('impulse_length'),
+    icon: integer('icon'),
+    location: jsonb('location').$type<{ latitude: number; longitude: number } | null>(),
+    isPresentInExternal: boolean('is_present_in_external'),
+    // versions of lists the device keeps
+    pinListVersion: integer('pin_list_version').notNull().default(1),
+    certListVersion: integer('cert_list_version').notNull().default(1),
+    certListUpdated: timestamp('cert_list_updated', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    /** One command at a time per device, across processes: the slot is taken with a conditional UPDATE. */
+    busyUntil: timestamp('busy_until', { precision: 3, withTimezone: true }),
+    busyOperationId: uuid('busy_operation_id'),
+  },
+  (t) => [
+    index('devices_org_idx').on(t.organizationId),
+    index('devices_connected_to_idx').on(t.connectedToId),
+    index('devices_external_idx').on(t.externalId),
+  ],
+);
+
+/** Per-user settings of a device (lock auto-unlock, gate/door sensor favorites, ...). */
+export const deviceUserSettings = pgTable(
+  'device_user_settings',
+  {
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('dus_user_idx').on(t.userId)],
+);
+
+export type Device = typeof devices.$inferSelect;
+export type NewDevice = typeof devices.$inferInsert;

@@ -1,0 +1,30 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { devices } from './devices';
+
+/**
+ * PIN codes kept on a lock. The value is stored encrypted (AES-256-GCM, so owners can read it
+ * back) and as a keyed HMAC (so "same PIN on this lock" is a unique index, not a decrypt loop).
+ * The list version lives on devices.pin_list_version.
+ */
+export const lockPins = pgTable(
+  'lock_pins',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    valueCiphertext: text('value_ciphertext').notNull(),
+    valueHmac: text('value_hmac').notNull(),
+    startDate: timestamp('start_date', { precision: 3, withTimezone: true }),
+    endDate: timestamp('end_date', { precision: 3, withTimezone: true }),
+    dayStartTime: timestamp('day_start_time', { precision: 3, withTimezone: true }),
+    dayEndTime: timestamp('day_end_time', { precision: 3, withTimezone: true }),
+    weekDays: integer('week_days'),
+    created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lock_pins_device_idx').on(t.deviceId),
+    uniqueIndex('lock_pins_device_value_uq').on(t.deviceId, t.valueHmac),
+    index('lock_pins_end_idx').on(t.endDate),
+  ],
+);

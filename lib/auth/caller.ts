@@ -1,0 +1,59 @@
+import { getToken } from 'next-auth/jwt';
+import type { NextRequest } from 'next/server';
+import type { Db } from '@/db/client';
+import type { Caller } from '@/lib/domain/context';
+import { callerFromKey } from './keys';
+import { authSecret } from './nextauth';
+import { ALL_SCOPES } from './scopes';
+
+export type AuthOutcome =
+  | { ok: true; caller: Caller }
+  | { ok: false; reason: 'missing' | 'invalid_token' | 'bad_origin' | 'key_in_query'; message: string };
+
+const QUERY_KEY_NAMES = ['access_token', 'api_key', 'apikey', 'key', 'personalkey', 'token'];
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Who is calling: a personal access key in Authorization, else the portal's session cookie. */
+export async function authenticate(req: NextRequest, db: Db, now: Date): Promise<AuthOutcome> {
+  for (const k of req.nextUrl.searchParams.keys()) {
+    if (QUERY_KEY_NAMES.includes(k.toLowerCase())) {
+      return { ok: false, reason: 'key_in_query', message: 'Credentials in the query string are refused; send them in the Authorization header.' };
+    }
+  }
+  const header = req.headers.get('authorization');
+  if (header) {
+    const m = /^(Bearer|PersonalKey)\s+(\S+)\s*$/i.exec(header);
+    if (!m) return { ok: false, reason: 'invalid_token', message: 'Authorization must be "Bearer <key>" or "PersonalKey <key>".' };
+    const caller = await callerFromKey(db, m[2], now);
+    if (!caller) return { ok: false, reason: 'invalid_token', message: 'The access key is invalid, expired or revoked.' };
+    return { ok: true, caller };
+  }
+  const token = await getToken({ req, secret: authSecret() });
+  if (!token?.sub) return { ok: false, reason: 'missing', message: 'Sign in or send an access key in the Authorization header.' };
+  if (MUTATING.has(req.method) && !sameOrigin(req)) {
+    return { ok: false, reason: 'bad_origin', message: 'Cross-origin request refused.' };
+  }
+  return {
+    ok: true,
+    caller: {
+      userId: token.sub,
+      userNumId: Number(token.numId ?? 0),
+      email: String(token.email ?? ''),
+      displayName: String(token.name ?? ''),
+      scopes: ALL_SCOPES,
+      via: 'session',
+    },
+  };
+}
+
+/** A cookie-authenticated write must come from our own pages (CSRF). */
+function sameOrigin(req: NextRequest): boolean {
+  const origin = req.headers.get('origin');
+  if (!origin) return false;
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { getDb } from '@/db/client';
+import { users } from '@/db/schema';
+import { verifyPassword } from './password';
+
+/** Session lifetime in seconds (SESSION_MAX_AGE, default 8 hours). */
+export const sessionMaxAge = () => Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
+
+export function authSecret(): string {
+  const s = process.env.NEXTAUTH_SECRET;
+  if (s) return s;
+  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  if (process.env.NODE_ENV === 'production' && process.env.ALLOW_DEV_SECRET !== '1' && !building) {
+    throw new Error('NEXTAUTH_SECRET is not set');
+  }
+  return 'dev-only-nextauth-secret-change-me';
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: authSecret(),
+  session: { strategy: 'jwt', maxAge: sessionMaxAge() },
+  jwt: { maxAge: sessionMaxAge() },
+  pages: { signIn: '/sign-in' },
+  providers: [
+    CredentialsProvider({
+      name: 'E-mail and password',
+      credentials: {
+        email: { label: 'E-mail', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+      },
+      async authorize(credentials) {
+        const email = credentials?.email?.trim();
+        const password = credentials?.password;
+        if (!email || !password) return null;
+        const db = await getDb();
+        const [u] = await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+          .limit(1);
+        if (!u || !(await verifyPassword(password, u.passwordHash))) return null;
+        return { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        token.sub = user.id;
+        token.numId = (user as { numId?: number }).numId;
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      if (session.user) {
+        (session.user as { id?: string }).id = token.sub;
+        (session.user as { numId?: number }).numId = token.numId as number | undefined;
+      }
+      return session;
+    },
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * Typed errors of the domain. Verbs throw these; only lib/http maps them to statuses.
+ * Messages are shown to users: say what is wrong and, where it helps, what to do.
+ */
+export type ErrorCode =
+  | 'invalid' // 400
+  | 'forbidden' // 403
+  | 'not_found' // 404
+  | 'not_acceptable' // 406
+  | 'device_timeout' // 408
+  | 'conflict' // 409
+  | 'device_busy' // 409
+  | 'gone' // 410
+  | 'precondition_failed' // 412
+  | 'device_unreachable' // 428
+  | 'rate_limited'; // 429
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly messages: string[] = [message],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const Invalid = (message: string, messages?: string[]) => new DomainError('invalid', message, messages);
+export const Forbidden = (message = 'You do not have permission to do this.') => new DomainError('forbidden', message);
+export const NotFound = (what = 'Resource') => new DomainError('not_found', `${what} not found.`);
+export const NotAcceptable = (message: string) => new DomainError('not_acceptable', message);
+export const Conflict = (message: string) => new DomainError('conflict', message);
+export const PreconditionFailed = (message: string) => new DomainError('precondition_failed', message);
+export const RateLimited = (message = 'Too many requests. Try again in a minute.') => new DomainError('rate_limited', message);
+export const DeviceTimeout = (message = 'The device did not answer in time.') => new DomainError('device_timeout', message);
+export const DeviceBusy = (message = 'Another request is being processed for this device. Try again in a moment.') =>
+  new DomainError('device_busy', message);
+export const DeviceUnreachable = (message = 'The lock is disconnected or its setup is incorrect (no connected bridge).') =>
+  new DomainError('device_unreachable', message);
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

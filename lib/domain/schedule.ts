@@ -1,0 +1,56 @@
+import { DateTime } from 'luxon';
+
+/** Schedule fields shared by accesses and PINs (decisions.md, "Time"). */
+export interface Schedule {
+  startDate: Date | null;
+  endDate: Date | null;
+  dayStartTime: Date | null;
+  dayEndTime: Date | null;
+  weekDays: number | null;
+}
+
+/** weekDays bits: Monday 1 ... Sunday 64; luxon weekday 1 = Monday. */
+const bit = (luxonWeekday: number) => 1 << (luxonWeekday - 1);
+
+export function isValidWeekDays(v: number | null | undefined): boolean {
+  return v === null || v === undefined || (Number.isInteger(v) && v >= 1 && v <= 127);
+}
+
+/** Within [startDate, endDate); a null bound is open. */
+export function withinDates(s: Pick<Schedule, 'startDate' | 'endDate'>, now: Date): boolean {
+  return (!s.startDate || s.startDate <= now) && (!s.endDate || now < s.endDate);
+}
+
+export function notYetStarted(s: Pick<Schedule, 'startDate'>, now: Date) {
+  return !!s.startDate && now < s.startDate;
+}
+
+/** Minutes after local midnight of an instant's wall-clock time in `zone`. */
+function minutesIn(d: Date, zone: string): number {
+  const t = DateTime.fromJSDate(d, { zone });
+  return t.hour * 60 + t.minute;
+}
+
+/**
+ * Active now: within the dates, on an allowed weekday and inside the daily window, all judged
+ * in the device's time zone. A window whose end is earlier than its start runs past midnight;
+ * its after-midnight part belongs to the weekday on which it started.
+ */
+export function isActiveAt(s: Schedule, now: Date, zone: string): boolean {
+  if (!withinDates(s, now)) return false;
+  const local = DateTime.fromJSDate(now, { zone });
+  const nowMin = local.hour * 60 + local.minute;
+  const mask = s.weekDays ?? 127;
+  if (!s.dayStartTime && !s.dayEndTime) return (mask & bit(local.weekday)) !== 0;
+  const start = s.dayStartTime ? minutesIn(s.dayStartTime, zone) : 0;
+  const end = s.dayEndTime ? minutesIn(s.dayEndTime, zone) : 24 * 60;
+  if (start <= end) return nowMin >= start && nowMin < end && (mask & bit(local.weekday)) !== 0;
+  if (nowMin >= start) return (mask & bit(local.weekday)) !== 0;
+  if (nowMin < end) return (mask & bit(local.minus({ days: 1 }).weekday)) !== 0;
+  return false;
+}
+
+/** "08:00" wall-clock time of an instant in a zone (for messages and the portal). */
+export function wallClock(d: Date, zone: string): string {
+  return DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { NextRequest } from 'next/server';
+import { z } from 'zod';
+import { getDb } from '@/db/client';
+import { authenticate } from '@/lib/auth/caller';
+import type { Scope } from '@/lib/auth/scopes';
+import type { BaseCtx, Ctx } from '@/lib/domain/context';
+import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
+import { empty, envelope, failure, flat } from './envelope';
+import { queryToObject } from './query';
+import { isReply } from './reply';
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  not_acceptable: 406,
+  device_timeout: 408,
+  conflict: 409,
+  device_busy: 409,
+  gone: 410,
+  precondition_failed: 412,
+  device_unreachable: 428,
+  rate_limited: 429,
+};
+
+type Obj = z.ZodObject;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Spec<Q, B, P> {
+  /** The caller needs at least one of these; 'public' for endpoints authorized otherwise (access link token). */
+  scopes: Scope[] | 'public';
+  query?: Q;
+  body?: B;
+  params?: P;
+}
+
+interface Args<Q, B, P> {
+  query: Out<Q>;
+  body: Out<B>;
+  params: Out<P>;
+  req: NextRequest;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type Handler = (req: NextRequest, rc: RouteContext) => Promise<Response>;
+
+/** An endpoint for a signed-in caller or key holder. */
+export function route<Q extends Obj | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends Obj | undefined = undefined>(
+  spec: Spec<Q, B, P> & { scopes: Scope[] },
+  handler: (ctx: Ctx, args: Args<Q, B, P>) => Promise<unknown>,
+): Handler;
+/** An endpoint that authorizes by other means (the link token in its path). */
+export function route<Q extends Obj | undefined = undefined, B extends z.ZodType | undefined = undefined, P extends Obj | undefined = undefined>(
+  spec: Spec<Q, B, P> & { scopes: 'public' },
+  handler: (ctx: BaseCtx, args: Args<Q, B, P>) => Promise<unknown>,
+): Handler;
+export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | undefined>, handler: (ctx: never, args: never) => Promise<unknown>): Handler {
+  return async (req, rc) => {
+    const requestId = randomUUID();
+    try {
+      const db = await getDb();
+      const now = () => new Date();
+      let ctx: BaseCtx | Ctx = { db, now };
+      if (spec.scopes !== 'public') {
+        const auth = await authenticate(req, db, now());
+        if (!auth.ok) {
+          const challenge = auth.reason === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer';
+          if (auth.reason === 'bad_origin') return failure(403, [auth.message]);
+          return failure(401, [auth.message], { 'www-authenticate': challenge });
+        }
+        if (!spec.scopes.some((s) => auth.caller.scopes.has(s))) {
+          return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
+        }
+        ctx = { db, now, caller: auth.caller };
+      }
+      const params = spec.params ? spec.params.parse(await rc.params) : undefined;
+      const query = spec.query ? spec.query.parse(queryToObject(req.nextUrl.searchParams, spec.query)) : undefined;
+      const body = spec.body ? spec.body.parse(await readJson(req)) : undefined;
+      const out = await (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
+      return toResponse(out);
+    } catch (e) {
+      return errorResponse(e, requestId, req);
+    }
+  };
+}
+
+class BadJson extends Error {}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadJson('Request body must be valid JSON.');
+  }
+}
+
+function toResponse(out: unknown): Response {
+  if (out instanceof Response) return out;
+  if (isReply(out)) {
+    if (out.kind === 'empty') return empty(out.status);
+    if (out.kind === 'flat') return flat(out.status, out.body);
+    return envelope(out.status, out.result);
+  }
+  return envelope(200, out);
+}
+
+export function zodMessages(e: z.ZodError): string[] {
+  return e.issues.map((i) => {
+    const where = i.path.length ? `${i.path.join('.')}: ` : '';
+    return `${where}${i.message}`;
+  });
+}
+
+/** The one error -> status mapping. Unknown errors never leak details. */
+export function errorResponse(e: unknown, requestId: string, req?: Request): Response {
+  if (e instanceof z.ZodError) return failure(400, zodMessages(e));
+  if (e instanceof BadJson) return failure(400, [e.message]);
+  if (isDomainError(e)) return failure(STATUS[e.code], e.messages);
+  // The path may carry an access-link token: never log it.
+  const path = req ? new URL(req.url).pathname.replace(/\/link\/[^/]+/, '/link/***') : '';
+  console.error(`[${requestId}] ${req?.method ?? ''} ${path} failed:`, e);
+  return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`]);
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { getDb, type Db } from '@/db/client';
+import {
+  AccessLevel,
+  DeviceType,
+  deviceAccess,
+  devices,
+  organizationUsers,
+  organizations,
+  personalAccessKeys,
+  userGroupMembers,
+  userGroups,
+  users,
+  type NewDevice,
+} from '@/db/schema';
+import { newKeyMaterial } from '@/lib/auth/keys';
+import { SCOPES, type Scope } from '@/lib/auth/scopes';
+import { hashPassword } from '@/lib/auth/password';
+
+/**
+ * Test data through factories: every call makes fresh, unique rows, so test files can share
+ * one Postgres database and run in parallel without seeing each other.
+ */
+export const db = (): Promise<Db> => getDb();
+
+const uniq = () => randomUUID().slice(0, 8);
+
+export interface TestUser {
+  id: string;
+  numId: number;
+  email: string;
+  displayName: string;
+  password: string;
+  /** a personal access key with all scopes */
+  key: string;
+  /** a key with just these scopes */
+  keyWith: (scopes: Scope[]) => Promise<string>;
+}
+
+export async function createUser(opts: { email?: string; displayName?: string; password?: string } = {}): Promise<TestUser> {
+  const d = await db();
+  const password = opts.password ?? 'test-password';
+  const email = opts.email ?? `user-${uniq()}@test.local`;
+  const [u] = await d
+    .insert(users)
+    .values({ email, displayName: opts.displayName ?? `User ${email.split('@')[0]}`, passwordHash: await hashPassword(password) })
+    .returning();
+  const keyWith = (scopes: Scope[]) => createKey(u.id, scopes);
+  return { id: u.id, numId: u.numId, email: u.email, displayName: u.displayName, password, key: await keyWith([...SCOPES]), keyWith };
+}
+
+export async function createKey(userId: string, scopes: Scope[], validTo = new Date(Date.now() + 86_400_000)): Promise<string> {
+  const d = await db();
+  const m = newKeyMaterial();
+  await d.insert(personalAccessKeys).values({ userId, name: 'test key', prefix: m.prefix, secretHash: m.secretHash, scopes, validTo });
+  return m.key;
+}
+
+export async function createOrg(opts: { name?: string; timeZone?: string } = {}) {
+  const d = await db();
+  const [o] = await d.insert(organizations).values({ name: opts.name ?? `Org ${uniq()}`, timeZone: opts.timeZone ?? 'Europe/Warsaw' }).returning();
+  return o;
+}
+
+/** role: 0 member, 1 administrator, 2 owner. Returns the organizationUserId. */
+export async function addOrgUser(organizationId: number, userId: string, role = 0): Promise<number> {
+  const d = await db();
+  const [ou] = await d.insert(organizationUsers).values({ organizationId, userId, role }).returning();
+  return ou.id;
+}
+
+export async function createGroup(organizationId: number, name = `Group ${uniq()}`, memberOrgUserIds: number[] = []) {
+  const d = await db();
+  const [g] = await d.insert(userGroups).values({ organizationId, name }).returning();
+  if (memberOrgUserIds.length) await d.insert(userGroupMembers).values(memberOrgUserIds.map((id) => ({ groupId: g.id, organizationUserId: id })));
+  return g;
+}
+
+const LOCK_SETTINGS = {
+  autoLockEnabled: false,
+  autoLockDelay: 60,
+  autoLockImplicitEnabled: false,
+  autoLockImplicitDelay: 10,
+  pullSpringEnabled: true,
+  pullSpringDuration: 2,
+  autoPullSpringEnabled: false,
+  postponedLockEnabled: false,
+  postponedLockDelay: 5,
+  buttonLockEnabled: true,
+  buttonUnlockEnabled: true,
+  isAsync: false,
+  openDoorAlertEnabled: false,
+  openDoorAlertThreshold: 300,
+  autoLockAfterDoorClosedEnabled: false,
+  doorStateEventLoggingEnabled: true,
+};
+
+export async function createBridge(over: Partial<NewDevice> = {}) {
+  const d = await db();
+  const [b] = await d
+    .insert(devices)
+    .values({
+      type: DeviceType.bridge,
+      serialNumber: `BR-${uniq()}`,
+      name: `Bridge ${uniq()}`,
+      timeZone: 'Europe/Warsaw',
+      isConnected: true,
+      beaconMajor: 100,
+      beaconMinor: 1,
+      wasConfigured: true,
+      isUpdating: false,
+      softwareVersions: [{ softwareType: 0, version: '2.2.1', updateAvailable: false }],
+      ...over,
+    })
+    .returning();
+  return b;
+}
+
+/** A lock; paired with `bridge` when given (then reachable while the bridge is connected). */
+export async function createLock(over: Partial<NewDevice> & { bridge?: { id: number } | null } = {}) {
+  const d = await db();
+  const { bridge, ...rest } = over;
+  const paired = bridge ? { connectedToId: bridge.id, beaconMajor: 100, beaconMinor: 2, state: 6, doorState: 3, isCharging: false, batteryLevel: 80, stateChangeResult: 0, lastStateChangedDate: new Date() } : {};
+  const [l] = await d
+    .insert(devices)
+    .values({
+      type: DeviceType.lockPro,
+      serialNumber: `LK-${uniq()}`,
+      name: `Lock ${uniq()}`,
+      timeZone: 'Europe/Warsaw',
+      settings: LOCK_SETTINGS,
+      softwareVersions: [{ softwareType: 0, version: '1.9.0', updateAvailable: false }],
+      ...paired,
+      ...rest,
+    })
+    .returning();
+  return l;
+}
+
+export async function grantUser(deviceId: number, userId: string, accessLevel: number = AccessLevel.guest, over: Partial<typeof deviceAccess.$inferInsert> = {}) {
+  const d = await db();
+  const [a] = await d.insert(deviceAccess).values({ deviceId, principalType: 0, userId, accessLevel, ...over }).returning();
+  return a;
+}
+
+export async function grantGroup(deviceId: number, groupId: string, accessLevel: number = AccessLevel.guest, over: Partial<typeof deviceAccess.$inferInsert> = {}) {
+  const d = await db();
+  const [a] = await d.insert(deviceAccess).values({ deviceId, principalType: 1, groupId, accessLevel, ...over }).returning();
+  return a;
+}
+
+/** Owner, administrator, guest and outsider around one paired lock: the usual cast of a test. */
+export async function lockWithCast() {
+  const [owner, admin, guest, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+  const bridge = await createBridge();
+  const lock = await createLock({ bridge });
+  await grantUser(bridge.id, owner.id, AccessLevel.owner);
+  await grantUser(lock.id, owner.id, AccessLevel.owner);
+  await grantUser(lock.id, admin.id, AccessLevel.administrator);
+  await grantUser(lock.id, guest.id, AccessLevel.guest);
+  return { owner, admin, guest, outsider, bridge, lock };
+}

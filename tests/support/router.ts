@@ -1,0 +1,87 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { NextRequest } from 'next/server';
+
+/**
+ * Calls the app's route handlers in-process by URL, as an HTTP client would, without a server:
+ * `await api('GET', '/api/v37/my/lock/5', { key })`. Routes are found under app/api.
+ */
+const APP = path.resolve(process.cwd(), 'app');
+
+export interface RouteFile {
+  file: string;
+  /** e.g. /api/v37/my/lock/[id] */
+  pattern: string;
+  regex: RegExp;
+  names: string[];
+}
+
+export function routeFiles(under = 'api/v37'): RouteFile[] {
+  const out: RouteFile[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name === 'route.ts') out.push(toRoute(full));
+    }
+  };
+  walk(path.join(APP, under));
+  // static segments before dynamic ones, so /my/lock/sync wins over /my/lock/[id]
+  return out.sort((a, b) => a.names.length - b.names.length || b.pattern.length - a.pattern.length);
+}
+
+function toRoute(file: string): RouteFile {
+  const rel = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
+  const names: string[] = [];
+  const re = rel.map((seg) => {
+    const m = /^\[(\.\.\.)?(.+)\]$/.exec(seg);
+    if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(m[2]);
+    return m[1] ? '(.+)' : '([^/]+)';
+  });
+  return { file, pattern: '/' + rel.join('/'), regex: new RegExp(`^/${re.join('/')}/?$`), names };
+}
+
+let cache: RouteFile[] | undefined;
+
+export interface CallOptions {
+  key?: string;
+  /** raw Authorization header (overrides key) */
+  authorization?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** parsed JSON body, or null when there is none */
+  json: T;
+  text: string;
+}
+
+export async function api<T = any>(method: string, url: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  cache ??= routeFiles('api');
+  const u = new URL(url, 'http://localhost:3000');
+  const found = cache.find((r) => r.regex.test(u.pathname));
+  if (!found) throw new Error(`no route for ${u.pathname}`);
+  const m = found.regex.exec(u.pathname)!;
+  const params = Object.fromEntries(found.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+  const mod = (await import(found.file)) as Record<string, (req: NextRequest, ctx: unknown) => Promise<Response>>;
+  const handler = mod[method.toUpperCase()];
+  if (!handler) return { status: 405, headers: new Headers(), json: null as T, text: '' };
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.authorization) headers.authorization = opts.authorization;
+  else if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
+  const res = await handler(req, { params: Promise.resolve(params) });
+  const text = await res.text();
+  let json: unknown = null;
+  if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
+  return { status: res.status, headers: res.headers, json: json as T, text };
+}

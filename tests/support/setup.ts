@@ -1,0 +1,3 @@
+import { applyTestEnv } from './env';
+
+applyTestEnv();
