@@ -1,0 +1,29 @@
+/**
+ * Background workers of one server process. Each area adds one entry; a worker's `start`
+ * returns a stop function. Workers must be safe to run in several processes at once.
+ */
+export interface BackgroundWorker {
+  name: string;
+  start: () => () => void;
+}
+
+const registry: Array<() => Promise<BackgroundWorker>> = [
+  // () => import('@/lib/devices/worker').then((m) => m.worker),
+];
+
+const g = globalThis as unknown as { __workersStop?: Array<() => void> };
+
+export async function startWorkers(): Promise<void> {
+  if (g.__workersStop) return;
+  g.__workersStop = [];
+  for (const load of registry) {
+    const w = await load();
+    g.__workersStop.push(w.start());
+    console.log(`worker started: ${w.name}`);
+  }
+}
+
+export function stopWorkers(): void {
+  for (const stop of g.__workersStop ?? []) stop();
+  g.__workersStop = undefined;
+}
