@@ -8,3 +8,4 @@ export * from './operations';
 export * from './accesslinks';
 export * from './certificates';
 export * from './webhooks';
+export * from './ratelimit';
