@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { mobiles, users } from './users';
 
@@ -20,3 +20,14 @@ export const deviceCertificates = pgTable(
     index('certs_mobile_idx').on(t.mobileId),
   ],
 );
+
+/**
+ * The service's signing keys (Ed25519 for revoked-certificate lists). Generated once and stored
+ * here (private key encrypted) so every server process signs with the same key.
+ */
+export const serviceKeys = pgTable('service_keys', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+});

@@ -9,3 +9,4 @@ export * from './accesslinks';
 export * from './certificates';
 export * from './webhooks';
 export * from './ratelimit';
+export * from './simulator';

@@ -18,6 +18,8 @@ export const deviceOperations = pgTable(
     status: text('status').notNull().default('PENDING'),
     result: integer('result'),
     plannedResult: integer('planned_result').notNull().default(0),
+    /** lock state before the command: restored when it times out */
+    fromState: integer('from_state'),
     userId: uuid('user_id'),
     accessLinkId: uuid('access_link_id'),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
