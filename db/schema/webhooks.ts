@@ -1,4 +1,4 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -16,6 +16,10 @@ export const webhookSubscriptions = pgTable(
     secretCiphertext: text('secret_ciphertext').notNull(),
     failing: boolean('failing').notNull().default(false),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** why the service disabled it (e.g. the endpoint answered 410 Gone); null when a person did */
+    disabledReason: text('disabled_reason'),
+    lastFailureAt: timestamp('last_failure_at', { precision: 3, withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { precision: 3, withTimezone: true }),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wh_subs_user_idx').on(t.userId), index('wh_subs_org_idx').on(t.organizationId)],
@@ -54,6 +58,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('wh_deliv_due_idx').on(t.status, t.nextAttemptAt),
     index('wh_deliv_sub_idx').on(t.subscriptionId, t.created),
+    // fan-out is idempotent: one delivery per event per subscription
+    uniqueIndex('wh_deliv_outbox_sub_uq').on(t.outboxId, t.subscriptionId),
   ],
 );
 
