@@ -1,0 +1,107 @@
+// `npm run bench`: production build, large dataset, autocannon against each scenario, on Postgres
+// and then on PGlite. Prints one table with PASS/FAIL against the targets and writes docs/benchmarks.md.
+// Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { scenarios, type Scenario } from './scenarios';
+import { checkTargets, type Row } from './targets';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = 3200;
+const root = process.cwd();
+const distDir = '.next-bench';
+
+function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+async function waitHealthy(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+async function load(s: Scenario, headers: Record<string, string>, connections: number): Promise<Omit<Row, 'db' | 'name'>> {
+  const r = await autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections,
+    duration: SECONDS,
+    headers,
+    requests: [{ method: s.method, path: s.path(), setupRequest: (req) => ({ ...req, path: s.path() }) }],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total };
+}
+
+async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: 'bench-secret-0123456789abcdef0123456789', NEXTAUTH_SECRET: 'bench', NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0' };
+  if (kind === 'postgres') {
+    const db = `sl_bench_${Date.now()}`;
+    const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+    sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
+    env.DATABASE_URL = `${base}/${db}`;
+    delete env.PGLITE_DIR;
+  } else {
+    delete env.DATABASE_URL;
+    env.PGLITE_DIR = path.join(root, '.data', 'bench-pglite');
+    rmSync(env.PGLITE_DIR, { recursive: true, force: true });
+  }
+  console.log(`\n## ${kind}: seeding the benchmark dataset`);
+  const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (prep.status !== 0) throw new Error('prepare failed');
+  const lines = prep.stdout.trim().split('\n');
+  lines.slice(0, -1).forEach((l) => console.log(l));
+  const data = JSON.parse(lines[lines.length - 1]);
+
+  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 300_000);
+    const headers = { authorization: `Bearer ${data.key}` };
+    const rows: Row[] = [];
+    for (const s of scenarios(data)) {
+      if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
+      await load(s, headers, Math.min(CONNECTIONS, 10)); // warm-up (JIT, prepared statements, caches)
+      const main = await load(s, headers, CONNECTIONS);
+      const row: Row = { db: kind, name: s.name, ...main };
+      if (s.serverTime) row.serialP50 = (await load(s, headers, 1)).p50;
+      rows.push(row);
+      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}`);
+    }
+    return rows;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+}
+
+async function main() {
+  console.log('Building (production)...');
+  sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_DIST_DIR: distDir });
+  const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
+  const rows: Row[] = [];
+  for (const k of kinds) rows.push(...(await runOn(k)));
+  const report = checkTargets(rows);
+  console.log('\n' + report.table);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  writeFileSync(
+    path.join(root, 'docs', 'benchmarks.md'),
+    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope.\n\n${report.table}\n\n${report.notes}\n`,
+  );
+  console.log('\nWritten to docs/benchmarks.md');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

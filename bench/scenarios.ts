@@ -1,0 +1,40 @@
+import type { BenchData } from './seed-large';
+
+export interface Scenario {
+  name: string;
+  kind: 'baseline' | 'single' | 'list' | 'details' | 'command' | 'page';
+  method: 'GET' | 'POST';
+  path: () => string;
+  /** also measure p50 with one connection (server time without queueing) */
+  serverTime?: boolean;
+  prepare?: (base: string, headers: Record<string, string>) => Promise<void>;
+}
+
+export function scenarios(d: BenchData): Scenario[] {
+  let opId = '';
+  let next = 0;
+  const enc = encodeURIComponent;
+  return [
+    { name: 'baseline (no-op)', kind: 'baseline', method: 'GET', path: () => '/api/bench/noop' },
+    { name: 'GET lock by id', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}` },
+    { name: 'GET lock sync', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}/sync` },
+    {
+      name: 'GET operation status',
+      kind: 'single',
+      method: 'GET',
+      path: () => `/api/v37/my/device/operation/${opId}`,
+      prepare: async (base, headers) => {
+        const r = await fetch(`${base}/api/v37/my/lock/${d.lockIds[0]}/operation/unlock`, { method: 'POST', headers });
+        opId = ((await r.json()) as { result: { operationId: string } }).result.operationId;
+      },
+    },
+    { name: 'GET PIN list', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}/pin` },
+    { name: 'GET device details (1,000)', kind: 'details', method: 'GET', path: () => '/api/v37/my/device/details', serverTime: true },
+    { name: 'GET activity first page', kind: 'list', method: 'GET', path: () => `/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200` },
+    { name: 'GET activity depth 900k', kind: 'list', method: 'GET', path: () => `/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200&lastElemDate=${enc(d.depthDate)}` },
+    { name: 'GET access list (200)', kind: 'list', method: 'GET', path: () => `/api/v37/my/device/${d.accessDeviceId}/access` },
+    // one command at a time per device: rotate over ~940 locks so the slot is free again
+    { name: 'POST unlock (0 ms device)', kind: 'command', method: 'POST', path: () => `/api/v37/my/lock/${d.lockIds[next++ % d.lockIds.length]}/operation/unlock` },
+    { name: 'public link page', kind: 'page', method: 'GET', path: () => `/link/${d.linkToken}` },
+  ];
+}

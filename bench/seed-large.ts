@@ -1,0 +1,87 @@
+// The benchmark's dataset, written with set-based SQL so a million rows take seconds:
+// one user with 1,000 devices (bridge + locks + gates), one lock with 1,000,000 activity entries,
+// one device with 200 access records, a few PINs, one access link.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/client';
+import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
+import { newKeyMaterial } from '../lib/auth/keys';
+import { SCOPES } from '../lib/auth/scopes';
+import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
+
+export interface BenchData {
+  key: string;
+  lockId: number;
+  activityLockId: number;
+  accessDeviceId: number;
+  lockIds: number[];
+  linkToken: string;
+  depthDate: string;
+}
+
+const SETTINGS = { autoLockEnabled: false, autoLockDelay: 60, autoLockImplicitEnabled: false, autoLockImplicitDelay: 10, pullSpringEnabled: true, pullSpringDuration: 1, autoPullSpringEnabled: false, postponedLockEnabled: false, postponedLockDelay: 5, buttonLockEnabled: true, buttonUnlockEnabled: true, isAsync: false, openDoorAlertEnabled: false, openDoorAlertThreshold: 300, autoLockAfterDoorClosedEnabled: false, doorStateEventLoggingEnabled: true };
+
+export async function seedLarge(db: Db, log: (m: string) => void): Promise<BenchData> {
+  const t0 = Date.now();
+  const [org] = await db.insert(organizations).values({ name: 'Bench Org', timeZone: 'Europe/Warsaw' }).returning();
+  const [user] = await db.insert(users).values({ email: `bench-${Date.now()}@bench.test`, displayName: 'Bench User', passwordHash: 'x' }).returning();
+  await db.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 2 });
+  const m = newKeyMaterial();
+  await db.insert(personalAccessKeys).values({ userId: user.id, name: 'bench', prefix: m.prefix, secretHash: m.secretHash, scopes: [...SCOPES], validTo: new Date(Date.now() + 86_400_000) });
+
+  const [bridge] = await db
+    .insert(devices)
+    .values({ type: 1, organizationId: org.id, serialNumber: 'BENCH-BR', name: 'Bench bridge', timeZone: 'Europe/Warsaw', isConnected: true, beaconMajor: 1, beaconMinor: 1, wasConfigured: true, isUpdating: false })
+    .returning();
+  // 949 locks paired with the bridge + 50 gates = 1,000 devices with the bridge
+  await db.execute(sql`
+    insert into devices (type, organization_id, serial_number, name, time_zone, connected_to_id, beacon_major, beacon_minor,
+      state, door_state, is_charging, battery_level, state_change_result, last_state_changed_date, settings, software_versions)
+    select 2, ${org.id}, 'BENCH-LK-' || i, 'Bench lock ' || i, 'Europe/Warsaw', ${bridge.id}, 1, i, 6, 3, false, 20 + (i % 80), 0, now(),
+      ${JSON.stringify(SETTINGS)}::jsonb, '[{"softwareType":0,"version":"1.9.0","updateAvailable":false}]'::jsonb
+    from generate_series(1, 949) i`);
+  await db.execute(sql`
+    insert into devices (type, organization_id, serial_number, name, time_zone, is_connected, external_id, external_name, external_type, impulse_length, icon, is_present_in_external, software_versions)
+    select 5, ${org.id}, 'BENCH-GT-' || i, 'Bench gate ' || i, 'Europe/Warsaw', true, 'ext-bench-' || i, 'Gate ' || i, 'relay', 1000, 1, true, '[{"softwareType":0,"version":"3.1","updateAvailable":false}]'::jsonb
+    from generate_series(1, 50) i`);
+  await db.execute(sql`
+    insert into device_access (device_id, principal_type, user_id, access_level)
+    select id, 0, ${user.id}, 2 from devices where organization_id = ${org.id}`);
+  const lockIds = rowsOf<{ id: number }>(await db.execute(sql`select id from devices where organization_id = ${org.id} and type = 2 order by id`)).map((r) => r.id);
+  const [lockId, activityLockId, accessDeviceId] = lockIds;
+  log(`  1,000 devices in ${Date.now() - t0} ms`);
+
+  // 199 more users with access to one device (the owner's access makes 200 records)
+  await db.execute(sql`
+    insert into users (email, display_name, password_hash)
+    select 'bench-guest-' || i || '-' || ${user.id} || '@bench.test', 'Guest ' || i, 'x' from generate_series(1, 199) i`);
+  await db.execute(sql`
+    insert into device_access (device_id, principal_type, user_id, access_level)
+    select ${accessDeviceId}, 0, id, 0 from users where email like ${`bench-guest-%-${user.id}@bench.test`}`);
+
+  // 1,000,000 activity entries on one lock, one second apart, newest now
+  const t1 = Date.now();
+  await db.execute(sql`
+    insert into device_activity (device_id, user_id, user_num_id, username, event, source, date)
+    select ${activityLockId}, ${user.id}, ${user.numId}, 'Bench User', case when i % 2 = 0 then 33 else 32 end, 1,
+      (now() at time zone 'utc')::timestamp(3) - (i * interval '1 second')
+    from generate_series(1, 1000000) i`);
+  await db.execute(sql`analyze device_activity`);
+  log(`  1,000,000 activity entries in ${Date.now() - t1} ms`);
+  const [depth] = rowsOf<{ d: string }>(await db.execute(sql`
+    select to_char(date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as d from device_activity where device_id = ${activityLockId} order by date desc offset 900000 limit 1`));
+
+  for (let i = 0; i < 20; i++) {
+    const value = String(24680 + i * 1013).padStart(6, '7');
+    await db.execute(sql`insert into lock_pins (device_id, alias, value_ciphertext, value_hmac) values (${lockId}, ${'PIN ' + i}, ${encryptSecret(value)}, ${keyedHash(value, `pin:${lockId}`)})`);
+  }
+  await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
+
+  const linkToken = randomToken(32);
+  const [link] = await db
+    .insert(accessLinks)
+    .values({ organizationId: org.id, name: 'Bench link', description: 'Bench doors', tokenHash: tokenHash(linkToken), tokenCiphertext: encryptSecret(linkToken), startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) })
+    .returning();
+  await db.insert(accessLinkDevices).values(lockIds.slice(0, 3).map((deviceId, order) => ({ accessLinkId: link.id, deviceId, order })));
+  log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
+  return { key: m.key, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkToken, depthDate: depth.d };
+}
