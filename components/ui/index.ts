@@ -1,0 +1,38 @@
+/**
+ * UI primitives: Tailwind only, no data, no domain (lint enforces). One calm palette: slate
+ * surfaces, indigo accent, green/amber/red for status (always with text or an icon too).
+ *
+ * - Button (primary | secondary | danger | ghost; sm | md | lg; `loading`), ButtonLink, buttonClasses
+ * - Input, Textarea, Select, Checkbox (with label), controlClasses
+ * - FormField: label + control + hint + inline error, wires id / aria-describedby / aria-invalid
+ * - Card (optional title, description, actions; `flush` for tables)
+ * - Badge (tones ok | warning | problem | neutral | info; icon by default)
+ * - Table, THead, TBody, Tr, Th, Td (scrolls sideways on phones)
+ * - Skeleton, SkeletonRows (loading placeholders)
+ * - EmptyState (title, text, action), ErrorState (message + retry)
+ * - Spinner
+ * - Dialog (focus trap, Esc, role=dialog, aria-labelledby), ConfirmDialog (async confirm, shows errors)
+ * - ToastProvider (mounted in components/providers.tsx) + useToast().success/error/info
+ * - PageHeader (title, description, actions)
+ * - TabLinks (link tabs with aria-current)
+ * - Pagination + usePageParams (page / itemsPerPage in the URL)
+ * - icons (CheckIcon, AlertIcon, ...), cn (class joiner)
+ */
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
+export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
+export { FormField, type FormFieldProps, type FieldControlProps } from './form-field';
+export { Card, type CardProps } from './card';
+export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { Table, THead, TBody, Tr, Th, Td } from './table';
+export { Skeleton, SkeletonRows } from './skeleton';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ErrorState, type ErrorStateProps } from './error-state';
+export { Spinner } from './spinner';
+export { Dialog, type DialogProps } from './dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { ToastProvider, useToast, type ToastApi, type ToastTone } from './toast';
+export { PageHeader, type PageHeaderProps } from './page-header';
+export { TabLinks, type TabLink } from './tab-links';
+export { Pagination, usePageParams, type PaginationProps } from './pagination';
+export * from './icons';
+export { cn } from './cn';
