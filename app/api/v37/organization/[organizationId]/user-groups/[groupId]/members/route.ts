@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { changeMembers, MAX_MEMBER_IDS } from '@/lib/domain/organizations/members';
+
+const params = z.object({ organizationId: pathId(), groupId: z.guid('groupId must be a UUID') });
+const body = z.object({
+  organizationUserIds: z
+    .array(z.number({ error: 'ids must be numbers' }).int('ids must be whole numbers').positive('ids must be positive'), {
+      error: 'organizationUserIds must be an array of numbers',
+    })
+    .min(1, 'give at least one id')
+    .max(MAX_MEMBER_IDS, `at most ${MAX_MEMBER_IDS} ids per request`),
+});
+
+// POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
+export const POST = route({ scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
+  reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'add' })),
+);
+
+// DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}/members: remove members -> 207 (endpoint 10)
+export const DELETE = route({ scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
+  reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'remove' })),
+);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, qBool } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { deleteGroup, getGroup, renameGroup } from '@/lib/domain/organizations/groups';
+
+const params = z.object({ organizationId: pathId(), groupId: z.guid('groupId must be a UUID') });
+
+// GET /api/v37/organization/{organizationId}/user-groups/{groupId}?includeMembers= (endpoint 7)
+export const GET = route(
+  { scopes: ['Organization.Read', 'Organization.ReadWrite'], params, query: z.object({ includeMembers: qBool().optional() }) },
+  (ctx, { params, query }) => getGroup(ctx, { ...params, includeMembers: query.includeMembers }),
+);
+
+// PUT /api/v37/organization/{organizationId}/user-groups/{groupId}: rename (portal)
+export const PUT = route(
+  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
+  (ctx, { params, body }) => renameGroup(ctx, { ...params, name: body.name }),
+);
+
+// DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}: delete, with the accesses granted to it
+export const DELETE = route({ scopes: ['Organization.ReadWrite'], params }, async (ctx, { params }) => {
+  await deleteGroup(ctx, params);
+  return reply.noContent();
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, qInt } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { createGroup, listGroups } from '@/lib/domain/organizations/groups';
+
+const params = z.object({ organizationId: pathId() });
+
+// GET /api/v37/organization/{organizationId}/user-groups: groups by name, paged (endpoint 8)
+export const GET = route(
+  {
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    params,
+    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().optional() }),
+  },
+  (ctx, { params, query }) =>
+    listGroups(ctx, { organizationId: params.organizationId, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
+);
+
+// POST /api/v37/organization/{organizationId}/user-groups: create a group (portal)
+export const POST = route(
+  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
+  async (ctx, { params, body }) => reply.created(await createGroup(ctx, { organizationId: params.organizationId, name: body.name })),
+);

@@ -1,0 +1,103 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
+import type { Ctx } from '../context';
+import { Conflict, Invalid, NotFound } from '../errors';
+import { OrgRole, requireOrgRole } from './roles';
+import { containsText, pageWindow, type Paging } from './text';
+
+/** A group of this organization, or 404 (also for a group of another organization: ids cannot be probed). */
+export async function findGroup(ctx: Ctx, organizationId: number, groupId: string) {
+  const [g] = await ctx.db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(and(eq(userGroups.id, groupId), eq(userGroups.organizationId, organizationId)))
+    .limit(1);
+  if (!g) throw NotFound('User group');
+  return g;
+}
+
+/** Endpoint 7: one group; members only when asked for (else null, as the contract shows). */
+export async function getGroup(ctx: Ctx, input: { organizationId: number; groupId: string; includeMembers?: boolean }) {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.member);
+  const g = await findGroup(ctx, input.organizationId, input.groupId);
+  if (!input.includeMembers) return { ...g, members: null };
+  const members = await ctx.db
+    .select({ displayName: users.displayName, email: users.email, organizationUserId: organizationUsers.id })
+    .from(userGroupMembers)
+    .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
+    .innerJoin(users, eq(users.id, organizationUsers.userId))
+    .where(eq(userGroupMembers.groupId, g.id))
+    .orderBy(asc(users.displayName), asc(organizationUsers.id));
+  return { ...g, members };
+}
+
+/** Endpoint 8: groups of the organization by name, paged. */
+export async function listGroups(ctx: Ctx, input: { organizationId: number; text?: string } & Partial<Paging>) {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.member);
+  const { offset, itemsPerPage } = pageWindow(input);
+  const text = input.text?.trim();
+  return ctx.db
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    .where(and(eq(userGroups.organizationId, input.organizationId), text ? containsText(userGroups.name, text) : undefined))
+    .orderBy(asc(sql`lower(${userGroups.name})`), asc(userGroups.id))
+    .limit(itemsPerPage)
+    .offset(offset);
+}
+
+function cleanName(name: string): string {
+  const n = name.trim();
+  if (!n) throw Invalid('name: a group needs a name.');
+  if (n.length > 100) throw Invalid('name: at most 100 characters.');
+  return n;
+}
+
+/** Names are unique per organization regardless of case (unique index); say so instead of a 500. */
+async function assertNameFree(ctx: Ctx, organizationId: number, name: string, exceptId?: string) {
+  const [clash] = await ctx.db
+    .select({ id: userGroups.id })
+    .from(userGroups)
+    .where(
+      and(
+        eq(userGroups.organizationId, organizationId),
+        sql`lower(${userGroups.name}) = lower(${name})`,
+        exceptId ? ne(userGroups.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) throw Conflict(`A group named "${name}" already exists in this organization.`);
+}
+
+export async function createGroup(ctx: Ctx, input: { organizationId: number; name: string }) {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  const name = cleanName(input.name);
+  await assertNameFree(ctx, input.organizationId, name);
+  const [g] = await ctx.db
+    .insert(userGroups)
+    .values({ organizationId: input.organizationId, name })
+    .returning({ id: userGroups.id, name: userGroups.name });
+  return g;
+}
+
+export async function renameGroup(ctx: Ctx, input: { organizationId: number; groupId: string; name: string }) {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  await findGroup(ctx, input.organizationId, input.groupId);
+  const name = cleanName(input.name);
+  await assertNameFree(ctx, input.organizationId, name, input.groupId);
+  const [g] = await ctx.db
+    .update(userGroups)
+    .set({ name })
+    .where(eq(userGroups.id, input.groupId))
+    .returning({ id: userGroups.id, name: userGroups.name });
+  return g;
+}
+
+/**
+ * Deleting a group ends what it granted: its memberships and the device accesses given to it
+ * go with it (foreign keys cascade), in the one statement.
+ */
+export async function deleteGroup(ctx: Ctx, input: { organizationId: number; groupId: string }) {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  await findGroup(ctx, input.organizationId, input.groupId);
+  await ctx.db.delete(userGroups).where(eq(userGroups.id, input.groupId));
+}

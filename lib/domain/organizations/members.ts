@@ -1,0 +1,68 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { organizationUsers, userGroupMembers } from '@/db/schema';
+import type { Ctx } from '../context';
+import { OrgRole, requireOrgRole } from './roles';
+import { findGroup } from './groups';
+
+/** Bounded so one request cannot hold a transaction open over an unbounded list. */
+export const MAX_MEMBER_IDS = 500;
+
+export interface MemberResult {
+  organizationUserId: number;
+  success: boolean;
+  error: { code: string; message: string } | null;
+}
+
+const notInOrg = (id: number): MemberResult => ({
+  organizationUserId: id,
+  success: false,
+  error: { code: 'NotOrganizationUser', message: `User ${id} is not a member of this organization.` },
+});
+
+/**
+ * Endpoints 9 and 10. One entry per distinct id acted on or refused, in request order: an id
+ * already in the group (add) or not in it (remove) is skipped without an entry; an id that is
+ * not a user of this organization is refused (decisions.md). Removing a member ends only what
+ * they had through this group: accesses granted to the group stop applying to them, their own
+ * direct accesses are untouched.
+ */
+export async function changeMembers(
+  ctx: Ctx,
+  input: { organizationId: number; groupId: string; organizationUserIds: number[]; action: 'add' | 'remove' },
+): Promise<{ organizationUsers: MemberResult[] }> {
+  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  const group = await findGroup(ctx, input.organizationId, input.groupId);
+  const ids = [...new Set(input.organizationUserIds)];
+  return ctx.db.transaction(async (tx) => {
+    const inOrg = new Set(
+      (
+        await tx
+          .select({ id: organizationUsers.id })
+          .from(organizationUsers)
+          .where(and(eq(organizationUsers.organizationId, input.organizationId), inArray(organizationUsers.id, ids)))
+      ).map((r) => r.id),
+    );
+    const valid = ids.filter((id) => inOrg.has(id));
+    let acted = new Set<number>();
+    if (valid.length && input.action === 'add') {
+      const added = await tx
+        .insert(userGroupMembers)
+        .values(valid.map((organizationUserId) => ({ groupId: group.id, organizationUserId })))
+        .onConflictDoNothing()
+        .returning({ id: userGroupMembers.organizationUserId });
+      acted = new Set(added.map((r) => r.id));
+    } else if (valid.length) {
+      const removed = await tx
+        .delete(userGroupMembers)
+        .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.organizationUserId, valid)))
+        .returning({ id: userGroupMembers.organizationUserId });
+      acted = new Set(removed.map((r) => r.id));
+    }
+    const out: MemberResult[] = [];
+    for (const id of ids) {
+      if (!inOrg.has(id)) out.push(notInOrg(id));
+      else if (acted.has(id)) out.push({ organizationUserId: id, success: true, error: null });
+    }
+    return { organizationUsers: out };
+  });
+}

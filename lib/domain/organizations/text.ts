@@ -1,0 +1,19 @@
+import { ilike, type Column } from 'drizzle-orm';
+
+/** Text filters match a case-insensitive part (decisions.md); % and _ typed by the user are literal. */
+export function containsText(col: Column, text: string) {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return ilike(col, `%${escaped}%`);
+}
+
+export interface Paging {
+  page: number;
+  itemsPerPage: number;
+}
+
+/** Paging defaults where api-v37.md gives none: page 1, itemsPerPage 100 (decisions.md). */
+export function pageWindow(p: Partial<Paging>): Paging & { offset: number } {
+  const page = p.page ?? 1;
+  const itemsPerPage = p.itemsPerPage ?? 100;
+  return { page, itemsPerPage, offset: (page - 1) * itemsPerPage };
+}

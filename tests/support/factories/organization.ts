@@ -1,0 +1,51 @@
+import { DeviceType } from '@/db/schema';
+import { addOrgUser, createBridge, createLock, createOrg, createUser, db, type TestUser } from './core';
+import { devices } from '@/db/schema';
+
+/** An organization with one user per role, plus an outsider who belongs to another organization. */
+export async function orgWithCast(opts: { timeZone?: string } = {}) {
+  const org = await createOrg({ timeZone: opts.timeZone });
+  const [owner, admin, member, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+  const ownerOuId = await addOrgUser(org.id, owner.id, 2);
+  const adminOuId = await addOrgUser(org.id, admin.id, 1);
+  const memberOuId = await addOrgUser(org.id, member.id, 0);
+  const other = await createOrg();
+  const outsiderOuId = await addOrgUser(other.id, outsider.id, 2);
+  return { org, other, owner, admin, member, outsider, ouIds: { owner: ownerOuId, admin: adminOuId, member: memberOuId, outsider: outsiderOuId } };
+}
+
+export type Cast = Awaited<ReturnType<typeof orgWithCast>>;
+export type Role = 'owner' | 'admin' | 'member' | 'outsider';
+export const roleUser = (c: Cast, r: Role): TestUser => c[r];
+
+/** A gate of the organization, connected to the (simulated) external gate system. */
+export async function createGate(organizationId: number | null, over: Partial<typeof devices.$inferInsert> = {}) {
+  const d = await db();
+  const ext = `EXT-${Math.random().toString(36).slice(2, 10)}`;
+  const [g] = await d
+    .insert(devices)
+    .values({
+      type: DeviceType.gate,
+      organizationId,
+      serialNumber: `GT-${ext}`,
+      name: `Gate ${ext}`,
+      timeZone: 'Europe/Warsaw',
+      externalId: ext,
+      externalName: `External ${ext}`,
+      externalType: 'barrier',
+      impulseLength: 1000,
+      icon: 1,
+      isConnected: true,
+      isPresentInExternal: true,
+      softwareVersions: [{ softwareType: 0, version: '3.1.0', updateAvailable: true }],
+      ...over,
+    })
+    .returning();
+  return g;
+}
+
+/** A lock of the organization, paired with a connected bridge so it can be unlocked. */
+export async function createOrgLock(organizationId: number | null, over: Parameters<typeof createLock>[0] = {}) {
+  const bridge = await createBridge({ organizationId });
+  return createLock({ bridge, organizationId, ...over });
+}
