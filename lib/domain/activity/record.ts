@@ -34,6 +34,8 @@ export interface ActivityInput {
   source: 0 | 1;
   /** author; omit for entries without an author */
   user?: { id: string; numId: number; name: string } | null;
+  /** username of an entry without a user (a PIN's alias at the keypad); ignored when `user` is set */
+  username?: string;
   /** for access-link entries, the link; username then names the link */
   accessLinkId?: string | null;
   operationId?: string | null;
@@ -51,7 +53,7 @@ export async function recordActivity(db: Db, e: ActivityInput): Promise<void> {
     try {
       await db.execute(sql`
         insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
-        select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? ''}, ${e.event}, ${e.source},
+        select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? e.username ?? ''}, ${e.event}, ${e.source},
                greatest(${at}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${e.deviceId}), '-infinity'::timestamp) + interval '1 millisecond'),
                ${e.accessLinkId ?? null}, ${e.operationId ?? null}`);
       return;
