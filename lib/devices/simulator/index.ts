@@ -1,0 +1,13 @@
+import type { DeviceGateway } from '../gateway';
+import { openGate, readExternalGate } from './gates';
+import { getOperation, startOperation } from './operations';
+import { writePin } from './pins';
+
+/** The default gateway: simulated bridges, locks, door sensors and external gate system. */
+export const simulatorGateway: DeviceGateway = {
+  startOperation,
+  getOperation,
+  openGate,
+  writePin,
+  readExternalGate: (externalId) => readExternalGate(externalId),
+};

@@ -1,0 +1,41 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { getDb, type Db } from '@/db/client';
+import { deviceOperations } from '@/db/schema';
+import type { BackgroundWorker } from '@/lib/workers';
+import { staleMs } from './simulator/config';
+import { settle } from './simulator/operations';
+import { returnSprings } from './simulator/spring';
+
+/**
+ * Finishes what a dead process left behind: operations still PENDING well after their planned
+ * end complete as timed out, and pulled locks return to unlocked. Safe in several processes:
+ * each settle is a conditional UPDATE that only one of them wins.
+ */
+export async function reap(db: Db, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: deviceOperations.id })
+    .from(deviceOperations)
+    .where(and(eq(deviceOperations.status, 'PENDING'), lt(deviceOperations.completeAt, new Date(now.getTime() - staleMs()))))
+    .limit(200);
+  let n = 0;
+  for (const op of due) if (await settle(db, op.id, now)) n++;
+  await returnSprings(db, now);
+  return n;
+}
+
+export const worker: BackgroundWorker = {
+  name: 'device-operation-reaper',
+  start: () => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      getDb()
+        .then((db) => reap(db))
+        .catch((e) => console.error('operation reaper failed:', e))
+        .finally(() => (running = false));
+    }, Number(process.env.SIM_REAPER_MS ?? 2000));
+    timer.unref?.();
+    return () => clearInterval(timer);
+  },
+};

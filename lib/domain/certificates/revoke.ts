@@ -1,0 +1,36 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { deviceCertificates, devices } from '@/db/schema';
+
+export interface RevokeFilter {
+  deviceId?: number;
+  userId?: string;
+  mobileId?: number;
+}
+
+/**
+ * Revokes the live certificates matching the filter (all given fields must match) and raises
+ * the revoked-list version of every device whose list changed, so phones fetch it again.
+ * Run it in the transaction that ends the access or deletes the mobile.
+ * Returns how many certificates were revoked.
+ */
+export async function revokeCertificates(db: Db, f: RevokeFilter, now: Date = new Date()): Promise<number> {
+  const conds: SQL[] = [isNull(deviceCertificates.revokedAt)];
+  if (f.deviceId !== undefined) conds.push(eq(deviceCertificates.deviceId, f.deviceId));
+  if (f.userId !== undefined) conds.push(eq(deviceCertificates.userId, f.userId));
+  if (f.mobileId !== undefined) conds.push(eq(deviceCertificates.mobileId, f.mobileId));
+  if (conds.length === 1) throw new Error('revokeCertificates needs a deviceId, userId or mobileId');
+  const revoked = await db
+    .update(deviceCertificates)
+    .set({ revokedAt: now })
+    .where(and(...conds))
+    .returning({ deviceId: deviceCertificates.deviceId });
+  const deviceIds = [...new Set(revoked.map((r) => r.deviceId))];
+  if (deviceIds.length) {
+    await db
+      .update(devices)
+      .set({ certListVersion: sql`${devices.certListVersion} + 1`, certListUpdated: now })
+      .where(inArray(devices.id, deviceIds));
+  }
+  return revoked.length;
+}

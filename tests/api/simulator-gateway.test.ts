@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { getGateway } from '@/lib/devices';
+import { reap } from '@/lib/devices/worker';
+import { settle } from '@/lib/devices/simulator/operations';
+import { createBridge, createLock, createUser, db } from '../support/factories/core';
+import { activityOf, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
+
+const gw = getGateway();
+
+async function pairedLock() {
+  const bridge = await createBridge();
+  const lock = await createLock({ bridge });
+  const user = await createUser();
+  return { bridge, lock, user };
+}
+
+const completed = (id: string) => eventually(async () => {
+  const op = await gw.getOperation(await db(), id);
+  return op?.status === 'COMPLETED' ? op : null;
+});
+
+describe('simulated lock commands', () => {
+  it('unlock passes through unlocking, completes as unlocked, records activity 33 and one final webhook', async () => {
+    const { lock, user } = await pairedLock();
+    const { operationId, lastStateChangedDate } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    expect(lastStateChangedDate).toBeInstanceOf(Date);
+    expect((await deviceRow(lock.id)).state).toBe(4);
+    expect((await gw.getOperation(await db(), operationId))?.status).toBe('PENDING');
+    const op = await completed(operationId);
+    expect(op).toMatchObject({ deviceId: lock.id, type: 1, result: 0 });
+    const row = await deviceRow(lock.id);
+    expect(row).toMatchObject({ state: 2, stateChangeResult: 0, busyOperationId: null });
+    const acts = await activityOf(lock.id);
+    expect(acts.map((a) => [a.event, a.source, a.userId, a.username])).toEqual([[33, 1, user.id, user.displayName]]);
+    const out = await outboxOf(lock.id);
+    expect(out.map((o) => o.event)).toEqual(['lock-status-changed']);
+    expect((out[0].payload as any).data).toMatchObject({ deviceId: lock.id, state: 2, stateChangeResult: 0 });
+  });
+
+  it('a second command while one runs is refused with 409 (DeviceBusy)', async () => {
+    const { lock, user } = await pairedLock();
+    await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    await expect(gw.startOperation(await db(), { deviceId: lock.id, type: 0, userId: user.id })).rejects.toMatchObject({ code: 'device_busy' });
+    await expect(gw.writePin(await db(), lock.id, { kind: 'remove', pinId: 1 })).rejects.toMatchObject({ code: 'device_busy' });
+  });
+
+  it('a lock without a bridge or with a disconnected bridge is unreachable (428)', async () => {
+    const user = await createUser();
+    const lonely = await createLock();
+    await expect(gw.startOperation(await db(), { deviceId: lonely.id, type: 1, userId: user.id })).rejects.toMatchObject({ code: 'device_unreachable' });
+    const { bridge, lock } = await pairedLock();
+    await setDevice(bridge.id, { isConnected: false });
+    await expect(gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id })).rejects.toMatchObject({ code: 'device_unreachable' });
+    await expect(gw.writePin(await db(), lock.id, { kind: 'remove', pinId: 1 })).rejects.toMatchObject({ code: 'device_unreachable' });
+  });
+
+  it('timeout fault: result 2, state restored, stateChangeResult 2', async () => {
+    const { lock, user } = await pairedLock();
+    await fault(lock.id, 'timeout');
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    expect((await completed(operationId)).result).toBe(2);
+    expect(await deviceRow(lock.id)).toMatchObject({ state: 6, stateChangeResult: 2 });
+    expect((await activityOf(lock.id)).map((a) => a.event)).toEqual([20001]);
+  });
+
+  it('jam fault: result 1, semi-locked, stateChangeResult 1, event 40', async () => {
+    const { lock, user } = await pairedLock();
+    await fault(lock.id, 'jam');
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 0, userId: user.id });
+    expect((await completed(operationId)).result).toBe(1);
+    expect(await deviceRow(lock.id)).toMatchObject({ state: 3, stateChangeResult: 1 });
+    expect((await activityOf(lock.id)).map((a) => a.event)).toEqual([40]);
+  });
+
+  it('slow fault: still pending after the usual time, completes later', async () => {
+    const { lock, user } = await pairedLock();
+    await fault(lock.id, 'slow');
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    await sleep(Number(process.env.SIM_COMMAND_MS) + 20);
+    expect((await gw.getOperation(await db(), operationId))?.status).toBe('PENDING');
+    expect((await completed(operationId)).result).toBe(0);
+  });
+
+  it('pull goes pulling -> pulled, then back to unlocked after pullSpringDuration', async () => {
+    const { lock, user } = await pairedLock();
+    await setDevice(lock.id, { settings: { ...(lock.settings as object), pullSpringDuration: 0.2 } });
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 2, userId: user.id });
+    expect((await deviceRow(lock.id)).state).toBe(8);
+    await completed(operationId);
+    expect((await deviceRow(lock.id)).state).toBe(7);
+    await eventually(async () => (await deviceRow(lock.id)).state === 2);
+    expect((await activityOf(lock.id)).map((a) => a.event)).toEqual([51]);
+  });
+
+  it('an operation left pending by a dead process completes as timed out (reaper), once', async () => {
+    const { lock, user } = await pairedLock();
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    // as if the accepting process had died: the timer never ran; the reaper comes much later
+    const later = new Date(Date.now() + 60_000);
+    expect(await reap(await db(), later)).toBeGreaterThanOrEqual(1);
+    expect(await settle(await db(), operationId, later)).toBe(false);
+    expect(await operationRow(operationId)).toMatchObject({ status: 'COMPLETED', result: 2 });
+    expect(await deviceRow(lock.id)).toMatchObject({ state: 6, stateChangeResult: 2, busyOperationId: null });
+    expect((await activityOf(lock.id)).length).toBe(1);
+  });
+
+  it('writePin waits for the lock, and times out with 408 on a timeout fault', async () => {
+    const { lock } = await pairedLock();
+    const t0 = Date.now();
+    await gw.writePin(await db(), lock.id, { kind: 'add', pin: { id: 1, value: '13579' } });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(Number(process.env.SIM_COMMAND_MS) - 5);
+    await fault(lock.id, 'timeout');
+    await expect(gw.writePin(await db(), lock.id, { kind: 'remove', pinId: 1 })).rejects.toMatchObject({ code: 'device_timeout' });
+    expect((await deviceRow(lock.id)).busyOperationId).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { DeviceType, deviceActivity, deviceOperations, devices, simExternalGates, webhookOutbox, type NewDevice } from '@/db/schema';
+import { setFault, type Fault } from '@/lib/devices/simulator/faults';
+import { db } from './core';
+
+const uniq = () => randomUUID().slice(0, 8);
+
+/** A gate linked to a fresh gate in the simulated external system (unless `external: false`). */
+export async function createGate(over: Partial<NewDevice> & { external?: boolean | { isConnected?: boolean; impulseLength?: number; firmware?: string } } = {}) {
+  const d = await db();
+  const { external = true, ...rest } = over;
+  const externalId = rest.externalId ?? `EXT-${uniq()}`;
+  if (external) {
+    const ext = typeof external === 'object' ? external : {};
+    await d.insert(simExternalGates).values({ externalId, name: `Ext gate ${externalId}`, type: 'barrier', impulseLength: ext.impulseLength ?? 1500, firmware: ext.firmware ?? '3.1.0', isConnected: ext.isConnected ?? true });
+  }
+  const [g] = await d
+    .insert(devices)
+    .values({
+      type: DeviceType.gate,
+      serialNumber: `GT-${uniq()}`,
+      name: `Gate ${uniq()}`,
+      timeZone: 'Europe/Warsaw',
+      externalId,
+      externalName: `Ext gate ${externalId}`,
+      externalType: 'barrier',
+      impulseLength: 1000,
+      icon: 1,
+      isConnected: true,
+      isPresentInExternal: true,
+      softwareVersions: [{ softwareType: 0, version: '3.0.0', updateAvailable: false }],
+      ...rest,
+    })
+    .returning();
+  return g;
+}
+
+/** A door sensor paired with a lock (the lock then reports doorState). */
+export async function createDoorSensor(lock: { id: number } | null, over: Partial<NewDevice> = {}) {
+  const d = await db();
+  const [s] = await d
+    .insert(devices)
+    .values({
+      type: DeviceType.doorSensor,
+      serialNumber: `DS-${uniq()}`,
+      name: `Door sensor ${uniq()}`,
+      timeZone: 'Europe/Warsaw',
+      connectedToId: lock?.id ?? null,
+      batteryLevel: 90,
+      batteryLevelModifiedTime: new Date(),
+      softwareVersions: [{ softwareType: 0, version: '1.0.2', updateAvailable: false }],
+      ...over,
+    })
+    .returning();
+  return s;
+}
+
+export async function fault(deviceId: number, f: Fault | null) {
+  await setFault(await db(), deviceId, f);
+}
+
+export async function deviceRow(id: number) {
+  const [r] = await (await db()).select().from(devices).where(eq(devices.id, id));
+  return r;
+}
+
+export async function setDevice(id: number, values: Partial<NewDevice>) {
+  await (await db()).update(devices).set(values).where(eq(devices.id, id));
+}
+
+export async function activityOf(deviceId: number) {
+  return (await db()).select().from(deviceActivity).where(eq(deviceActivity.deviceId, deviceId)).orderBy(deviceActivity.date);
+}
+
+export async function outboxOf(deviceId: number) {
+  return (await db()).select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, deviceId)).orderBy(webhookOutbox.id);
+}
+
+export async function operationRow(id: string) {
+  const [r] = await (await db()).select().from(deviceOperations).where(eq(deviceOperations.id, id));
+  return r;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `check` returns a truthy value (the simulator answers after SIM_COMMAND_MS). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
