@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { sessionCtx } from '@/lib/auth/session';
+import { getMe } from '@/lib/domain/shell/me';
+import { LockIcon } from '@/components/ui';
+import { SignInForm } from './sign-in-form';
+import { safeCallbackUrl } from './safe-callback';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+const DEMO_ACCOUNTS = [
+  ['owner@demo.test', 'organization owner, owns every device'],
+  ['admin@demo.test', 'organization administrator'],
+  ['member@demo.test', 'member, access through a group'],
+  ['guest@demo.test', 'guest on a few locks'],
+  ['outsider@demo.test', 'no access at all'],
+] as const;
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const callbackUrl = safeCallbackUrl(sp.callbackUrl);
+  // Already signed in (and the account still exists): go on instead of asking again.
+  const ctx = await sessionCtx();
+  if (ctx && (await getMe(ctx).then(() => true, () => false))) redirect(callbackUrl);
+  const showDemo = process.env.DEMO_HINT !== '0';
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <span className="mb-3 rounded-xl bg-indigo-600 p-2.5 text-white shadow-sm">
+            <LockIcon className="h-6 w-6" />
+          </span>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Smart-lock cloud</h1>
+          <p className="mt-1 text-sm text-slate-600">Manage your locks, gates and who may open them.</p>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <SignInForm callbackUrl={callbackUrl} />
+        </div>
+        {showDemo ? (
+          <section aria-labelledby="demo-title" className="mt-6 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm text-slate-700">
+            <h2 id="demo-title" className="font-medium text-slate-900">Demo accounts</h2>
+            <p className="mt-1">
+              Password for all: <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900">demo-password</code>
+            </p>
+            <ul className="mt-2 space-y-1">
+              {DEMO_ACCOUNTS.map(([email, what]) => (
+                <li key={email}>
+                  <code className="font-mono text-xs text-slate-900">{email}</code> <span className="text-slate-600">- {what}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}
