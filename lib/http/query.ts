@@ -41,6 +41,9 @@ export const qArray = <T extends z.ZodType>(item: T) =>
 /** Path ids are positive integers. */
 export const pathId = () => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2147483647);
 
+/** Path ids that are UUIDs (keys, groups, access links); refused with 400 otherwise. */
+export const pathUuid = () => z.string().trim().toLowerCase().pipe(z.uuid({ error: 'must be a UUID' }));
+
 /**
  * An instant: ISO 8601; another offset is converted, no offset means UTC (decisions.md).
  */

@@ -42,6 +42,8 @@ interface Args<Q, B, P> {
   req: NextRequest;
 }
 
+const ROUTE_SPEC = Symbol.for('smartlock.routeSpec');
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 type Handler = (req: NextRequest, rc: RouteContext) => Promise<Response>;
 
@@ -56,7 +58,7 @@ export function route<Q extends Obj | undefined = undefined, B extends z.ZodType
   handler: (ctx: BaseCtx, args: Args<Q, B, P>) => Promise<unknown>,
 ): Handler;
 export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | undefined>, handler: (ctx: never, args: never) => Promise<unknown>): Handler {
-  return async (req, rc) => {
+  const wrapped: Handler = async (req, rc) => {
     const requestId = randomUUID();
     try {
       const db = await getDb();
@@ -83,6 +85,15 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       return errorResponse(e, requestId, req);
     }
   };
+  // Lets the contract harness compare what a route declares with what its cases expect.
+  Object.defineProperty(wrapped, ROUTE_SPEC, { value: { scopes: spec.scopes } });
+  return wrapped;
+}
+
+/** The scopes a handler made by `route()` declares; undefined for anything else. */
+export function routeSpecOf(handler: unknown): { scopes: Scope[] | 'public' } | undefined {
+  if (typeof handler !== 'function') return undefined;
+  return (handler as unknown as Record<symbol, { scopes: Scope[] | 'public' }>)[ROUTE_SPEC];
 }
 
 class BadJson extends Error {}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathUuid, zInstant } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { revokeKey } from '@/lib/domain/account/revoke-key';
+import { updateKey } from '@/lib/domain/account/update-key';
+
+const params = z.object({ id: pathUuid() });
+const body = z.object({
+  name: z.string({ error: 'must be a text' }).optional(),
+  scopes: z.array(z.string({ error: 'must be a scope name' }), { error: 'must be a list of scope names' }).optional(),
+  validTo: zInstant().nullish(),
+  days: z.number({ error: 'must be a whole number' }).int('must be a whole number').nullish(),
+});
+
+// PUT /api/v37/my/personalaccesskey/{id}: rename, change scopes or expiry; answers the key
+export const PUT = route({ scopes: ['Account.ReadWrite'], params, body }, (ctx, { params, body }) => updateKey(ctx, params.id, body));
+
+// DELETE /api/v37/my/personalaccesskey/{id}: revoke; the key gets 401 from the next call on
+export const DELETE = route({ scopes: ['Account.ReadWrite'], params }, async (ctx, { params }) => {
+  await revokeKey(ctx, params.id);
+  return reply.noContent();
+});

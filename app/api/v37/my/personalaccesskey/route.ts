@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { zInstant } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { createKey } from '@/lib/domain/account/create-key';
+import { listKeys } from '@/lib/domain/account/list-keys';
+
+const body = z.object({
+  name: z.string({ error: 'must be a text' }),
+  scopes: z.array(z.string({ error: 'must be a scope name' }), { error: 'must be a list of scope names' }),
+  validTo: zInstant().nullish(),
+  days: z.number({ error: 'must be a whole number' }).int('must be a whole number').nullish(),
+});
+
+// GET /api/v37/my/personalaccesskey: the caller's keys (including expired and revoked ones)
+export const GET = route({ scopes: ['Account.Read', 'Account.ReadWrite'] }, (ctx) => listKeys(ctx));
+
+// POST /api/v37/my/personalaccesskey: a new key; its value is in this answer only
+export const POST = route({ scopes: ['Account.ReadWrite'], body }, async (ctx, { body }) => reply.created(await createKey(ctx, body)));

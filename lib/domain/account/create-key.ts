@@ -1,0 +1,42 @@
+import { personalAccessKeys } from '@/db/schema';
+import { newKeyMaterial } from '@/lib/auth/keys';
+import type { Ctx } from '../context';
+import { callerKeyValidTo } from './own';
+import { checkName, checkScopes, checkValidTo, requireHeld } from './rules';
+
+export interface CreateKeyInput {
+  name: string;
+  scopes: readonly string[];
+  validTo?: Date | null;
+  days?: number | null;
+}
+
+/**
+ * A new personal access key for the caller. The key itself is returned once and never again:
+ * only a SHA-256 of its secret part is stored. Used by the API, the portal and scripts/apikey.ts.
+ */
+export async function createKey(ctx: Ctx, input: CreateKeyInput): Promise<{ id: string; key: string }> {
+  const now = ctx.now();
+  const name = checkName(input.name);
+  const scopes = checkScopes(input.scopes);
+  requireHeld(ctx.caller, scopes, 'create a key');
+  const validTo = checkValidTo(input, now, await callerKeyValidTo(ctx));
+  // The 32-bit public prefix is unique; on the rare collision, draw again.
+  for (let attempt = 1; ; attempt++) {
+    const m = newKeyMaterial();
+    try {
+      const [row] = await ctx.db
+        .insert(personalAccessKeys)
+        .values({ userId: ctx.caller.userId, name, prefix: m.prefix, secretHash: m.secretHash, scopes, validTo, created: now })
+        .returning({ id: personalAccessKeys.id });
+      return { id: row.id, key: m.key };
+    } catch (e) {
+      if (attempt >= 3 || !isUniqueViolation(e)) throw e;
+    }
+  }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
