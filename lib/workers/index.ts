@@ -8,6 +8,7 @@ export interface BackgroundWorker {
 }
 
 const registry: Array<() => Promise<BackgroundWorker>> = [
+  () => import('@/lib/domain/webhooks/worker').then((m) => m.worker),
   () => import('@/lib/devices/worker').then((m) => m.worker),
 ];
 

@@ -1,19 +1,15 @@
 import type { Db } from '@/db/client';
 import { webhookOutbox } from '@/db/schema';
+import { TRANSIENT_LOCK_STATES, type WebhookEvent } from './events';
 
-export const WEBHOOK_EVENTS = [
-  'device-battery-level-changed',
-  'device-connection-changed',
-  'device-settings-changed',
-  'lock-status-changed',
-  'bell-button-pressed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent } from './events';
 
 /**
  * Queues a webhook event. Call it with the same transaction as the state change that caused it
  * (transactional outbox); the delivery worker fans it out to subscriptions.
- * Payload: { event, timestamp, data: { deviceId, deviceType, ...changed fields } }.
+ * Payload: { event, timestamp, data: { deviceId, deviceType, ...changed fields } } (docs/webhooks.md).
+ * lock-status-changed is only for final states: a transient state (unlocking, locking, pulling)
+ * is dropped here, so callers may report every state change.
  */
 export async function enqueueWebhookEvent(
   db: Db,
@@ -22,6 +18,7 @@ export async function enqueueWebhookEvent(
   changed: Record<string, unknown>,
   at: Date = new Date(),
 ): Promise<void> {
+  if (event === 'lock-status-changed' && typeof changed.state === 'number' && TRANSIENT_LOCK_STATES.includes(changed.state)) return;
   await db.insert(webhookOutbox).values({
     event,
     deviceId: device.id,

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, qInt } from '@/lib/http/query';
+import { listDeliveries } from '@/lib/domain/webhooks/deliveries';
+import { DELIVERY_STATUSES, webhookId } from '@/lib/domain/webhooks/input';
+import { orgOwner } from '@/lib/domain/webhooks/owner';
+import { ORG_READ } from '@/lib/domain/webhooks/scopes';
+
+const query = z.object({
+  page: qInt(1).optional(),
+  itemsPerPage: qInt(1, 100).optional(),
+  status: z.enum(DELIVERY_STATUSES, { error: `must be one of: ${DELIVERY_STATUSES.join(', ')}` }).optional(),
+});
+
+// GET /api/v37/organization/{organizationId}/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
+export const GET = route({ scopes: ORG_READ, params: z.object({ organizationId: pathId(), id: webhookId() }), query }, async (ctx, { params, query }) =>
+  listDeliveries(ctx, await orgOwner(ctx, params.organizationId), params.id, query),
+);

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
+import { decryptSecret } from '@/lib/crypto/secrets';
+import { FAILING_AFTER, retryDelayMs } from './retry';
+import { postSigned, type SendResult } from './send';
+
+/** While one process sends a claimed delivery, others see it as not due for this long. */
+const LEASE_MS = 60_000;
+
+export interface Claimed {
+  id: number;
+  messageId: string;
+  attempts: number;
+  subscriptionId: string;
+  url: string;
+  secretCiphertext: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Claims due deliveries of enabled subscriptions: FOR UPDATE SKIP LOCKED picks rows no other
+ * process holds, and moving next_attempt_at past the lease hides them from later passes until
+ * this one records the outcome (or crashed: then the lease runs out and the delivery is retried).
+ */
+export async function claimDue(db: Db, now: Date, limit: number, onlyId?: number): Promise<Claimed[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: webhookDeliveries.id,
+        messageId: webhookDeliveries.messageId,
+        attempts: webhookDeliveries.attempts,
+        subscriptionId: webhookSubscriptions.id,
+        url: webhookSubscriptions.url,
+        secretCiphertext: webhookSubscriptions.secretCiphertext,
+        payload: webhookOutbox.payload,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.outboxId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(webhookSubscriptions.enabled, true),
+          onlyId === undefined ? undefined : eq(webhookDeliveries.id, onlyId),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(limit)
+      .for('update', { of: webhookDeliveries, skipLocked: true });
+    if (rows.length) {
+      const lease = new Date(now.getTime() + LEASE_MS);
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: lease }).where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
+    }
+    return rows;
+  });
+}
+
+/** Sends one claimed delivery and records the attempt, the delivery's fate and the endpoint's health. */
+export async function attemptDelivery(db: Db, c: Claimed, now: Date): Promise<SendResult> {
+  const result = await postSigned(c.url, decryptSecret(c.secretCiphertext), c.messageId, JSON.stringify(c.payload));
+  await recordAttempt(db, c, result, now);
+  return result;
+}
+
+export async function recordAttempt(db: Db, c: Claimed, r: SendResult, now: Date): Promise<void> {
+  const attempts = c.attempts + 1;
+  const delay = r.ok || r.gone ? null : retryDelayMs(attempts);
+  const status = r.ok ? 'delivered' : r.gone ? 'gone' : delay === null ? 'failed' : 'pending';
+  await db.transaction(async (tx) => {
+    const [still] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status,
+        attempts,
+        lastStatusCode: r.statusCode,
+        deliveredAt: r.ok ? now : null,
+        nextAttemptAt: delay === null ? now : new Date(now.getTime() + delay),
+      })
+      .where(eq(webhookDeliveries.id, c.id))
+      .returning({ id: webhookDeliveries.id });
+    if (!still) return; // the subscription was deleted while we were sending
+    await tx.insert(webhookAttempts).values({
+      deliveryId: c.id,
+      at: now,
+      statusCode: r.statusCode,
+      durationMs: r.durationMs,
+      responseExcerpt: r.responseExcerpt,
+      error: r.error,
+    });
+    const s = webhookSubscriptions;
+    if (r.ok) {
+      await tx.update(s).set({ consecutiveFailures: 0, failing: false, lastSuccessAt: now }).where(eq(s.id, c.subscriptionId));
+      return;
+    }
+    await tx
+      .update(s)
+      .set({
+        consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
+        failing: sql`${s.consecutiveFailures} + 1 >= ${FAILING_AFTER}`,
+        lastFailureAt: now,
+        ...(r.gone ? { enabled: false, disabledReason: `The endpoint answered 410 Gone on ${now.toISOString()}; sending stopped.` } : {}),
+      })
+      .where(eq(s.id, c.subscriptionId));
+  });
+}

@@ -1,0 +1,91 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { webhookAttempts, webhookDeliveries, webhookOutbox } from '@/db/schema';
+import type { Ctx } from '../context';
+import { Conflict, NotFound } from '../errors';
+import { attemptDelivery, claimDue } from './deliver';
+import { newMessageId } from './dispatch';
+import { TEST_EVENT } from './events';
+import type { Owner } from './owner';
+import { findWebhook } from './subscriptions';
+import { deliveryView, type DeliveryView } from './view';
+
+/** Deliveries with their event, payload and attempts (newest attempt last). */
+async function views(db: Db, where: ReturnType<typeof and>, page = 1, itemsPerPage = 20): Promise<DeliveryView[]> {
+  const rows = await db
+    .select({ d: webhookDeliveries, event: webhookOutbox.event, payload: webhookOutbox.payload })
+    .from(webhookDeliveries)
+    .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.outboxId))
+    .where(where)
+    .orderBy(desc(webhookDeliveries.created), desc(webhookDeliveries.id))
+    .limit(itemsPerPage)
+    .offset((page - 1) * itemsPerPage);
+  if (!rows.length) return [];
+  const attempts = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.d.id)))
+    .orderBy(webhookAttempts.id);
+  return rows.map((r) => deliveryView(r.d, r.event, r.payload, attempts.filter((a) => a.deliveryId === r.d.id)));
+}
+
+export interface DeliveryQuery {
+  page?: number;
+  itemsPerPage?: number;
+  status?: string;
+}
+
+/** Recent deliveries of one subscription, newest first. */
+export async function listDeliveries(ctx: Ctx, owner: Owner, id: string, q: DeliveryQuery = {}) {
+  await findWebhook(ctx, owner, id);
+  const where = and(eq(webhookDeliveries.subscriptionId, id), q.status ? eq(webhookDeliveries.status, q.status) : undefined);
+  return views(ctx.db, where, q.page ?? 1, q.itemsPerPage ?? 20);
+}
+
+async function one(db: Db, deliveryId: number): Promise<DeliveryView> {
+  const [v] = await views(db, eq(webhookDeliveries.id, deliveryId), 1, 1);
+  return v;
+}
+
+/** Sends now (in this request) when the delivery is still due; the worker retries it otherwise. */
+async function sendNow(ctx: Ctx, deliveryId: number): Promise<DeliveryView> {
+  const now = ctx.now();
+  const [claimed] = await claimDue(ctx.db, now, 1, deliveryId);
+  if (claimed) await attemptDelivery(ctx.db, claimed, now);
+  return one(ctx.db, deliveryId);
+}
+
+/** Queues a `webhook-test` message to this subscription only, and tries it at once. */
+export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise<DeliveryView> {
+  const sub = await findWebhook(ctx, owner, id);
+  if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before sending a test event.');
+  const now = ctx.now();
+  const deliveryId = await ctx.db.transaction(async (tx) => {
+    const payload = {
+      event: TEST_EVENT,
+      timestamp: now.toISOString(),
+      data: { webhookId: sub.id, message: 'This is a test event. Device events look like this, with device fields in data.' },
+    };
+    // already dispatched: it goes to this subscription alone, never through fan-out
+    const [ev] = await tx.insert(webhookOutbox).values({ event: TEST_EVENT, payload, created: now, dispatchedAt: now }).returning();
+    const [d] = await tx
+      .insert(webhookDeliveries)
+      .values({ messageId: newMessageId(), outboxId: ev.id, subscriptionId: sub.id, nextAttemptAt: now, created: now })
+      .returning();
+    return d.id;
+  });
+  return sendNow(ctx, deliveryId);
+}
+
+/** Sends a delivery again, with the same webhook-id (receivers can tell it is the same message). */
+export async function redeliver(ctx: Ctx, owner: Owner, id: string, deliveryId: number): Promise<DeliveryView> {
+  const sub = await findWebhook(ctx, owner, id);
+  if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before redelivering.');
+  const [d] = await ctx.db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: ctx.now() })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, id)))
+    .returning({ id: webhookDeliveries.id });
+  if (!d) throw NotFound('Delivery');
+  return sendNow(ctx, d.id);
+}
