@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { exportActivity } from '@/lib/domain/activity/export';
+import { qInt, zInstant } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+
+const query = z.object({
+  deviceId: qInt(1, 2147483647).optional(),
+  from: zInstant().optional(),
+  to: zInstant().optional(),
+});
+
+// GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
+export const GET = route({ scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
+  const stream = await exportActivity(ctx, q);
+  const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(stream, {
+    status: 200,
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
+  });
+});

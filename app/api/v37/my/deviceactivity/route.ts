@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { listActivity } from '@/lib/domain/activity/list';
+import { qArray, qInt, zInstant } from '@/lib/http/query';
+import { route } from '@/lib/http/route';
+
+const query = z.object({
+  // the contract names deviceId; without it the log of every device the caller sees (portal)
+  deviceId: qInt(1, 2147483647).optional(),
+  elements: qInt(1, 200).optional(),
+  lastElemDate: zInstant().optional(),
+  // extensions for the portal: tie-break across devices, and event kinds
+  lastElemId: qInt(1).optional(),
+  event: qArray(qInt(0, 2147483647)).optional(),
+});
+
+// GET /api/v37/my/deviceactivity: newest first, `elements` entries strictly older than lastElemDate
+export const GET = route({ scopes: ['DeviceActivity.Read'], query }, (ctx, { query: q }) =>
+  listActivity(ctx, { deviceId: q.deviceId, elements: q.elements ?? 200, lastElemDate: q.lastElemDate, lastElemId: q.lastElemId, events: q.event }),
+);

@@ -1,0 +1,50 @@
+import { isValidWeekDays, type Schedule } from '../schedule';
+import { Conflict, Forbidden, Invalid } from '../errors';
+import { Level, type EffectiveAccess } from './effective';
+
+export type ScheduleInput = Partial<Schedule>;
+
+/**
+ * The level a caller may hand out: 0 guest or 1 administrator, never above the caller's own,
+ * never the owner's (a device has one owner; ownership is not shared by granting).
+ */
+export function checkGrantLevel(level: number, caller: EffectiveAccess): void {
+  if (!Number.isInteger(level) || level < Level.guest || level > Level.owner) {
+    throw Invalid('accessLevel must be 0 (guest) or 1 (administrator).');
+  }
+  if (level > caller.accessLevel) throw Forbidden('You cannot grant an access level above your own.');
+  if (level === Level.owner) throw Invalid('The owner level (2) cannot be granted: a device has exactly one owner. Grant 0 (guest) or 1 (administrator).');
+}
+
+/** Schedule fields as they will be stored (absent fields keep `base`), checked as a whole. */
+export function checkSchedule(input: ScheduleInput, base: Schedule = { startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }): Schedule {
+  const s: Schedule = {
+    startDate: input.startDate !== undefined ? input.startDate : base.startDate,
+    endDate: input.endDate !== undefined ? input.endDate : base.endDate,
+    dayStartTime: input.dayStartTime !== undefined ? input.dayStartTime : base.dayStartTime,
+    dayEndTime: input.dayEndTime !== undefined ? input.dayEndTime : base.dayEndTime,
+    weekDays: input.weekDays !== undefined ? input.weekDays : base.weekDays,
+  };
+  const problems: string[] = [];
+  if (!isValidWeekDays(s.weekDays)) {
+    problems.push('weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64.');
+  }
+  if (s.startDate && s.endDate && s.endDate <= s.startDate) problems.push('endDate must be later than startDate.');
+  if (s.dayStartTime && s.dayEndTime && sameTimeOfDay(s.dayStartTime, s.dayEndTime)) {
+    problems.push('dayStartTime and dayEndTime must differ (an end earlier than the start runs past midnight).');
+  }
+  if (problems.length) throw Invalid(problems[0], problems);
+  return s;
+}
+
+const sameTimeOfDay = (a: Date, b: Date) => a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
+
+/** A unique index said no: the principal already has an access on this device. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export const alreadyHasAccess = () => Conflict('This user or group already has an access to this device. Edit that access instead of granting a second one.');

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/db/client';
+import type { Ctx } from '../context';
+import { effectiveAccess, requireDeviceAccess } from '../access/effective';
+import { canManage } from '../access/list';
+
+/** One activity item as api-v37.md names its fields (endpoint 6). */
+export interface ActivityItem {
+  id: number;
+  deviceId: number;
+  /** the author's number (users.num_id); 0 when the entry has no author */
+  userId: number;
+  username: string;
+  event: number;
+  source: number;
+  /** UTC without zone, milliseconds */
+  date: string;
+}
+
+export interface ActivityPageInput {
+  /** one device; absent = every device the caller can see (the portal's "all devices" view) */
+  deviceId?: number;
+  elements: number;
+  /** only items strictly older than this (default now) */
+  lastElemDate?: Date;
+  /** across devices two entries may share a date: the last item's id breaks the tie */
+  lastElemId?: number;
+  events?: number[];
+  /** only items at or after this (export) */
+  from?: Date;
+}
+
+interface Scope {
+  ids: number[];
+  full: boolean[];
+}
+
+/**
+ * The devices the caller may read the log of, and how much of it: an owner or administrator
+ * with active access reads everything; a guest (or an access outside its schedule) reads only
+ * their own entries and those without an author.
+ */
+export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope> {
+  if (deviceId !== undefined) {
+    const acc = await requireDeviceAccess(ctx, deviceId);
+    return { ids: [deviceId], full: [canManage(acc)] };
+  }
+  const all = [...(await effectiveAccess(ctx.db, ctx.caller.userId, ctx.now())).values()];
+  return { ids: all.map((a) => a.deviceId), full: all.map(canManage) };
+}
+
+const ts = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
+
+/**
+ * One page, newest first. Keyset per device on the unique index (device_id, date), merged
+ * across devices with LATERAL, so every page costs the same at any depth (never OFFSET).
+ */
+export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput): Promise<ActivityItem[]> {
+  if (!scope.ids.length) return [];
+  const before = ts(q.lastElemDate ?? ctx.now());
+  const tie = q.lastElemId !== undefined ? sql`and (x.date < ${before}::timestamp(3) or x.id < ${q.lastElemId})` : sql``;
+  const upper = q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
+  const events = q.events?.length ? sql`and x.event = any(${`{${q.events.map(Number).join(',')}}`}::int[])` : sql``;
+  const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
+  const res = await ctx.db.execute(sql`
+    select a.id, a.device_id, a.user_num_id, a.username, a.event, a.source,
+           to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as date
+    from unnest(${`{${scope.ids.join(',')}}`}::int[], ${`{${scope.full.join(',')}}`}::bool[]) as d(id, full_view)
+    cross join lateral (
+      select x.* from device_activity x
+      where x.device_id = d.id and ${upper} ${tie} ${events} ${from}
+        and (d.full_view or x.user_id = ${ctx.caller.userId}::uuid or x.user_id is null)
+      order by x.date desc
+      limit ${q.elements}
+    ) a
+    order by a.date desc, a.id desc
+    limit ${q.elements}`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    id: Number(r.id),
+    deviceId: Number(r.device_id),
+    userId: Number(r.user_num_id),
+    username: String(r.username),
+    event: Number(r.event),
+    source: Number(r.source),
+    date: String(r.date),
+  }));
+}
+
+/** GET /my/deviceactivity */
+export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[]> {
+  return activityPage(ctx, await activityScope(ctx, q.deviceId), q);
+}

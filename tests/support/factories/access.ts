@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { AccessLevel } from '@/db/schema';
+import { addOrgUser, createBridge, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser } from './core';
+
+/**
+ * The five roles of the sharing rules around one lock of an organization: owner, administrator
+ * and guest (direct accesses), member (a guest through a group of the organization), outsider.
+ */
+export async function sharingCast(opts: { memberLevel?: number } = {}) {
+  const [owner, admin, guest, member, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()]);
+  const org = await createOrg();
+  const bridge = await createBridge({ organizationId: org.id });
+  const lock = await createLock({ bridge, organizationId: org.id, timeZone: 'Europe/Warsaw' });
+  await grantUser(lock.id, owner.id, AccessLevel.owner);
+  await grantUser(lock.id, admin.id, AccessLevel.administrator);
+  await grantUser(lock.id, guest.id, AccessLevel.guest);
+  await addOrgUser(org.id, owner.id, 2);
+  await addOrgUser(org.id, admin.id, 1);
+  const memberOrgUserId = await addOrgUser(org.id, member.id, 0);
+  const group = await createGroup(org.id, undefined, [memberOrgUserId]);
+  const groupAccess = await grantGroup(lock.id, group.id, opts.memberLevel ?? AccessLevel.guest);
+  return { owner, admin, guest, member, outsider, org, bridge, lock, group, groupAccess, memberOrgUserId };
+}
+
+/**
+ * Bulk-inserts `count` activity entries for a device in one statement, one per second going
+ * back from `newest`, every tenth pair only 1 ms apart (dates stay unique per device).
+ * Authors rotate through `authors` (null = no author).
+ */
+export async function bulkActivity(deviceId: number, count: number, newest: Date, authors: ({ id: string; numId: number; displayName: string } | null)[] = [null]) {
+  const d = await db();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const ms = newest.getTime() - Math.floor(i / 2) * 1000 - (i % 2) * (i % 20 === 1 ? 1 : 500);
+    const a = authors[i % authors.length];
+    return { i, date: new Date(ms), a };
+  });
+  for (let off = 0; off < rows.length; off += 2000) {
+    const chunk = rows.slice(off, off + 2000);
+    const values = sql.join(
+      chunk.map((r) => sql`(${deviceId}, ${r.a?.id ?? null}::uuid, ${r.a?.numId ?? 0}, ${r.a?.displayName ?? ''}, ${r.i % 2 ? 33 : 32}, 1, ${r.date.toISOString().replace('T', ' ').replace('Z', '')}::timestamp(3))`),
+      sql`, `,
+    );
+    await d.execute(sql`insert into device_activity (device_id, user_id, user_num_id, username, event, source, date) values ${values}`);
+  }
+  return rows.map((r) => r.date);
+}
