@@ -1,6 +1,5 @@
-import { DeviceType } from '@/db/schema';
+import { DeviceType, devices, simExternalGates } from '@/db/schema';
 import { addOrgUser, createBridge, createLock, createOrg, createUser, db, type TestUser } from './core';
-import { devices } from '@/db/schema';
 
 /** An organization with one user per role, plus an outsider who belongs to another organization. */
 export async function orgWithCast(opts: { timeZone?: string } = {}) {
@@ -18,10 +17,11 @@ export type Cast = Awaited<ReturnType<typeof orgWithCast>>;
 export type Role = 'owner' | 'admin' | 'member' | 'outsider';
 export const roleUser = (c: Cast, r: Role): TestUser => c[r];
 
-/** A gate of the organization, connected to the (simulated) external gate system. */
-export async function createGate(organizationId: number | null, over: Partial<typeof devices.$inferInsert> = {}) {
+/** A gate of the organization, present and connected in the (simulated) external gate system. */
+export async function createGate(organizationId: number | null, over: Partial<typeof devices.$inferInsert> = {}, external = { isConnected: true }) {
   const d = await db();
   const ext = `EXT-${Math.random().toString(36).slice(2, 10)}`;
+  await d.insert(simExternalGates).values({ externalId: ext, name: `External ${ext}`, type: 'barrier', impulseLength: 1000, firmware: '3.1.0', isConnected: external.isConnected });
   const [g] = await d
     .insert(devices)
     .values({

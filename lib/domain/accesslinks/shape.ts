@@ -1,0 +1,61 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
+import { decryptSecret } from '@/lib/crypto/secrets';
+import { fmtZ } from '../format';
+
+export type AccessLinkRow = typeof accessLinks.$inferSelect;
+
+/** Device kinds a link may open: locks (PRO, GO) and gates. */
+export const LINKABLE_TYPES = [2, 4, 5];
+
+/**
+ * The public URL of a link: `{PORTAL_URL}/link/<token>`, PORTAL_URL defaulting to the origin the
+ * request came in on. The token is decrypted only to show the URL to administrators again.
+ */
+export function linkUrl(origin: string, token: string): string {
+  const base = (process.env.PORTAL_URL || origin).replace(/\/+$/, '');
+  return `${base}/link/${token}`;
+}
+
+export const urlOf = (row: AccessLinkRow, origin: string) => linkUrl(origin, decryptSecret(row.tokenCiphertext));
+
+export interface LinkDevice {
+  id: number;
+  name: string;
+  timeZone: string;
+  order: number;
+  deviceType: number;
+}
+
+/** Devices of several links, each list in the link's order (order counts from 1). */
+export async function devicesOfLinks(db: Db, linkIds: string[]): Promise<Map<string, LinkDevice[]>> {
+  const out = new Map<string, LinkDevice[]>(linkIds.map((id) => [id, []]));
+  if (!linkIds.length) return out;
+  const rows = await db
+    .select({
+      linkId: accessLinkDevices.accessLinkId,
+      id: devices.id,
+      name: devices.name,
+      timeZone: devices.timeZone,
+      order: accessLinkDevices.order,
+      deviceType: devices.type,
+    })
+    .from(accessLinkDevices)
+    .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
+    .where(inArray(accessLinkDevices.accessLinkId, linkIds))
+    .orderBy(asc(accessLinkDevices.order));
+  for (const { linkId, ...d } of rows) out.get(linkId)!.push(d);
+  return out;
+}
+
+/** The contract's organization access link (without its URL). */
+export function linkView(row: AccessLinkRow, devs: LinkDevice[]) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    repeatEvent: row.startDate && row.endDate ? { startDate: fmtZ(row.startDate), endDate: fmtZ(row.endDate) } : null,
+    devices: devs,
+  };
+}

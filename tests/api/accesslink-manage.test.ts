@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/router';
+import { createBridge, createLock } from '../support/factories/core';
+import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+
+let c: Cast;
+let lock: { id: number };
+let gate: { id: number };
+const base = () => `/api/v37/organization/${c.org.id}/accesslink`;
+const window = { startDate: '2030-01-01T08:00:00.000Z', endDate: '2030-01-31T18:00:00.000Z' };
+
+async function make(body: Record<string, unknown> = {}) {
+  const res = await api('POST', base(), { key: c.admin.key, body: { name: 'Original', description: 'First words', deviceIds: [lock.id, gate.id], repeatEvent: window, ...body } });
+  return res.json.result as { id: string; url: string };
+}
+const read = async (id: string) => (await api('GET', `${base()}/${id}`, { key: c.admin.key })).json.result;
+
+beforeAll(async () => {
+  c = await orgWithCast();
+  lock = await createOrgLock(c.org.id, { name: 'Lock one' });
+  gate = await createGate(c.org.id, { name: 'Gate one' });
+});
+
+describe('PATCH accesslink/{id} (endpoint 14)', () => {
+  it('200 envelope without result; only the field sent changes', async () => {
+    const { id, url } = await make();
+    const before = await read(id);
+    const res = await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { repeatEvent: { startDate: '2031-01-01T00:00:00Z', endDate: '2031-02-01T00:00:00Z' } } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, errorMessages: [], statusCode: 200 });
+    const after = await read(id);
+    expect(after.accessLink).toEqual({ ...before.accessLink, repeatEvent: { startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z' } });
+    expect(after.accessLinkUrl).toBe(url);
+    await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'New words' } });
+    expect((await read(id)).accessLink).toMatchObject({ name: 'Original', description: 'New words' });
+    await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { name: 'Renamed', unknownField: 1 } });
+    expect((await read(id)).accessLink).toMatchObject({ name: 'Renamed', description: 'New words' });
+  });
+
+  it('replaces the devices in the new order (either spelling); null repeatEvent makes it permanent; {} changes nothing', async () => {
+    const { id } = await make();
+    await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { devicesIds: [gate.id, lock.id] } });
+    expect((await read(id)).accessLink.devices.map((d: any) => [d.id, d.order])).toEqual([[gate.id, 1], [lock.id, 2]]);
+    await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { deviceIds: [lock.id] } });
+    expect((await read(id)).accessLink.devices.map((d: any) => d.id)).toEqual([lock.id]);
+    const before = await read(id);
+    expect((await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: {} })).status).toBe(200);
+    expect(await read(id)).toEqual(before);
+    await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { repeatEvent: null } });
+    expect((await read(id)).accessLink.repeatEvent).toBeNull();
+  });
+
+  it('400 with the rules of creation; the link is unchanged', async () => {
+    const { id } = await make();
+    const before = await read(id);
+    const foreign = await createOrgLock(c.other.id);
+    for (const body of [{ description: 'y'.repeat(73) }, { deviceIds: [] }, { deviceIds: [lock.id, lock.id] }, { deviceIds: [foreign.id] }, { name: '' }, { repeatEvent: { startDate: '2030-01-01T00:00:00Z' } }]) {
+      const res = await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await read(id)).toEqual(before);
+    expect((await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'z'.repeat(72) } })).status).toBe(200);
+  });
+
+  it('404 for unknown links, members and outsiders; 403 without AccessLink.ReadWrite', async () => {
+    const { id } = await make();
+    const body = { name: 'x' };
+    expect((await api('PATCH', `${base()}/00000000-0000-4000-8000-000000000000`, { key: c.admin.key, body })).status).toBe(404);
+    expect((await api('PATCH', `${base()}/${id}`, { key: c.member.key, body })).status).toBe(404);
+    expect((await api('PATCH', `${base()}/${id}`, { key: c.outsider.key, body })).status).toBe(404);
+    expect((await api('PATCH', `${base()}/${id}`, { key: await c.admin.keyWith(['AccessLink.Read']), body })).status).toBe(403);
+    expect((await read(id)).accessLink.name).toBe('Original');
+  });
+});
+
+describe('GET accesslink (list) and DELETE', () => {
+  it('lists newest first with URLs, filters by a part of the name and by device, pages', async () => {
+    const c2 = await orgWithCast();
+    const l2 = await createOrgLock(c2.org.id);
+    const g2 = await createGate(c2.org.id);
+    const mk = (name: string, deviceIds: number[]) => api('POST', `/api/v37/organization/${c2.org.id}/accesslink`, { key: c2.owner.key, body: { name, deviceIds } });
+    await mk('Cleaning crew', [l2.id]);
+    await mk('Plumber', [g2.id]);
+    await mk('Cleaning extra', [g2.id, l2.id]);
+    const url = `/api/v37/organization/${c2.org.id}/accesslink`;
+    const all = await api('GET', url, { key: c2.admin.key });
+    expect(all.status).toBe(200);
+    expect(all.json.result.page).toBe(1);
+    expect(all.json.result.itemsPerPage).toBe(100);
+    expect(all.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber', 'Cleaning crew']);
+    expect(all.json.result.accessLinks[0].accessLinkUrl).toMatch(/\/link\//);
+    const byName = await api('GET', `${url}?filters.name=clean`, { key: c2.admin.key });
+    expect(byName.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Cleaning crew']);
+    const byDevice = await api('GET', `${url}?filters.deviceId=${g2.id}`, { key: c2.admin.key });
+    expect(byDevice.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber']);
+    const p2 = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c2.admin.key });
+    expect(p2.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning crew']);
+    expect((await api('GET', `${url}?itemsPerPage=101`, { key: c2.admin.key })).status).toBe(400);
+    expect((await api('GET', url, { key: c2.member.key })).status).toBe(404);
+  });
+
+  it('DELETE answers 204; the link is gone; member/outsider 404', async () => {
+    const { id } = await make();
+    expect((await api('DELETE', `${base()}/${id}`, { key: c.member.key })).status).toBe(404);
+    expect((await api('DELETE', `${base()}/${id}`, { key: c.outsider.key })).status).toBe(404);
+    const res = await api('DELETE', `${base()}/${id}`, { key: c.admin.key });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect((await api('GET', `${base()}/${id}`, { key: c.admin.key })).status).toBe(404);
+    expect((await api('DELETE', `${base()}/${id}`, { key: c.admin.key })).status).toBe(404);
+  });
+});
+
+describe('GET accesslink/device/assignable (endpoint 11)', () => {
+  it('locks and gates of this organization only, without updateAvailable, paged, filtered', async () => {
+    const c3 = await orgWithCast();
+    const bridge = await createBridge({ organizationId: c3.org.id });
+    const l = await createLock({ bridge, organizationId: c3.org.id, name: 'Back door' });
+    const go = await createLock({ organizationId: c3.org.id, name: 'Cellar GO', type: 4 });
+    const g = await createGate(c3.org.id, { name: 'Alley gate', timeZone: 'Europe/Paris' });
+    await createGate(c3.other.id, { name: 'Foreign gate' });
+    const url = `/api/v37/organization/${c3.org.id}/accesslink/device/assignable`;
+    const res = await api('GET', url, { key: c3.admin.key });
+    expect(res.status).toBe(200);
+    expect(res.json.result.page).toBe(1);
+    expect(res.json.result.itemsPerPage).toBe(100);
+    expect(res.json.result.accessLinkDevices).toEqual([
+      { deviceId: g.id, name: 'Alley gate', type: 5, timeZone: 'Europe/Paris', softwareVersions: [{ softwareType: 0, version: '3.1.0' }] },
+      { deviceId: l.id, name: 'Back door', type: 2, timeZone: 'Europe/Warsaw', softwareVersions: [{ softwareType: 0, version: '1.9.0' }] },
+      { deviceId: go.id, name: 'Cellar GO', type: 4, timeZone: 'Europe/Warsaw', softwareVersions: [{ softwareType: 0, version: '1.9.0' }] },
+    ]);
+    const byName = await api('GET', `${url}?Filters.DeviceName=DOOR`, { key: c3.admin.key });
+    expect(byName.json.result.accessLinkDevices.map((d: any) => d.deviceId)).toEqual([l.id]);
+    const byId = await api('GET', `${url}?filters.DeviceId=${go.id}`, { key: c3.admin.key });
+    expect(byId.json.result.accessLinkDevices.map((d: any) => d.deviceId)).toEqual([go.id]);
+    const p = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c3.admin.key });
+    expect(p.json.result).toMatchObject({ page: 2, itemsPerPage: 2 });
+    expect(p.json.result.accessLinkDevices.map((d: any) => d.deviceId)).toEqual([go.id]);
+    for (const q of ['itemsPerPage=101', 'itemsPerPage=0', 'page=0', 'filters.DeviceId=abc']) {
+      expect((await api('GET', `${url}?${q}`, { key: c3.admin.key })).status, q).toBe(400);
+    }
+    expect((await api('GET', url, { key: c3.member.key })).status).toBe(404);
+    expect((await api('GET', url, { key: c3.outsider.key })).status).toBe(404);
+    expect((await api('GET', url, { key: await c3.admin.keyWith(['AccessLink.Read']) })).status).toBe(200);
+    expect((await api('GET', url, { key: await c3.admin.keyWith(['Organization.ReadWrite']) })).status).toBe(403);
+  });
+});
