@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import type { Db } from '@/db/client';
 import type { Caller } from '@/lib/domain/context';
-import { callerFromKey } from './keys';
+import { callerFromKey, looksLikeKey } from './keys';
 import { authSecret } from './nextauth';
 import { ALL_SCOPES } from './scopes';
 
@@ -15,8 +15,9 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Who is calling: a personal access key in Authorization, else the portal's session cookie. */
 export async function authenticate(req: NextRequest, db: Db, now: Date): Promise<AuthOutcome> {
-  for (const k of req.nextUrl.searchParams.keys()) {
-    if (QUERY_KEY_NAMES.includes(k.toLowerCase())) {
+  for (const [k, v] of req.nextUrl.searchParams) {
+    // by name, or by value (a key pasted under any name still leaks into logs and histories)
+    if (QUERY_KEY_NAMES.includes(k.toLowerCase()) || looksLikeKey(v)) {
       return { ok: false, reason: 'key_in_query', message: 'Credentials in the query string are refused; send them in the Authorization header.' };
     }
   }
@@ -46,14 +47,28 @@ export async function authenticate(req: NextRequest, db: Db, now: Date): Promise
   };
 }
 
-/** A cookie-authenticated write must come from our own pages (CSRF). */
+/**
+ * A cookie-authenticated write must come from our own pages (CSRF): its Origin must be the app's
+ * configured origin (NEXTAUTH_URL) or the host the request was sent to. Browsers always send
+ * Origin on cross-origin and on same-origin non-GET fetches, so a missing Origin is refused too.
+ */
 function sameOrigin(req: NextRequest): boolean {
   const origin = req.headers.get('origin');
-  if (!origin) return false;
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
+  if (!origin || origin === 'null') return false;
+  let o: URL;
   try {
-    return new URL(origin).host === host;
+    o = new URL(origin);
   } catch {
     return false;
   }
+  const configured = process.env.NEXTAUTH_URL;
+  if (configured) {
+    try {
+      if (new URL(configured).origin === o.origin) return true;
+    } catch {
+      /* a bad NEXTAUTH_URL only disables this shortcut */
+    }
+  }
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host;
+  return o.host === host;
 }

@@ -18,6 +18,11 @@ export function newKeyMaterial(): { key: string; prefix: string; secretHash: str
   return { key: `slk_${prefix}_${secret}`, prefix, secretHash: tokenHash(secret) };
 }
 
+/** Anything shaped like one of our keys (used to refuse keys sent in query strings). */
+export function looksLikeKey(value: string): boolean {
+  return /slk_[0-9a-f]{8}_/.test(value);
+}
+
 export function parseKey(key: string): { prefix: string; secret: string } | null {
   const m = KEY_RE.exec(key);
   return m ? { prefix: m[1], secret: m[2] } : null;

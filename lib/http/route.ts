@@ -67,7 +67,7 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       if (spec.scopes !== 'public') {
         const auth = await authenticate(req, db, now());
         if (!auth.ok) {
-          const challenge = auth.reason === 'invalid_token' ? 'Bearer error="invalid_token"' : 'Bearer';
+          const challenge = auth.reason === 'invalid_token' ? 'Bearer error="invalid_token"' : auth.reason === 'key_in_query' ? 'Bearer error="invalid_request"' : 'Bearer';
           if (auth.reason === 'bad_origin') return failure(403, [auth.message]);
           return failure(401, [auth.message], { 'www-authenticate': challenge });
         }
@@ -76,9 +76,20 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         }
         ctx = { db, now, caller: auth.caller };
       }
-      const params = spec.params ? spec.params.parse(await rc.params) : undefined;
-      const query = spec.query ? spec.query.parse(queryToObject(req.nextUrl.searchParams, spec.query)) : undefined;
-      const body = spec.body ? spec.body.parse(await readJson(req)) : undefined;
+      const rawParams = await rc.params;
+      const rawBody = spec.body ? await readJson(req) : undefined;
+      // All three are checked before answering, so one 400 lists every problem at once.
+      const issues: z.core.$ZodIssue[] = [];
+      const check = <S extends z.ZodType | undefined>(schema: S, value: () => unknown) => {
+        if (!schema) return undefined;
+        const r = schema.safeParse(value());
+        if (!r.success) issues.push(...r.error.issues);
+        return r.data as Out<S>;
+      };
+      const params = check(spec.params, () => rawParams);
+      const query = check(spec.query, () => queryToObject(req.nextUrl.searchParams, spec.query!));
+      const body = check(spec.body, () => rawBody);
+      if (issues.length) throw new z.ZodError(issues);
       const out = await (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
       return toResponse(out);
     } catch (e) {
@@ -133,5 +144,5 @@ export function errorResponse(e: unknown, requestId: string, req?: Request): Res
   // The path may carry an access-link token: never log it.
   const path = req ? new URL(req.url).pathname.replace(/\/link\/[^/]+/, '/link/***') : '';
   console.error(`[${requestId}] ${req?.method ?? ''} ${path} failed:`, e);
-  return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`]);
+  return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`], { 'x-request-id': requestId });
 }

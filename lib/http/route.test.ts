@@ -1,0 +1,144 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { Conflict, DeviceBusy, DeviceTimeout, DeviceUnreachable, Forbidden, Invalid, NotAcceptable, NotFound, PreconditionFailed, RateLimited } from '@/lib/domain/errors';
+import { createUser } from '@/tests/support/factories/core';
+import { reply } from './reply';
+import { route, routeSpecOf } from './route';
+
+/** The wrapper itself, with handlers made up for the test: error mapping, bodies, parsing. */
+const call = async (h: ReturnType<typeof route>, init: { url?: string; method?: string; key?: string; body?: string; params?: Record<string, string> } = {}) => {
+  const headers: Record<string, string> = {};
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  const req = new NextRequest(new URL(init.url ?? '/api/v37/x', 'http://localhost:3000'), { method: init.method ?? 'GET', headers, body: init.body });
+  const res = await h(req, { params: Promise.resolve(init.params ?? {}) });
+  const text = await res.text();
+  return { res, text, json: text ? JSON.parse(text) : null };
+};
+
+const pub = (fn: () => Promise<unknown>) => route({ scopes: 'public' }, fn);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('route(): typed errors become their statuses, in the envelope', () => {
+  const cases: [() => Error, number][] = [
+    [() => Invalid('bad thing'), 400],
+    [() => Forbidden(), 403],
+    [() => NotFound('Lock'), 404],
+    [() => NotAcceptable('PIN exists'), 406],
+    [() => DeviceTimeout(), 408],
+    [() => Conflict('taken'), 409],
+    [() => DeviceBusy(), 409],
+    [() => PreconditionFailed('version'), 412],
+    [() => DeviceUnreachable(), 428],
+    [() => RateLimited(), 429],
+  ];
+  for (const [make, status] of cases) {
+    it(`${make().message} -> ${status}`, async () => {
+      const err = make();
+      const { res, json } = await call(pub(async () => { throw err; }));
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(json).toEqual({ success: false, errorMessages: [err.message], statusCode: status });
+    });
+  }
+});
+
+describe('route(): unexpected errors', () => {
+  it('answer 500 with a generic message and a request id, never the stack; the log has both', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { res, json, text } = await call(pub(async () => { throw new Error('secret detail at db.ts:42'); }));
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(json.errorMessages).toEqual([`An unexpected error occurred. Request id: ${id}.`]);
+    expect(text).not.toContain('secret detail');
+    expect(text).not.toMatch(/at .*\.ts/);
+    expect(log).toHaveBeenCalledOnce();
+    expect(String(log.mock.calls[0][0])).toContain(id!);
+    expect((log.mock.calls[0][1] as Error).stack).toContain('secret detail');
+  });
+
+  it('never logs an access-link token from the path', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await call(pub(async () => { throw new Error('boom'); }), { url: '/api/v37/link/tok-SECRET123/unlock' });
+    expect(String(log.mock.calls[0][0])).not.toContain('tok-SECRET123');
+  });
+});
+
+describe('route(): bodies and statuses', () => {
+  it('a plain value is 200 with result', async () => {
+    const { res, json } = await call(pub(async () => ({ a: 1 })));
+    expect(res.status).toBe(200);
+    expect(json).toEqual({ result: { a: 1 }, success: true, errorMessages: [], statusCode: 200 });
+  });
+
+  it('201, 202 and 200 without result use the envelope', async () => {
+    expect((await call(pub(async () => reply.created({ id: 'x' })))).json).toEqual({ result: { id: 'x' }, success: true, errorMessages: [], statusCode: 201 });
+    expect((await call(pub(async () => reply.accepted({ op: 1 })))).res.status).toBe(202);
+    expect((await call(pub(async () => reply.okEmpty()))).json).toEqual({ success: true, errorMessages: [], statusCode: 200 });
+  });
+
+  it.each([
+    ['204', () => reply.noContent(), 204],
+    ['304', () => reply.notModified(), 304],
+  ] as const)('%s has no body but the JSON content type', async (_n, make, status) => {
+    const { res, text } = await call(pub(async () => make()));
+    expect(res.status).toBe(status);
+    expect(text).toBe('');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('flat bodies are sent as they are', async () => {
+    const { res, json } = await call(pub(async () => reply.flat(207, { organizationUsers: [] })));
+    expect(res.status).toBe(207);
+    expect(json).toEqual({ organizationUsers: [] });
+  });
+});
+
+describe('route(): input', () => {
+  const h = route(
+    { scopes: 'public', params: z.object({ id: z.coerce.number().int().positive() }), query: z.object({ Page: z.coerce.number().int().min(1).optional() }), body: z.object({ name: z.string().min(1, 'must not be empty') }) },
+    async (_ctx, { params, query, body }) => ({ params, query, body }),
+  );
+
+  it('parses params, case-insensitive query names and the JSON body', async () => {
+    const { json } = await call(h, { method: 'POST', url: '/x?page=2&junk=1', params: { id: '5' }, body: '{"name":"a","extra":1}' });
+    expect(json.result).toEqual({ params: { id: 5 }, query: { Page: 2 }, body: { name: 'a' } });
+  });
+
+  it('invalid input -> 400 with one readable message per problem, naming the field', async () => {
+    const { res, json } = await call(h, { method: 'POST', url: '/x?page=0', params: { id: '5' }, body: '{"name":""}' });
+    expect(res.status).toBe(400);
+    expect(json.errorMessages).toEqual([expect.stringMatching(/^Page: /), 'name: must not be empty']);
+  });
+
+  it('a body that is not JSON -> 400', async () => {
+    const { res, json } = await call(h, { method: 'POST', params: { id: '5' }, body: '{"name":' });
+    expect(res.status).toBe(400);
+    expect(json.errorMessages).toEqual(['Request body must be valid JSON.']);
+  });
+});
+
+describe('route(): the gate', () => {
+  const guarded = route({ scopes: ['Device.Read', 'Device.ReadWrite'] }, async (ctx) => ({ user: ctx.caller.userId }));
+
+  it('declares its scopes for the contract harness', () => {
+    expect(routeSpecOf(guarded)).toEqual({ scopes: ['Device.Read', 'Device.ReadWrite'] });
+    expect(routeSpecOf(async () => new Response())).toBeUndefined();
+  });
+
+  it('any one of the scopes passes; none of them -> 403; the handler never runs before that', async () => {
+    const u = await createUser();
+    expect((await call(guarded, { key: await u.keyWith(['Device.ReadWrite']) })).json.result).toEqual({ user: u.id });
+    const denied = await call(guarded, { key: await u.keyWith(['Lock.Operate', 'DeviceShare.Read']) });
+    expect(denied.res.status).toBe(403);
+    expect(denied.json.errorMessages[0]).toContain('Device.Read, Device.ReadWrite');
+  });
+
+  it('authentication comes before input checks: bad input without credentials is 401, not 400', async () => {
+    const h = route({ scopes: ['Device.Read'], params: z.object({ id: z.coerce.number().int() }) }, async () => 1);
+    expect((await call(h, { params: { id: 'abc' } })).res.status).toBe(401);
+  });
+});
