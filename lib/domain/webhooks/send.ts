@@ -5,7 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import { resolveSafe, UnsafeEndpoint } from './address';
 
 /** Bounds of one delivery attempt: the whole exchange, and how much of the answer we keep. */
-export const SEND_TIMEOUT_MS = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 5000);
+/** read per call so tests can shorten it (WEBHOOK_TIMEOUT_MS) */
+export const sendTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 5000);
 export const EXCERPT_BYTES = 1024;
 
 export interface SendResult {
@@ -33,7 +34,7 @@ export function signedHeaders(secret: string, messageId: string, body: string, a
  * POSTs one signed message. The host is resolved and every address checked right before
  * sending, and the connection is pinned to those checked addresses (no second lookup that DNS
  * rebinding could change). Redirects are never followed (node:http does not), the exchange is
- * cut after SEND_TIMEOUT_MS, and at most EXCERPT_BYTES of the answer are read.
+ * cut after sendTimeoutMs(), and at most EXCERPT_BYTES of the answer are read.
  */
 export async function postSigned(url: string, secret: string, messageId: string, body: string): Promise<SendResult> {
   const started = performance.now();
@@ -77,7 +78,8 @@ export async function postSigned(url: string, secret: string, messageId: string,
       res.on('end', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
       res.on('error', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
     });
-    const timer = setTimeout(() => finish({ statusCode: null, responseExcerpt: null, error: `No answer within ${SEND_TIMEOUT_MS} ms.` }), SEND_TIMEOUT_MS);
+    const limit = sendTimeoutMs();
+    const timer = setTimeout(() => finish({ statusCode: null, responseExcerpt: null, error: `No answer within ${limit} ms.` }), limit);
     req.on('error', (e: NodeJS.ErrnoException) => finish({ statusCode: null, responseExcerpt: null, error: networkError(e) }));
     req.end(body);
   });

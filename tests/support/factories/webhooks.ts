@@ -1,0 +1,93 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries, webhookSubscriptions } from '@/db/schema';
+import { encryptSecret } from '@/lib/crypto/secrets';
+import { newWebhookSecret } from '@/lib/domain/webhooks/subscriptions';
+import type { WebhookEvent } from '@/lib/domain/webhooks/events';
+import { db } from './core';
+
+export interface Received {
+  headers: Record<string, string>;
+  body: string;
+  json: any;
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  received: Received[];
+  /** how to answer the n-th request (0-based); default 200 "ok" */
+  respond: (fn: (r: Received, n: number) => { status: number; body?: string; delayMs?: number }) => void;
+  close: () => Promise<void>;
+  /** listen again on the same port (after close) */
+  reopen: () => Promise<void>;
+}
+
+/** A real HTTP endpoint on 127.0.0.1 (port 0) that records what it gets. */
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  let answer: (r: Received, n: number) => { status: number; body?: string; delayMs?: number } = () => ({ status: 200, body: 'ok' });
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let json: unknown = null;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* not JSON */
+      }
+      const r: Received = { headers: req.headers as Record<string, string>, body, json };
+      received.push(r);
+      const out = answer(r, received.length - 1);
+      setTimeout(() => res.writeHead(out.status, { 'content-type': 'text/plain' }).end(out.body ?? ''), out.delayMs ?? 0);
+    });
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/${randomUUID().slice(0, 8)}`,
+    port,
+    received,
+    respond: (fn) => (answer = fn),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    reopen: () => listen(port),
+  };
+}
+
+/** A subscription straight in the database (the API path is tested on its own); returns its secret. */
+export async function createSubscription(opts: { url: string; userId?: string; organizationId?: number; events?: WebhookEvent[]; enabled?: boolean }) {
+  const d = await db();
+  const secret = newWebhookSecret();
+  const [s] = await d
+    .insert(webhookSubscriptions)
+    .values({
+      userId: opts.userId ?? null,
+      organizationId: opts.organizationId ?? null,
+      url: opts.url,
+      events: opts.events ?? ['device-battery-level-changed', 'device-connection-changed', 'device-settings-changed', 'lock-status-changed', 'bell-button-pressed'],
+      enabled: opts.enabled ?? true,
+      secretCiphertext: encryptSecret(secret),
+    })
+    .returning();
+  return { ...s, secret };
+}
+
+export async function deliveriesOf(subscriptionId: string) {
+  const d = await db();
+  return d.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, subscriptionId)).orderBy(webhookDeliveries.id);
+}
+
+export async function subscriptionRow(id: string) {
+  const d = await db();
+  const [s] = await d.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+  return s;
+}
