@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { recordActivity } from '@/lib/domain/activity/record';
+import { db } from '../support/factories/core';
+import { sharingCast } from '../support/factories/access';
+import { api } from '../support/router';
+
+const LIST = '/api/v37/my/deviceactivity';
+
+/** One entry by each of owner, guest, member and one without an author, a minute apart. */
+async function castWithLog() {
+  const c = await sharingCast();
+  const d = await db();
+  const base = Date.parse('2026-03-01T10:00:00.000Z');
+  const authors = [c.owner, c.guest, c.member, null, c.admin];
+  for (const [i, a] of authors.entries()) {
+    await recordActivity(d, { deviceId: c.lock.id, event: a ? 33 : 39, source: a ? 1 : 0, user: a ? { id: a.id, numId: a.numId, name: a.displayName } : null, at: new Date(base + i * 60_000) });
+  }
+  return c;
+}
+
+describe('GET /my/deviceactivity', () => {
+  it('owner and administrator read every entry, newest first, with the exact item fields', async () => {
+    const c = await castWithLog();
+    for (const who of [c.owner, c.admin]) {
+      const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: who.key });
+      expect(res.status).toBe(200);
+      expect(res.json.result.map((r: any) => r.username)).toEqual([c.admin.displayName, '', c.member.displayName, c.guest.displayName, c.owner.displayName]);
+    }
+    const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.owner.key });
+    const [newest, manual] = res.json.result;
+    expect(Object.keys(newest).sort()).toEqual(['date', 'deviceId', 'event', 'id', 'source', 'userId', 'username']);
+    expect(newest).toMatchObject({ deviceId: c.lock.id, userId: c.admin.numId, event: 33, source: 1, date: '2026-03-01T10:04:00.000' });
+    expect(manual).toMatchObject({ userId: 0, username: '', event: 39, source: 0, date: '2026-03-01T10:03:00.000' });
+    expect(typeof newest.id).toBe('number');
+  });
+
+  it('a guest and a member (guest through a group) see only their own entries and those without an author', async () => {
+    const c = await castWithLog();
+    const g = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.guest.key });
+    expect(g.json.result.map((r: any) => r.userId)).toEqual([0, c.guest.numId]);
+    const m = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
+    expect(m.json.result.map((r: any) => r.userId)).toEqual([0, c.member.numId]);
+    expect((await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
+  });
+
+  it('elements and lastElemDate: strictly older, limits refused with 400, not clamped', async () => {
+    const c = await castWithLog();
+    const two = await api('GET', `${LIST}?deviceId=${c.lock.id}&elements=2&lastElemDate=2026-03-01T10:03:00.000`, { key: c.owner.key });
+    expect(two.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:02:00.000', '2026-03-01T10:01:00.000']);
+    const zoned = await api('GET', `${LIST}?DEVICEID=${c.lock.id}&Elements=1&lastelemdate=${encodeURIComponent('2026-03-01T11:03:00.000+01:00')}`, { key: c.owner.key });
+    expect(zoned.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:02:00.000']);
+    for (const q of ['elements=0', 'elements=201', 'elements=-5', 'elements=1.5', 'lastElemDate=yesterday']) {
+      const res = await api('GET', `${LIST}?deviceId=${c.lock.id}&${q}`, { key: c.owner.key });
+      expect(res.status, q).toBe(400);
+      expect(res.json.errorMessages[0], q).toMatch(/elements|lastElemDate/);
+    }
+    const max = await api('GET', `${LIST}?deviceId=${c.lock.id}&elements=200`, { key: c.owner.key });
+    expect(max.json.result).toHaveLength(5);
+  });
+
+  it('without deviceId: every visible device, each with its own visibility; event filter', async () => {
+    const c = await castWithLog();
+    const other = await sharingCast();
+    const { grantUser } = await import('../support/factories/core');
+    await grantUser(other.lock.id, c.guest.id, 1);
+    await recordActivity(await db(), { deviceId: other.lock.id, event: 35, source: 0, user: { id: other.owner.id, numId: other.owner.numId, name: 'x' }, at: new Date('2026-03-01T10:02:30.000Z') });
+    const all = await api('GET', `${LIST}?elements=10`, { key: c.guest.key });
+    expect(all.json.result.map((r: any) => [r.deviceId, r.userId])).toEqual([
+      [c.lock.id, 0],
+      [other.lock.id, other.owner.numId],
+      [c.lock.id, c.guest.numId],
+    ]);
+    const manual = await api('GET', `${LIST}?event=39&event=35`, { key: c.guest.key });
+    expect(manual.json.result.map((r: any) => r.event)).toEqual([39, 35]);
+  });
+
+  it('a scope other than DeviceActivity.Read is refused', async () => {
+    const c = await castWithLog();
+    const key = await c.owner.keyWith(['Device.Read']);
+    expect((await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key })).status).toBe(403);
+  });
+});
+
+describe('GET /my/deviceactivity/export', () => {
+  it('streams CSV as an attachment with the same visibility, formulas defused', async () => {
+    const c = await castWithLog();
+    await recordActivity(await db(), { deviceId: c.lock.id, event: 228, source: 1, user: { id: c.guest.id, numId: c.guest.numId, name: '=HYPERLINK("x")' }, at: new Date('2026-03-01T10:10:00Z') });
+    const res = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.guest.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="activity-\d+-/);
+    const lines = res.text.trim().split('\r\n');
+    expect(lines[0]).toBe('id,date_utc,local_time,time_zone,device_id,device_name,event,event_name,method,source,user_id,username,author');
+    expect(lines).toHaveLength(4); // header, the link entry, the manual entry, the guest's own
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain('Unlocked through an access link,link');
+    expect(lines[2]).toContain('2026-03-01T10:03:00.000,2026-03-01 11:03:00,Europe/Warsaw');
+    expect(lines[2]).toContain('By hand at the door');
+    const ranged = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&from=2026-03-01T10:01:00Z&to=2026-03-01T10:04:00Z`, { key: c.owner.key });
+    expect(ranged.text.trim().split('\r\n')).toHaveLength(4);
+    expect((await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories/core';
+import { sharingCast } from '../support/factories/access';
+import { api } from '../support/router';
+
+const REGISTER = '/api/v37/account/register';
+const ip = () => ({ 'x-forwarded-for': `203.0.113.7-${randomUUID()}` });
+const email = () => `fresh-${randomUUID().slice(0, 8)}@Test.Local`;
+
+describe('POST /account/register', () => {
+  it('creates the account (201) with the password stored only as a hash', async () => {
+    const e = email();
+    const res = await api('POST', REGISTER, { headers: ip(), body: { email: ` ${e} `, password: 'a-good-password', displayName: '  Ada  ' } });
+    expect(res.status).toBe(201);
+    expect(res.json.result).toMatchObject({ id: expect.any(String), email: e, displayName: 'Ada', claimedAccesses: 0 });
+    const { verifyPassword } = await import('@/lib/auth/password');
+    const { users } = await import('@/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { db } = await import('../support/factories/core');
+    const [u] = await (await db()).select().from(users).where(eq(users.id, res.json.result.id));
+    expect(await verifyPassword('a-good-password', u.passwordHash)).toBe(true);
+    expect(JSON.stringify(res.json)).not.toContain('password');
+  });
+
+  it('turns pending shares for the e-mail (any case) into the new user’s accesses', async () => {
+    const c = await sharingCast();
+    const e = email();
+    const grant = await api('POST', `/api/v37/my/device/${c.lock.id}/access`, { key: c.owner.key, body: { principalType: 0, userEmail: e, accessLevel: 0, remoteAccessDisabled: false, weekDays: 127 } });
+    expect(grant.status).toBe(201);
+    const res = await api('POST', REGISTER, { headers: ip(), body: { email: e.toUpperCase(), password: 'a-good-password', displayName: 'Invited' } });
+    expect(res.status).toBe(201);
+    expect(res.json.result.claimedAccesses).toBe(1);
+    const list = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.Text=invited`, { key: c.owner.key });
+    expect(list.json.result).toHaveLength(1);
+    expect(list.json.result[0]).toMatchObject({ id: grant.json.id, isPending: false, principalId: res.json.result.id, principalName: 'Invited', weekDays: 127 });
+  });
+
+  it('refuses an e-mail that already has an account (409, any case) and invalid input (400)', async () => {
+    const existing = await createUser();
+    const dup = await api('POST', REGISTER, { headers: ip(), body: { email: existing.email.toUpperCase(), password: 'a-good-password', displayName: 'Dup' } });
+    expect(dup.status).toBe(409);
+    expect(dup.json.errorMessages[0]).toMatch(/already exists/);
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ email: 'no-at-sign', password: 'a-good-password', displayName: 'X' }, /email/],
+      [{ email: email(), password: 'short', displayName: 'X' }, /8 characters/],
+      [{ email: email(), password: 'a-good-password', displayName: '   ' }, /name/],
+      [{ email: email(), displayName: 'X' }, /password/],
+    ];
+    for (const [body, msg] of bad) {
+      const res = await api('POST', REGISTER, { headers: ip(), body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.errorMessages.join(' ')).toMatch(msg);
+    }
+  });
+
+  it('limits sign-ups per client address (429 after the limit, others unaffected)', async () => {
+    const headers = ip();
+    const limit = Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+    for (let i = 0; i < limit; i++) {
+      expect((await api('POST', REGISTER, { headers, body: { email: email(), password: 'a-good-password', displayName: 'R' } })).status).toBe(201);
+    }
+    const over = await api('POST', REGISTER, { headers, body: { email: email(), password: 'a-good-password', displayName: 'R' } });
+    expect(over.status).toBe(429);
+    expect((await api('POST', REGISTER, { headers: ip(), body: { email: email(), password: 'a-good-password', displayName: 'R' } })).status).toBe(201);
+  });
+});
