@@ -1,3 +1,4 @@
+import { encode } from 'next-auth/jwt';
 import { personalAccessKeys } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
@@ -23,4 +24,19 @@ export async function createKeyFor(
     })
     .returning({ id: personalAccessKeys.id });
   return { id: row.id, key: m.key, prefix: m.prefix };
+}
+
+/** The portal's session cookie for a user, made the way next-auth makes it (maxAge in seconds). */
+export async function sessionCookie(user: { id: string; email: string; displayName: string; numId: number }, maxAge = 3600): Promise<string> {
+  const token = await encode({
+    token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId },
+    secret: process.env.NEXTAUTH_SECRET!,
+    maxAge,
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+/** Headers of a signed-in portal request from the app's own origin (the router's base URL). */
+export async function sessionHeaders(user: Parameters<typeof sessionCookie>[0]): Promise<Record<string, string>> {
+  return { cookie: await sessionCookie(user), origin: 'http://localhost:3000' };
 }
