@@ -58,6 +58,8 @@ export interface DeviceGateway {
   openGate(db: Db, input: { deviceId: number; userId: string | null; accessLinkId?: string | null }): Promise<{ operationId: string }>;
   /** Write one PIN change to a lock and wait for the lock to confirm it. */
   writePin(db: Db, deviceId: number, change: PinChange): Promise<void>;
+  /** Brings the stored state of these devices up to date: finishes their operations that are due. */
+  settleDue(db: Db, deviceIds: number[]): Promise<void>;
   /** Read the external gate system (read-only: the service never writes to it). */
   readExternalGate(externalId: string): Promise<ExternalGate | null>;
 }

@@ -1,6 +1,6 @@
 import type { DeviceGateway } from '../gateway';
 import { openGate, readExternalGate } from './gates';
-import { getOperation, startOperation } from './operations';
+import { getOperation, settleDue, startOperation } from './operations';
 import { writePin } from './pins';
 
 /** The default gateway: simulated bridges, locks, door sensors and external gate system. */
@@ -9,5 +9,6 @@ export const simulatorGateway: DeviceGateway = {
   getOperation,
   openGate,
   writePin,
+  settleDue,
   readExternalGate: (externalId) => readExternalGate(externalId),
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { deviceOperations, devices } from '@/db/schema';
 import type { OperationView, StartOperationInput } from '../gateway';
@@ -96,4 +96,15 @@ export async function getOperation(db: Db, operationId: string): Promise<Operati
     [op] = await read();
   }
   return { operationId: op.id, deviceId: op.deviceId, type: op.type as 0 | 1 | 2, status: op.status as 'PENDING' | 'COMPLETED', result: op.result };
+}
+
+/** Finishes the due operations of these devices (readers call it so they never show stale progress). */
+export async function settleDue(db: Db, deviceIds: number[]): Promise<void> {
+  if (!deviceIds.length) return;
+  const now = new Date();
+  const due = await db
+    .select({ id: deviceOperations.id })
+    .from(deviceOperations)
+    .where(and(inArray(deviceOperations.deviceId, deviceIds), eq(deviceOperations.status, 'PENDING'), lte(deviceOperations.completeAt, now)));
+  for (const op of due) await settle(db, op.id, now);
 }

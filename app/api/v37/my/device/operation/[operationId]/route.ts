@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathUuid } from '@/lib/http/query';
+import { getOperationStatus } from '@/lib/domain/devices/operate';
+
+// GET /api/v37/my/device/operation/{operationId}: {deviceId, operationId, result, status, type}
+export const GET = route(
+  { scopes: ['Lock.Operate', 'Device.Read', 'Device.ReadWrite'], params: z.object({ operationId: pathUuid() }) },
+  (ctx, { params }) => getOperationStatus(ctx, params.operationId),
+);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { qBool, qInt } from '@/lib/http/query';
+import { listDoorSensors } from '@/lib/domain/devices/doorsensors';
+
+const query = z.object({
+  'filters.name': z.string().optional(),
+  includeUserSettings: qBool().optional(),
+  itemsPerPage: qInt(1, 100).optional(),
+  page: qInt(1, 1_000_000).optional(),
+});
+
+// GET /api/v37/my/doorsensor: {page, itemsPerPage, doorSensors}
+export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
+  listDoorSensors(ctx, { name: q['filters.name'], includeUserSettings: q.includeUserSettings, page: q.page, itemsPerPage: q.itemsPerPage }),
+);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { qBool, qInt } from '@/lib/http/query';
+import { listGates } from '@/lib/domain/devices/gates';
+
+const query = z.object({
+  'filters.name': z.string().optional(),
+  'filters.isConnected': qBool().optional(),
+  includeUserSettings: qBool().optional(),
+  itemsPerPage: qInt(1, 100).optional(),
+  page: qInt(1, 1_000_000).optional(),
+});
+
+// GET /api/v37/my/gate: {page, itemsPerPage, gates}
+export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
+  listGates(ctx, { name: q['filters.name'], isConnected: q['filters.isConnected'], includeUserSettings: q.includeUserSettings, page: q.page, itemsPerPage: q.itemsPerPage }),
+);

@@ -1,0 +1,9 @@
+import { route } from '@/lib/http/route';
+import { reply } from '@/lib/http/reply';
+import { operateLock } from '@/lib/domain/devices/operate';
+import { params } from '../schema';
+
+// POST /api/v37/my/lock/{id}/operation/lock: 202 like unlock
+export const POST = route({ scopes: ['Lock.Operate'], params }, async (ctx, { params }) =>
+  reply.accepted(await operateLock(ctx, { id: params.id, type: 0 })),
+);

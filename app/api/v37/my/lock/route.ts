@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { qArray, qBool, qInt } from '@/lib/http/query';
+import { listLocks } from '@/lib/domain/devices/locks';
+
+const query = z.object({
+  'filters.text': z.string().optional(),
+  'filters.state': qArray(qInt(0, 255)).optional(),
+  'filters.batteryBelow': qInt(0, 101).optional(),
+  'filters.accessLevel': qArray(qInt(0, 2)).optional(),
+  IncludeUserSettings: qBool().optional(),
+  IncludeAccessories: qBool().optional(),
+  page: qInt(1, 1_000_000).optional(),
+  itemsPerPage: qInt(1, 100).optional(),
+});
+
+// GET /api/v37/my/lock: the caller's locks (filters: text, state, battery below, access level; paged)
+export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
+  listLocks(ctx, {
+    text: q['filters.text'],
+    state: q['filters.state'],
+    batteryBelow: q['filters.batteryBelow'],
+    accessLevel: q['filters.accessLevel'],
+    includeUserSettings: q.IncludeUserSettings,
+    includeAccessories: q.IncludeAccessories,
+    page: q.page,
+    itemsPerPage: q.itemsPerPage,
+  }),
+);
