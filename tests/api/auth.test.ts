@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { personalAccessKeys } from '@/db/schema';
 import { createKeyFor, sessionCookie } from '../support/factories/account';
 import { createUser, db } from '../support/factories/core';
-import { api } from '../support/router';
+import { api, type ApiResponse } from '../support/router';
 
 /** The one gate every /api/v37 endpoint passes, exercised through a real route (the key list). */
 const LIST = '/api/v37/my/personalaccesskey';
 
-function expectUnauthorized(r: Awaited<ReturnType<typeof api>>, challenge: string) {
+function expectUnauthorized(r: ApiResponse, challenge: string) {
   expect(r.status).toBe(401);
   expect(r.headers.get('www-authenticate')).toBe(challenge);
   expect(r.headers.get('content-type')).toMatch(/^application\/json/);
@@ -108,7 +108,7 @@ describe('the session cookie at the gate', () => {
   it('a write without Origin, or from another origin, is refused with 403', async () => {
     const u = await createUser();
     const cookie = await sessionCookie(u);
-    for (const headers of [{ cookie }, { cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost:3001' }]) {
+    for (const headers of [{ cookie } as Record<string, string>, { cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost:3001' }]) {
       const r = await api('POST', LIST, { headers, body });
       expect(r.status, JSON.stringify(headers.origin)).toBe(403);
       expect(r.json.errorMessages).toEqual(['Cross-origin request refused.']);
