@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { openThroughLink } from '@/lib/domain/accesslinks/open';
+import { guestOf, privately } from '../../../../guest';
+
+// POST /api/v37/link/{token}/device/{deviceId}/open: open a gate / unlock a lock of the link -> 202 operation
+export const POST = privately(
+  route({ scopes: 'public', params: z.object({ token: z.string(), deviceId: pathId() }) }, async (ctx, { params, req }) =>
+    reply.accepted(await openThroughLink(ctx, { token: params.token, deviceId: params.deviceId, guest: guestOf(req) })),
+  ),
+);

@@ -1,0 +1,24 @@
+import type { NextRequest } from 'next/server';
+import type { Guest } from '@/lib/domain/accesslinks/guest';
+
+/**
+ * The guest endpoints carry the link token in their path: no Referer may leak it, and no cache
+ * may keep the answers.
+ */
+export const PRIVATE_HEADERS = { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' };
+
+type Handler = (req: NextRequest, rc: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+export function privately(h: Handler): Handler {
+  return async (req, rc) => {
+    const res = await h(req, rc);
+    for (const [k, v] of Object.entries(PRIVATE_HEADERS)) res.headers.set(k, v);
+    return res;
+  };
+}
+
+/** The client address for rate limiting: the first x-forwarded-for entry (set by the proxy in front). */
+export function guestOf(req: NextRequest): Guest {
+  const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return { ip: fwd || req.headers.get('x-real-ip') || 'unknown' };
+}

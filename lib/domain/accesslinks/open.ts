@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import { DeviceType, deviceOperations, devices } from '@/db/schema';
+import { getGateway } from '@/lib/devices';
+import type { BaseCtx } from '../context';
+import { NotFound } from '../errors';
+import { authorizeLink, guestView, liveDeviceIds, requireActive, type Guest } from './guest';
+
+/** GET /link/{token}: the guest page's data. */
+export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: Guest }) {
+  const link = await authorizeLink(ctx, input.token, input.guest);
+  return guestView(ctx, link);
+}
+
+/**
+ * Opens one of the link's devices, inside the link's window: a gate gets an impulse through the
+ * external system, a lock is unlocked. The gateway writes the access-link activity (228 / 10001)
+ * with the link's id, and the operation carries it, so its status is readable with the token.
+ */
+export async function openThroughLink(ctx: BaseCtx, input: { token: string; deviceId: number; guest: Guest }) {
+  const link = await authorizeLink(ctx, input.token, input.guest);
+  if (!(await liveDeviceIds(ctx, link, [input.deviceId])).has(input.deviceId)) throw NotFound('Device');
+  requireActive(link, ctx.now());
+  const [dev] = await ctx.db.select({ type: devices.type }).from(devices).where(eq(devices.id, input.deviceId));
+  const gw = getGateway();
+  const operationId =
+    dev.type === DeviceType.gate
+      ? (await gw.openGate(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
+      : (await gw.startOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id })).operationId;
+  return operationView(ctx, operationId);
+}
+
+/** GET /link/{token}/operation/{id}: progress of an operation started through this same link. */
+export async function getLinkOperation(ctx: BaseCtx, input: { token: string; operationId: string; guest: Guest }) {
+  const link = await authorizeLink(ctx, input.token, input.guest);
+  const [own] = await ctx.db
+    .select({ id: deviceOperations.id })
+    .from(deviceOperations)
+    .where(and(eq(deviceOperations.id, input.operationId), eq(deviceOperations.accessLinkId, link.id)));
+  if (!own) throw NotFound('Operation');
+  return operationView(ctx, own.id);
+}
+
+const OUTCOME: Record<number, string> = { 0: 'Opened', 1: 'The lock is jammed', 2: 'The device did not answer in time', 3: 'Opening failed' };
+
+async function operationView(ctx: BaseCtx, operationId: string) {
+  const op = await getGateway().getOperation(ctx.db, operationId);
+  if (!op) throw NotFound('Operation');
+  return {
+    operationId: op.operationId,
+    deviceId: op.deviceId,
+    status: op.status,
+    result: op.result,
+    outcome: op.status === 'PENDING' ? null : (OUTCOME[op.result ?? 3] ?? OUTCOME[3]),
+  };
+}

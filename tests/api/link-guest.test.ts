@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { deviceActivity, devices } from '@/db/schema';
+import { setFault } from '@/lib/devices/simulator/faults';
+import { api } from '../support/router';
+import { db } from '../support/factories/core';
+import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+
+let c: Cast;
+let lock: { id: number };
+let gate: { id: number };
+let other: { id: number };
+const HOUR = 3_600_000;
+const ip = () => ({ 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+
+async function link(repeatEvent: { startDate: string; endDate: string } | null = null, deviceIds = [gate.id, lock.id]) {
+  const res = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, {
+    key: c.admin.key,
+    body: { name: `Guest link ${randomUUID().slice(0, 6)}`, description: 'Welcome! Use the gate first.', deviceIds, repeatEvent },
+  });
+  expect(res.status).toBe(201);
+  return { id: res.json.result.id as string, token: (res.json.result.url as string).split('/link/')[1] };
+}
+const guest = (method: string, path: string, headers = ip()) => api(method, `/api/v37/link/${path}`, { headers });
+const poll = async (token: string, opId: string, headers: Record<string, string>) => {
+  for (let i = 0; i < 50; i++) {
+    const r = await guest('GET', `${token}/operation/${opId}`, headers);
+    if (r.json.result?.status !== 'PENDING') return r;
+    await new Promise((res) => setTimeout(res, 20));
+  }
+  throw new Error('operation never completed');
+};
+
+beforeAll(async () => {
+  c = await orgWithCast({ timeZone: 'Europe/Warsaw' });
+  lock = await createOrgLock(c.org.id, { name: 'Front door' });
+  gate = await createGate(c.org.id, { name: 'Yard gate' });
+  other = await createOrgLock(c.org.id, { name: 'Not on the link' });
+});
+
+describe('GET /link/{token}', () => {
+  it('shows description, devices in order and window state, never the name; private headers', async () => {
+    const start = new Date(Date.now() - HOUR).toISOString();
+    const end = new Date(Date.now() + HOUR).toISOString();
+    const { token } = await link({ startDate: start, endDate: end });
+    const res = await guest('GET', token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json.result).toEqual({
+      description: 'Welcome! Use the gate first.',
+      timeZone: 'Europe/Warsaw',
+      validFrom: new Date(start).toISOString(),
+      validUntil: new Date(end).toISOString(),
+      state: 'active',
+      devices: [
+        { id: gate.id, name: 'Yard gate', deviceType: 5, order: 1, timeZone: 'Europe/Warsaw' },
+        { id: lock.id, name: 'Front door', deviceType: 2, order: 2, timeZone: 'Europe/Warsaw' },
+      ],
+    });
+    expect(JSON.stringify(res.json)).not.toContain('Guest link');
+  });
+
+  it('states notYetValid and expired; a permanent link is active', async () => {
+    const soon = await link({ startDate: new Date(Date.now() + HOUR).toISOString(), endDate: new Date(Date.now() + 2 * HOUR).toISOString() });
+    expect((await guest('GET', soon.token)).json.result.state).toBe('notYetValid');
+    const past = await link({ startDate: new Date(Date.now() - 2 * HOUR).toISOString(), endDate: new Date(Date.now() - HOUR).toISOString() });
+    expect((await guest('GET', past.token)).json.result.state).toBe('expired');
+    const forever = await link(null);
+    expect((await guest('GET', forever.token)).json.result).toMatchObject({ state: 'active', validFrom: null, validUntil: null });
+  });
+
+  it('404 for an unknown, malformed or deleted token, also with private headers', async () => {
+    const { id, token } = await link();
+    const h = ip();
+    const unknown = await guest('GET', 'A'.repeat(43), h);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    expect((await guest('GET', 'short', h)).status).toBe(404);
+    expect((await api('DELETE', `/api/v37/organization/${c.org.id}/accesslink/${id}`, { key: c.admin.key })).status).toBe(204);
+    expect((await guest('GET', token, h)).status).toBe(404);
+  });
+});
+
+describe('POST /link/{token}/device/{id}/open', () => {
+  it('opens a gate inside the window: 202, completed, activity 10001 naming the link', async () => {
+    const { id, token } = await link({ startDate: new Date(Date.now() - HOUR).toISOString(), endDate: new Date(Date.now() + HOUR).toISOString() });
+    const res = await guest('POST', `${token}/device/${gate.id}/open`);
+    expect(res.status).toBe(202);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.json.result).toMatchObject({ deviceId: gate.id, status: 'COMPLETED', result: 0, outcome: 'Opened' });
+    const rows = await (await db()).select().from(deviceActivity).where(and(eq(deviceActivity.deviceId, gate.id), eq(deviceActivity.accessLinkId, id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ event: 10001, source: 1, userId: null, operationId: res.json.result.operationId });
+  });
+
+  it('unlocks a lock: 202 pending, then the outcome by polling; activity 228 with the link', async () => {
+    const { id, token } = await link();
+    const h = ip();
+    const res = await guest('POST', `${token}/device/${lock.id}/open`, h);
+    expect(res.status).toBe(202);
+    expect(res.json.result).toMatchObject({ deviceId: lock.id, status: 'PENDING', result: null, outcome: null });
+    const done = await poll(token, res.json.result.operationId, h);
+    expect(done.status).toBe(200);
+    expect(done.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(done.json.result).toMatchObject({ status: 'COMPLETED', result: 0, outcome: 'Opened' });
+    const rows = await (await db()).select().from(deviceActivity).where(and(eq(deviceActivity.deviceId, lock.id), eq(deviceActivity.accessLinkId, id)));
+    expect(rows.map((r) => r.event)).toContain(228);
+  });
+
+  it('before the window: refused with the start; after: expired; nothing is opened', async () => {
+    const start = new Date(Date.now() + HOUR);
+    const soon = await link({ startDate: start.toISOString(), endDate: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const before = await guest('POST', `${soon.token}/device/${gate.id}/open`);
+    expect(before.status).toBe(403);
+    expect(before.json.errorMessages[0]).toContain('not valid yet');
+    expect(before.json.errorMessages[0]).toContain(start.toISOString());
+    const past = await link({ startDate: new Date(Date.now() - 2 * HOUR).toISOString(), endDate: new Date(Date.now() - 1).toISOString() });
+    const after = await guest('POST', `${past.token}/device/${gate.id}/open`);
+    expect(after.status).toBe(410);
+    expect(after.json.errorMessages[0]).toMatch(/expired/);
+    const d = await db();
+    for (const l of [soon, past]) expect(await d.select().from(deviceActivity).where(eq(deviceActivity.accessLinkId, l.id))).toEqual([]);
+  });
+
+  it("another device (even of the same organization) is 404, so is a device moved out of the organization", async () => {
+    const { token } = await link(null, [gate.id]);
+    expect((await guest('POST', `${token}/device/${other.id}/open`)).status).toBe(404);
+    expect((await guest('POST', `${token}/device/999999999/open`)).status).toBe(404);
+    const moving = await createGate(c.org.id);
+    const l2 = await link(null, [moving.id]);
+    await (await db()).update(devices).set({ organizationId: c.other.id }).where(eq(devices.id, moving.id));
+    expect((await guest('POST', `${l2.token}/device/${moving.id}/open`)).status).toBe(404);
+    expect((await guest('GET', l2.token)).json.result.devices).toEqual([]);
+  });
+
+  it('an operation of another link or a made-up id is 404', async () => {
+    const a = await link(null, [gate.id]);
+    const b = await link(null, [gate.id]);
+    const op = (await guest('POST', `${a.token}/device/${gate.id}/open`)).json.result.operationId;
+    expect((await guest('GET', `${a.token}/operation/${op}`)).status).toBe(200);
+    expect((await guest('GET', `${b.token}/operation/${op}`)).status).toBe(404);
+    expect((await guest('GET', `${a.token}/operation/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('device failures come through: disconnected gate 428, timeout 408, busy lock 409', async () => {
+    const offline = await createGate(c.org.id, {}, { isConnected: false });
+    const slowGate = await createGate(c.org.id);
+    const busyLock = await createOrgLock(c.org.id);
+    const { token } = await link(null, [offline.id, slowGate.id, busyLock.id]);
+    const h = ip();
+    expect((await guest('POST', `${token}/device/${offline.id}/open`, h)).status).toBe(428);
+    await setFault(await db(), slowGate.id, 'timeout');
+    expect((await guest('POST', `${token}/device/${slowGate.id}/open`, h)).status).toBe(408);
+    const usual = process.env.SIM_COMMAND_MS;
+    process.env.SIM_COMMAND_MS = '3000'; // the first command is still running when the second comes
+    try {
+      expect((await guest('POST', `${token}/device/${busyLock.id}/open`, h)).status).toBe(202);
+    } finally {
+      process.env.SIM_COMMAND_MS = usual;
+    }
+    const busy = await guest('POST', `${token}/device/${busyLock.id}/open`, h);
+    expect(busy.status).toBe(409);
+    expect(busy.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
