@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, qInt } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { listPins } from '@/lib/domain/pins/read';
+import { createPin } from '@/lib/domain/pins/write';
+import { pinBodySchema } from './body';
+
+const params = z.object({ id: pathId() });
+
+// GET /api/v37/my/lock/{id}/pin?listVersion=: the lock's PINs (id, alias), or 304 without a body when listVersion is current
+export const GET = route(
+  { scopes: ['Device.Read', 'Device.ReadWrite'], params, query: z.object({ listVersion: qInt(0, 2147483647).optional() }) },
+  async (ctx, { params, query }) => {
+    const out = await listPins(ctx, params.id, query.listVersion);
+    return 'notModified' in out ? reply.notModified() : out;
+  },
+);
+
+// POST /api/v37/my/lock/{id}/pin: add a PIN to the lock (sent to the lock first) -> 201 {id}
+export const POST = route({ scopes: ['Device.ReadWrite'], params, body: pinBodySchema }, async (ctx, { params, body }) =>
+  reply.created(await createPin(ctx, params.id, body)),
+);

@@ -1,0 +1,65 @@
+import type { Db } from '@/db/client';
+import { getGateway, type PinChange } from '@/lib/devices';
+import { Level, requireDeviceRole } from '../access/effective';
+import type { Ctx } from '../context';
+import { NotAcceptable } from '../errors';
+import { pruneExpired } from './expiry';
+import { bumpVersion, lockForUpdate, lockHead, type LockHead } from './store';
+
+export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose another one.';
+
+/**
+ * Owner or administrator of a lock the caller can see (guest 403, unseen 404, not a lock 404),
+ * with expired PINs already gone so counts, duplicates and versions are right without the worker.
+ */
+export async function managedLock(ctx: Ctx, deviceId: number, action = 'manage its PINs'): Promise<LockHead> {
+  await requireDeviceRole(ctx, deviceId, Level.administrator, action);
+  let head = await lockHead(ctx.db, deviceId);
+  if (head.nextExpiry && head.nextExpiry <= ctx.now()) {
+    await pruneExpired(ctx.db, ctx.now(), deviceId);
+    head = await lockHead(ctx.db, deviceId);
+  }
+  return head;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return (err.code ?? err.cause?.code) === '23505';
+};
+
+/**
+ * A PIN change goes to the lock first and reaches the database only once the lock confirmed it:
+ * when the lock is unreachable (428), busy (409) or silent (408) the gateway throws and nothing
+ * was written. (The other order, a transaction held open across the device round trip, would
+ * keep row locks for seconds and, on PGlite's single connection, stall every other request.)
+ * The commit then runs with the lock's row locked, so concurrent writes of one lock queue up and
+ * each raises the list version by exactly one. If the commit fails after the lock accepted
+ * (a race on the same value, a PIN deleted meanwhile), `undo` puts the lock back as it was.
+ */
+export async function sendThenCommit<T>(
+  db: Db,
+  deviceId: number,
+  change: PinChange,
+  commit: (tx: Db) => Promise<T>,
+  undo: PinChange | null,
+): Promise<T> {
+  const gateway = getGateway();
+  await gateway.writePin(db, deviceId, change);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockForUpdate(tx, deviceId);
+      const out = await commit(tx);
+      await bumpVersion(tx, deviceId);
+      return out;
+    });
+  } catch (e) {
+    if (undo) {
+      await gateway.writePin(db, deviceId, undo).catch((u: unknown) => {
+        // the message only: a change may carry a PIN value, which must never reach a log
+        console.error(`pins: could not undo a ${change.kind} on lock ${deviceId}:`, u instanceof Error ? u.message : 'unknown error');
+      });
+    }
+    if (isUniqueViolation(e)) throw NotAcceptable(DUPLICATE_MESSAGE);
+    throw e;
+  }
+}

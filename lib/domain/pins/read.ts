@@ -1,0 +1,59 @@
+import { decryptSecret } from '@/lib/crypto/secrets';
+import type { Ctx } from '../context';
+import { fmtZ } from '../format';
+import { managedLock } from './flow';
+import { findPin, listRows } from './store';
+
+export interface PinList {
+  listVersion: number;
+  pins: Array<{ id: number; alias: string }>;
+}
+
+/**
+ * GET /my/lock/{id}/pin. `notModified` when the caller's listVersion is current (the route
+ * answers 304 without a body).
+ *
+ * The list is served from the service's copy, never read from the lock: every change reaches
+ * the database only after the lock confirmed it, so the copy is what the lock holds, and an
+ * offline or busy lock still shows its PINs. That is why this read never answers 408/409/428,
+ * which api-v37.md lists as possible. The 304 path costs the access check plus one query (the
+ * version and the next expiry together); an expired PIN is pruned first, so a stale version
+ * is never confirmed even when the expiry worker has not run yet.
+ */
+export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number): Promise<PinList | { notModified: true }> {
+  const head = await managedLock(ctx, deviceId, 'see its PINs');
+  if (listVersion !== undefined && listVersion === head.pinListVersion) return { notModified: true };
+  const pins = await listRows(ctx.db, deviceId);
+  return { listVersion: head.pinListVersion, pins };
+}
+
+export interface PinDetail {
+  id: number;
+  alias: string;
+  /** the value: only owners and administrators reach this verb at all */
+  pin: string;
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+  /** the lock's IANA zone, in which the daily window and weekdays are judged */
+  timeZone: string;
+}
+
+/** GET /my/lock/{id}/pin/{pinId}: one PIN with its schedule and value (owner/administrator). */
+export async function getPin(ctx: Ctx, deviceId: number, pinId: number): Promise<PinDetail> {
+  const head = await managedLock(ctx, deviceId, 'see its PINs');
+  const p = await findPin(ctx.db, deviceId, pinId);
+  return {
+    id: p.id,
+    alias: p.alias,
+    pin: decryptSecret(p.valueCiphertext),
+    startDate: fmtZ(p.startDate),
+    endDate: fmtZ(p.endDate),
+    dayStartTime: fmtZ(p.dayStartTime),
+    dayEndTime: fmtZ(p.dayEndTime),
+    weekDays: p.weekDays,
+    timeZone: head.timeZone,
+  };
+}

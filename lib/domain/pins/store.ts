@@ -1,0 +1,100 @@
+import { and, asc, count, eq, lte, ne, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import { DeviceType, devices, lockPins } from '@/db/schema';
+import { keyedHash } from '@/lib/crypto/secrets';
+import { NotFound } from '../errors';
+
+/** Queries of the PIN area. They take the db (or a transaction) so every caller composes them. */
+
+export const pinHash = (deviceId: number, value: string) => keyedHash(value, `pin:${deviceId}`);
+
+const isLock = (type: number) => type === DeviceType.lockPro || type === DeviceType.lockGo;
+
+export interface LockHead {
+  id: number;
+  type: number;
+  timeZone: string;
+  pinListVersion: number;
+  /** earliest end date among the lock's PINs: when the next automatic removal is due */
+  nextExpiry: Date | null;
+}
+
+/** The lock's PIN-list head in one query (the whole work of a 304). 404 when it is not a lock. */
+export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      type: devices.type,
+      timeZone: devices.timeZone,
+      pinListVersion: devices.pinListVersion,
+      // spelled out: drizzle leaves columns unqualified in a one-table select, which a subquery would misread
+      nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
+    })
+    .from(devices)
+    .where(eq(devices.id, deviceId));
+  if (!row || !isLock(row.type)) throw NotFound('Lock');
+  return row;
+}
+
+export async function listRows(db: Db, deviceId: number) {
+  return db.select({ id: lockPins.id, alias: lockPins.alias }).from(lockPins).where(eq(lockPins.deviceId, deviceId)).orderBy(asc(lockPins.id));
+}
+
+export async function findPin(db: Db, deviceId: number, pinId: number) {
+  const [row] = await db
+    .select()
+    .from(lockPins)
+    .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)));
+  if (!row) throw NotFound('PIN');
+  return row;
+}
+
+export async function findByValue(db: Db, deviceId: number, value: string) {
+  const [row] = await db
+    .select()
+    .from(lockPins)
+    .where(and(eq(lockPins.deviceId, deviceId), eq(lockPins.valueHmac, pinHash(deviceId, value))));
+  return row ?? null;
+}
+
+/** Another PIN of this lock already has this value (the unique index's question, asked early). */
+export async function valueTaken(db: Db, deviceId: number, value: string, exceptPinId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lockPins.id })
+    .from(lockPins)
+    .where(
+      and(
+        eq(lockPins.deviceId, deviceId),
+        eq(lockPins.valueHmac, pinHash(deviceId, value)),
+        exceptPinId === undefined ? undefined : ne(lockPins.id, exceptPinId),
+      ),
+    );
+  return !!row;
+}
+
+export async function pinCount(db: Db, deviceId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(lockPins).where(eq(lockPins.deviceId, deviceId));
+  return Number(row?.n ?? 0);
+}
+
+/** Takes the lock row's lock for the rest of the transaction, so PIN-list writes of a lock queue up. */
+export async function lockForUpdate(tx: Db, deviceId: number): Promise<void> {
+  await tx.select({ id: devices.id }).from(devices).where(eq(devices.id, deviceId)).for('update');
+}
+
+/** One change of the list = one step of its version (decisions.md, "PIN list versions"). */
+export async function bumpVersion(tx: Db, deviceId: number): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ pinListVersion: sql`${devices.pinListVersion} + 1` })
+    .where(eq(devices.id, deviceId));
+}
+
+/** Next id of lock_pins: the device needs the PIN's id before the row exists (we write the device first). */
+export async function reservePinId(db: Db): Promise<number> {
+  const res = await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id`);
+  return Number(rowsOf<{ id: number }>(res)[0].id);
+}
+
+export const expiredWhere = (now: Date, deviceId?: number) =>
+  and(lte(lockPins.endDate, now), deviceId === undefined ? undefined : eq(lockPins.deviceId, deviceId));

@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import { lockPins } from '@/db/schema';
+import { decryptSecret, encryptSecret } from '@/lib/crypto/secrets';
+import type { Ctx } from '../context';
+import { NotAcceptable, NotFound, PreconditionFailed } from '../errors';
+import { DUPLICATE_MESSAGE, managedLock, sendThenCommit } from './flow';
+import { checkPinBody, type PinBody } from './input';
+import { MAX_PINS_PER_LOCK } from './rules';
+import { findPin, pinCount, pinHash, reservePinId, valueTaken } from './store';
+
+const FULL_MESSAGE = `This lock already holds ${MAX_PINS_PER_LOCK} PINs, the most it can keep. Delete one first.`;
+
+/** Checks that need the database, asked before the lock is bothered and again inside the commit. */
+async function refuseConflicts(db: Ctx['db'], deviceId: number, pin: string, pinId?: number) {
+  if (await valueTaken(db, deviceId, pin, pinId)) throw NotAcceptable(DUPLICATE_MESSAGE);
+  if (pinId === undefined && (await pinCount(db, deviceId)) >= MAX_PINS_PER_LOCK) throw PreconditionFailed(FULL_MESSAGE);
+}
+
+/** POST /my/lock/{id}/pin: a new PIN on the lock. */
+export async function createPin(ctx: Ctx, deviceId: number, body: PinBody): Promise<{ id: number }> {
+  const lock = await managedLock(ctx, deviceId, 'add PINs');
+  const input = checkPinBody(body, ctx.now(), lock.timeZone);
+  await refuseConflicts(ctx.db, deviceId, input.pin);
+  const id = await reservePinId(ctx.db); // the lock keys its PINs by our id
+  return sendThenCommit(
+    ctx.db,
+    deviceId,
+    { kind: 'add', pin: { id, value: input.pin } },
+    async (tx) => {
+      await refuseConflicts(tx, deviceId, input.pin);
+      const { pin, ...rest } = input;
+      await tx.insert(lockPins).values({ id, deviceId, ...rest, valueCiphertext: encryptSecret(pin), valueHmac: pinHash(deviceId, pin) });
+      return { id };
+    },
+    { kind: 'remove', pinId: id },
+  );
+}
+
+/** PUT /my/lock/{id}/pin/{pinId}: replaces alias, value and schedule (omitted schedule = none). */
+export async function updatePin(ctx: Ctx, deviceId: number, pinId: number, body: PinBody): Promise<void> {
+  const lock = await managedLock(ctx, deviceId, 'change PINs');
+  const before = await findPin(ctx.db, deviceId, pinId);
+  const input = checkPinBody(body, ctx.now(), lock.timeZone);
+  await refuseConflicts(ctx.db, deviceId, input.pin, pinId);
+  // Even an alias-only change is sent: the lock confirms it still holds the PIN (and the
+  // contract gives PUT the device statuses 408/409/428).
+  await sendThenCommit(
+    ctx.db,
+    deviceId,
+    { kind: 'update', pin: { id: pinId, value: input.pin } },
+    async (tx) => {
+      await refuseConflicts(tx, deviceId, input.pin, pinId);
+      const { pin, ...rest } = input;
+      const done = await tx
+        .update(lockPins)
+        .set({ ...rest, valueCiphertext: encryptSecret(pin), valueHmac: pinHash(deviceId, pin), updated: ctx.now() })
+        .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)))
+        .returning({ id: lockPins.id });
+      if (done.length === 0) throw NotFound('PIN'); // deleted while the lock worked
+    },
+    { kind: 'update', pin: { id: pinId, value: decryptSecret(before.valueCiphertext) } },
+  );
+}
+
+/** DELETE /my/lock/{id}/pin/{pinId} */
+export async function deletePin(ctx: Ctx, deviceId: number, pinId: number): Promise<void> {
+  await managedLock(ctx, deviceId, 'delete PINs');
+  await findPin(ctx.db, deviceId, pinId);
+  await sendThenCommit(
+    ctx.db,
+    deviceId,
+    { kind: 'remove', pinId },
+    async (tx) => {
+      const done = await tx
+        .delete(lockPins)
+        .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)))
+        .returning({ id: lockPins.id });
+      if (done.length === 0) throw NotFound('PIN'); // someone else deleted it meanwhile: nothing to undo
+    },
+    null,
+  );
+}

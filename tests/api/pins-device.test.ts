@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { simulatorGateway } from '@/lib/devices/simulator';
+import { api } from '../support/router';
+import { createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
+import { insertPins, listVersionOf, pinRows, sim } from '../support/factories/pins';
+
+/** Device failures through the simulator: nothing may change in the database when the lock refused. */
+const base = (lockId: number) => `/api/v37/my/lock/${lockId}/pin`;
+const body = (over: Record<string, unknown> = {}) => ({ alias: 'Courier', pin: '271845', ...over });
+
+async function snapshot(lockId: number, ownerKey: string) {
+  const rows = await pinRows(lockId);
+  const details = await Promise.all(rows.map((r) => api('GET', `${base(lockId)}/${r.id}`, { key: ownerKey }).then((x) => x.json.result)));
+  return { version: await listVersionOf(lockId), details: details.sort((a, b) => a.id - b.id) };
+}
+
+/** Every write (create, update, delete) answers `status` and leaves the lock's PINs exactly as they were. */
+async function expectAllWritesRefused(lockId: number, key: string, status: number, arrange: () => Promise<void>) {
+  const [pinId] = await insertPins(lockId, [{ value: '802613', alias: 'Before' }]);
+  const before = await snapshot(lockId, key);
+  const writes: Array<[string, string, unknown?]> = [
+    ['POST', base(lockId), body()],
+    ['PUT', `${base(lockId)}/${pinId}`, body({ alias: 'After' })],
+    ['DELETE', `${base(lockId)}/${pinId}`],
+  ];
+  for (const [method, url, b] of writes) {
+    await arrange();
+    const res = await api(method, url, { key, body: b });
+    expect(res.status, `${method} ${url}`).toBe(status);
+    expect(res.json.success).toBe(false);
+    expect(res.json.errorMessages[0].length).toBeGreaterThan(10);
+    expect(await snapshot(lockId, key)).toEqual(before);
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('PIN writes when the lock cannot take them', () => {
+  it('lock without a bridge -> 428, nothing changes', async () => {
+    const owner = await createUser();
+    const lone = await createLock();
+    await grantUser(lone.id, owner.id, 2);
+    await expectAllWritesRefused(lone.id, owner.key, 428, async () => {});
+  });
+
+  it('bridge offline -> 428, nothing changes', async () => {
+    const { owner, lock, bridge } = await lockWithCast();
+    await sim.bridgeOnline(bridge.id, false);
+    await expectAllWritesRefused(lock.id, owner.key, 428, async () => {});
+  });
+
+  it('the lock does not answer in time -> 408, nothing changes', async () => {
+    const { owner, lock } = await lockWithCast();
+    await expectAllWritesRefused(lock.id, owner.key, 408, () => sim.timeoutNext(lock.id));
+  });
+
+  it('another command is running on the lock -> 409, nothing changes', async () => {
+    const { owner, lock } = await lockWithCast();
+    await sim.occupy(lock.id, 60_000); // held for the whole test
+    await expectAllWritesRefused(lock.id, owner.key, 409, async () => {});
+  });
+
+  it('the list is served from the service copy: an offline lock still lists its PINs (and 304s)', async () => {
+    const { owner, lock, bridge } = await lockWithCast();
+    await insertPins(lock.id, [{ value: '802613', alias: 'Before' }]);
+    await sim.bridgeOnline(bridge.id, false);
+    await sim.occupy(lock.id);
+    const res = await api('GET', base(lock.id), { key: owner.key });
+    expect(res.status).toBe(200);
+    expect(res.json.result.pins).toEqual([expect.objectContaining({ alias: 'Before' })]);
+    expect((await api('GET', `${base(lock.id)}?listVersion=1`, { key: owner.key })).status).toBe(304);
+  });
+});
+
+describe('PIN writes racing each other', () => {
+  it('two creates at once on one lock: one lands, the other is refused (busy or duplicate), version +1', async () => {
+    const { owner, lock } = await lockWithCast();
+    const [a, b] = await Promise.all([
+      api('POST', base(lock.id), { key: owner.key, body: body({ alias: 'A' }) }),
+      api('POST', base(lock.id), { key: owner.key, body: body({ alias: 'B' }) }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(201);
+    expect([406, 409]).toContain(statuses[1]);
+    expect(await pinRows(lock.id)).toHaveLength(1);
+    expect(await listVersionOf(lock.id)).toBe(2);
+  });
+
+  it('a value taken while the lock worked -> 406, and the lock is told to drop the PIN again', async () => {
+    const { owner, lock } = await lockWithCast();
+    const spy = vi.spyOn(simulatorGateway, 'writePin');
+    const prev = process.env.SIM_COMMAND_MS;
+    process.env.SIM_COMMAND_MS = '400';
+    try {
+      const pending = api('POST', base(lock.id), { key: owner.key, body: body({ pin: '509182' }) });
+      await new Promise((r) => setTimeout(r, 150)); // the lock is working on it now
+      await insertPins(lock.id, [{ value: '509182', alias: 'Sneaked in' }]);
+      const res = await pending;
+      expect(res.status).toBe(406);
+    } finally {
+      process.env.SIM_COMMAND_MS = prev;
+    }
+    const kinds = spy.mock.calls.map((c) => c[2].kind);
+    expect(kinds).toEqual(['add', 'remove']);
+    const added = spy.mock.calls[0][2] as { kind: 'add'; pin: { id: number } };
+    expect(spy.mock.calls[1][2]).toEqual({ kind: 'remove', pinId: added.pin.id });
+    expect((await pinRows(lock.id)).map((r) => r.alias)).toEqual(['Sneaked in']);
+    expect(await listVersionOf(lock.id)).toBe(1);
+  });
+
+  it('PIN values never reach the log, even when writes fail', async () => {
+    const { owner, lock } = await lockWithCast();
+    const lines: string[] = [];
+    for (const m of ['log', 'error', 'warn', 'info'] as const) vi.spyOn(console, m).mockImplementation((...a) => void lines.push(a.map(String).join(' ')));
+    const [pinId] = await insertPins(lock.id, [{ value: '630418' }]);
+    await sim.timeoutNext(lock.id);
+    await api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '774102' }) });
+    await api('POST', base(lock.id), { key: owner.key, body: body({ pin: '11111' }) });
+    await api('POST', base(lock.id), { key: owner.key, body: body({ pin: '630418' }) });
+    expect(lines.join('\n')).not.toMatch(/630418|774102|271845/);
+  });
+});
