@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { AccessLevel } from '@/db/schema';
+import { api } from '../support/router';
+import { createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
+import { setDevice } from '../support/factories/devices';
+
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe('GET /my/lock/{id}', () => {
+  it('answers the lock with the contract fields and types', async () => {
+    const { owner, lock, bridge } = await lockWithCast();
+    const r = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ success: true, errorMessages: [], statusCode: 200 });
+    const l = r.json.result;
+    expect(l).toMatchObject({
+      id: lock.id, name: lock.name, serialNumber: lock.serialNumber, type: 2, timeZone: 'Europe/Warsaw',
+      isConnected: true, accessLevel: 2, connectedToId: bridge.id, beaconMajor: 100, beaconMinor: 2,
+      revision: expect.any(Number), deviceRevision: expect.any(Number), targetDeviceRevision: expect.any(Number), userIdentity: expect.any(String),
+    });
+    expect(l.created).toMatch(NO_ZONE);
+    expect(l.accessDetails).toEqual({ accessLevel: 2, remoteAccessDisabled: false, weekDays: null, startDate: null, endDate: null, dayStartTime: null, dayEndTime: null });
+    expect(l.softwareVersions).toEqual([{ softwareType: 0, version: '1.9.0', updateAvailable: false }]);
+    expect(Object.keys(l.deviceState).sort()).toEqual(['batteryLevel', 'doorState', 'isCharging', 'lastStateChangedDate', 'state', 'stateChangeResult']);
+    expect(l.deviceState).toMatchObject({ state: 6, doorState: 3, isCharging: false, batteryLevel: 80, stateChangeResult: 0 });
+    expect(l.deviceState.lastStateChangedDate).toMatch(Z);
+    expect(l.deviceSettings).toMatchObject({ autoLockEnabled: false, pullSpringDuration: 2, doorStateEventLoggingEnabled: true, isAsync: false });
+    expect(Object.keys(l.deviceSettings)).toHaveLength(16);
+    expect(l).not.toHaveProperty('userSettings');
+    expect(l).not.toHaveProperty('accessories');
+    expect(l).not.toHaveProperty('organizationId');
+  });
+
+  it('adds userSettings and accessories when asked (query names in any case)', async () => {
+    const { guest, lock } = await lockWithCast();
+    const r = await api('GET', `/api/v37/my/lock/${lock.id}?includeusersettings=true&INCLUDEACCESSORIES=true`, { key: guest.key });
+    expect(r.json.result.userSettings).toEqual({ autoUnlockEnabled: false, autoUnlockConfirmEnabled: false, autoUnlockRangeIn: 100, autoUnlockRangeOut: 200, autoUnlockTimeout: 300, location: { latitude: 0, longitude: 0 } });
+    expect(r.json.result.accessories).toEqual([]);
+    expect(r.json.result.accessLevel).toBe(0);
+  });
+
+  it('shows nulls for a lock without a bridge, and isConnected false when the bridge is offline', async () => {
+    const owner = await createUser();
+    const lonely = await createLock();
+    await grantUser(lonely.id, owner.id, AccessLevel.owner);
+    const r = await api('GET', `/api/v37/my/lock/${lonely.id}`, { key: owner.key });
+    expect(r.json.result).toMatchObject({ deviceState: null, beaconMajor: null, beaconMinor: null, connectedToId: null, isConnected: null });
+    expect(r.json.result.deviceSettings).not.toHaveProperty('doorStateEventLoggingEnabled');
+    const { owner: o2, lock, bridge } = await lockWithCast();
+    await setDevice(bridge.id, { isConnected: false });
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: o2.key })).json.result.isConnected).toBe(false);
+  });
+
+  it('401 without credentials, 403 without a device scope, 404 for an outsider and for a missing lock, 400 for a bad id', async () => {
+    const { outsider, owner, lock } = await lockWithCast();
+    const anon = await api('GET', `/api/v37/my/lock/${lock.id}`);
+    expect(anon.status).toBe(401);
+    expect(anon.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: await owner.keyWith(['Lock.Operate']) })).status).toBe(403);
+    const hidden = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: outsider.key });
+    expect(hidden.status).toBe(404);
+    expect(hidden.json).toMatchObject({ success: false, statusCode: 404 });
+    expect((await api('GET', `/api/v37/my/lock/2147483000`, { key: owner.key })).status).toBe(404);
+    expect((await api('GET', `/api/v37/my/lock/abc`, { key: owner.key })).status).toBe(400);
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}?IncludeUserSettings=maybe`, { key: owner.key })).status).toBe(400);
+  });
+
+  it('an expired access hides the lock (404)', async () => {
+    const { lock } = await lockWithCast();
+    const former = await createUser();
+    await grantUser(lock.id, former.id, 0, { endDate: new Date(Date.now() - 60_000) });
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: former.key })).status).toBe(404);
+  });
+});
+
+describe('GET /my/lock and lock sync', () => {
+  it('lists the caller’s locks with filters and paging; out-of-range paging is 400', async () => {
+    const { owner, lock } = await lockWithCast();
+    const second = await createLock({ name: `Zeta ${lock.name}` });
+    await grantUser(second.id, owner.id, AccessLevel.administrator);
+    const all = await api('GET', '/api/v37/my/lock', { key: owner.key });
+    expect(all.status).toBe(200);
+    expect(all.json.result).toMatchObject({ page: 1, itemsPerPage: 100 });
+    expect(all.json.result.locks.map((l: any) => l.id)).toEqual([lock.id, second.id]);
+    const byText = await api('GET', `/api/v37/my/lock?filters.text=${encodeURIComponent('zeta')}`, { key: owner.key });
+    expect(byText.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
+    const bySerial = await api('GET', `/api/v37/my/lock?Filters.Text=${lock.serialNumber.toLowerCase()}`, { key: owner.key });
+    expect(bySerial.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
+    const byLevel = await api('GET', '/api/v37/my/lock?filters.accessLevel=1', { key: owner.key });
+    expect(byLevel.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
+    const byState = await api('GET', '/api/v37/my/lock?filters.state=6&filters.state=2', { key: owner.key });
+    expect(byState.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
+    await setDevice(lock.id, { batteryLevel: 12 });
+    const low = await api('GET', '/api/v37/my/lock?filters.batteryBelow=20', { key: owner.key });
+    expect(low.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
+    const page2 = await api('GET', '/api/v37/my/lock?page=2&itemsPerPage=1', { key: owner.key });
+    expect(page2.json.result).toMatchObject({ page: 2, itemsPerPage: 1 });
+    expect(page2.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
+    for (const bad of ['page=0', 'itemsPerPage=101', 'itemsPerPage=0', 'filters.accessLevel=7', 'page=x']) {
+      expect((await api('GET', `/api/v37/my/lock?${bad}`, { key: owner.key })).status, bad).toBe(400);
+    }
+  });
+
+  it('an outsider’s list is empty', async () => {
+    const { outsider } = await lockWithCast();
+    expect((await api('GET', '/api/v37/my/lock', { key: outsider.key })).json.result.locks).toEqual([]);
+  });
+
+  it('sync answers {id, isConnected, deviceState, revision}, for one lock or repeated ids', async () => {
+    const { owner, lock } = await lockWithCast();
+    const one = await api('GET', `/api/v37/my/lock/${lock.id}/sync`, { key: owner.key });
+    expect(one.status).toBe(200);
+    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'revision']);
+    expect(one.json.result).toMatchObject({ id: lock.id, isConnected: true, revision: 1, deviceState: { state: 6 } });
+    const many = await api('GET', `/api/v37/my/lock/sync?id=${lock.id}&id=2147483000`, { key: owner.key });
+    expect(many.json.result.map((s: any) => s.id)).toEqual([lock.id]);
+    const { outsider } = await lockWithCast();
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}/sync`, { key: outsider.key })).status).toBe(404);
+    expect((await api('GET', `/api/v37/my/lock/sync?id=nope`, { key: owner.key })).status).toBe(400);
+  });
+});
