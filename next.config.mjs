@@ -8,5 +8,17 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks once with tsc
+  // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it.
+  async headers() {
+    return [
+      {
+        source: '/link/:path*',
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'Cache-Control', value: 'no-store' },
+        ],
+      },
+    ];
+  },
 };
 export default nextConfig;

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { DateTime } from 'luxon';
+import { GuestLink } from '@/components/links/guest-link';
+import { loadGuestPage } from '@/lib/domain/accesslinks/page';
+
+// Every visit is checked against the link's current state and the rate limits; nothing is cached.
+export const dynamic = 'force-dynamic';
+
+// The token is in the URL: keep it out of Referer headers and search engines.
+export const metadata: Metadata = { title: 'Access link', referrer: 'no-referrer', robots: { index: false, follow: false } };
+
+/** "12 Jan 2027, 08:00 (Europe/Warsaw)": the window in the organization's own time. */
+function when(iso: string | null, zone: string): string | null {
+  return iso ? `${DateTime.fromISO(iso).setZone(zone).toFormat('d LLL yyyy, HH:mm')} (${zone})` : null;
+}
+
+export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const h = await headers();
+  const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
+  const page = await loadGuestPage(token, ip);
+  if (page.kind !== 'ok') {
+    if (page.kind === 'missing') notFound();
+    return (
+      <main className="mx-auto max-w-md p-6">
+        <h1 className="text-xl font-semibold">Please wait a moment</h1>
+        <p className="mt-2 text-slate-700">{page.message}</p>
+      </main>
+    );
+  }
+  const { link } = page;
+  return (
+    <GuestLink
+      token={token}
+      link={link}
+      validFromText={when(link.validFrom, link.timeZone)}
+      validUntilText={when(link.validUntil, link.timeZone)}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui';
+import type { GuestLinkView } from '@/lib/domain/accesslinks/page';
+import { GuestDevice } from './guest-device';
+
+type WindowState = GuestLinkView['state'];
+
+/** Recomputed every 15 s, so a page left open becomes usable (or expires) without a reload. */
+function useWindowState(initial: WindowState, from: string | null, until: string | null): WindowState {
+  const [state, setState] = useState(initial);
+  useEffect(() => {
+    const compute = () => {
+      const now = Date.now();
+      if (from && now < Date.parse(from)) return 'notYetValid';
+      if (until && now >= Date.parse(until)) return 'expired';
+      return 'active';
+    };
+    setState(compute());
+    const t = setInterval(() => setState(compute()), 15_000);
+    return () => clearInterval(t);
+  }, [from, until]);
+  return state;
+}
+
+/** The public page of an access link: made for a phone held in front of a door. */
+export function GuestLink({ token, link, validFromText, validUntilText }: { token: string; link: GuestLinkView; validFromText: string | null; validUntilText: string | null }) {
+  const state = useWindowState(link.state, link.validFrom, link.validUntil);
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col gap-5 px-4 py-6">
+      <header>
+        <p className="text-sm font-medium text-indigo-700">Access link</p>
+        {link.description ? (
+          <h1 className="mt-1 whitespace-pre-line text-xl font-semibold text-slate-900">{link.description}</h1>
+        ) : (
+          <h1 className="mt-1 text-xl font-semibold text-slate-900">Doors you can open</h1>
+        )}
+      </header>
+      <section aria-label="Validity" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        {state === 'notYetValid' ? (
+          <Badge tone="warning">Not yet valid, from {validFromText}</Badge>
+        ) : state === 'expired' ? (
+          <Badge tone="problem">Expired</Badge>
+        ) : (
+          <Badge tone="ok">Valid now</Badge>
+        )}
+        <p className="mt-2 text-slate-700">
+          {validFromText && validUntilText ? (
+            <>
+              From {validFromText}
+              <br />
+              until {validUntilText}
+            </>
+          ) : (
+            'No end date.'
+          )}
+        </p>
+      </section>
+      {link.devices.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">This link no longer opens any door.</p>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {link.devices.map((d) => (
+            <li key={d.id}>
+              <GuestDevice token={token} device={d} usable={state === 'active'} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api';
+
+/** Access links: the administrators' hooks (portal) and the guest's (public page). */
+
+export interface LinkDevice {
+  id: number;
+  name: string;
+  timeZone: string;
+  order: number;
+  deviceType: number;
+}
+export interface AccessLink {
+  id: string;
+  name: string;
+  description: string;
+  repeatEvent: { startDate: string; endDate: string } | null;
+  devices: LinkDevice[];
+  accessLinkUrl: string;
+}
+export interface AssignableDevice {
+  deviceId: number;
+  name: string;
+  type: number;
+  timeZone: string;
+  softwareVersions: { softwareType: number; version: string }[];
+}
+export interface LinkInput {
+  name?: string;
+  description?: string;
+  deviceIds?: number[];
+  repeatEvent?: { startDate: string; endDate: string } | null;
+}
+
+const base = (orgId: number) => `/organization/${orgId}/accesslink`;
+export const linkKeys = {
+  all: (orgId: number) => ['accesslinks', orgId] as const,
+  list: (orgId: number, q: object) => ['accesslinks', orgId, 'list', q] as const,
+  one: (orgId: number, id: string) => ['accesslinks', orgId, 'one', id] as const,
+  assignable: (orgId: number, q: object) => ['accesslinks', orgId, 'assignable', q] as const,
+};
+
+export function useAccessLinks(orgId: number, q: { page: number; itemsPerPage: number; name?: string }) {
+  return useQuery({
+    queryKey: linkKeys.list(orgId, q),
+    queryFn: () =>
+      apiFetch<{ accessLinks: AccessLink[]; page: number; itemsPerPage: number }>(base(orgId), {
+        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.name': q.name },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccessLink(orgId: number, id: string | null) {
+  return useQuery({
+    queryKey: linkKeys.one(orgId, id ?? ''),
+    queryFn: () => apiFetch<{ accessLink: Omit<AccessLink, 'accessLinkUrl'>; accessLinkUrl: string }>(`${base(orgId)}/${id}`),
+    enabled: !!id,
+  });
+}
+
+export function useAssignableDevices(orgId: number, q: { name?: string }) {
+  return useQuery({
+    queryKey: linkKeys.assignable(orgId, q),
+    queryFn: () =>
+      apiFetch<{ accessLinkDevices: AssignableDevice[] }>(`${base(orgId)}/device/assignable`, {
+        query: { itemsPerPage: 100, 'filters.DeviceName': q.name },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidate(orgId: number) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: linkKeys.all(orgId) });
+}
+
+export function useCreateLink(orgId: number) {
+  const done = useInvalidate(orgId);
+  return useMutation({
+    mutationFn: (body: LinkInput) => apiFetch<{ id: string; url: string }>(base(orgId), { method: 'POST', body }),
+    onSuccess: done,
+  });
+}
+
+export function useUpdateLink(orgId: number) {
+  const done = useInvalidate(orgId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: LinkInput }) => apiFetch<null>(`${base(orgId)}/${id}`, { method: 'PATCH', body }),
+    onSuccess: done,
+  });
+}
+
+export function useDeleteLink(orgId: number) {
+  const done = useInvalidate(orgId);
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`${base(orgId)}/${id}`, { method: 'DELETE' }),
+    onSuccess: done,
+  });
+}
+
+/* ---- the guest page ---- */
+
+export interface GuestOperation {
+  operationId: string;
+  deviceId: number;
+  status: 'PENDING' | 'COMPLETED';
+  result: number | null;
+  outcome: string | null;
+}
+
+/** Opens a device through the link; the answer is the operation to follow. */
+export function useGuestOpen(token: string) {
+  return useMutation({
+    mutationFn: (deviceId: number) => apiFetch<GuestOperation>(`/link/${token}/device/${deviceId}/open`, { method: 'POST' }),
+  });
+}
+
+/** Follows an operation until the device answered (polls while pending). */
+export function useGuestOperation(token: string, operationId: string | null) {
+  return useQuery({
+    queryKey: ['link-operation', operationId],
+    queryFn: () => apiFetch<GuestOperation>(`/link/${token}/operation/${operationId}`),
+    enabled: !!operationId,
+    refetchInterval: (q) => (q.state.data?.status === 'COMPLETED' || q.state.error ? false : 700),
+    retry: false,
+  });
+}
