@@ -1,0 +1,24 @@
+import type { Db } from '../client';
+
+export interface SeedOptions {
+  log?: (msg: string) => void;
+  /** activity entries to spread over the last year (default 50,000) */
+  activityCount?: number;
+  /** the clock (tests); default now */
+  now?: Date;
+}
+
+/** Ids of what the demo seed created (or found), by the names the demo uses. */
+export interface DemoIds {
+  organizationId: number;
+  /** by e-mail: owner@demo.test, admin@, guest@, member@, outsider@demo.test */
+  users: Record<string, { id: string; numId: number; displayName: string; organizationUserId: number | null }>;
+  /** device id by name ("Front door", "Main gate", ...) */
+  devices: Record<string, number>;
+  /** user group id by name ("Cleaning staff", "Maintenance") */
+  groups: Record<string, string>;
+  /** access link id by name */
+  accessLinks: Record<string, string>;
+}
+
+export type ExtraSeed = (db: Db, demo: DemoIds) => Promise<void>;
