@@ -1,0 +1,113 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LockIcon, Skeleton, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
+import { pinErrorMessage, useDeletePin, usePin, usePins, type PinListItem } from '@/lib/client/pins';
+import { MAX_PINS_PER_LOCK } from '@/lib/domain/pins/rules';
+import { describeSchedule } from '@/lib/domain/pins/schedule-text';
+import type { PinsTabInfo } from '@/lib/domain/pins/tab';
+import { PinDialog, type PinDialogState } from './pin-dialog';
+
+/** The PINs tab of a lock: list, add, edit, delete. */
+export function PinsTab({ lock }: { lock: PinsTabInfo }) {
+  if (!lock.canManage) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<LockIcon className="h-6 w-6" />}
+          title="PINs are managed by the lock's owner and administrators"
+          text="Ask the owner of this lock if you need a PIN for its keypad."
+        />
+      </Card>
+    );
+  }
+  return <ManagedPins lock={lock} />;
+}
+
+function ManagedPins({ lock }: { lock: PinsTabInfo }) {
+  const pins = usePins(lock.deviceId);
+  const del = useDeletePin(lock.deviceId);
+  const toast = useToast();
+  const [dialog, setDialog] = useState<PinDialogState>(null);
+  const [deleting, setDeleting] = useState<PinListItem | null>(null);
+  const list = pins.data?.pins ?? [];
+  const full = list.length >= MAX_PINS_PER_LOCK;
+  const add = (
+    <Button onClick={() => setDialog({ mode: 'add' })} disabled={full} title={full ? `A lock keeps at most ${MAX_PINS_PER_LOCK} PINs` : undefined}>
+      Add PIN
+    </Button>
+  );
+
+  return (
+    <>
+      <Card flush title="PINs" description={`Codes for the keypad of ${lock.name}. Times are at the lock: ${lock.timeZone}.`} actions={pins.data && list.length ? add : null}>
+        {pins.isPending ? (
+          <SkeletonRows rows={3} label="Loading PINs" />
+        ) : pins.isError ? (
+          <ErrorState message={pinErrorMessage(pins.error)} onRetry={() => pins.refetch()} retrying={pins.isFetching} />
+        ) : list.length === 0 ? (
+          <EmptyState title="No PINs yet" text="Add a PIN so people can open this door at the keypad, without the app. You can limit it to days and hours." action={add} />
+        ) : (
+          <>
+            <Table caption={`PINs of ${lock.name}`}>
+              <THead>
+                <Tr>
+                  <Th>Alias</Th>
+                  <Th>When it works</Th>
+                  <Th className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {list.map((p) => (
+                  <Tr key={p.id}>
+                    <Td className="font-medium">{p.alias}</Td>
+                    <Td className="text-slate-600">
+                      <Schedule lockId={lock.deviceId} pinId={p.id} zone={lock.timeZone} />
+                    </Td>
+                    <Td className="whitespace-nowrap text-right">
+                      <Button size="sm" variant="ghost" onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })} aria-label={`Edit ${p.alias}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(p)} aria-label={`Delete ${p.alias}`}>
+                        Delete
+                      </Button>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-600">
+              {list.length} of {MAX_PINS_PER_LOCK} PINs · list version {pins.data.listVersion}
+            </p>
+          </>
+        )}
+      </Card>
+      <PinDialog lockId={lock.deviceId} zone={lock.timeZone} state={dialog} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete “${deleting?.alias ?? ''}”?`}
+        message="The PIN is removed from the lock; it stops opening the door at once."
+        confirmLabel={del.isPending ? 'Sending to the lock…' : 'Delete PIN'}
+        onConfirm={async () => {
+          try {
+            await del.mutateAsync(deleting!.id);
+          } catch (e) {
+            throw new Error(pinErrorMessage(e));
+          }
+          toast.success('PIN deleted', `The lock no longer accepts “${deleting!.alias}”.`);
+        }}
+      />
+    </>
+  );
+}
+
+/** A row's schedule, read from the PIN's detail (the list itself holds only id and alias). */
+function Schedule({ lockId, pinId, zone }: { lockId: number; pinId: number; zone: string }) {
+  const q = usePin(lockId, pinId);
+  if (q.isPending) return <Skeleton className="h-4 w-40" />;
+  if (q.isError) return <span>Schedule unavailable</span>;
+  return <span>{describeSchedule(q.data, zone)}</span>;
+}
