@@ -37,6 +37,8 @@ export function eventInfo(event: number): { name: string; method: ActivityMethod
 export function authorText(item: { userId: number; username: string; event: number }): string {
   const { method } = eventInfo(item.event);
   if (method === 'link') return item.username ? `Access link "${item.username}"` : 'An access link';
+  // an entry without a user may still carry a name: a PIN's alias at the keypad
+  if (!item.userId && item.username && method === 'PIN') return `PIN "${item.username}" at the keypad`;
   if (item.username) return item.username;
   if (method === 'knob' || method === 'button') return 'By hand at the door';
   if (method === 'automatic' || method === 'device') return 'The device';

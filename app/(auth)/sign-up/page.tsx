@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { LockIcon } from '@/components/ui';
+import { SignUpForm } from './sign-up-form';
+
+export const metadata: Metadata = { title: 'Create an account' };
+
+// /sign-up: a new account; devices shared with this e-mail before are there at once
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const email = typeof sp.email === 'string' ? sp.email : '';
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <span className="mb-3 rounded-xl bg-indigo-600 p-2.5 text-white shadow-sm">
+            <LockIcon className="h-6 w-6" />
+          </span>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Create your account</h1>
+          <p className="mt-1 text-sm text-slate-600">Invited to a door? Use the e-mail the invitation went to.</p>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <SignUpForm initialEmail={email} />
+        </div>
+        <p className="mt-4 text-center text-sm text-slate-600">
+          Already have an account?{' '}
+          <Link href="/sign-in" className="font-medium text-indigo-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { apiFetch, ApiError } from '@/lib/client/api';
+
+type Errors = Partial<Record<'email' | 'password' | 'displayName', string>>;
+
+/** Creates the account through the public API, then signs in with the same credentials. */
+export function SignUpForm({ initialEmail }: { initialEmail: string }) {
+  const router = useRouter();
+  const [email, setEmail] = useState(initialEmail);
+  const [displayName, setDisplayName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const errs: Errors = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
+    if (!displayName.trim()) errs.displayName = 'Enter your name, as others will see it.';
+    if (password.length < 8) errs.password = 'Use at least 8 characters.';
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setSending(true);
+    setError(null);
+    try {
+      await apiFetch('/account/register', { method: 'POST', body: { email: email.trim(), password, displayName: displayName.trim() } });
+      const res = await signIn('credentials', { email: email.trim(), password, redirect: false, callbackUrl: '/devices' });
+      if (!res?.ok || res.error) {
+        router.replace('/sign-in');
+        return;
+      }
+      router.replace('/devices');
+      router.refresh();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.');
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {error ? (
+        <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>{error}</span>
+        </div>
+      ) : null}
+      <FormField label="E-mail" error={errors.email}>
+        <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+      <FormField label="Your name" error={errors.displayName}>
+        <Input name="name" autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+      </FormField>
+      <FormField label="Password" hint="At least 8 characters." error={errors.password}>
+        <Input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={sending}>
+        {sending ? 'Creating account...' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

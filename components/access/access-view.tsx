@@ -1,0 +1,84 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, FormField, Input, SkeletonRows, Table, TBody, Th, THead, Tr, useToast } from '@/components/ui';
+import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
+import type { PortalDevice } from '@/lib/domain/access/portal';
+import { AccessRow } from './access-row';
+import { DeviceTabs } from './device-tabs';
+import { EditAccessDialog } from './edit-dialog';
+import { ShareDialog } from './share-dialog';
+
+/** The Access tab: who may use the device, how and when; owners and administrators manage it. */
+export function AccessView({ device, myUserId }: { device: PortalDevice; myUserId: string }) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const list = useAccessList(device.id, text.trim() || undefined);
+  const revoke = useRevokeAccess(device.id);
+  const [sharing, setSharing] = useState(false);
+  const [editing, setEditing] = useState<AccessRecord | null>(null);
+  const [revoking, setRevoking] = useState<AccessRecord | null>(null);
+  const zone = device.timeZone;
+  const manageable = (a: AccessRecord) => device.canManage && a.accessLevel < 2 && a.principalId !== myUserId;
+
+  return (
+    <div>
+      <DeviceTabs id={device.id} name={device.name} zone={zone} />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <FormField label="Search people and groups" className="sm:w-80">
+          <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
+        </FormField>
+        {device.canManage ? <Button onClick={() => setSharing(true)}>Share</Button> : null}
+      </div>
+      {!device.canManage ? (
+        <p className="mb-4 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700">
+          You see the owner and your own access. Owners and administrators with an active access see everyone.
+        </p>
+      ) : null}
+      <Card flush>
+        {list.isLoading ? (
+          <SkeletonRows rows={4} />
+        ) : list.isError ? (
+          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        ) : !list.data?.length ? (
+          <EmptyState title={text ? 'Nobody matches' : 'Nobody else has access yet'} text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined} />
+        ) : (
+          <Table caption="People and groups with access">
+            <THead>
+              <Tr>
+                <Th>Who</Th>
+                <Th>Role</Th>
+                <Th>How</Th>
+                <Th>When ({zone})</Th>
+                <Th>Remote</Th>
+                <Th>Status</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {list.data.map((a) => (
+                <AccessRow key={a.id} a={a} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </Card>
+      <ShareDialog open={sharing} onClose={() => setSharing(false)} deviceId={device.id} organizationId={device.organizationId} zone={zone} myLevel={device.accessLevel} />
+      {editing ? <EditAccessDialog access={editing} zone={zone} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={!!revoking}
+        onClose={() => setRevoking(null)}
+        title={`Revoke access of ${revoking?.principalName ?? ''}?`}
+        message={revoking?.principalType === 1 ? 'Members of this group lose what they had through it. Their own direct accesses stay.' : 'They can no longer open this device, and their phone certificates for it are revoked.'}
+        confirmLabel="Revoke"
+        onConfirm={async () => {
+          if (!revoking) return;
+          await revoke.mutateAsync(revoking.id);
+          toast.success(`Access of ${revoking.principalName} revoked.`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, FormField, Input, Select, useToast } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
+import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  deviceId: number;
+  organizationId: number | null;
+  zone: string;
+  /** the viewer's level: an administrator may not hand out more than they have */
+  myLevel: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Invite a person by e-mail (pending until they sign up) or pick a group of the device's organization. */
+export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myLevel }: Props) {
+  const toast = useToast();
+  const grant = useGrantAccess(deviceId);
+  const groups = useOrgGroups(open ? organizationId : null);
+  const [kind, setKind] = useState<0 | 1>(0);
+  const [email, setEmail] = useState('');
+  const [groupId, setGroupId] = useState('');
+  const [level, setLevel] = useState(0);
+  const [remote, setRemote] = useState(true);
+  const [schedule, setSchedule] = useState(emptySchedule());
+  const [errors, setErrors] = useState<ScheduleErrors & { email?: string; group?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const groupList = groups.data ?? [];
+  const pickGroup = groups.isSuccess && groupList.length > 0;
+
+  function reset() {
+    setEmail('');
+    setGroupId('');
+    setLevel(0);
+    setRemote(true);
+    setSchedule(emptySchedule());
+    setErrors({});
+    setServerError(null);
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const { body, errors: se } = scheduleBody(schedule, zone);
+    const errs: typeof errors = { ...se };
+    if (kind === 0 && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
+    if (kind === 1 && !UUID.test(groupId.trim())) errs.group = pickGroup ? 'Choose a group.' : 'Paste the id of a group of this organization.';
+    setErrors(errs);
+    if (!body || errs.email || errs.group) return;
+    setServerError(null);
+    try {
+      const r = await grant.mutateAsync({
+        ...body,
+        principalType: kind,
+        ...(kind === 0 ? { userEmail: email.trim() } : { principalId: groupId.trim() }),
+        accessLevel: level,
+        remoteAccessDisabled: !remote,
+      });
+      toast.success(r.principalId === r.id ? `Invitation saved: ${r.displayName} gets access after signing up.` : `Shared with ${r.displayName}.`);
+      reset();
+      onClose();
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Sharing failed. Please try again.');
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissable={!grant.isPending}
+      size="lg"
+      title="Share this device"
+      description="People without an account get an invitation: the access starts when they sign up with that e-mail."
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={grant.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="share-form" loading={grant.isPending}>
+            {grant.isPending ? 'Sharing...' : 'Share'}
+          </Button>
+        </>
+      }
+    >
+      <form id="share-form" onSubmit={submit} noValidate className="space-y-4">
+        {serverError ? (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        ) : null}
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Share with</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="kind" checked={kind === 0} onChange={() => setKind(0)} className="accent-indigo-600" /> A person (e-mail)
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="kind" checked={kind === 1} onChange={() => setKind(1)} className="accent-indigo-600" /> A group
+          </label>
+        </fieldset>
+        {kind === 0 ? (
+          <FormField label="E-mail" required error={errors.email}>
+            <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+          </FormField>
+        ) : pickGroup ? (
+          <FormField label="Group" required error={errors.group}>
+            <Select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+              <option value="">Choose a group...</option>
+              {groupList.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        ) : (
+          <FormField label="Group id" required error={errors.group} hint={groups.isLoading ? 'Loading groups...' : "The organization's groups could not be listed for you: paste a group id."}>
+            <Input value={groupId} onChange={(e) => setGroupId(e.target.value)} placeholder="00000000-0000-0000-0000-000000000000" />
+          </FormField>
+        )}
+        <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
+          <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
+            <option value={0}>Guest</option>
+            {myLevel >= 1 ? <option value={1}>Administrator</option> : null}
+          </Select>
+        </FormField>
+        <Checkbox label="Allow opening remotely" hint="Off: only near the door (Bluetooth), never from afar." checked={remote} onChange={(e) => setRemote(e.target.checked)} />
+        <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+      </form>
+    </Dialog>
+  );
+}

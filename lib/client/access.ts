@@ -1,0 +1,102 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api';
+
+/** Device access record (api-v37.md). */
+export interface AccessRecord {
+  id: string;
+  deviceId: number;
+  accessLevel: number;
+  principalType: number;
+  principalId: string;
+  principalName: string;
+  userEmail: string | null;
+  organizationUserId: number;
+  isPending: boolean;
+  remoteAccessDisabled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+}
+
+export interface ScheduleBody {
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+}
+
+export interface GrantBody extends ScheduleBody {
+  principalType: 0 | 1;
+  userEmail?: string;
+  principalId?: string;
+  accessLevel: number;
+  remoteAccessDisabled: boolean;
+}
+
+export interface GrantResult {
+  id: string;
+  principalType: number;
+  principalId: string;
+  userEmail: string | null;
+  displayName: string;
+  success: boolean;
+  error: unknown;
+}
+
+export const accessKeys = {
+  list: (deviceId: number, text?: string) => ['device-access', deviceId, text ?? ''] as const,
+  device: (deviceId: number) => ['device-access', deviceId] as const,
+  groups: (orgId: number) => ['org-groups-for-sharing', orgId] as const,
+};
+
+export function useAccessList(deviceId: number, text?: string) {
+  return useQuery({
+    queryKey: accessKeys.list(deviceId, text),
+    queryFn: ({ signal }) => apiFetch<AccessRecord[]>(`/my/device/${deviceId}/access`, { query: { 'Filters.Text': text }, signal }),
+  });
+}
+
+function useInvalidate(deviceId: number) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: accessKeys.device(deviceId) });
+}
+
+export function useGrantAccess(deviceId: number) {
+  const invalidate = useInvalidate(deviceId);
+  return useMutation({
+    mutationFn: (body: GrantBody) => apiFetch<GrantResult>(`/my/device/${deviceId}/access`, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateAccess(deviceId: number) {
+  const invalidate = useInvalidate(deviceId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Partial<ScheduleBody> & { accessLevel?: number; remoteAccessDisabled?: boolean } }) =>
+      apiFetch<null>(`/my/device/${deviceId}/access/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevokeAccess(deviceId: number) {
+  const invalidate = useInvalidate(deviceId);
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/my/device/${deviceId}/access/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Groups of the device's organization to pick from; fails (404/403) for callers outside it. */
+export function useOrgGroups(organizationId: number | null) {
+  return useQuery({
+    queryKey: accessKeys.groups(organizationId ?? 0),
+    enabled: organizationId !== null,
+    retry: false,
+    queryFn: ({ signal }) => apiFetch<{ id: string; name: string }[]>(`/organization/${organizationId}/user-groups`, { query: { itemsPerPage: 100 }, signal }),
+  });
+}

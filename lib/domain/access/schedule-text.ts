@@ -1,0 +1,65 @@
+import { DateTime } from 'luxon';
+
+/**
+ * Schedules are stored in UTC and shown in the device's own time zone, named
+ * ("08:00–17:00 Europe/Warsaw"); only the wall-clock time of the daily bounds counts.
+ */
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export function describeDays(mask: number | null): string {
+  if (mask === null || mask === 127) return 'Every day';
+  if (mask === 31) return 'Mon–Fri';
+  if (mask === 96) return 'Sat–Sun';
+  return DAYS.filter((_, i) => mask & (1 << i)).join(', ');
+}
+
+const wall = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('HH:mm');
+
+/** "08:00–17:00 Europe/Warsaw", "22:00 to 06:00 next day Europe/Warsaw", or null (all day). */
+export function describeWindow(start: string | null, end: string | null, zone: string): string | null {
+  if (!start && !end) return null;
+  const s = start ? wall(start, zone) : '00:00';
+  const e = end ? wall(end, zone) : '24:00';
+  return e < s ? `${s} to ${e} next day ${zone}` : `${s}–${e} ${zone}`;
+}
+
+const day = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
+
+export function describeDates(start: string | null, end: string | null, zone: string): string | null {
+  if (start && end) return `${day(start, zone)} – ${day(end, zone)}`;
+  if (start) return `From ${day(start, zone)}`;
+  if (end) return `Until ${day(end, zone)}`;
+  return null;
+}
+
+export type Validity = 'active' | 'not-started' | 'expired';
+
+export function validity(start: string | null, end: string | null, now = Date.now()): Validity {
+  if (end && Date.parse(end) <= now) return 'expired';
+  if (start && Date.parse(start) > now) return 'not-started';
+  return 'active';
+}
+
+/** <input type="datetime-local"> value in the zone -> UTC ISO (null when empty). */
+export function localToUtc(value: string, zone: string): string | null {
+  if (!value) return null;
+  const d = DateTime.fromISO(value, { zone });
+  return d.isValid ? d.toUTC().toISO() : null;
+}
+
+/** UTC ISO -> <input type="datetime-local"> value in the zone. */
+export function utcToLocal(iso: string | null, zone: string): string {
+  return iso ? DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** "HH:mm" at the door -> a full UTC datetime with that wall-clock time in the zone (today's date). */
+export function timeToUtc(value: string, zone: string): string | null {
+  if (!value) return null;
+  const [h, m] = value.split(':').map(Number);
+  const d = DateTime.now().setZone(zone).set({ hour: h, minute: m, second: 0, millisecond: 0 });
+  return d.isValid ? d.toUTC().toISO() : null;
+}
+
+export function utcToTime(iso: string | null, zone: string): string {
+  return iso ? wall(iso, zone) : '';
+}
