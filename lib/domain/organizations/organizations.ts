@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import { organizationUsers, organizations, users } from '@/db/schema';
 import type { Ctx } from '../context';
 import { OrgRole, requireOrgRole } from './roles';
@@ -20,7 +20,8 @@ export async function listMyOrganizations(ctx: Ctx) {
     .from(organizationUsers)
     .innerJoin(organizations, eq(organizations.id, organizationUsers.organizationId))
     .where(eq(organizationUsers.userId, ctx.caller.userId))
-    .orderBy(asc(organizations.name), asc(organizations.id));
+    // highest role first, like the portal header, whose first organization is the current one
+    .orderBy(desc(organizationUsers.role), asc(organizations.id));
   return rows.map((r) => ({ ...r, roleName: roleName(r.role) }));
 }
 

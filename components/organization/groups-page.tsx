@@ -1,0 +1,116 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
+import { useCreateGroup, useDeleteGroup, useGroups, useRenameGroup, type Group, type MyOrganization } from '@/lib/client/organization';
+import { NameDialog } from './name-dialog';
+import { isAdmin, OrgGate } from './org-gate';
+import { SearchBox, useSearchText } from './search-box';
+
+export function GroupsPage() {
+  return <OrgGate>{(org) => <Groups org={org} />}</OrgGate>;
+}
+
+function Groups({ org }: { org: MyOrganization }) {
+  const { page, itemsPerPage } = usePageParams(25);
+  const text = useSearchText();
+  const list = useGroups(org.id, { page, itemsPerPage, text });
+  const create = useCreateGroup(org.id);
+  const rename = useRenameGroup(org.id);
+  const remove = useDeleteGroup(org.id);
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Group | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const admin = isAdmin(org);
+
+  return (
+    <>
+      <PageHeader
+        title="Groups"
+        description={`Groups of ${org.name}. Access given to a group applies to all its members.`}
+        actions={admin ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+      />
+      <Card flush>
+        <div className="border-b border-slate-200 p-3">
+          <SearchBox label="Search groups" placeholder="Search groups by name" />
+        </div>
+        {list.isPending ? (
+          <SkeletonRows rows={5} label="Loading groups" />
+        ) : list.error ? (
+          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
+        ) : list.data.length === 0 ? (
+          <EmptyState
+            title={text ? `No group matches "${text}"` : 'No groups yet'}
+            text={text ? 'Try another name.' : admin ? 'Create a group, add people, then give the group access to doors.' : 'An administrator can create groups.'}
+            action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+          />
+        ) : (
+          <Table caption="Groups">
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                {admin ? <Th className="text-right">Actions</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {list.data.map((g) => (
+                <Tr key={g.id}>
+                  <Td>
+                    <Link href={`/organization/groups/${g.id}`} className="font-medium text-indigo-700 hover:underline">
+                      {g.name}
+                    </Link>
+                  </Td>
+                  {admin ? (
+                    <Td className="space-x-2 text-right whitespace-nowrap">
+                      <Button size="sm" variant="secondary" onClick={() => setRenaming(g)} aria-label={`Rename ${g.name}`}>
+                        Rename
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(g)} aria-label={`Delete ${g.name}`}>
+                        Delete
+                      </Button>
+                    </Td>
+                  ) : null}
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} /> : null}
+      </Card>
+      <NameDialog
+        open={creating}
+        title="New group"
+        submitLabel="Create group"
+        onClose={() => setCreating(false)}
+        onSubmit={async (name) => {
+          await create.mutateAsync(name);
+          toast.success(`Group "${name}" created`);
+        }}
+      />
+      <NameDialog
+        open={!!renaming}
+        title="Rename group"
+        initial={renaming?.name}
+        submitLabel="Save"
+        onClose={() => setRenaming(null)}
+        onSubmit={async (name) => {
+          await rename.mutateAsync({ id: renaming!.id, name });
+          toast.success(`Group renamed to "${name}"`);
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete "${deleting?.name}"?`}
+        message="Its members lose the access they had through this group. Their own, direct access stays."
+        confirmLabel="Delete group"
+        onConfirm={async () => {
+          await remove.mutateAsync(deleting!.id);
+          toast.success(`Group "${deleting!.name}" deleted`);
+        }}
+      />
+    </>
+  );
+}
