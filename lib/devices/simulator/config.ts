@@ -24,3 +24,11 @@ export function staleMs(): number {
 export function slotGraceMs(): number {
   return staleMs();
 }
+
+/** The control plane (/api/sim): SIM_CONTROL=1/0; by default on for the embedded demo (PGlite), off with Postgres. */
+export function simControlEnabled(): boolean {
+  const v = process.env.SIM_CONTROL;
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  return !process.env.DATABASE_URL;
+}
