@@ -1,0 +1,73 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Input } from '@/components/ui';
+import { useAssignableDevices } from '@/lib/client/links';
+
+export interface PickedDevice {
+  id: number;
+  name: string;
+  type: number;
+}
+
+const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
+
+/** Choose the link's doors and their order (the guest page shows them in this order). */
+export function DevicePicker({ orgId, value, onChange, error }: { orgId: number; value: PickedDevice[]; onChange: (v: PickedDevice[]) => void; error?: string | null }) {
+  const [text, setText] = useState('');
+  const found = useAssignableDevices(orgId, { name: text.trim() || undefined });
+  const chosen = new Set(value.map((d) => d.id));
+  const move = (i: number, by: -1 | 1) => {
+    const next = [...value];
+    [next[i], next[i + by]] = [next[i + by], next[i]];
+    onChange(next);
+  };
+
+  return (
+    <fieldset className="space-y-3" aria-describedby={error ? 'device-picker-error' : undefined}>
+      <legend className="text-sm font-medium text-slate-800">
+        Doors <span className="text-red-700" aria-hidden="true">*</span>
+      </legend>
+      {value.length === 0 ? (
+        <p className="text-sm text-slate-600">No door chosen yet. Add at least one below.</p>
+      ) : (
+        <ol className="space-y-1" aria-label="Chosen doors, in order">
+          {value.map((d, i) => (
+            <li key={d.id} className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-1 text-sm">
+              <span className="w-5 text-slate-500">{i + 1}.</span>
+              <span className="min-w-0 flex-1 truncate font-medium">{d.name}</span>
+              <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
+              <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${d.name} up`}>↑</Button>
+              <Button size="sm" variant="ghost" disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${d.name} down`}>↓</Button>
+              <Button size="sm" variant="ghost" onClick={() => onChange(value.filter((x) => x.id !== d.id))} aria-label={`Remove ${d.name}`}>✕</Button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error ? <p id="device-picker-error" className="text-sm text-red-700">{error}</p> : null}
+      <div className="rounded-md border border-slate-200 p-2">
+        <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Find locks and gates" aria-label="Find doors to add" />
+        <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
+          {found.isPending ? (
+            <li className="text-sm text-slate-600">Loading doors...</li>
+          ) : found.error ? (
+            <li className="text-sm text-red-700">{found.error.message}</li>
+          ) : found.data.accessLinkDevices.length === 0 ? (
+            <li className="text-sm text-slate-600">No lock or gate matches.</li>
+          ) : (
+            found.data.accessLinkDevices.map((d) => (
+              <li key={d.deviceId} className="flex items-center justify-between gap-2 text-sm">
+                <span className="truncate">
+                  {d.name} <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
+                </span>
+                <Button size="sm" variant="secondary" disabled={chosen.has(d.deviceId)} onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])} aria-label={`Add ${d.name}`}>
+                  {chosen.has(d.deviceId) ? 'Added' : 'Add'}
+                </Button>
+              </li>
+            ))
+          )}
+        </ul>
+      </div>
+    </fieldset>
+  );
+}

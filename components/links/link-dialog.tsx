@@ -1,0 +1,138 @@
+'use client';
+
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Dialog, FormField, Input, Textarea } from '@/components/ui';
+import type { AccessLink, LinkInput } from '@/lib/client/links';
+import { DevicePicker, type PickedDevice } from './device-picker';
+import { localToUtcIso, utcToLocal } from './zone-time';
+
+interface Form {
+  name: string;
+  description: string;
+  devices: PickedDevice[];
+  limited: boolean;
+  start: string;
+  end: string;
+}
+
+const chars = (s: string) => [...s].length;
+
+function initialForm(link: AccessLink | null, zone: string): Form {
+  if (link) {
+    return {
+      name: link.name,
+      description: link.description,
+      devices: link.devices.map((d) => ({ id: d.id, name: d.name, type: d.deviceType })),
+      limited: !!link.repeatEvent,
+      start: utcToLocal(link.repeatEvent?.startDate, zone),
+      end: utcToLocal(link.repeatEvent?.endDate, zone),
+    };
+  }
+  // a window is the safe default: a permanent link is discouraged (api-v37.md)
+  const now = DateTime.now().setZone(zone).startOf('hour');
+  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm") };
+}
+
+function problems(f: Form, zone: string) {
+  const p: Partial<Record<'name' | 'description' | 'devices' | 'window', string>> = {};
+  if (!f.name.trim()) p.name = 'Enter a name (only administrators see it).';
+  else if (f.name.trim().length > 100) p.name = 'At most 100 characters.';
+  if (chars(f.description) > 72) p.description = `At most 72 characters (now ${chars(f.description)}).`;
+  if (!f.devices.length) p.devices = 'Choose at least one door.';
+  if (f.limited) {
+    const s = localToUtcIso(f.start, zone);
+    const e = localToUtcIso(f.end, zone);
+    if (!s || !e) p.window = 'Enter both the start and the end.';
+    else if (Date.parse(e) <= Date.parse(s)) p.window = 'The end must be after the start.';
+  }
+  return p;
+}
+
+/** Create or edit a link. Edit sends only what changed (PATCH). */
+export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open: boolean; orgId: number; zone: string; link: AccessLink | null; onClose: () => void; onSave: (body: LinkInput) => Promise<void> }) {
+  const [f, setF] = useState<Form>(() => initialForm(link, zone));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setF(initialForm(link, zone));
+      setTried(false);
+      setServerError(null);
+    }
+  }, [open, link, zone]);
+  const p = problems(f, zone);
+  const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
+
+  function body(): LinkInput {
+    const repeatEvent = f.limited ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)! } : null;
+    const full: LinkInput = { name: f.name.trim(), description: f.description, deviceIds: f.devices.map((d) => d.id), repeatEvent };
+    if (!link) return full;
+    const was = initialForm(link, zone);
+    const diff: LinkInput = {};
+    if (full.name !== was.name) diff.name = full.name;
+    if (full.description !== was.description) diff.description = full.description;
+    if (full.deviceIds!.join() !== was.devices.map((d) => d.id).join()) diff.deviceIds = full.deviceIds;
+    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end) diff.repeatEvent = repeatEvent;
+    return diff;
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (Object.keys(p).length) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onSave(body());
+    } catch (err) {
+      setServerError(err instanceof Error ? err.message : 'Saving failed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
+  return (
+    <Dialog open={open} onClose={onClose} title={link ? 'Edit access link' : 'New access link'} dismissable={!busy} size="lg">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormField label="Name" required hint="For administrators only; guests never see it." error={show('name')}>
+          <Input value={f.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+        </FormField>
+        <FormField label="Message for guests" hint={`${chars(f.description)}/72 characters, shown on the link's page.`} error={show('description')}>
+          <Textarea value={f.description} onChange={(e) => set('description', e.target.value)} rows={2} />
+        </FormField>
+        <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">When it works</legend>
+          <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+          {f.limited ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label={`From (${zone})`}>
+                <Input type="datetime-local" value={f.start} onChange={(e) => set('start', e.target.value)} />
+              </FormField>
+              <FormField label={`Until (${zone})`}>
+                <Input type="datetime-local" value={f.end} onChange={(e) => set('end', e.target.value)} />
+              </FormField>
+            </div>
+          ) : null}
+          {show('window') ? <p className="text-sm text-red-700">{show('window')}</p> : null}
+        </fieldset>
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {link ? 'Save changes' : 'Create link'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

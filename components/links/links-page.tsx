@@ -1,0 +1,147 @@
+'use client';
+
+import { useState } from 'react';
+import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
+import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
+import type { MyOrganization } from '@/lib/client/organization';
+import { isAdmin, OrgGate } from '@/components/organization/org-gate';
+import { SearchBox, useSearchText } from '@/components/organization/search-box';
+import { CopyButton } from './copy-button';
+import { LinkDialog } from './link-dialog';
+import { linkStatus, showInZone } from './zone-time';
+
+const STATUS = {
+  active: { tone: 'ok', text: 'Active' },
+  scheduled: { tone: 'info', text: 'Scheduled' },
+  expired: { tone: 'neutral', text: 'Expired' },
+  permanent: { tone: 'warning', text: 'No end date' },
+} as const;
+
+export function LinksPage() {
+  return <OrgGate>{(org) => (isAdmin(org) ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
+}
+
+function Links({ org }: { org: MyOrganization }) {
+  const { page, itemsPerPage } = usePageParams(25);
+  const text = useSearchText();
+  const list = useAccessLinks(org.id, { page, itemsPerPage, name: text || undefined });
+  const create = useCreateLink(org.id);
+  const update = useUpdateLink(org.id);
+  const remove = useDeleteLink(org.id);
+  const toast = useToast();
+  const [editing, setEditing] = useState<AccessLink | 'new' | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AccessLink | null>(null);
+  const zone = org.timeZone;
+
+  return (
+    <>
+      <PageHeader
+        title="Access links"
+        description={`Links let guests open chosen doors from their phone, without an account. Times are in ${zone}.`}
+        actions={<Button onClick={() => setEditing('new')}>New access link</Button>}
+      />
+      <Card flush>
+        <div className="border-b border-slate-200 p-3">
+          <SearchBox label="Search links" placeholder="Search links by name" />
+        </div>
+        {list.isPending ? (
+          <SkeletonRows rows={4} label="Loading access links" />
+        ) : list.error ? (
+          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
+        ) : list.data.accessLinks.length === 0 ? (
+          <EmptyState
+            title={text ? `No link matches "${text}"` : 'No access links yet'}
+            text={text ? 'Try another name.' : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'}
+            action={text ? null : <Button onClick={() => setEditing('new')}>New access link</Button>}
+          />
+        ) : (
+          <Table caption="Access links">
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th>Doors</Th>
+                <Th>When</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {list.data.accessLinks.map((l) => {
+                const s = STATUS[linkStatus(l.repeatEvent)];
+                return (
+                  <Tr key={l.id}>
+                    <Td>
+                      <div className="font-medium text-slate-900">{l.name}</div>
+                      {l.description ? <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div> : null}
+                    </Td>
+                    <Td>{l.devices.map((d) => d.name).join(', ')}</Td>
+                    <Td className="whitespace-nowrap text-sm">
+                      {l.repeatEvent ? (
+                        <>
+                          {showInZone(l.repeatEvent.startDate, zone)}
+                          <br />
+                          to {showInZone(l.repeatEvent.endDate, zone)}
+                        </>
+                      ) : (
+                        'Always'
+                      )}
+                    </Td>
+                    <Td>
+                      <Badge tone={s.tone}>{s.text}</Badge>
+                    </Td>
+                    <Td className="space-x-2 whitespace-nowrap text-right">
+                      <CopyButton url={l.accessLinkUrl} />
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(l)} aria-label={`Delete ${l.name}`}>
+                        Delete
+                      </Button>
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.accessLinks.length === itemsPerPage} /> : null}
+      </Card>
+      <LinkDialog
+        open={editing !== null}
+        orgId={org.id}
+        zone={zone}
+        link={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+        onSave={async (body) => {
+          if (editing === 'new') {
+            const out = await create.mutateAsync(body);
+            setCreated(out.url);
+            toast.success('Access link created');
+          } else if (editing) {
+            await update.mutateAsync({ id: editing.id, body });
+            toast.success('Access link saved');
+          }
+          setEditing(null);
+        }}
+      />
+      <Dialog open={!!created} onClose={() => setCreated(null)} title="Link created" description="Send this URL to your guest. Anyone with it can open the chosen doors while the link is valid." footer={<Button onClick={() => setCreated(null)}>Done</Button>}>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input readOnly value={created ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />
+          {created ? <CopyButton url={created} size="md" /> : null}
+        </div>
+      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete "${deleting?.name}"?`}
+        message="The link stops working at once. Its past openings stay in the activity log."
+        confirmLabel="Delete link"
+        onConfirm={async () => {
+          await remove.mutateAsync(deleting!.id);
+          toast.success('Access link deleted');
+        }}
+      />
+    </>
+  );
+}
