@@ -1,0 +1,90 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '@/components/ui';
+import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey } from '@/lib/client/account';
+import { CreateKeyForm } from './create-key-form';
+import { KeysTable } from './keys-table';
+import { NewKeyPanel } from './new-key-panel';
+
+/** Settings > Access keys: the signed-in user's personal access keys for the API. */
+export function AccessKeysPage() {
+  const keys = useAccessKeys();
+  const create = useCreateKey();
+  const revoke = useRevokeKey();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const [revoking, setRevoking] = useState<AccessKey | null>(null);
+  const [showRevoked, setShowRevoked] = useState(false);
+
+  const all = keys.data ?? [];
+  const revokedCount = all.filter((k) => k.status === 'revoked').length;
+  const visible = showRevoked ? all : all.filter((k) => k.status !== 'revoked');
+
+  const openCreate = () => {
+    create.reset();
+    setCreating(true);
+  };
+  const newButton = <Button onClick={openCreate}>Create key</Button>;
+
+  return (
+    <>
+      <PageHeader
+        title="Access keys"
+        description="Personal access keys let scripts and other apps use the API as you, limited to the scopes you choose. Treat them like passwords."
+        actions={all.length ? newButton : null}
+      />
+      <Card flush>
+        {keys.isPending ? (
+          <SkeletonRows rows={3} label="Loading access keys" />
+        ) : keys.isError ? (
+          <ErrorState message={keys.error.message} onRetry={() => keys.refetch()} retrying={keys.isFetching} />
+        ) : visible.length === 0 && revokedCount === 0 ? (
+          <EmptyState title="No access keys yet" text="Create a key to call the API from a script, a home automation system or the command line." action={newButton} />
+        ) : (
+          <KeysTable keys={visible} onRevoke={setRevoking} />
+        )}
+      </Card>
+      {revokedCount ? (
+        <div className="mt-3">
+          <Button variant="ghost" size="sm" onClick={() => setShowRevoked((v) => !v)} aria-pressed={showRevoked}>
+            {showRevoked ? 'Hide revoked keys' : `Show revoked keys (${revokedCount})`}
+          </Button>
+        </div>
+      ) : null}
+
+      <Dialog open={creating} onClose={() => setCreating(false)} title="Create an access key" size="lg" dismissable={!create.isPending}>
+        <CreateKeyForm
+          sending={create.isPending}
+          serverError={create.error}
+          onCancel={() => setCreating(false)}
+          onSubmit={(input) =>
+            create.mutate(input, {
+              onSuccess: (res) => {
+                setCreating(false);
+                setCreated({ name: input.name, key: res.key });
+              },
+            })
+          }
+        />
+      </Dialog>
+
+      <Dialog open={!!created} onClose={() => setCreated(null)} title="Your new access key" size="lg" dismissable={false}>
+        {created ? <NewKeyPanel name={created.name} value={created.key} onDone={() => setCreated(null)} /> : null}
+      </Dialog>
+
+      <ConfirmDialog
+        open={!!revoking}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        message="Anything using this key stops working at once. This cannot be undone."
+        confirmLabel="Revoke key"
+        onConfirm={async () => {
+          await revoke.mutateAsync(revoking!.id);
+          toast.success('Key revoked', `“${revoking!.name}” no longer works.`);
+        }}
+      />
+    </>
+  );
+}

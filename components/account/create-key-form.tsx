@@ -1,0 +1,124 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import type { NewKeyInput } from '@/lib/client/account';
+import { SCOPE_GROUPS } from './scope-groups';
+import { dateInput, fmtDate, maxExpiry } from './when';
+
+const PRESETS = [30, 90, 365] as const;
+type Expiry = (typeof PRESETS)[number] | 'custom';
+
+interface Props {
+  sending: boolean;
+  serverError: unknown;
+  onSubmit: (input: NewKeyInput) => void;
+  onCancel: () => void;
+}
+
+/** Name, scopes (grouped, with what each allows) and expiry of a new key, checked before sending. */
+export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Props) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [expiry, setExpiry] = useState<Expiry>(90);
+  const [custom, setCustom] = useState('');
+  const [tried, setTried] = useState(false);
+  const today = new Date();
+  const min = new Date(today.getTime() + 86_400_000);
+  const max = maxExpiry(today);
+
+  const errors = {
+    name: !name.trim() ? 'Give the key a name, e.g. what will use it.' : name.trim().length > 100 ? 'At most 100 characters.' : null,
+    scopes: scopes.length === 0 ? 'Choose at least one scope.' : null,
+    custom:
+      expiry !== 'custom' ? null : !custom ? 'Choose the last day the key works.' : custom < dateInput(min) ? 'Choose a day after today.' : custom > dateInput(max) ? `At most 5 years: until ${fmtDate(max.toISOString())}.` : null,
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  const show = (e: string | null) => (tried ? e : null);
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTried(true);
+    if (invalid || sending) return;
+    const base = { name: name.trim(), scopes };
+    // A custom date means "valid through that day" in the viewer's zone: end of the day, sent as UTC.
+    onSubmit(expiry === 'custom' ? { ...base, validTo: new Date(`${custom}T23:59:59`).toISOString() } : { ...base, days: expiry });
+  }
+
+  const toggle = (s: string, on: boolean) => setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
+  const messages = serverError instanceof ApiError ? serverError.messages : serverError ? ['Could not create the key. Try again.'] : [];
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <FormField label="Name" required error={show(errors.name)} hint="Only you see it, in this list.">
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" placeholder="e.g. Home Assistant" />
+      </FormField>
+
+      <fieldset aria-describedby={show(errors.scopes) ? 'scopes-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Scopes<span className="ml-0.5 text-red-700" aria-hidden="true">*</span>
+        </legend>
+        <p className="text-xs text-slate-600">Give the key only what it needs. Read/write includes read.</p>
+        <div className="mt-2 grid gap-4 sm:grid-cols-2">
+          {SCOPE_GROUPS.map((g) => (
+            <div key={g.title} role="group" aria-label={g.title} className="rounded-md border border-slate-200 p-3">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{g.title}</p>
+              <div className="space-y-2">
+                {g.scopes.map(({ scope, description }) => (
+                  <Checkbox
+                    key={scope}
+                    id={`scope-${scope}`}
+                    checked={scopes.includes(scope)}
+                    onChange={(e) => toggle(scope, e.target.checked)}
+                    label={<span className="font-mono text-[13px]">{scope}</span>}
+                    hint={description}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+        {show(errors.scopes) ? (
+          <p id="scopes-error" className="mt-2 text-sm text-red-700">
+            {errors.scopes}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Expires</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {[...PRESETS, 'custom' as const].map((p) => (
+            <label key={p} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
+              <input type="radio" name="expiry" className="h-4 w-4 accent-indigo-600" checked={expiry === p} onChange={() => setExpiry(p)} />
+              {p === 'custom' ? 'Custom date' : p === 365 ? '1 year' : `${p} days`}
+            </label>
+          ))}
+        </div>
+        {expiry === 'custom' ? (
+          <FormField label="Last day the key works" className="mt-3 max-w-xs" error={show(errors.custom)} hint="Up to 5 years from today.">
+            <Input type="date" value={custom} min={dateInput(min)} max={dateInput(max)} onChange={(e) => setCustom(e.target.value)} />
+          </FormField>
+        ) : null}
+      </fieldset>
+
+      {messages.length ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {messages.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={sending} disabled={sending}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}

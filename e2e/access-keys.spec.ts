@@ -1,0 +1,82 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+
+/** The story of a personal access key: created in the portal, copied once, used, revoked. */
+const LIST = '/api/v37/my/personalaccesskey';
+
+test.describe('Settings > Access keys', () => {
+  test('create a key with two scopes, copy it, use it with both header forms, revoke it', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, DEMO.owner, { to: '/settings' });
+    await expect(page).toHaveURL(/\/settings\/access-keys$/);
+    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create an access key' });
+    // nothing chosen yet: the form explains, nothing is sent
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await expect(dialog.getByText('Give the key a name')).toBeVisible();
+    await expect(dialog.getByText('Choose at least one scope.')).toBeVisible();
+
+    const name = `Playwright ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Account.Read', { exact: true }).check();
+    await dialog.getByLabel('Device.Read', { exact: true }).check();
+    await dialog.getByLabel('30 days').check();
+    await screen(page, 'access-keys-create');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your new access key' });
+    await expect(shown.getByText("you won't see it again")).toBeVisible();
+    const key = await shown.getByLabel(/Your new key/).inputValue();
+    expect(key).toMatch(/^slk_[0-9a-f]{8}_/);
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await expect(shown.getByText('Copied to the clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await screen(page, 'access-keys-new-key');
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(`slk_${key.slice(4, 12)}_`);
+    await expect(row).toContainText('Account.Read');
+    await expect(row).toContainText('Device.Read');
+    await expect(row).toContainText('Never');
+    await expect(row).toContainText('Active');
+    await expect(page.getByText(key)).toHaveCount(0); // the list never shows the key
+
+    for (const scheme of ['Bearer', 'PersonalKey']) {
+      const res = await request.get(LIST, { headers: { authorization: `${scheme} ${key}` } });
+      expect(res.status(), scheme).toBe(200);
+      expect((await res.json()).result.some((k: { name: string }) => k.name === name)).toBe(true);
+    }
+    // its scopes are what was chosen: no writes
+    expect((await request.post(LIST, { headers: { authorization: `Bearer ${key}` }, data: { name: 'x', scopes: ['Account.Read'] } })).status()).toBe(403);
+
+    await page.reload();
+    await expect(row).not.toContainText('Never'); // last used is recorded
+    await screen(page, 'access-keys-list');
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Revoke “${name}”?` });
+    await expect(confirm).toContainText('stops working at once');
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(page.getByText('Key revoked')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    const after = await request.get(LIST, { headers: { authorization: `PersonalKey ${key}` } });
+    expect(after.status()).toBe(401);
+    expect(after.headers()['www-authenticate']).toBe('Bearer error="invalid_token"');
+
+    await page.getByRole('button', { name: /Show revoked keys/ }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
+  });
+
+  test('the page on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.admin, { to: '/settings/access-keys' });
+    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+    await screen(page, 'access-keys-phone');
+    await page.getByRole('button', { name: 'Create key' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Create an access key' })).toBeVisible();
+    await screen(page, 'access-keys-create-phone');
+  });
+});

@@ -1,0 +1,60 @@
+import { encode } from 'next-auth/jwt';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/**
+ * Signing in, out, and what happens when the session ends. Expiry is simulated by swapping the
+ * session cookie for one whose lifetime has passed (signed with the server's secret, so only
+ * its expiry is wrong), which keeps the suite fast instead of waiting for SESSION_MAX_AGE.
+ */
+const SECRET = process.env.NEXTAUTH_SECRET || 'e2e-nextauth-secret'; // scripts/e2e-server.mjs default
+const COOKIE = 'next-auth.session-token';
+
+test.describe('sign-in, sign-out and session expiry', () => {
+  test('signing in opens the portal; signing out closes it', async ({ page }) => {
+    await signIn(page, DEMO.owner);
+    await expect(page.getByRole('banner')).toContainText('owner@demo.test');
+    expect((await page.context().cookies()).some((c) => c.name === COOKIE && c.httpOnly)).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    expect((await page.context().cookies()).some((c) => c.name === COOKIE)).toBe(false);
+    await page.goto('/settings/access-keys');
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faccess-keys/);
+  });
+
+  test('an expired session sends the user to sign-in, and the API answers 401', async ({ page, baseURL }) => {
+    await signIn(page, DEMO.owner, { to: '/settings/access-keys' });
+    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+    const [session] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
+    expect(session).toBeTruthy();
+
+    // Correctly signed with the server secret, but its lifetime ended a minute ago.
+    const expired = await encode({ token: { sub: 'whoever', email: DEMO.owner }, secret: SECRET, maxAge: -60 });
+    await page.context().addCookies([{ name: COOKIE, value: expired, url: baseURL! }]);
+    const api = await page.request.get('/api/v37/my/personalaccesskey');
+    expect(api.status()).toBe(401);
+    expect(api.headers()['www-authenticate']).toBe('Bearer');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices', exact: true }).click();
+    await expect(page).toHaveURL(/\/sign-in/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a session cookie that disappears (cleared by the browser) also ends the session', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fdevices/);
+    // and signing in again brings the user back where they were
+    await page.getByLabel('E-mail').fill(DEMO.admin);
+    await page.getByLabel('Password').fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/devices$/);
+  });
+
+  test('a forged session (signed with another secret) is not accepted', async ({ page, baseURL }) => {
+    const forged = await encode({ token: { sub: 'x', email: DEMO.owner }, secret: 'not-the-server-secret', maxAge: 3600 });
+    await page.context().addCookies([{ name: COOKIE, value: forged, url: baseURL! }]);
+    await page.goto('/devices');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+});

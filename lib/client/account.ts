@@ -1,0 +1,52 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api';
+
+/** Personal access keys: the portal's hooks over /api/v37/my/personalaccesskey. */
+
+export type KeyStatus = 'active' | 'expired' | 'revoked';
+
+export interface AccessKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  /** ISO with Z */
+  validTo: string;
+  lastUsed: string | null;
+  /** UTC without zone suffix (the API's `created` form) */
+  created: string;
+  revoked: string | null;
+  status: KeyStatus;
+}
+
+export interface NewKeyInput {
+  name: string;
+  scopes: string[];
+  days?: number;
+  validTo?: string;
+}
+
+const PATH = '/my/personalaccesskey';
+export const accessKeyKeys = { list: ['access-keys'] as const };
+
+export function useAccessKeys() {
+  return useQuery({ queryKey: accessKeyKeys.list, queryFn: () => apiFetch<AccessKey[]>(PATH) });
+}
+
+export function useCreateKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewKeyInput) => apiFetch<{ id: string; key: string }>(PATH, { method: 'POST', body: input }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeyKeys.list }),
+  });
+}
+
+export function useRevokeKey() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`${PATH}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accessKeyKeys.list }),
+  });
+}
