@@ -97,7 +97,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium text-slate-800">Share with</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="kind" checked={kind === 0} onChange={() => setKind(0)} className="accent-indigo-600" /> A person (e-mail)
+            <input type="radio" name="kind" checked={kind === 0} onChange={() => setKind(0)} className="accent-indigo-600" /> A person
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="kind" checked={kind === 1} onChange={() => setKind(1)} className="accent-indigo-600" /> A group

@@ -1,0 +1,35 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+
+test('the activity page shows entries in the door time zone and loads more on scroll', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  await page.goto('/activity');
+  const list = page.getByRole('list', { name: 'Activity entries' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  const first = await list.getByRole('listitem').count();
+  expect(first).toBe(50);
+  await expect(list.getByRole('listitem').first()).toContainText(/ago|in /);
+  await screen(page, 'activity-desktop');
+  await page.mouse.wheel(0, 20_000);
+  await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(first);
+});
+
+test('filters live in the URL and the export downloads CSV', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  await page.goto('/activity');
+  await page.getByLabel('Event').selectOption({ label: 'Unlocked with a PIN' });
+  await expect(page).toHaveURL(/event=61/);
+  const list = page.getByRole('list', { name: 'Activity entries' });
+  await expect(list.getByRole('listitem').first()).toContainText('Unlocked with a PIN');
+  await page.getByLabel('Device').selectOption({ label: 'Front door' });
+  await expect(page).toHaveURL(/device=\d+/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^activity-\d+-.*\.csv$/);
+});
+
+test('a guest on a phone sees the device activity tab', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.guest, { to: '/activity' });
+  await page.goto('/activity');
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await screen(page, 'activity-guest-phone');
+});

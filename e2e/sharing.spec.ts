@@ -1,0 +1,62 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** The id of a seeded device by name, read through the API as the signed-in user. */
+async function deviceId(page: Page, name: string): Promise<number> {
+  const res = await page.request.get('/api/v37/my/device/details');
+  const r = (await res.json()).result as Record<string, { id: number; name: string }[]>;
+  const found = Object.values(r).flat().find((d) => d.name === name);
+  if (!found) throw new Error(`no device ${name}`);
+  return found.id;
+}
+
+test('the owner shares a lock with a new e-mail, sees it pending, and revokes it', async ({ page }) => {
+  await signIn(page, DEMO.owner);
+  const id = await deviceId(page, 'Back door');
+  await page.goto(`/devices/${id}/access`);
+  await expect(page.getByRole('heading', { name: 'Back door' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Owner/ }).first()).toBeVisible();
+
+  const email = `friend-${Date.now()}@example.test`;
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this device' });
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByText('Enter an e-mail address like name@example.com.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByLabel('Daily from').fill('22:00');
+  await dialog.getByLabel('Daily until').fill('06:00');
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
+  await expect(row.getByText('Pending sign-up')).toBeVisible();
+  await expect(row.getByText(/22:00 to 06:00 next day Europe\//)).toBeVisible();
+  await screen(page, 'sharing-pending-desktop');
+
+  await row.getByRole('button', { name: /Revoke access/ }).click();
+  const confirm = page.getByRole('dialog', { name: /Revoke access of/ });
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test('sharing twice with the same e-mail shows the server message', async ({ page }) => {
+  await signIn(page, DEMO.owner);
+  const id = await deviceId(page, 'Office');
+  await page.goto(`/devices/${id}/access`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this device' });
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(DEMO.guest);
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('already has an access');
+});
+
+test('a guest sees the owner and their own access, without management buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.guest);
+  const id = await deviceId(page, 'Office');
+  await page.goto(`/devices/${id}/access`);
+  await expect(page.getByText('You see the owner and your own access.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(page.getByText(/08:00–17:00 /)).toBeVisible();
+  await screen(page, 'sharing-guest-phone');
+});
