@@ -18,7 +18,7 @@ export function MemberResults({ report, nameOf }: { report: ResultReport; nameOf
   const skipped = report.asked.filter((id) => !answered.has(id));
   const verb = report.action === 'add' ? 'Added' : 'Removed';
   return (
-    <section aria-label="Results" role="status" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+    <section aria-label="Results" aria-live="polite" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
       <h3 className="mb-2 font-medium text-slate-900">Results</h3>
       <ul className="space-y-1">
         {report.results.map((r) => (

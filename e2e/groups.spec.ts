@@ -1,0 +1,73 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+
+/** Organization > Groups and Members, from an administrator's and a member's side. */
+test.describe('Organization > Groups', () => {
+  test('an administrator creates a group, adds and removes people, renames and deletes it', async ({ page }) => {
+    await signIn(page, DEMO.admin, { to: '/organization/groups' });
+    await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cleaning staff' })).toBeVisible();
+    await screen(page, 'groups-list');
+
+    const name = `Night shift ${Date.now()}`;
+    await page.getByRole('button', { name: 'New group' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New group' });
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await expect(dialog.getByText('Enter a name.')).toBeVisible();
+    await dialog.getByLabel('Group name').fill('cleaning STAFF');
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await expect(dialog.getByText(/already exists/)).toBeVisible(); // the server's word, shown in place
+    await dialog.getByLabel('Group name').fill(name);
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await expect(dialog).toBeHidden();
+
+    // search lives in the URL
+    await page.getByLabel('Search groups').fill('night shift');
+    await expect(page).toHaveURL(/q=night/);
+    await page.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByText('No members yet')).toBeVisible();
+
+    await page.getByLabel(/Maria Member/).check();
+    await page.getByLabel(/Olivia Owner/).check();
+    await page.getByRole('button', { name: 'Add selected (2)' }).click();
+    const results = page.getByRole('region', { name: 'Results' });
+    await expect(results).toContainText('Maria Member');
+    await expect(results).toContainText('Olivia Owner');
+    await expect(results.getByText('Added')).toHaveCount(2);
+    await expect(page.getByText('2 members.', { exact: false })).toBeVisible();
+    await screen(page, 'group-detail');
+
+    await page.getByRole('checkbox', { name: /Maria Member/ }).first().check();
+    await page.getByRole('button', { name: 'Remove selected (1)' }).click();
+    await expect(results.getByText('Removed')).toBeVisible();
+    await expect(page.getByText('1 member.', { exact: false })).toBeVisible();
+
+    await page.getByRole('link', { name: '← Groups' }).click();
+    await page.getByLabel('Search groups').fill(name);
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename group' });
+    await rename.getByLabel('Group name').fill(`${name} B`);
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Search groups').fill(`${name} B`);
+    await page.getByRole('button', { name: `Delete ${name} B` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete "${name} B"?` });
+    await expect(confirm).toContainText('direct access stays');
+    await confirm.getByRole('button', { name: 'Delete group' }).click();
+    await expect(page.getByText(`No group matches`)).toBeVisible();
+  });
+
+  test('a member reads groups and members but cannot change them; a phone shows them too', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.member, { to: '/organization/groups' });
+    await expect(page.getByRole('link', { name: 'Cleaning staff' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New group' })).toHaveCount(0);
+    await screen(page, 'groups-member-phone');
+    await page.goto('/organization/members');
+    const row = page.getByRole('row').filter({ hasText: 'Olivia Owner' });
+    await expect(row).toContainText('Owner');
+    await expect(page.getByRole('row').filter({ hasText: 'Adam Admin' })).toContainText('Administrator');
+    await screen(page, 'members-phone');
+    await page.goto('/organization/access-links');
+    await expect(page.getByText('Access links are for administrators')).toBeVisible();
+  });
+});

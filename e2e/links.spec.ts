@@ -1,0 +1,106 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+
+/**
+ * The access-link story: an administrator creates a link in the portal, a guest without an
+ * account opens a gate with it on a phone, the administrator sees the opening in the activity;
+ * an expired link refuses.
+ */
+test.describe('Organization > Access links', () => {
+  test('create a link, open the gate as a signed-out guest, see it in the activity', async ({ page, browser, baseURL }) => {
+    await signIn(page, DEMO.admin, { to: '/organization/access-links' });
+    await expect(page.getByRole('heading', { name: 'Access links' })).toBeVisible();
+    await page.getByRole('button', { name: 'New access link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New access link' });
+    // nothing chosen: the form says what is missing and sends nothing
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect(dialog.getByText('Enter a name')).toBeVisible();
+    await expect(dialog.getByText('Choose at least one door.')).toBeVisible();
+
+    const name = `Plumber ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Message for guests').fill('x'.repeat(73));
+    await expect(dialog.getByText('At most 72 characters (now 73).')).toBeVisible();
+    await dialog.getByLabel('Message for guests').fill('Welcome! The gate opens for you today.');
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    await dialog.getByLabel('Find doors to add').fill('Front');
+    await dialog.getByRole('button', { name: 'Add Front door' }).click();
+    await dialog.getByRole('button', { name: 'Move Front door up' }).click();
+    await expect(dialog.getByRole('list', { name: 'Chosen doors, in order' }).getByRole('listitem').first()).toContainText('Front door');
+    await expect(dialog.getByText('From (Europe/Warsaw)')).toBeVisible();
+    await screen(page, 'links-create');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+
+    const created = page.getByRole('dialog', { name: 'Link created' });
+    const url = await created.getByLabel('Link URL').inputValue();
+    expect(url).toMatch(new RegExp(`^${baseURL}/link/[\\w-]{43}$`));
+    await created.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Front door, Main gate');
+    await expect(row).toContainText('Active');
+    await screen(page, 'links-list');
+
+    // a guest on a phone, never signed in
+    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await guestCtx.newPage();
+    const res = await guest.goto(url);
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(res?.headers()['cache-control']).toContain('no-store');
+    await expect(guest.getByRole('heading', { name: 'Welcome! The gate opens for you today.' })).toBeVisible();
+    await expect(guest.getByText('Valid now')).toBeVisible();
+    await expect(guest.getByText(name)).toHaveCount(0); // the name is for administrators
+    const doors = guest.getByRole('listitem');
+    await expect(doors.nth(0)).toContainText('Front door');
+    await expect(doors.nth(1)).toContainText('Main gate');
+    await guest.getByRole('button', { name: 'Open Main gate' }).click();
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveText('Opening...');
+    await expect(doors.nth(1).getByRole('status')).toHaveText('Opened', { timeout: 20_000 });
+    await screen(guest, 'links-guest-phone');
+    await guestCtx.close();
+
+    // the administrator sees the opening in the gate's activity
+    const orgs = await (await page.request.get('/api/v37/organization')).json();
+    const list = await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.name=${encodeURIComponent(name)}`)).json();
+    const gateId = list.result.accessLinks[0].devices.find((d: { name: string }) => d.name === 'Main gate').id;
+    await page.goto(`/devices/${gateId}/activity`);
+    const entries = page.getByRole('list', { name: 'Activity entries' });
+    await expect(entries.getByRole('listitem').first()).toContainText('Gate opened through an access link');
+    await expect(entries.getByRole('listitem').first()).toContainText('Link');
+    await screen(page, 'links-activity');
+  });
+
+  test('an expired link refuses; an unknown link is a plain 404', async ({ page, browser }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+    const orgs = await (await page.request.get('/api/v37/organization')).json();
+    const orgId = orgs.result[0].id;
+    const devices = await (await page.request.get(`/api/v37/organization/${orgId}/accesslink/device/assignable?filters.DeviceName=Main gate`)).json();
+    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        name: `Expired ${Date.now()}`,
+        description: 'Last week only',
+        devicesIds: [devices.result.accessLinkDevices[0].deviceId],
+        repeatEvent: { startDate: new Date(Date.now() - 8 * 86_400_000).toISOString(), endDate: new Date(Date.now() - 86_400_000).toISOString() },
+      },
+    });
+    expect(made.status()).toBe(201);
+    const { url } = (await made.json()).result;
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: 'Last week only' })).toContainText('Expired');
+
+    const guestCtx = await browser.newContext();
+    const guest = await guestCtx.newPage();
+    await guest.goto(url);
+    await expect(guest.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeDisabled();
+    const token = url.split('/link/')[1];
+    const refused = await guest.request.post(`/api/v37/link/${token}/device/${devices.result.accessLinkDevices[0].deviceId}/open`);
+    expect(refused.status()).toBe(410);
+    expect((await refused.json()).errorMessages[0]).toContain('expired');
+    const missing = await guest.goto(url.replace(/\/link\/.*/, `/link/${'Z'.repeat(43)}`));
+    expect(missing?.status()).toBe(404);
+    await expect(guest.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+    await guestCtx.close();
+  });
+});
