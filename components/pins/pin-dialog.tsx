@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, ErrorState, Skeleton, Spinner, useToast } from '@/components/ui';
 import { pinErrorMessage, useCreatePin, usePin, useUpdatePin, type PinDetail } from '@/lib/client/pins';
 import { initialValues, PinForm, toBody, validate, type PinFormValues } from './pin-form';
@@ -49,6 +49,9 @@ function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zo
   const sending = create.isPending || update.isPending;
   const errors = validate(values, zone);
   const formId = 'pin-form';
+  const notice = useRef<HTMLDivElement>(null);
+  // the dialog scrolls on phones: bring the lock's answer (or the wait) into view
+  useEffect(() => notice.current?.scrollIntoView?.({ block: 'nearest' }), [sending, serverError]);
 
   async function submit() {
     setServerError(null);
@@ -82,17 +85,19 @@ function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zo
         </>
       }
     >
+      <div ref={notice}>
+        {sending ? (
+          <p role="status" className="mb-4 flex items-center gap-2 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+            <Spinner /> Sending to the lock… waiting for it to confirm.
+          </p>
+        ) : null}
+        {serverError ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        ) : null}
+      </div>
       <PinForm id={formId} values={values} onChange={setValues} errors={errors} zone={zone} disabled={sending} onSubmit={submit} />
-      {sending ? (
-        <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-          <Spinner /> Sending to the lock… waiting for it to confirm.
-        </p>
-      ) : null}
-      {serverError ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {serverError}
-        </p>
-      ) : null}
     </Dialog>
   );
 }

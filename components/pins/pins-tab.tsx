@@ -53,7 +53,7 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
               <THead>
                 <Tr>
                   <Th>Alias</Th>
-                  <Th>When it works</Th>
+                  <Th className="hidden sm:table-cell">When it works</Th>
                   <Th className="text-right">
                     <span className="sr-only">Actions</span>
                   </Th>
@@ -62,11 +62,17 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
               <TBody>
                 {list.map((p) => (
                   <Tr key={p.id}>
-                    <Td className="font-medium">{p.alias}</Td>
-                    <Td className="text-slate-600">
+                    <Td>
+                      <span className="font-medium">{p.alias}</span>
+                      {/* phones: the schedule under the alias instead of in its own column */}
+                      <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
+                        <Schedule lockId={lock.deviceId} pinId={p.id} zone={lock.timeZone} />
+                      </span>
+                    </Td>
+                    <Td className="hidden text-slate-600 sm:table-cell">
                       <Schedule lockId={lock.deviceId} pinId={p.id} zone={lock.timeZone} />
                     </Td>
-                    <Td className="whitespace-nowrap text-right">
+                    <Td className="whitespace-nowrap px-2 text-right sm:px-4">
                       <Button size="sm" variant="ghost" onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })} aria-label={`Edit ${p.alias}`}>
                         Edit
                       </Button>

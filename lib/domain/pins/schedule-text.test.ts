@@ -45,5 +45,6 @@ describe('PIN schedules in the lock time zone', () => {
     expect(
       describeSchedule({ startDate: null, endDate: '2026-12-24T17:00:00.000Z', dayStartTime: fromTimeInput('08:00', Z), dayEndTime: fromTimeInput('17:00', Z), weekDays: 31 }, Z),
     ).toBe('Mon–Fri · 08:00–17:00 Europe/Warsaw · Until 24 Dec 2026 18:00');
+    expect(describeSchedule({ startDate: '2026-12-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }, Z)).toBe('From 1 Dec 2026 09:00');
   });
 });

@@ -75,12 +75,10 @@ export function describeDates(s: Pick<ScheduleFields, 'startDate' | 'endDate'>, 
   return null;
 }
 
-/** One line for a list row: "Mon–Fri · 08:00–17:00 Europe/Warsaw · Until 24 Dec 2026 18:00". */
+/** One line for a list row: "Mon–Fri · 08:00–17:00 Europe/Warsaw · Until 24 Dec 2026 18:00"; "Always" without limits. */
 export function describeSchedule(s: ScheduleFields, zone: string): string {
-  const window = describeWindow(s, zone);
   const days = describeWeekDays(s.weekDays);
-  const dates = describeDates(s, zone);
-  const always = days === 'Every day' && window === 'Any time' && !dates;
-  if (always) return 'Always';
-  return [days, window, dates].filter(Boolean).join(' · ');
+  const window = describeWindow(s, zone);
+  const parts = [days === 'Every day' ? null : days, window === 'Any time' ? null : window, describeDates(s, zone)].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'Always';
 }
