@@ -34,24 +34,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Smart-lock cloud</h1>
           <p className="mt-1 text-sm text-slate-600">Manage your locks, gates and who may open them.</p>
         </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <SignInForm callbackUrl={callbackUrl} />
-        </div>
-        {showDemo ? (
-          <section aria-labelledby="demo-title" className="mt-6 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm text-slate-700">
-            <h2 id="demo-title" className="font-medium text-slate-900">Demo accounts</h2>
-            <p className="mt-1">
-              Password for all: <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900">demo-password</code>
-            </p>
-            <ul className="mt-2 space-y-1">
-              {DEMO_ACCOUNTS.map(([email, what]) => (
-                <li key={email}>
-                  <code className="font-mono text-xs text-slate-900">{email}</code> <span className="text-slate-600">- {what}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <SignInForm callbackUrl={callbackUrl} demoAccounts={showDemo ? DEMO_ACCOUNTS : undefined} />
       </div>
     </main>
   );

@@ -6,8 +6,15 @@ import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
 
 const WRONG = 'E-mail or password is incorrect.';
+const DEMO_PASSWORD = 'demo-password';
 
-export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+export interface SignInFormProps {
+  callbackUrl: string;
+  /** [e-mail, what the account can do]; shown with the demo password, a click fills the form */
+  demoAccounts?: ReadonlyArray<readonly [string, string]>;
+}
+
+export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -43,22 +50,58 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'sign-in-error' : undefined}>
-      {error ? (
-        <div id="sign-in-error" role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
+    <>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'sign-in-error' : undefined}>
+          {error ? (
+            <div id="sign-in-error" role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+              <span>{error}</span>
+            </div>
+          ) : null}
+          <FormField label="E-mail" error={fieldErrors.email}>
+            <Input type="email" name="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <FormField label="Password" error={fieldErrors.password}>
+            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </FormField>
+          <Button type="submit" className="w-full" loading={sending}>
+            {sending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+      </div>
+      {demoAccounts?.length ? (
+        <DemoAccounts
+          accounts={demoAccounts}
+          onPick={(demoEmail) => {
+            setEmail(demoEmail);
+            setPassword(DEMO_PASSWORD);
+            setFieldErrors({});
+            setError(null);
+          }}
+        />
       ) : null}
-      <FormField label="E-mail" error={fieldErrors.email}>
-        <Input type="email" name="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-      </FormField>
-      <FormField label="Password" error={fieldErrors.password}>
-        <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </FormField>
-      <Button type="submit" className="w-full" loading={sending}>
-        {sending ? 'Signing in...' : 'Sign in'}
-      </Button>
-    </form>
+    </>
+  );
+}
+
+function DemoAccounts({ accounts, onPick }: { accounts: ReadonlyArray<readonly [string, string]>; onPick: (email: string) => void }) {
+  return (
+    <section aria-labelledby="demo-title" className="mt-6 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm text-slate-700">
+      <h2 id="demo-title" className="font-semibold text-slate-900">Demo accounts</h2>
+      <p className="mt-1">
+        Password for all: <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900">{DEMO_PASSWORD}</code>. Pick one to fill in the form.
+      </p>
+      <ul className="mt-3 grid gap-1 sm:grid-cols-1">
+        {accounts.map(([demoEmail, what]) => (
+          <li key={demoEmail}>
+            <button type="button" onClick={() => onPick(demoEmail)} className="w-full rounded-md px-2 py-1.5 text-left hover:bg-white">
+              <span className="block font-mono text-xs font-medium text-slate-900">{demoEmail}</span>
+              <span className="block text-xs text-slate-600">{what}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Demo accounts of the seed (db/seed/people.ts); all share one password. */
+export const DEMO = {
+  owner: 'owner@demo.test',
+  admin: 'admin@demo.test',
+  guest: 'guest@demo.test',
+  member: 'member@demo.test',
+  outsider: 'outsider@demo.test',
+} as const;
+export const DEMO_PASSWORD = 'demo-password';
+
+/**
+ * Signs in through the sign-in page, like a person, and waits until the portal has taken over.
+ * `to` is where to go (sent as callbackUrl); default the devices list.
+ */
+export async function signIn(page: Page, email: string, opts: { password?: string; to?: string } = {}): Promise<void> {
+  const to = opts.to ?? '/devices';
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(to)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(opts.password ?? DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 30_000 });
+}
+
+/** Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review). */
+export async function screen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** `test` with a ready `signIn(email)` bound to the test's page. */
+export const test = base.extend<{ signIn: (email: string, opts?: { password?: string; to?: string }) => Promise<void> }>({
+  signIn: async ({ page }, use) => {
+    await use((email, opts) => signIn(page, email, opts));
+  },
+});
+
+export { expect };
