@@ -3,10 +3,9 @@ import { inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookAttempts } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { FAILING_AFTER, MAX_ATTEMPTS } from '@/lib/domain/webhooks/retry';
 import { createLock, createUser, db, grantUser } from '../support/factories/core';
-import { createSubscription, deliveriesOf, startReceiver, subscriptionRow, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, deliveriesOf, passFor, startReceiver, subscriptionRow, type Receiver } from '../support/factories/webhooks';
 
 /** Delivery through a real HTTP receiver on loopback; the worker is driven pass by pass. */
 const open: Receiver[] = [];
@@ -24,7 +23,7 @@ async function setup() {
   return { receiver, user, lock, sub };
 }
 
-const pass = async (at = new Date()) => runWebhookPass(await db(), at);
+const pass = (at = new Date()) => passFor(at);
 const battery = async (lock: { id: number; type: number }, level: number) =>
   enqueueWebhookEvent(await db(), 'device-battery-level-changed', lock, { batteryLevel: level, isCharging: false });
 

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { webhookOutbox } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { addOrgUser, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser, lockWithCast } from '../support/factories/core';
-import { createSubscription, deliveriesOf, startReceiver, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, deliveriesOf, passFor, startReceiver, type Receiver } from '../support/factories/webhooks';
 
 /** Who gets an event: subscribers who can see the device (at fan-out time) or own its organization. */
 const open: Receiver[] = [];
@@ -16,7 +15,7 @@ async function receiver() {
   open.push(r);
   return r;
 }
-const pass = async () => runWebhookPass(await db(), new Date());
+const pass = () => passFor();
 const bell = async (device: { id: number; type: number }) => enqueueWebhookEvent(await db(), 'bell-button-pressed', device, {});
 
 describe('webhook fan-out', () => {

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm';
 import { webhookAttempts } from '@/db/schema';
 import { claimDue } from '@/lib/domain/webhooks/deliver';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { startWebhookWorker } from '@/lib/domain/webhooks/worker';
 import { createLock, createUser, db, grantUser } from '../support/factories/core';
-import { createSubscription, deliveriesOf, startReceiver, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, deliveriesOf, passFor, scope, startReceiver, type Receiver } from '../support/factories/webhooks';
 
 /** What happens when things go wrong: the worker stops, the receiver is down, the endpoint misbehaves. */
 const open: Receiver[] = [];
@@ -27,7 +26,7 @@ async function setup(url?: string) {
   return { receiver, lock, sub };
 }
 
-const pass = async (at = new Date()) => runWebhookPass(await db(), at);
+const pass = (at = new Date()) => passFor(at);
 const battery = async (lock: { id: number; type: number }, level: number) =>
   enqueueWebhookEvent(await db(), 'device-battery-level-changed', lock, { batteryLevel: level, isCharging: false });
 const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
@@ -39,23 +38,22 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
 };
 async function attemptsOf(subId: string) {
   const [d] = await deliveriesOf(subId);
-  return (await db()).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, d.id));
+  return (await db()).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, d.id)).orderBy(webhookAttempts.id);
 }
 
 describe('webhook delivery under failure', () => {
   it('a pending delivery goes out after the worker is restarted', async () => {
     const { receiver, lock, sub } = await setup();
-    stops.push(startWebhookWorker(50));
+    stops.push(startWebhookWorker(50, scope()));
     await battery(lock, 70);
     await until(() => receiver.received.length === 1);
     stops.pop()!();
     await battery(lock, 69); // queued while no worker runs
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.received).toHaveLength(1);
-    stops.push(startWebhookWorker(50));
-    await until(() => receiver.received.length === 2);
-    expect(receiver.received[1].json.data.batteryLevel).toBe(69);
-    expect((await deliveriesOf(sub.id)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    stops.push(startWebhookWorker(50, scope()));
+    await until(async () => (await deliveriesOf(sub.id)).filter((d) => d.status === 'delivered').length === 2);
+    expect(receiver.received.map((r) => r.json.data.batteryLevel)).toEqual([70, 69]);
   });
 
   it('a delivery claimed by a worker that died is sent once its lease runs out', async () => {
@@ -63,8 +61,8 @@ describe('webhook delivery under failure', () => {
     await battery(lock, 60);
     const d = await db();
     const now = new Date();
-    await runWebhookPass(d, now, 0); // fan out only
-    const [claimed] = await claimDue(d, now, 10);
+    await passFor(now, 0); // fan out only
+    const [claimed] = await claimDue(d, now, 10, scope());
     expect(claimed.subscriptionId).toBe(sub.id); // ... and the process dies here, before sending
     await pass(new Date(now.getTime() + 30_000));
     expect(receiver.received).toHaveLength(0);
@@ -120,9 +118,10 @@ describe('webhook delivery under failure', () => {
     const [slow] = await attemptsOf(sub.id);
     expect(slow).toMatchObject({ statusCode: null, error: 'No answer within 300 ms.' });
     expect(slow.durationMs).toBeLessThan(1500);
+    delete process.env.WEBHOOK_TIMEOUT_MS; // a loaded test machine needs more than 300 ms for a real answer
     await pass(new Date(Date.now() + 60_000));
     const [, big] = await attemptsOf(sub.id);
-    expect(big.statusCode).toBe(200);
+    expect(big).toMatchObject({ statusCode: 200, error: null });
     expect(big.responseExcerpt!.length).toBe(1024);
   });
 });

@@ -7,6 +7,12 @@ import { postSigned, type SendResult } from './send';
 
 /** While one process sends a claimed delivery, others see it as not due for this long. */
 const LEASE_MS = 60_000;
+export const leaseUntil = (now: Date) => new Date(now.getTime() + LEASE_MS);
+
+/** Restricts a pass to some subscriptions (tests sharing one database use it to stay apart). */
+export interface ClaimFilter {
+  subscriptionIds?: string[];
+}
 
 export interface Claimed {
   id: number;
@@ -23,7 +29,7 @@ export interface Claimed {
  * process holds, and moving next_attempt_at past the lease hides them from later passes until
  * this one records the outcome (or crashed: then the lease runs out and the delivery is retried).
  */
-export async function claimDue(db: Db, now: Date, limit: number, onlyId?: number): Promise<Claimed[]> {
+export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilter = {}): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -43,15 +49,14 @@ export async function claimDue(db: Db, now: Date, limit: number, onlyId?: number
           eq(webhookDeliveries.status, 'pending'),
           lte(webhookDeliveries.nextAttemptAt, now),
           eq(webhookSubscriptions.enabled, true),
-          onlyId === undefined ? undefined : eq(webhookDeliveries.id, onlyId),
+          only.subscriptionIds ? inArray(webhookDeliveries.subscriptionId, only.subscriptionIds) : undefined,
         ),
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(limit)
       .for('update', { of: webhookDeliveries, skipLocked: true });
     if (rows.length) {
-      const lease = new Date(now.getTime() + LEASE_MS);
-      await tx.update(webhookDeliveries).set({ nextAttemptAt: lease }).where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: leaseUntil(now) }).where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
     }
     return rows;
   });

@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { webhookAttempts, webhookDeliveries, webhookOutbox } from '@/db/schema';
+import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Conflict, NotFound } from '../errors';
-import { attemptDelivery, claimDue } from './deliver';
+import { attemptDelivery, leaseUntil, type Claimed } from './deliver';
 import { newMessageId } from './dispatch';
 import { TEST_EVENT } from './events';
 import type { Owner } from './owner';
 import { findWebhook } from './subscriptions';
 import { deliveryView, type DeliveryView } from './view';
+
+type Sub = typeof webhookSubscriptions.$inferSelect;
 
 /** Deliveries with their event, payload and attempts (newest attempt last). */
 async function views(db: Db, where: ReturnType<typeof and>, page = 1, itemsPerPage = 20): Promise<DeliveryView[]> {
@@ -47,15 +49,23 @@ async function one(db: Db, deliveryId: number): Promise<DeliveryView> {
   return v;
 }
 
-/** Sends now (in this request) when the delivery is still due; the worker retries it otherwise. */
-async function sendNow(ctx: Ctx, deliveryId: number): Promise<DeliveryView> {
-  const now = ctx.now();
-  const [claimed] = await claimDue(ctx.db, now, 1, deliveryId);
-  if (claimed) await attemptDelivery(ctx.db, claimed, now);
+/**
+ * Sends a delivery in this request. The caller leased it (next_attempt_at moved past the lease)
+ * in its own write, so no worker pass picks it up meanwhile; if this process dies, the lease
+ * runs out and the worker sends it.
+ */
+async function sendNow(ctx: Ctx, sub: Sub, deliveryId: number): Promise<DeliveryView> {
+  const [row] = await ctx.db
+    .select({ d: webhookDeliveries, payload: webhookOutbox.payload })
+    .from(webhookDeliveries)
+    .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.outboxId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  const c: Claimed = { id: row.d.id, messageId: row.d.messageId, attempts: row.d.attempts, subscriptionId: sub.id, url: sub.url, secretCiphertext: sub.secretCiphertext, payload: row.payload };
+  await attemptDelivery(ctx.db, c, ctx.now());
   return one(ctx.db, deliveryId);
 }
 
-/** Queues a `webhook-test` message to this subscription only, and tries it at once. */
+/** Queues a `webhook-test` message to this subscription only, and sends it at once. */
 export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise<DeliveryView> {
   const sub = await findWebhook(ctx, owner, id);
   if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before sending a test event.');
@@ -70,22 +80,22 @@ export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise
     const [ev] = await tx.insert(webhookOutbox).values({ event: TEST_EVENT, payload, created: now, dispatchedAt: now }).returning();
     const [d] = await tx
       .insert(webhookDeliveries)
-      .values({ messageId: newMessageId(), outboxId: ev.id, subscriptionId: sub.id, nextAttemptAt: now, created: now })
+      .values({ messageId: newMessageId(), outboxId: ev.id, subscriptionId: sub.id, nextAttemptAt: leaseUntil(now), created: now })
       .returning();
     return d.id;
   });
-  return sendNow(ctx, deliveryId);
+  return sendNow(ctx, sub, deliveryId);
 }
 
-/** Sends a delivery again, with the same webhook-id (receivers can tell it is the same message). */
+/** Sends a delivery again now, with the same webhook-id (receivers can tell it is the same message). */
 export async function redeliver(ctx: Ctx, owner: Owner, id: string, deliveryId: number): Promise<DeliveryView> {
   const sub = await findWebhook(ctx, owner, id);
   if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before redelivering.');
   const [d] = await ctx.db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: ctx.now() })
+    .set({ status: 'pending', nextAttemptAt: leaseUntil(ctx.now()) })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, id)))
     .returning({ id: webhookDeliveries.id });
   if (!d) throw NotFound('Delivery');
-  return sendNow(ctx, d.id);
+  return sendNow(ctx, sub, d.id);
 }

@@ -49,7 +49,7 @@ async function subscribersOf(db: Db, event: string, deviceId: number | null, now
 export async function dispatchOutbox(db: Db, now: Date, limit = 100): Promise<number> {
   return db.transaction(async (tx) => {
     const events = await tx
-      .select({ id: webhookOutbox.id, event: webhookOutbox.event, deviceId: webhookOutbox.deviceId })
+      .select({ id: webhookOutbox.id, event: webhookOutbox.event, deviceId: webhookOutbox.deviceId, created: webhookOutbox.created })
       .from(webhookOutbox)
       .where(isNull(webhookOutbox.dispatchedAt))
       .orderBy(asc(webhookOutbox.id))
@@ -59,7 +59,8 @@ export async function dispatchOutbox(db: Db, now: Date, limit = 100): Promise<nu
     const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
     for (const ev of events) {
       for (const subscriptionId of await subscribersOf(tx, ev.event, ev.deviceId, now)) {
-        rows.push({ messageId: newMessageId(), outboxId: ev.id, subscriptionId, nextAttemptAt: now, created: now });
+        // due since the event happened, whichever process (and clock) fans it out
+        rows.push({ messageId: newMessageId(), outboxId: ev.id, subscriptionId, nextAttemptAt: ev.created, created: now });
       }
     }
     if (rows.length) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();

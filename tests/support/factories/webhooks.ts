@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { webhookDeliveries, webhookSubscriptions } from '@/db/schema';
+import { eq, isNull } from 'drizzle-orm';
+import { webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
+import { dispatchOutbox } from '@/lib/domain/webhooks/dispatch';
+import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { encryptSecret } from '@/lib/crypto/secrets';
 import { newWebhookSecret } from '@/lib/domain/webhooks/subscriptions';
 import type { WebhookEvent } from '@/lib/domain/webhooks/events';
@@ -63,6 +65,28 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
+/**
+ * Subscriptions this test file made: passes are limited to them, so test files sharing one
+ * Postgres database never send (or time-travel) each other's deliveries.
+ */
+export const mySubscriptions: string[] = [];
+export const scope = () => ({ subscriptionIds: mySubscriptions });
+
+/**
+ * A worker pass over this file's subscriptions. First waits until no event waits for fan-out:
+ * on a shared database another file's pass may hold our events (SKIP LOCKED) for a moment.
+ */
+export async function passFor(at = new Date(), batch?: number) {
+  const d = await db();
+  for (let i = 0; i < 100; i++) {
+    const [waiting] = await d.select({ id: webhookOutbox.id }).from(webhookOutbox).where(isNull(webhookOutbox.dispatchedAt)).limit(1);
+    if (!waiting) break;
+    await dispatchOutbox(d, at);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return runWebhookPass(d, at, { ...scope(), batch });
+}
+
 /** A subscription straight in the database (the API path is tested on its own); returns its secret. */
 export async function createSubscription(opts: { url: string; userId?: string; organizationId?: number; events?: WebhookEvent[]; enabled?: boolean }) {
   const d = await db();
@@ -78,6 +102,7 @@ export async function createSubscription(opts: { url: string; userId?: string; o
       secretCiphertext: encryptSecret(secret),
     })
     .returning();
+  mySubscriptions.push(s.id);
   return { ...s, secret };
 }
 
