@@ -8,7 +8,7 @@ test.describe('Settings > Access keys', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, DEMO.owner, { to: '/settings' });
     await expect(page).toHaveURL(/\/settings\/access-keys$/);
-    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access keys', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Create key' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create an access key' });
@@ -19,8 +19,8 @@ test.describe('Settings > Access keys', () => {
 
     const name = `Playwright ${Date.now()}`;
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Account.Read', { exact: true }).check();
-    await dialog.getByLabel('Device.Read', { exact: true }).check();
+    await dialog.getByRole('checkbox', { name: /^Account\.Read\s/ }).check();
+    await dialog.getByRole('checkbox', { name: /^Device\.Read\s/ }).check();
     await dialog.getByLabel('30 days').check();
     await screen(page, 'access-keys-create');
     await dialog.getByRole('button', { name: 'Create key' }).click();
@@ -73,7 +73,7 @@ test.describe('Settings > Access keys', () => {
   test('the page on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.admin, { to: '/settings/access-keys' });
-    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access keys', exact: true })).toBeVisible();
     await screen(page, 'access-keys-phone');
     await page.getByRole('button', { name: 'Create key' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create an access key' })).toBeVisible();

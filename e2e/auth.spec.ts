@@ -8,10 +8,12 @@ import { DEMO, expect, signIn, test } from './fixtures';
  */
 const SECRET = process.env.NEXTAUTH_SECRET || 'e2e-nextauth-secret'; // scripts/e2e-server.mjs default
 const COOKIE = 'next-auth.session-token';
+// A signed-in page of this area (the devices pages belong to another area).
+const HOME = '/settings/access-keys';
 
 test.describe('sign-in, sign-out and session expiry', () => {
   test('signing in opens the portal; signing out closes it', async ({ page }) => {
-    await signIn(page, DEMO.owner);
+    await signIn(page, DEMO.owner, { to: HOME });
     await expect(page.getByRole('banner')).toContainText('owner@demo.test');
     expect((await page.context().cookies()).some((c) => c.name === COOKIE && c.httpOnly)).toBe(true);
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -23,7 +25,7 @@ test.describe('sign-in, sign-out and session expiry', () => {
 
   test('an expired session sends the user to sign-in, and the API answers 401', async ({ page, baseURL }) => {
     await signIn(page, DEMO.owner, { to: '/settings/access-keys' });
-    await expect(page.getByRole('heading', { name: 'Access keys' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Access keys', exact: true })).toBeVisible();
     const [session] = (await page.context().cookies()).filter((c) => c.name === COOKIE);
     expect(session).toBeTruthy();
 
@@ -34,27 +36,28 @@ test.describe('sign-in, sign-out and session expiry', () => {
     expect(api.status()).toBe(401);
     expect(api.headers()['www-authenticate']).toBe('Bearer');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Devices', exact: true }).click();
+    await page.reload();
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
   test('a session cookie that disappears (cleared by the browser) also ends the session', async ({ page }) => {
-    await signIn(page, DEMO.admin);
+    await signIn(page, DEMO.admin, { to: HOME });
     await page.context().clearCookies();
     await page.reload();
-    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fdevices/);
+    await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faccess-keys/);
     // and signing in again brings the user back where they were
     await page.getByLabel('E-mail').fill(DEMO.admin);
     await page.getByLabel('Password').fill('demo-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/devices$/);
+    await expect(page).toHaveURL(/\/settings\/access-keys$/);
+    await expect(page.getByRole('banner')).toContainText('admin@demo.test');
   });
 
   test('a forged session (signed with another secret) is not accepted', async ({ page, baseURL }) => {
     const forged = await encode({ token: { sub: 'x', email: DEMO.owner }, secret: 'not-the-server-secret', maxAge: 3600 });
     await page.context().addCookies([{ name: COOKIE, value: forged, url: baseURL! }]);
-    await page.goto('/devices');
+    await page.goto(HOME);
     await expect(page).toHaveURL(/\/sign-in/);
   });
 });
