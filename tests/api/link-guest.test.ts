@@ -22,7 +22,7 @@ async function link(repeatEvent: { startDate: string; endDate: string } | null =
   expect(res.status).toBe(201);
   return { id: res.json.result.id as string, token: (res.json.result.url as string).split('/link/')[1] };
 }
-const guest = (method: string, path: string, headers = ip()) => api(method, `/api/v37/link/${path}`, { headers });
+const guest = (method: string, path: string, headers: Record<string, string> = ip()) => api(method, `/api/v37/link/${path}`, { headers });
 const poll = async (token: string, opId: string, headers: Record<string, string>) => {
   for (let i = 0; i < 50; i++) {
     const r = await guest('GET', `${token}/operation/${opId}`, headers);

@@ -10,11 +10,14 @@ export const PRIVATE_HEADERS = { 'referrer-policy': 'no-referrer', 'cache-contro
 type Handler = (req: NextRequest, rc: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 export function privately(h: Handler): Handler {
-  return async (req, rc) => {
+  const w: Handler = async (req, rc) => {
     const res = await h(req, rc);
     for (const [k, v] of Object.entries(PRIVATE_HEADERS)) res.headers.set(k, v);
     return res;
   };
+  // keep what route() attached (its declared scopes, read by the contract harness)
+  for (const s of Object.getOwnPropertySymbols(h)) Object.defineProperty(w, s, Object.getOwnPropertyDescriptor(h, s)!);
+  return w;
 }
 
 /** The client address for rate limiting: the first x-forwarded-for entry (set by the proxy in front). */

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { api } from '../../support/router';
+import { createGate, createOrgLock, orgWithCast } from '../../support/factories/organization';
+import { defineCases } from '../types';
+
+/** Access links (issue 7): management by organization administrators, and the guest endpoints. */
+const LINKS = (orgId: number | string) => `/api/v37/organization/${orgId}/accesslink`;
+const READ: ['AccessLink.Read', 'AccessLink.ReadWrite'] = ['AccessLink.Read', 'AccessLink.ReadWrite'];
+
+/** An administrator with a link in its organization, and a link of another organization. */
+async function linkCast() {
+  const c = await orgWithCast();
+  const [gate, lock, foreignGate] = [await createGate(c.org.id), await createOrgLock(c.org.id), await createGate(c.other.id)];
+  const make = async (orgId: number, key: string, deviceIds: number[]) =>
+    (await api('POST', LINKS(orgId), { key, body: { name: 'Contract link', deviceIds } })).json.result as { id: string; url: string };
+  const link = await make(c.org.id, c.admin.key, [gate.id, lock.id]);
+  const foreign = await make(c.other.id, c.outsider.key, [foreignGate.id]);
+  return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
+}
+
+// guest requests from a fresh address each: rate-limit counters live in the (shared) database
+const guestHeaders = () => ({ 'x-forwarded-for': `2001:db8:c0::${Math.floor(Math.random() * 0xffff).toString(16)}` });
+
+export const cases = defineCases([
+  {
+    route: '/api/v37/organization/[organizationId]/accesslink',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await linkCast();
+      return {
+        as: c.admin,
+        url: `${LINKS(c.org.id)}?filters.name=contract&filters.deviceId=${c.gate.id}`,
+        foreign: { url: LINKS(c.other.id) },
+        malformed: [{ url: `${LINKS(c.org.id)}?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}?filters.deviceId=x` }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/organization/[organizationId]/accesslink',
+    method: 'POST',
+    scopes: ['AccessLink.ReadWrite'],
+    ok: [201],
+    setup: async () => {
+      const c = await linkCast();
+      const body = { name: 'New', description: 'd', devicesIds: [c.gate.id] };
+      return {
+        as: c.admin,
+        url: LINKS(c.org.id),
+        body,
+        foreign: { url: LINKS(c.other.id), body },
+        malformed: [
+          { url: LINKS(c.org.id), body: { ...body, description: 'x'.repeat(73) } },
+          { url: LINKS(c.org.id), body: { ...body, devicesIds: [] } },
+          { url: LINKS(c.org.id), body: { ...body, devicesIds: [c.gate.id, c.gate.id] } },
+          { url: LINKS(c.org.id), body: { ...body, devicesIds: [999999999] } },
+        ],
+      };
+    },
+  },
+  ...(['GET', 'PATCH', 'DELETE'] as const).map((method) => ({
+    route: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]',
+    method,
+    scopes: method === 'GET' ? READ : ['AccessLink.ReadWrite' as const],
+    ok: [method === 'DELETE' ? 204 : 200],
+    setup: async () => {
+      const c = await linkCast();
+      const body = method === 'PATCH' ? { description: 'Changed' } : undefined;
+      return {
+        as: c.admin,
+        url: `${LINKS(c.org.id)}/${c.link.id}`,
+        body,
+        foreign: { url: `${LINKS(c.org.id)}/${c.foreign.id}`, body },
+        malformed: [
+          { url: `${LINKS(c.org.id)}/not-a-uuid`, body },
+          ...(method === 'PATCH' ? [{ url: `${LINKS(c.org.id)}/${c.link.id}`, body: { deviceIds: [] } }] : []),
+        ],
+      };
+    },
+  })),
+  {
+    route: '/api/v37/organization/[organizationId]/accesslink/device/assignable',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await linkCast();
+      const url = `${LINKS(c.org.id)}/device/assignable`;
+      return {
+        as: c.admin,
+        url: `${url}?page=1&filters.DeviceName=gate`,
+        foreign: { url: `${LINKS(c.other.id)}/device/assignable` },
+        malformed: [{ url: `${url}?itemsPerPage=101` }, { url: `${url}?filters.DeviceId=abc` }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/link/[token]',
+    method: 'GET',
+    scopes: 'public',
+    ok: [200],
+    noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
+    setup: async () => {
+      const c = await linkCast();
+      const headers = guestHeaders();
+      return { url: `/api/v37/link/${c.token}`, headers, foreign: { url: `/api/v37/link/${c.foreign.url.split('/link/')[1].replace(/.$/, 'A')}`, headers } };
+    },
+  },
+  {
+    route: '/api/v37/link/[token]/device/[deviceId]/open',
+    method: 'POST',
+    scopes: 'public',
+    ok: [202],
+    setup: async () => {
+      const c = await linkCast();
+      const headers = guestHeaders();
+      return {
+        url: `/api/v37/link/${c.token}/device/${c.gate.id}/open`,
+        headers,
+        // a device of another organization's link, with this link's token
+        foreign: { url: `/api/v37/link/${c.token}/device/${(await createGate(c.other.id)).id}/open`, headers },
+        malformed: [{ url: `/api/v37/link/${c.token}/device/abc/open`, headers }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/link/[token]/operation/[operationId]',
+    method: 'GET',
+    scopes: 'public',
+    ok: [200],
+    setup: async () => {
+      const c = await linkCast();
+      const headers = guestHeaders();
+      const op = await api('POST', `/api/v37/link/${c.token}/device/${c.gate.id}/open`, { headers });
+      return {
+        url: `/api/v37/link/${c.token}/operation/${op.json.result.operationId}`,
+        headers,
+        foreign: { url: `/api/v37/link/${c.token}/operation/${randomUUID()}`, headers },
+        malformed: [{ url: `/api/v37/link/${c.token}/operation/not-a-uuid`, headers }],
+      };
+    },
+  },
+]);
