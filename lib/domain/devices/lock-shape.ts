@@ -1,5 +1,4 @@
 import type { Device } from '@/db/schema';
-import { fmtZ } from '../format';
 import { common, type Loaded } from './shape';
 
 const SETTING_DEFAULTS = {
@@ -46,7 +45,7 @@ export function deviceState(d: Device, now: Date) {
     isCharging: d.isCharging ?? false,
     batteryLevel: d.batteryLevel ?? 0,
     stateChangeResult: d.stateChangeResult ?? 0,
-    lastStateChangedDate: fmtZ(d.lastStateChangedDate ?? d.created),
+    lastStateChangedDate: (d.lastStateChangedDate ?? d.created).toISOString(),
   };
 }
 

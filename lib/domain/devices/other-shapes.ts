@@ -1,4 +1,3 @@
-import { fmtZ } from '../format';
 import { common, type Loaded } from './shape';
 
 /** Bridge of api-v37.md. */
@@ -42,7 +41,7 @@ export function doorSensorShape(x: Loaded, includeUserSettings = false) {
     ...common(x, null),
     organizationId: d.organizationId,
     connectedToLockId: d.connectedToId ?? 0,
-    deviceState: { batteryLevel: d.batteryLevel ?? 0, batteryLevelModifiedTime: fmtZ(d.batteryLevelModifiedTime ?? d.created) },
+    deviceState: { batteryLevel: d.batteryLevel ?? 0, batteryLevelModifiedTime: (d.batteryLevelModifiedTime ?? d.created).toISOString() },
     ...(includeUserSettings ? { userSettings: { favorite: false, ...(x.userSettings ?? {}) } } : {}),
   };
 }

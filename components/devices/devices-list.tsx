@@ -1,0 +1,94 @@
+'use client';
+
+import Link from 'next/link';
+import { Badge, Card, Checkbox, EmptyState, ErrorState, FormField, Input, PageHeader, Pagination, Select, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams } from '@/components/ui';
+import { useDeviceDetails } from '@/lib/client/devices';
+import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
+import { filterRows, toRows, type DeviceRow } from './rows';
+import { useUrlFilters } from './use-url-filters';
+
+const FILTERS = ['q', 'kind', 'problems'] as const;
+
+/** /devices: every device of the viewer, problems first, filters in the URL. */
+export function DevicesList() {
+  const details = useDeviceDetails();
+  const { values, set } = useUrlFilters(FILTERS);
+  const { page, itemsPerPage } = usePageParams(25);
+  const all = details.data ? toRows(details.data) : [];
+  const rows = filterRows(all, values);
+  const shown = rows.slice((page - 1) * itemsPerPage, page * itemsPerPage);
+  const withProblems = all.filter((r) => r.problems.length).length;
+
+  return (
+    <div>
+      <PageHeader title="Devices" description={details.data ? `${all.length} devices${withProblems ? `, ${withProblems} need attention` : ''}.` : 'Locks, bridges and gates you can use or manage.'} />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <FormField label="Search by name">
+          <Input type="search" value={values.q} onChange={(e) => set('q', e.target.value)} placeholder="e.g. Front door" />
+        </FormField>
+        <FormField label="Kind">
+          <Select value={values.kind} onChange={(e) => set('kind', e.target.value)}>
+            <option value="">All kinds</option>
+            <option value="lock">Locks</option>
+            <option value="bridge">Bridges</option>
+            <option value="gate">Gates</option>
+          </Select>
+        </FormField>
+        <Checkbox label="Only devices with problems" checked={values.problems === '1'} onChange={(e) => set('problems', e.target.checked ? '1' : '')} />
+      </div>
+      <Card flush>
+        {details.isPending ? (
+          <SkeletonRows rows={6} label="Loading devices" />
+        ) : details.isError ? (
+          <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
+        ) : all.length === 0 ? (
+          <EmptyState title="No devices yet" text="Devices appear here once their owner shares them with you or you pair one in the app." />
+        ) : rows.length === 0 ? (
+          <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
+        ) : (
+          <DevicesTable rows={shown} />
+        )}
+      </Card>
+      {rows.length > 0 ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} /> : null}
+    </div>
+  );
+}
+
+function DevicesTable({ rows }: { rows: DeviceRow[] }) {
+  return (
+    <Table caption="Your devices">
+      <THead>
+        <Tr>
+          <Th>Name</Th>
+          <Th>State</Th>
+          <Th>Battery</Th>
+          <Th>Connection</Th>
+          <Th>Door</Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {rows.map((r) => (
+          <Tr key={r.id}>
+            <Td>
+              <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+                {r.name}
+              </Link>
+              <div className="text-xs text-slate-500">{r.typeLabel}</div>
+              {r.problems.length ? (
+                <Badge tone="problem" className="mt-1">
+                  {r.problems.join(', ')}
+                </Badge>
+              ) : null}
+            </Td>
+            <Td>{r.state !== null ? <StateBadge state={r.state} /> : <span className="text-slate-500">—</span>}</Td>
+            <Td>{r.battery !== null ? <BatteryBadge level={r.battery} charging={r.charging} /> : <span className="text-slate-500">—</span>}</Td>
+            <Td>
+              <ConnectivityBadge isConnected={r.isConnected} kind={r.kind} linked={r.linked} />
+            </Td>
+            <Td>{r.door !== null ? <DoorBadge door={r.door} /> : <span className="text-slate-500">—</span>}</Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
