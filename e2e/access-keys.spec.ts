@@ -74,6 +74,7 @@ test.describe('Settings > Access keys', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.admin, { to: '/settings/access-keys' });
     await expect(page.getByRole('heading', { name: 'Access keys', exact: true })).toBeVisible();
+    await expect(page.getByText('No access keys yet')).toBeVisible(); // the admin has none in the demo
     await screen(page, 'access-keys-phone');
     await page.getByRole('button', { name: 'Create key' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create an access key' })).toBeVisible();
