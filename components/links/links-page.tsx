@@ -60,8 +60,8 @@ function Links({ org }: { org: MyOrganization }) {
             <THead>
               <Tr>
                 <Th>Name</Th>
-                <Th>Doors</Th>
-                <Th>When</Th>
+                <Th className="hidden md:table-cell">Doors</Th>
+                <Th className="hidden md:table-cell">When</Th>
                 <Th>Status</Th>
                 <Th className="text-right">Actions</Th>
               </Tr>
@@ -74,9 +74,15 @@ function Links({ org }: { org: MyOrganization }) {
                     <Td>
                       <div className="font-medium text-slate-900">{l.name}</div>
                       {l.description ? <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div> : null}
+                      {/* phones: doors and window under the name instead of columns that would scroll */}
+                      <div className="mt-1 text-xs text-slate-600 md:hidden">
+                        {l.devices.map((d) => d.name).join(', ')}
+                        <br />
+                        {l.repeatEvent ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}` : 'Always'}
+                      </div>
                     </Td>
-                    <Td>{l.devices.map((d) => d.name).join(', ')}</Td>
-                    <Td className="whitespace-nowrap text-sm">
+                    <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
+                    <Td className="hidden whitespace-nowrap text-sm md:table-cell">
                       {l.repeatEvent ? (
                         <>
                           {showInZone(l.repeatEvent.startDate, zone)}
@@ -90,14 +96,16 @@ function Links({ org }: { org: MyOrganization }) {
                     <Td>
                       <Badge tone={s.tone}>{s.text}</Badge>
                     </Td>
-                    <Td className="space-x-2 whitespace-nowrap text-right">
-                      <CopyButton url={l.accessLinkUrl} />
-                      <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(l)} aria-label={`Delete ${l.name}`}>
-                        Delete
-                      </Button>
+                    <Td className="text-right">
+                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
+                        <CopyButton url={l.accessLinkUrl} />
+                        <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
+                          Edit
+                        </Button>
+                        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(l)} aria-label={`Delete ${l.name}`}>
+                          Delete
+                        </Button>
+                      </div>
                     </Td>
                   </Tr>
                 );

@@ -34,15 +34,19 @@ function Members({ org }: { org: MyOrganization }) {
             <THead>
               <Tr>
                 <Th>Name</Th>
-                <Th>E-mail</Th>
+                <Th className="hidden sm:table-cell">E-mail</Th>
                 <Th>Role</Th>
               </Tr>
             </THead>
             <TBody>
               {list.data.map((u) => (
                 <Tr key={u.organizationUserId}>
-                  <Td className="font-medium text-slate-900">{u.displayName}</Td>
-                  <Td>{u.email}</Td>
+                  <Td>
+                    <div className="font-medium text-slate-900">{u.displayName}</div>
+                    {/* phones: the e-mail under the name instead of a column that would scroll */}
+                    <div className="text-xs text-slate-600 sm:hidden">{u.email}</div>
+                  </Td>
+                  <Td className="hidden sm:table-cell">{u.email}</Td>
                   <Td>
                     <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>{ROLE_LABEL[u.roleName] ?? u.roleName}</Badge>
                   </Td>

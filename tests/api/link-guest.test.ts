@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { deviceActivity, devices } from '@/db/schema';
 import { setFault } from '@/lib/devices/simulator/faults';
 import { api } from '../support/router';
@@ -116,7 +117,9 @@ describe('POST /link/{token}/device/{id}/open', () => {
     const before = await guest('POST', `${soon.token}/device/${gate.id}/open`);
     expect(before.status).toBe(403);
     expect(before.json.errorMessages[0]).toContain('not valid yet');
-    expect(before.json.errorMessages[0]).toContain(start.toISOString());
+    // said in the organization's own time (Europe/Warsaw is UTC+1 or +2)
+    const local = DateTime.fromJSDate(start).setZone('Europe/Warsaw').toFormat('d LLL yyyy, HH:mm');
+    expect(before.json.errorMessages[0]).toContain(`${local} (Europe/Warsaw)`);
     const past = await link({ startDate: new Date(Date.now() - 2 * HOUR).toISOString(), endDate: new Date(Date.now() - 1).toISOString() });
     const after = await guest('POST', `${past.token}/device/${gate.id}/open`);
     expect(after.status).toBe(410);

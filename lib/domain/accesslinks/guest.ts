@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { accessLinkDevices, accessLinks, devices, organizations } from '@/db/schema';
 import { keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx } from '../context';
@@ -62,7 +63,10 @@ export function windowState(link: Pick<AccessLinkRow, 'startDate' | 'endDate'>, 
 /** Refuses a command outside the link's window, saying when it opens or that it has ended. */
 export function requireActive(link: GuestLink, now: Date) {
   const state = windowState(link, now);
-  if (state === 'notYetValid') throw new DomainError('forbidden', `This link is not valid yet. It works from ${fmtZ(link.startDate)}.`);
+  if (state === 'notYetValid') {
+    const from = DateTime.fromJSDate(link.startDate!).setZone(link.timeZone).toFormat('d LLL yyyy, HH:mm');
+    throw new DomainError('forbidden', `This link is not valid yet. It works from ${from} (${link.timeZone}).`);
+  }
   if (state === 'expired') throw new DomainError('gone', 'This link has expired.');
 }
 
