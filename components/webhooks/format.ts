@@ -1,0 +1,38 @@
+import { EVENT_LABELS, TEST_EVENT, type WebhookEvent } from '@/lib/domain/webhooks/events';
+
+/** Times on the webhooks page, in the viewer's own zone (webhooks are not tied to one door). */
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const REL = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+export const fmtTime = (iso: string) => DATE_TIME.format(new Date(iso));
+
+/** "5 minutes ago", "in 30 seconds" */
+export function relative(iso: string, now = Date.now()): string {
+  const s = (new Date(iso).getTime() - now) / 1000;
+  const abs = Math.abs(s);
+  if (abs < 45) return REL.format(Math.round(s), 'second');
+  if (abs < 3600) return REL.format(Math.round(s / 60), 'minute');
+  if (abs < 86_400) return REL.format(Math.round(s / 3600), 'hour');
+  return REL.format(Math.round(s / 86_400), 'day');
+}
+
+export function eventLabel(event: string): string {
+  if (event === TEST_EVENT) return 'Test event';
+  return EVENT_LABELS[event as WebhookEvent] ?? event;
+}
+
+/** Client-side URL check, the same rules the server applies before it resolves the host. */
+export function urlError(raw: string): string | null {
+  const v = raw.trim();
+  if (!v) return 'Enter the URL that should receive the events.';
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return 'Enter a full URL, starting with https://';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'The URL must start with https:// (or http://).';
+  if (u.username || u.password) return 'Leave the user name and password out of the URL.';
+  if (v.length > 2048) return 'The URL is too long (at most 2048 characters).';
+  return null;
+}

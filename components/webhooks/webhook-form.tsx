@@ -1,0 +1,79 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/domain/webhooks/events';
+import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
+import { urlError } from './format';
+
+const HINTS: Record<string, string> = {
+  'device-battery-level-changed': 'batteryLevel, isCharging',
+  'device-connection-changed': 'isConnected',
+  'device-settings-changed': 'the changed deviceSettings',
+  'lock-status-changed': 'final states only: locked, unlocked, pulled, jammed ...',
+  'bell-button-pressed': 'someone rang at the door',
+};
+
+export interface WebhookFormProps {
+  /** absent: create */
+  initial?: Webhook;
+  sending: boolean;
+  serverError: Error | null;
+  onSubmit: (input: Required<Pick<WebhookInput, 'url' | 'events'>> & { enabled?: boolean }) => void;
+  onCancel: () => void;
+}
+
+/** URL + events (+ enabled when editing), checked here before the server checks them again. */
+export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel }: WebhookFormProps) {
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [events, setEvents] = useState<string[]>(initial?.events ?? [...WEBHOOK_EVENTS]);
+  const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  const [touched, setTouched] = useState(false);
+  const urlProblem = urlError(url);
+  const eventsProblem = events.length ? null : 'Choose at least one event.';
+  const toggle = (e: string, on: boolean) => setEvents((cur) => (on ? [...cur, e] : cur.filter((x) => x !== e)));
+
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        setTouched(true);
+        if (urlProblem || eventsProblem) return;
+        onSubmit({ url: url.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)), ...(initial ? { enabled } : {}) });
+      }}
+    >
+      <FormField label="Endpoint URL" required hint="We POST each event here as JSON. Use https:// in production." error={touched ? urlProblem : null}>
+        <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/locks" value={url} onChange={(e) => setUrl(e.target.value)} onBlur={() => setTouched(true)} />
+      </FormField>
+      <fieldset aria-describedby={touched && eventsProblem ? 'wh-events-error' : undefined}>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
+        <div className="space-y-2">
+          {WEBHOOK_EVENTS.map((e) => (
+            <Checkbox key={e} id={`wh-ev-${e}`} label={EVENT_LABELS[e]} hint={`${e}: ${HINTS[e]}`} checked={events.includes(e)} onChange={(x) => toggle(e, x.target.checked)} />
+          ))}
+        </div>
+        {touched && eventsProblem ? (
+          <p id="wh-events-error" role="alert" className="mt-2 text-sm text-red-700">
+            {eventsProblem}
+          </p>
+        ) : null}
+      </fieldset>
+      {initial ? <Checkbox id="wh-enabled" label="Enabled" hint="While disabled, no events are sent or queued." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> : null}
+      {serverError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {serverError.message}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={sending}>
+          {initial ? 'Save changes' : 'Create webhook'}
+        </Button>
+      </div>
+    </form>
+  );
+}
