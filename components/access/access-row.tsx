@@ -15,9 +15,16 @@ export function StatusBadge({ a }: { a: AccessRecord }) {
 }
 
 export function scheduleText(a: AccessRecord, zone: string): string[] {
-  const parts = [describeDates(a.startDate, a.endDate, zone), describeDays(a.weekDays), describeWindow(a.dayStartTime, a.dayEndTime, zone) ?? 'all day'];
-  return parts.filter((p): p is string => !!p);
+  if (a.accessLevel === 2) return ['Always'];
+  const window = describeWindow(a.dayStartTime, a.dayEndTime, zone);
+  const days = a.weekDays === null || a.weekDays === 127 ? null : describeDays(a.weekDays);
+  const parts = [describeDates(a.startDate, a.endDate, zone), days, window ?? (days ? 'all day' : null)].filter((p): p is string => !!p);
+  return parts.length ? parts : ['Always'];
 }
+
+const who = (a: AccessRecord) => (a.principalType === 1 ? 'Group: every member gets this access' : a.isPending ? 'Invited, no account yet' : a.userEmail);
+const how = (a: AccessRecord) => `${ROLE[a.accessLevel] ?? a.accessLevel}${a.principalType === 1 ? ' through group' : ''}`;
+const remote = (a: AccessRecord) => (a.remoteAccessDisabled ? 'Only at the door' : 'Also remotely');
 
 interface Props {
   a: AccessRecord;
@@ -28,19 +35,21 @@ interface Props {
 }
 
 export function AccessRow({ a, zone, actions, onEdit, onRevoke }: Props) {
-  const group = a.principalType === 1;
   return (
     <Tr>
       <Td>
         <div className="font-medium text-slate-900">{a.principalName}</div>
-        <div className="text-xs text-slate-600">{group ? 'Group: every member gets this access' : a.userEmail}</div>
+        <div className="text-xs text-slate-600">{who(a)}</div>
       </Td>
-      <Td>{ROLE[a.accessLevel] ?? a.accessLevel}</Td>
-      <Td>{group ? 'Through group' : 'Direct'}</Td>
+      <Td>
+        <div>{how(a)}</div>
+        <div className="text-xs text-slate-600">{remote(a)}</div>
+      </Td>
       <Td className="text-sm">
-        {a.accessLevel === 2 ? 'Always' : scheduleText(a, zone).map((t) => <div key={t}>{t}</div>)}
+        {scheduleText(a, zone).map((t) => (
+          <div key={t}>{t}</div>
+        ))}
       </Td>
-      <Td className="text-sm">{a.remoteAccessDisabled ? 'Only at the door' : 'Also remotely'}</Td>
       <Td>
         <StatusBadge a={a} />
       </Td>
@@ -57,5 +66,34 @@ export function AccessRow({ a, zone, actions, onEdit, onRevoke }: Props) {
         ) : null}
       </Td>
     </Tr>
+  );
+}
+
+/** The same record as a card, for phones. */
+export function AccessCard({ a, zone, actions, onEdit, onRevoke }: Props) {
+  return (
+    <li className="space-y-1 px-4 py-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <div className="font-medium text-slate-900">{a.principalName}</div>
+          <div className="truncate text-xs text-slate-600">{who(a)}</div>
+        </div>
+        <StatusBadge a={a} />
+      </div>
+      <div className="text-sm text-slate-700">
+        {how(a)} · {remote(a).toLowerCase()}
+      </div>
+      <div className="text-sm text-slate-700">{scheduleText(a, zone).join(' · ')}</div>
+      {actions ? (
+        <div className="flex gap-2 pt-1">
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke access of ${a.principalName}`}>
+            Revoke
+          </Button>
+        </div>
+      ) : null}
+    </li>
   );
 }

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, FormField, Input, SkeletonRows, Table, TBody, Th, THead, Tr, useToast } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
-import { AccessRow } from './access-row';
-import { DeviceTabs } from './device-tabs';
+import { AccessCard, AccessRow } from './access-row';
 import { EditAccessDialog } from './edit-dialog';
 import { ShareDialog } from './share-dialog';
 
@@ -23,7 +22,6 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
 
   return (
     <div>
-      <DeviceTabs id={device.id} name={device.name} zone={zone} />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <FormField label="Search people and groups" className="sm:w-80">
           <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
@@ -43,16 +41,20 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
         ) : !list.data?.length ? (
           <EmptyState title={text ? 'Nobody matches' : 'Nobody else has access yet'} text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined} />
         ) : (
-          <Table caption="People and groups with access">
+          <>
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
+            {list.data.map((a) => (
+              <AccessCard key={a.id} a={a} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
+            ))}
+          </ul>
+          <Table caption="People and groups with access" className="hidden sm:table">
             <THead>
               <Tr>
                 <Th>Who</Th>
                 <Th>Role</Th>
-                <Th>How</Th>
                 <Th>When ({zone})</Th>
-                <Th>Remote</Th>
                 <Th>Status</Th>
-                <Th>
+                <Th className="relative">
                   <span className="sr-only">Actions</span>
                 </Th>
               </Tr>
@@ -63,6 +65,7 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
               ))}
             </TBody>
           </Table>
+          </>
         )}
       </Card>
       <ShareDialog open={sharing} onClose={() => setSharing(false)} deviceId={device.id} organizationId={device.organizationId} zone={zone} myLevel={device.accessLevel} />

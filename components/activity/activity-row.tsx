@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
 import { authorText, eventInfo, type ActivityMethod } from '@/lib/domain/activity/names';
 
-const METHOD: Record<ActivityMethod, string> = { app: 'App', PIN: 'PIN', button: 'Button', knob: 'Knob', link: 'Link', automatic: 'Automatic', device: 'Device' };
+const METHOD: Record<ActivityMethod, string> = { app: 'App', PIN: 'PIN', button: 'Button', knob: 'Knob', link: 'Link', automatic: 'Automatic', sensor: 'Sensor', device: 'Device' };
 const PROBLEM = new Set([40, 62, 75, 86]);
 
 /** One entry: what happened, how, who (or "by hand at the door"), and when at the door. */

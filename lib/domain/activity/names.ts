@@ -1,8 +1,8 @@
 /**
  * Human words for activity events (decisions.md). Pure data: the portal imports it too.
- * `method` answers "how": app, PIN, button, knob, link, automatic, or the device on its own.
+ * `method` answers "how": app, PIN, button, knob, link, automatic, the door sensor, or the device on its own.
  */
-export type ActivityMethod = 'app' | 'PIN' | 'button' | 'knob' | 'link' | 'automatic' | 'device';
+export type ActivityMethod = 'app' | 'PIN' | 'button' | 'knob' | 'link' | 'automatic' | 'sensor' | 'device';
 
 export const EVENT_INFO: Record<number, { name: string; method: ActivityMethod }> = {
   32: { name: 'Locked remotely', method: 'app' },
@@ -19,9 +19,9 @@ export const EVENT_INFO: Record<number, { name: string; method: ActivityMethod }
   61: { name: 'Unlocked with a PIN', method: 'PIN' },
   62: { name: 'Wrong PIN entered', method: 'PIN' },
   75: { name: 'PIN used outside its allowed time', method: 'PIN' },
-  83: { name: 'Door opened', method: 'device' },
-  84: { name: 'Door closed', method: 'device' },
-  86: { name: 'Door open too long', method: 'device' },
+  83: { name: 'Door opened', method: 'sensor' },
+  84: { name: 'Door closed', method: 'sensor' },
+  86: { name: 'Door open too long', method: 'sensor' },
   226: { name: 'Locked through an access link', method: 'link' },
   228: { name: 'Unlocked through an access link', method: 'link' },
   230: { name: 'Pulled through an access link', method: 'link' },
@@ -41,6 +41,7 @@ export function authorText(item: { userId: number; username: string; event: numb
   if (!item.userId && item.username && method === 'PIN') return `PIN "${item.username}" at the keypad`;
   if (item.username) return item.username;
   if (method === 'knob' || method === 'button') return 'By hand at the door';
-  if (method === 'automatic' || method === 'device') return 'The device';
+  if (method === 'sensor') return 'Door sensor';
+  if (method === 'automatic' || method === 'device') return 'The device itself';
   return 'Unknown';
 }

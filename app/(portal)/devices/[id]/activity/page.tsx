@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { Suspense } from 'react';
-import { DeviceTabs } from '@/components/access/device-tabs';
 import { ActivityFeed } from '@/components/activity/activity-feed';
 import { sessionCtx } from '@/lib/auth/session';
 import { portalDevice } from '@/lib/domain/access/portal';
@@ -21,11 +20,8 @@ export default async function DeviceActivityPage({ params }: { params: Promise<{
     throw e;
   });
   return (
-    <div>
-      <DeviceTabs id={device.id} name={device.name} zone={device.timeZone} />
-      <Suspense>
-        <ActivityFeed devices={[device]} deviceId={device.id} />
-      </Suspense>
-    </div>
+    <Suspense>
+      <ActivityFeed devices={[device]} deviceId={device.id} />
+    </Suspense>
   );
 }
