@@ -19,9 +19,8 @@ export interface LockHead {
   nextExpiry: Date | null;
 }
 
-/** The lock's PIN-list head in one query (the whole work of a 304). 404 when it is not a lock. */
-export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
-  const [row] = await db
+function headQuery(db: Db) {
+  return db
     .select({
       id: devices.id,
       type: devices.type,
@@ -31,7 +30,18 @@ export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
       nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
     })
     .from(devices)
-    .where(eq(devices.id, deviceId));
+    .where(eq(devices.id, sql.placeholder('deviceId')))
+    .prepare('pins_lock_head');
+}
+
+/** Prepared once per database handle: the 304 path runs this and nothing else of the PIN area. */
+const prepared = new WeakMap<Db, ReturnType<typeof headQuery>>();
+
+/** The lock's PIN-list head in one query (the whole work of a 304). 404 when it is not a lock. */
+export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = headQuery(db)));
+  const [row] = await q.execute({ deviceId });
   if (!row || !isLock(row.type)) throw NotFound('Lock');
   return row;
 }
