@@ -94,3 +94,13 @@ describe('webhook fan-out', () => {
     expect(await d.select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, lock.id))).toHaveLength(0);
   });
 });
+
+describe('event payload', () => {
+  it('keeps a named field whose value is unknown as null, so the keys are stable', async () => {
+    const lock = await createLock();
+    const d = await db();
+    await enqueueWebhookEvent(d, 'device-battery-level-changed', lock, { batteryLevel: 33, isCharging: undefined });
+    const [row] = await d.select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, lock.id));
+    expect(row.payload.data).toEqual({ deviceId: lock.id, deviceType: lock.type, batteryLevel: 33, isCharging: null });
+  });
+});

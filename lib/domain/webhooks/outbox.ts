@@ -19,10 +19,12 @@ export async function enqueueWebhookEvent(
   at: Date = new Date(),
 ): Promise<void> {
   if (event === 'lock-status-changed' && typeof changed.state === 'number' && TRANSIENT_LOCK_STATES.includes(changed.state)) return;
+  // a field that is named but unknown (undefined) is sent as null: receivers see the same keys every time
+  const fields = Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v === undefined ? null : v]));
   await db.insert(webhookOutbox).values({
     event,
     deviceId: device.id,
-    payload: { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...changed } },
+    payload: { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...fields } },
     created: at,
   });
 }
