@@ -5,6 +5,7 @@ import { Providers } from '@/components/providers';
 export const metadata: Metadata = {
   title: { default: 'Smart-lock cloud', template: '%s · Smart-lock cloud' },
   description: 'Locks, gates and door sensors of your organization, and who may open them.',
+  icons: { icon: '/favicon.svg' },
 };
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };

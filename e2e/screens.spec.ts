@@ -20,6 +20,7 @@ for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844
     test('signed-in shell', async ({ page }) => {
       await signIn(page, DEMO.owner);
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await page.waitForLoadState('networkidle'); // the page's own data, not its skeleton
       await screen(page, `shell-${width}`);
       if (width < 1024) {
         await page.getByRole('button', { name: 'Open menu' }).click();

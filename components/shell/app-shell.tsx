@@ -48,7 +48,7 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
             <span className="rounded-md bg-indigo-600 p-1 text-white">
               <LockIcon className="h-4 w-4" />
             </span>
-            <span className="hidden sm:inline">Smart-lock cloud</span>
+            <span className="whitespace-nowrap">Smart-lock cloud</span>
           </Link>
           {organization ? (
             <div className="hidden min-w-0 items-center gap-2 border-l border-slate-200 pl-3 md:flex" title={`Your role: ${ROLE[organization.role] ?? 'Member'}`}>
