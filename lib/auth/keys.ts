@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { personalAccessKeys, users } from '@/db/schema';
@@ -28,11 +28,9 @@ export function parseKey(key: string): { prefix: string; secret: string } | null
   return m ? { prefix: m[1], secret: m[2] } : null;
 }
 
-/** The caller a key stands for, or null when the key is unknown, wrong, revoked or expired. */
-export async function callerFromKey(db: Db, key: string, now: Date): Promise<Caller | null> {
-  const parsed = parseKey(key);
-  if (!parsed) return null;
-  const [row] = await db
+/** The row behind a prefix: one indexed lookup (unique index on prefix), prepared once per database. */
+const build = (db: Db) =>
+  db
     .select({
       id: personalAccessKeys.id,
       secretHash: personalAccessKeys.secretHash,
@@ -47,8 +45,23 @@ export async function callerFromKey(db: Db, key: string, now: Date): Promise<Cal
     })
     .from(personalAccessKeys)
     .innerJoin(users, eq(users.id, personalAccessKeys.userId))
-    .where(eq(personalAccessKeys.prefix, parsed.prefix))
-    .limit(1);
+    .where(eq(personalAccessKeys.prefix, sql.placeholder('prefix')))
+    .limit(1)
+    .prepare('pak_by_prefix');
+
+const prepared = new WeakMap<Db, ReturnType<typeof build>>();
+
+function lookup(db: Db) {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = build(db)));
+  return q;
+}
+
+/** The caller a key stands for, or null when the key is unknown, wrong, revoked or expired. */
+export async function callerFromKey(db: Db, key: string, now: Date): Promise<Caller | null> {
+  const parsed = parseKey(key);
+  if (!parsed) return null;
+  const [row] = await lookup(db).execute({ prefix: parsed.prefix });
   if (!row || !safeEqual(row.secretHash, tokenHash(parsed.secret))) return null;
   if (row.revokedAt || row.validTo <= now) return null;
   touchLastUsed(db, row.id, row.lastUsedAt, now);
@@ -64,8 +77,15 @@ export async function callerFromKey(db: Db, key: string, now: Date): Promise<Cal
 }
 
 /** "Last used" to the minute is enough; writing it on every request would cost a write per read. */
+const touched = new Map<string, number>();
+
 function touchLastUsed(db: Db, id: string, last: Date | null, now: Date) {
   if (last && now.getTime() - last.getTime() < 60_000) return;
+  // Requests arriving together all read the old value: only the first of them writes.
+  const mine = touched.get(id);
+  if (mine !== undefined && now.getTime() - mine < 60_000) return;
+  if (touched.size > 10_000) touched.clear();
+  touched.set(id, now.getTime());
   const cutoff = new Date(now.getTime() - 60_000);
   db.update(personalAccessKeys)
     .set({ lastUsedAt: now })

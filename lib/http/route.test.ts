@@ -142,3 +142,18 @@ describe('route(): the gate', () => {
     expect((await call(h, { params: { id: 'abc' } })).res.status).toBe(401);
   });
 });
+
+describe('route(): messages of generic type errors', () => {
+  const h = route({ scopes: 'public', body: z.object({ name: z.string(), n: z.number(), list: z.array(z.string()) }) }, async () => 1);
+
+  it('say "is required" and "must be ..." and name the field', async () => {
+    const { json } = await call(h, { method: 'POST', body: '{"n":"x","list":{}}' });
+    expect(json.errorMessages).toEqual(['name: is required', 'n: must be a number (got string)', 'list: must be a list (got object)']);
+  });
+
+  it('a body of the wrong kind is named as the body', async () => {
+    const { res, json } = await call(h, { method: 'POST', body: '[1,2]' });
+    expect(res.status).toBe(400);
+    expect(json.errorMessages).toEqual(['body: must be an object (got array)']);
+  });
+});

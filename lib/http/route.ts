@@ -80,15 +80,16 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       const rawBody = spec.body ? await readJson(req) : undefined;
       // All three are checked before answering, so one 400 lists every problem at once.
       const issues: z.core.$ZodIssue[] = [];
-      const check = <S extends z.ZodType | undefined>(schema: S, value: () => unknown) => {
+      const check = <S extends z.ZodType | undefined>(schema: S, value: () => unknown, where: string) => {
         if (!schema) return undefined;
         const r = schema.safeParse(value());
-        if (!r.success) issues.push(...r.error.issues);
+        // a problem with the whole thing (a body that is a list) is named by where it is
+        if (!r.success) issues.push(...r.error.issues.map((i) => (i.path.length ? i : { ...i, path: [where] })));
         return r.data as Out<S>;
       };
-      const params = check(spec.params, () => rawParams);
-      const query = check(spec.query, () => queryToObject(req.nextUrl.searchParams, spec.query!));
-      const body = check(spec.body, () => rawBody);
+      const params = check(spec.params, () => rawParams, 'path');
+      const query = check(spec.query, () => queryToObject(req.nextUrl.searchParams, spec.query!), 'query');
+      const body = check(spec.body, () => rawBody, 'body');
       if (issues.length) throw new z.ZodError(issues);
       const out = await (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
       return toResponse(out);
@@ -132,8 +133,18 @@ function toResponse(out: unknown): Response {
 export function zodMessages(e: z.ZodError): string[] {
   return e.issues.map((i) => {
     const where = i.path.length ? `${i.path.join('.')}: ` : '';
-    return `${where}${i.message}`;
+    return `${where}${plain(i.message)}`;
   });
+}
+
+const KIND: Record<string, string> = { string: 'a text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list', date: 'a date' };
+
+/** zod's generic type messages in words a client developer reads at a glance; custom messages pass through. */
+function plain(message: string): string {
+  const m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (!m) return message;
+  if (m[2] === 'undefined') return 'is required';
+  return `must be ${KIND[m[1]] ?? m[1]}${m[2] === 'NaN' ? '' : ` (got ${m[2]})`}`;
 }
 
 /** The one error -> status mapping. Unknown errors never leak details. */
