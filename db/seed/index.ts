@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { hashPassword } from '../../lib/auth/password';
 import { seedAccess } from './access';
@@ -36,6 +37,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
   let linkUrl: string | null = null;
   let added = 0;
   const demo = await db.transaction(async (tx) => {
+    // Two processes seeding at once (several servers started with SEED_DEMO=1) take turns,
+    // so the second finds everything and adds nothing.
+    await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
     const people = await seedPeople(tx, passwordHash);
     const devices = await seedDevices(tx, people.organizationId, now);
     await seedAccess(tx, { ...people, devices }, now);

@@ -62,6 +62,11 @@ describe('demo seed', () => {
     expect(afterFirst.activity - before.activity).toBe(before.activity === 0 ? 500 : 0);
   });
 
+  it('two seeds at the same time still make one demo', async () => {
+    await Promise.all([seedDemo(d, { activityCount: 500, now }), seedDemo(d, { activityCount: 500, now })]);
+    expect(await demoCounts(d)).toEqual(afterFirst);
+  });
+
   it('creates the five accounts with the demo password and their organization roles', async () => {
     const rows = await d.select().from(users).where(inArray(users.email, EMAILS));
     expect(rows.map((u) => u.email).sort()).toEqual([...EMAILS].sort());
