@@ -26,10 +26,14 @@ test('filters live in the URL and the export downloads CSV', async ({ page }) =>
   expect(download.suggestedFilename()).toMatch(/^activity-\d+-.*\.csv$/);
 });
 
-test('a guest on a phone sees the device activity tab', async ({ page }) => {
+test('a guest on a phone sees only their own entries and those without an author', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.guest, { to: '/activity' });
   await page.goto('/activity');
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Activity entries' });
+  await expect(list.getByRole('listitem').first()).toBeVisible();
+  await expect(list.getByText('Olivia Owner')).toHaveCount(0);
+  await expect(list.getByText('Adam Admin')).toHaveCount(0);
   await screen(page, 'activity-guest-phone');
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
@@ -27,6 +28,8 @@ export const deviceActivity = pgTable(
   (t) => [
     uniqueIndex('activity_device_date_uq').on(t.deviceId, t.date),
     index('activity_device_user_date_idx').on(t.deviceId, t.userId, t.date),
+    // a guest's view reads entries without an author newest first: keyset without filtering others
+    index('activity_device_authorless_date_idx').on(t.deviceId, t.date).where(sql`${t.userId} is null`),
   ],
 );
 

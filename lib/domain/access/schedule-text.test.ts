@@ -12,6 +12,9 @@ describe('schedule words', () => {
     expect(describeDays(null)).toBe('Every day');
     expect(describeDays(31)).toBe('Mon–Fri');
     expect(describeDays(1 | 4 | 64)).toBe('Mon, Wed, Sun');
+    expect(describeDays(96)).toBe('Sat, Sun');
+    expect(describeDays(63)).toBe('Mon–Sat');
+    expect(describeDays(1 | 2 | 4 | 16)).toBe('Mon–Wed, Fri');
   });
 
   it('round-trips form values through UTC in the device zone', () => {

@@ -8,9 +8,20 @@ const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export function describeDays(mask: number | null): string {
   if (mask === null || mask === 127) return 'Every day';
-  if (mask === 31) return 'Mon–Fri';
-  if (mask === 96) return 'Sat–Sun';
-  return DAYS.filter((_, i) => mask & (1 << i)).join(', ');
+  // runs of three or more days read as a range: "Mon–Sat", "Mon–Wed, Fri"
+  const parts: string[] = [];
+  for (let i = 0; i < 7; ) {
+    if (!(mask & (1 << i))) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < 7 && mask & (1 << (j + 1))) j++;
+    if (j - i >= 2) parts.push(`${DAYS[i]}–${DAYS[j]}`);
+    else for (let k = i; k <= j; k++) parts.push(DAYS[k]);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }
 
 const wall = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('HH:mm');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import type { Ctx } from '../context';
 import { effectiveAccess, requireDeviceAccess } from '../access/effective';
@@ -62,15 +62,24 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
   const upper = q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
   const events = q.events?.length ? sql`and x.event = any(${`{${q.events.map(Number).join(',')}}`}::int[])` : sql``;
   const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
+  const cond = sql`x.device_id = d.id and ${upper} ${tie} ${events} ${from}`;
+  // Each branch is its own backward index scan: everything (activity_device_date_uq) for a full
+  // view; the viewer's own and the authorless entries (activity_device_user_date_idx) otherwise,
+  // so a guest's page stays cheap however many entries of others lie in between.
+  const branch = (gate: SQL, who: SQL) => sql`(select x.* from device_activity x where ${gate} and ${cond} ${who} order by x.date desc limit ${q.elements})`;
   const res = await ctx.db.execute(sql`
     select a.id, a.device_id, a.user_num_id, a.username, a.event, a.source,
            to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as date
     from unnest(${`{${scope.ids.join(',')}}`}::int[], ${`{${scope.full.join(',')}}`}::bool[]) as d(id, full_view)
     cross join lateral (
-      select x.* from device_activity x
-      where x.device_id = d.id and ${upper} ${tie} ${events} ${from}
-        and (d.full_view or x.user_id = ${ctx.caller.userId}::uuid or x.user_id is null)
-      order by x.date desc
+      select u.* from (
+        ${branch(sql`d.full_view`, sql``)}
+        union all
+        ${branch(sql`not d.full_view`, sql`and x.user_id = ${ctx.caller.userId}::uuid`)}
+        union all
+        ${branch(sql`not d.full_view`, sql`and x.user_id is null`)}
+      ) u
+      order by u.date desc
       limit ${q.elements}
     ) a
     order by a.date desc, a.id desc
