@@ -62,7 +62,7 @@ function Links({ org }: { org: MyOrganization }) {
                 <Th>Name</Th>
                 <Th className="hidden md:table-cell">Doors</Th>
                 <Th className="hidden md:table-cell">When</Th>
-                <Th>Status</Th>
+                <Th className="hidden sm:table-cell">Status</Th>
                 <Th className="text-right">Actions</Th>
               </Tr>
             </THead>
@@ -75,6 +75,9 @@ function Links({ org }: { org: MyOrganization }) {
                       <div className="font-medium text-slate-900">{l.name}</div>
                       {l.description ? <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div> : null}
                       {/* phones: doors and window under the name instead of columns that would scroll */}
+                      <div className="mt-1 sm:hidden">
+                        <Badge tone={s.tone}>{s.text}</Badge>
+                      </div>
                       <div className="mt-1 text-xs text-slate-600 md:hidden">
                         {l.devices.map((d) => d.name).join(', ')}
                         <br />
@@ -93,7 +96,7 @@ function Links({ org }: { org: MyOrganization }) {
                         'Always'
                       )}
                     </Td>
-                    <Td>
+                    <Td className="hidden sm:table-cell">
                       <Badge tone={s.tone}>{s.text}</Badge>
                     </Td>
                     <Td className="text-right">
