@@ -33,6 +33,14 @@ test('the owner shares a lock with a new e-mail, sees it pending, and revokes it
   await expect(row.getByText(/22:00 to 06:00 next day Europe\//)).toBeVisible();
   await screen(page, 'sharing-pending-desktop');
 
+  await row.getByRole('button', { name: /Edit access/ }).click();
+  const edit = page.getByRole('dialog', { name: /Edit access of/ });
+  await edit.getByLabel('Saturday').uncheck();
+  await edit.getByLabel('Sunday').uncheck();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row.getByText('Mon–Fri')).toBeVisible();
+
   await row.getByRole('button', { name: /Revoke access/ }).click();
   const confirm = page.getByRole('dialog', { name: /Revoke access of/ });
   await confirm.getByRole('button', { name: 'Revoke' }).click();
