@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
-import { users } from '@/db/schema';
-import { verifyPassword } from './password';
+import { authorizeCredentials } from './credentials';
 
 /** Session lifetime in seconds (SESSION_MAX_AGE, default 8 hours). */
 export const sessionMaxAge = () => Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
@@ -31,17 +29,7 @@ export const authOptions: NextAuthOptions = {
         password: { label: 'Password', type: 'password' },
       },
       async authorize(credentials) {
-        const email = credentials?.email?.trim();
-        const password = credentials?.password;
-        if (!email || !password) return null;
-        const db = await getDb();
-        const [u] = await db
-          .select()
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${email})`)
-          .limit(1);
-        if (!u || !(await verifyPassword(password, u.passwordHash))) return null;
-        return { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
+        return authorizeCredentials(await getDb(), credentials?.email, credentials?.password);
       },
     }),
   ],
