@@ -14,6 +14,8 @@ export interface RegisterInput {
 
 /** Sign-ups per client address per 10 minutes (SIGNUP_RATE_LIMIT). */
 const LIMIT = () => Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+/** All sign-ups per 10 minutes: the address can be spoofed (X-Forwarded-For), this cannot. */
+const GLOBAL_LIMIT = () => Number(process.env.SIGNUP_GLOBAL_RATE_LIMIT ?? 500);
 
 const taken = () => Conflict('An account with this e-mail already exists. Sign in instead.');
 
@@ -32,6 +34,7 @@ export async function registerUser(ctx: BaseCtx, input: RegisterInput, clientAdd
   if (!displayName || displayName.length > 100) problems.push('displayName: enter your name (1 to 100 characters).');
   if (problems.length) throw Invalid(problems[0], problems);
   await hitRateLimit(ctx.db, clientKey(clientAddress), LIMIT(), 600, ctx.now());
+  await hitRateLimit(ctx.db, 'signup-all', GLOBAL_LIMIT(), 600, ctx.now());
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   if (existing) throw taken();
   const passwordHash = await hashPassword(input.password);
