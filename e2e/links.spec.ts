@@ -103,4 +103,42 @@ test.describe('Organization > Access links', () => {
     await expect(guest.getByRole('heading', { name: 'Link not found' })).toBeVisible();
     await guestCtx.close();
   });
+
+  test('edit a link (only what changed is sent) and delete it, on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.admin, { to: '/organization/access-links' });
+    const orgs = await (await page.request.get('/api/v37/organization')).json();
+    const orgId = orgs.result[0].id;
+    const devices = await (await page.request.get(`/api/v37/organization/${orgId}/accesslink/device/assignable`)).json();
+    const name = `Painter ${Date.now()}`;
+    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name, description: 'Paint the hall', deviceIds: [devices.result.accessLinkDevices[0].deviceId] },
+    });
+    const { id } = (await made.json()).result;
+    await page.reload();
+    await page.getByLabel('Search links').fill('Painter');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('No end date');
+    await screen(page, 'links-list-phone');
+
+    const patches: string[] = [];
+    page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.postData() ?? ''));
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit access link' });
+    await expect(dialog.getByLabel('Only during a time window (recommended)')).not.toBeChecked();
+    await dialog.getByLabel('Message for guests').fill('Paint the hall, then lock up');
+    await screen(page, 'links-edit-phone');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Paint the hall, then lock up');
+    expect(patches.map((b) => JSON.parse(b))).toEqual([{ description: 'Paint the hall, then lock up' }]);
+
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete "${name}"?` });
+    await expect(confirm).toContainText('stops working at once');
+    await confirm.getByRole('button', { name: 'Delete link' }).click();
+    await expect(page.getByText('No link matches')).toBeVisible();
+    expect((await page.request.get(`/api/v37/organization/${orgId}/accesslink/${id}`)).status()).toBe(404);
+  });
 });
