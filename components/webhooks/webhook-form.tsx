@@ -28,6 +28,8 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
   const [url, setUrl] = useState(initial?.url ?? '');
   const [events, setEvents] = useState<string[]>(initial?.events ?? [...WEBHOOK_EVENTS]);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
+  // errors show from the first submit on (not on blur: a message appearing under the field
+  // would move the checkboxes away from the pointer mid-click)
   const [touched, setTouched] = useState(false);
   const urlProblem = urlError(url);
   const eventsProblem = events.length ? null : 'Choose at least one event.';
@@ -45,7 +47,7 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
       }}
     >
       <FormField label="Endpoint URL" required hint="We POST each event here as JSON. Use https:// in production." error={touched ? urlProblem : null}>
-        <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/locks" value={url} onChange={(e) => setUrl(e.target.value)} onBlur={() => setTouched(true)} />
+        <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/locks" value={url} onChange={(e) => setUrl(e.target.value)} />
       </FormField>
       <fieldset aria-describedby={touched && eventsProblem ? 'wh-events-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>

@@ -94,7 +94,7 @@ describe('webhook delivery under failure', () => {
     await pass();
     const [a] = await attemptsOf(sub.id);
     expect(a.statusCode).toBeNull();
-    expect(a.error).toMatch(/10\.1\.2\.3 is a private/);
+    expect(a.error).toMatch(/10\.1\.2\.3, a private/);
   });
 
   it('does not follow redirects', async () => {

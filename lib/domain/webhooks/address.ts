@@ -43,7 +43,7 @@ export function refusedAddress(ip: string): string | null {
   if (loopbackAllowed() && loopback.check(ip, type)) return null;
   const inner = family === 6 ? nat64Inner(ip) : null;
   if (inner) return refusedAddress(inner);
-  if (blocked.check(ip, type)) return `${ip} is a private, loopback, link-local or reserved address`;
+  if (blocked.check(ip, type)) return `${ip}, a private, loopback, link-local or reserved address`;
   return null;
 }
 
@@ -56,7 +56,10 @@ export async function resolveSafe(url: URL): Promise<Array<{ address: string; fa
   if (!addrs.length) throw new UnsafeEndpoint(`The host ${host} does not resolve to any address.`);
   for (const a of addrs) {
     const why = refusedAddress(a.address);
-    if (why) throw new UnsafeEndpoint(`The endpoint ${host} resolves to ${why}; webhooks only go to public addresses.`);
+    if (why) {
+      const where = a.address === host ? `The endpoint address is ${why}` : `The host ${host} resolves to ${why}`;
+      throw new UnsafeEndpoint(`${where}; webhooks only go to public addresses.`);
+    }
   }
   return addrs;
 }
