@@ -77,4 +77,21 @@ test.describe('signing in and the portal shell', () => {
     await expect(page).toHaveURL(/\/activity/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
+
+  test('dialogs hold the keyboard focus, close with Esc and give focus back', async ({ page }) => {
+    await signIn(page, DEMO.owner, { to: '/settings/access-keys' });
+    const opener = page.getByRole('button', { name: 'Create key' }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Create an access key' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const focusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    for (let i = 0; i < 30; i++) {
+      expect(await focusInside()).toBe(true);
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
 });

@@ -27,7 +27,7 @@ export interface FormFieldProps {
 /** Label + control + hint + error, wired for assistive technology. */
 export function FormField({ label, hint, error, required, id, className, children }: FormFieldProps) {
   const autoId = useId();
-  const controlId = id ?? `f${autoId.replace(/:/g, '')}`;
+  const controlId = id ?? `f${autoId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
