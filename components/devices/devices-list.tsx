@@ -46,7 +46,12 @@ export function DevicesList() {
         ) : rows.length === 0 ? (
           <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
         ) : (
-          <DevicesTable rows={shown} />
+          <>
+            <DeviceCards rows={shown} />
+            <div className="hidden sm:block">
+              <DevicesTable rows={shown} />
+            </div>
+          </>
         )}
       </Card>
       {rows.length > 0 ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} /> : null}
@@ -90,5 +95,30 @@ function DevicesTable({ rows }: { rows: DeviceRow[] }) {
         ))}
       </TBody>
     </Table>
+  );
+}
+
+/** Phones: one card per device, every badge visible without scrolling sideways. */
+function DeviceCards({ rows }: { rows: DeviceRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Your devices">
+      {rows.map((r) => (
+        <li key={r.id} className="px-4 py-3">
+          <div className="flex items-baseline justify-between gap-2">
+            <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+              {r.name}
+            </Link>
+            <span className="text-xs text-slate-500">{r.typeLabel}</span>
+          </div>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            {r.problems.length ? <Badge tone="problem">{r.problems.join(', ')}</Badge> : null}
+            {r.state !== null ? <StateBadge state={r.state} /> : null}
+            <ConnectivityBadge isConnected={r.isConnected} kind={r.kind} linked={r.linked} />
+            {r.battery !== null ? <BatteryBadge level={r.battery} charging={r.charging} /> : null}
+            {r.door !== null && r.door !== 0 ? <DoorBadge door={r.door} /> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -20,9 +20,11 @@ export async function startOperation(db: Db, input: StartOperationInput): Promis
   const lock = await loadLock(db, input.deviceId);
   requireReachable(lock);
   const operationId = randomUUID();
-  const now = new Date();
+  let now = new Date();
   const planned = await db.transaction(async (tx) => {
     const fault = await planFault(tx, input.deviceId, operationId, now);
+    // the command starts once the slot is ours (we may have waited for another process's commit)
+    now = new Date();
     const ms = fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs();
     const completeAt = new Date(now.getTime() + ms);
     const plannedResult = fault === 'timeout' ? OpResult.timedOut : fault === 'jam' ? OpResult.jammed : OpResult.ok;

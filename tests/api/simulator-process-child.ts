@@ -1,0 +1,37 @@
+/**
+ * One "server process" of tests/api/simulator-processes.test.ts: its own database pool and
+ * gateway, hammering one device with commands for a while. Prints what it got as JSON.
+ * Run with tsx: DATABASE_URL=... tsx tests/api/simulator-process-child.ts <deviceId> <userId> <ms>
+ */
+import { closeDb, getDb } from '@/db/client';
+import { getGateway } from '@/lib/devices';
+
+async function main() {
+  const [deviceId, userId, ms] = [Number(process.argv[2]), process.argv[3], Number(process.argv[4])];
+  const db = await getDb();
+  const gw = getGateway();
+  const accepted: string[] = [];
+  let busy = 0;
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const r = await gw.startOperation(db, { deviceId, type: accepted.length % 2 ? 0 : 1, userId });
+      accepted.push(r.operationId);
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'device_busy') throw e;
+      busy++;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  // wait until this process's operations are settled (its own timers do it)
+  for (const id of accepted) {
+    while ((await gw.getOperation(db, id))?.status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 20));
+  }
+  process.stdout.write(JSON.stringify({ pid: process.pid, accepted, busy }) + '\n');
+  await closeDb();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
