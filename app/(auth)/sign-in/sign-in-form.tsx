@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
@@ -70,6 +71,12 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
           </Button>
         </form>
       </div>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Invited by e-mail and no account yet?{' '}
+        <Link href="/sign-up" className="font-medium text-indigo-700 hover:underline">
+          Create an account
+        </Link>
+      </p>
       {demoAccounts?.length ? (
         <DemoAccounts
           accounts={demoAccounts}
