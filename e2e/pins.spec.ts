@@ -30,6 +30,9 @@ test('the PIN list answers 304 with an empty body to a real HTTP client when the
 });
 
 test('an owner adds, edits and deletes a PIN on a demo lock', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
   await signIn(page, DEMO.owner);
   const id = await lockId(page, 'Office');
   await page.goto(`/devices/${id}/pins`);
@@ -71,6 +74,7 @@ test('an owner adds, edits and deletes a PIN on a demo lock', async ({ page }) =
   await page.getByRole('button', { name: 'Delete Night courier' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete PIN' }).click();
   await expect(page.getByText('No PINs yet')).toBeVisible({ timeout: 20_000 });
+  expect(problems, 'errors in the browser').toEqual([]);
 });
 
 test('a lock without a bridge refuses the PIN and the portal says why', async ({ page }) => {

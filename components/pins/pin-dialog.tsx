@@ -51,7 +51,10 @@ function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zo
   const formId = 'pin-form';
   const notice = useRef<HTMLDivElement>(null);
   // the dialog scrolls on phones: bring the lock's answer (or the wait) into view
-  useEffect(() => notice.current?.scrollIntoView?.({ block: 'nearest' }), [sending, serverError]);
+  // (braces: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup)
+  useEffect(() => {
+    notice.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [sending, serverError]);
 
   async function submit() {
     setServerError(null);

@@ -67,9 +67,12 @@ export function useUpdatePin(lockId: number) {
 }
 
 export function useDeletePin(lockId: number) {
+  const qc = useQueryClient();
   const invalidate = useInvalidate(lockId);
   return useMutation({
     mutationFn: (id: number) => apiFetch<null>(`${base(lockId)}/${id}`, { method: 'DELETE' }),
+    // drop the deleted PIN's detail first, so the refresh does not ask for it (a 404) again
+    onSuccess: (_r, id) => qc.removeQueries({ queryKey: pinKeys.one(lockId, id) }),
     onSettled: invalidate,
   });
 }
