@@ -1,7 +1,7 @@
 'use client';
 
 import { Badge, Button, Td, Tr } from '@/components/ui';
-import type { AccessRecord } from '@/lib/client/access';
+import { useGroupMembers, type AccessRecord } from '@/lib/client/access';
 import { describeDates, describeDays, describeWindow, validity } from '@/lib/domain/access/schedule-text';
 
 const ROLE = ['Guest', 'Administrator', 'Owner'];
@@ -22,24 +22,34 @@ export function scheduleText(a: AccessRecord, zone: string): string[] {
   return parts.length ? parts : ['Always'];
 }
 
+/** Who gets in through a group: its members by name (when the viewer may read the organization). */
+function GroupMembers({ a, organizationId }: { a: AccessRecord; organizationId: number | null }) {
+  const q = useGroupMembers(organizationId, a.principalId, a.principalType === 1);
+  const names = q.data?.members?.map((m) => m.displayName) ?? [];
+  if (!q.isSuccess) return null;
+  return <div className="text-xs text-slate-600">{names.length ? `Members: ${names.join(', ')}` : 'No members yet'}</div>;
+}
+
 const who = (a: AccessRecord) => (a.principalType === 1 ? 'Group: every member gets this access' : a.isPending ? 'Invited, no account yet' : a.userEmail);
 const how = (a: AccessRecord) => `${ROLE[a.accessLevel] ?? a.accessLevel}${a.principalType === 1 ? ' through group' : ''}`;
 const remote = (a: AccessRecord) => (a.remoteAccessDisabled ? 'Only at the door' : 'Also remotely');
 
 interface Props {
   a: AccessRecord;
+  organizationId: number | null;
   zone: string;
   actions: boolean;
   onEdit: () => void;
   onRevoke: () => void;
 }
 
-export function AccessRow({ a, zone, actions, onEdit, onRevoke }: Props) {
+export function AccessRow({ a, organizationId, zone, actions, onEdit, onRevoke }: Props) {
   return (
     <Tr>
       <Td>
         <div className="font-medium text-slate-900">{a.principalName}</div>
         <div className="text-xs text-slate-600">{who(a)}</div>
+        <GroupMembers a={a} organizationId={organizationId} />
       </Td>
       <Td>
         <div>{how(a)}</div>
@@ -70,13 +80,14 @@ export function AccessRow({ a, zone, actions, onEdit, onRevoke }: Props) {
 }
 
 /** The same record as a card, for phones. */
-export function AccessCard({ a, zone, actions, onEdit, onRevoke }: Props) {
+export function AccessCard({ a, organizationId, zone, actions, onEdit, onRevoke }: Props) {
   return (
     <li className="space-y-1 px-4 py-3">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <div className="font-medium text-slate-900">{a.principalName}</div>
           <div className="truncate text-xs text-slate-600">{who(a)}</div>
+          <GroupMembers a={a} organizationId={organizationId} />
         </div>
         <StatusBadge a={a} />
       </div>

@@ -44,7 +44,7 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
           <>
           <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
             {list.data.map((a) => (
-              <AccessCard key={a.id} a={a} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
+              <AccessCard key={a.id} a={a} organizationId={device.organizationId} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
             ))}
           </ul>
           <Table caption="People and groups with access" className="hidden sm:table">
@@ -61,7 +61,7 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
             </THead>
             <TBody>
               {list.data.map((a) => (
-                <AccessRow key={a.id} a={a} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
+                <AccessRow key={a.id} a={a} organizationId={device.organizationId} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
               ))}
             </TBody>
           </Table>

@@ -100,3 +100,17 @@ export function useOrgGroups(organizationId: number | null) {
     queryFn: ({ signal }) => apiFetch<{ id: string; name: string }[]>(`/organization/${organizationId}/user-groups`, { query: { itemsPerPage: 100 }, signal }),
   });
 }
+
+/** Members of a group that has access (who gets in through it); fails for callers outside the organization. */
+export function useGroupMembers(organizationId: number | null, groupId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['group-members-for-sharing', organizationId ?? 0, groupId],
+    enabled: enabled && organizationId !== null,
+    retry: false,
+    queryFn: ({ signal }) =>
+      apiFetch<{ members: { displayName: string; email: string }[] | null }>(`/organization/${organizationId}/user-groups/${groupId}`, {
+        query: { includeMembers: true },
+        signal,
+      }),
+  });
+}
