@@ -108,6 +108,28 @@ describe('PIN writes racing each other', () => {
     expect(await listVersionOf(lock.id)).toBe(1);
   });
 
+  it('an update whose new value was taken meanwhile -> 406, and the lock gets the old value back', async () => {
+    const { owner, lock } = await lockWithCast();
+    const [pinId] = await insertPins(lock.id, [{ value: '640213', alias: 'Keeps its value' }]);
+    const spy = vi.spyOn(simulatorGateway, 'writePin');
+    const prev = process.env.SIM_COMMAND_MS;
+    process.env.SIM_COMMAND_MS = '400';
+    try {
+      const pending = api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '509182' }) });
+      await new Promise((r) => setTimeout(r, 150));
+      await insertPins(lock.id, [{ value: '509182', alias: 'Sneaked in' }]);
+      expect((await pending).status).toBe(406);
+    } finally {
+      process.env.SIM_COMMAND_MS = prev;
+    }
+    expect(spy.mock.calls.map((c) => c[2])).toEqual([
+      { kind: 'update', pin: { id: pinId, value: '509182' } },
+      { kind: 'update', pin: { id: pinId, value: '640213' } },
+    ]);
+    const one = await api('GET', `${base(lock.id)}/${pinId}`, { key: owner.key });
+    expect(one.json.result).toMatchObject({ alias: 'Keeps its value', pin: '640213' });
+  });
+
   it('PIN values never reach the log, even when writes fail', async () => {
     const { owner, lock } = await lockWithCast();
     const lines: string[] = [];

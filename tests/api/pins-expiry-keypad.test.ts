@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceActivity, devices, webhookOutbox } from '@/db/schema';
 import { pruneExpired, worker } from '@/lib/domain/pins/expiry';
 import { api } from '../support/router';
-import { db, lockWithCast } from '../support/factories/core';
+import { createLock, createUser, db, grantUser, lockWithCast } from '../support/factories/core';
 import { insertPins, listVersionOf, pinRows } from '../support/factories/pins';
 
 const base = (lockId: number) => `/api/v37/my/lock/${lockId}/pin`;
@@ -103,6 +103,17 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
       expect(res.json.result.event, alias).toBe(event);
       expect(await lastActivity(lock.id)).toMatchObject({ event, username: alias, source: 0 });
     }
+  });
+
+  it('works at a lock without a bridge: the entry is logged, the unknown state stays unknown', async () => {
+    const owner = await createUser();
+    const lone = await createLock();
+    await grantUser(lone.id, owner.id, 2);
+    await insertPins(lone.id, [{ value: '729104', alias: 'Tenant' }]);
+    expect((await api('POST', keypad(lone.id), { key: owner.key, body: { pin: '729104' } })).json.result).toEqual({ event: 61, unlocked: true });
+    expect(await lastActivity(lone.id)).toMatchObject({ event: 61, username: 'Tenant' });
+    const [row] = await (await db()).select().from(devices).where(eq(devices.id, lone.id));
+    expect(row.state).toBeNull();
   });
 
   it('an expired PIN counts as wrong (62): the lock no longer holds it', async () => {
