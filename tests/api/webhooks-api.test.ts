@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../support/router';
 import { createUser } from '../support/factories/core';
-import { startReceiver, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, startReceiver, type Receiver } from '../support/factories/webhooks';
 
 /** /api/v37/my/webhook: the caller's own subscriptions. */
 const open: Receiver[] = [];
@@ -106,5 +106,13 @@ describe('my webhooks', () => {
     expect((await api('POST', `${BASE}/${w.id}/delivery/999999999/redeliver`, { key: u.key })).status).toBe(404);
     await api('PATCH', `${BASE}/${w.id}`, { key: u.key, body: { enabled: false } });
     expect((await api('POST', `${BASE}/${w.id}/test`, { key: u.key })).status).toBe(409);
+  });
+
+  it('allows at most 20 webhooks per owner (409 after that)', async () => {
+    const u = await createUser();
+    for (let i = 0; i < 20; i++) await createSubscription({ url: `${url}/${i}`, userId: u.id });
+    const r = await api('POST', BASE, { key: u.key, body: { url, events: ['bell-button-pressed'] } });
+    expect(r.status).toBe(409);
+    expect(r.json.errorMessages[0]).toMatch(/At most 20 webhooks/);
   });
 });

@@ -2,6 +2,7 @@ import { getDb } from '@/db/client';
 import type { BackgroundWorker } from '@/lib/workers';
 import type { ClaimFilter } from './deliver';
 import { BATCH, runWebhookPass } from './pass';
+import { pruneWebhookLog } from './retention';
 
 const POLL_MS = Number(process.env.WEBHOOK_POLL_MS ?? 1000);
 
@@ -11,11 +12,18 @@ const POLL_MS = Number(process.env.WEBHOOK_POLL_MS ?? 1000);
  */
 export function startWebhookWorker(pollMs = POLL_MS, only: ClaimFilter = {}): () => void {
   let stopped = false;
+  let prunedAt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {
     let again = false;
     try {
-      const r = await runWebhookPass(await getDb(), new Date(), only);
+      const db = await getDb();
+      const r = await runWebhookPass(db, new Date(), only);
+      // the delivery log is kept for KEEP_DAYS; pruning once an hour is plenty
+      if (Date.now() - prunedAt > 3_600_000 && !only.subscriptionIds) {
+        prunedAt = Date.now();
+        await pruneWebhookLog(db, new Date());
+      }
       again = r.attempted >= BATCH || r.dispatched >= 100;
     } catch (e) {
       console.error('webhook worker pass failed:', e);
