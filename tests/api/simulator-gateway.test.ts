@@ -14,6 +14,17 @@ async function pairedLock() {
   return { bridge, lock, user };
 }
 
+/** Runs `fn` with another simulated command time (read when a command is accepted). */
+async function withLatency<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.SIM_COMMAND_MS;
+  process.env.SIM_COMMAND_MS = String(ms);
+  try {
+    return await fn();
+  } finally {
+    process.env.SIM_COMMAND_MS = before;
+  }
+}
+
 const completed = (id: string) => eventually(async () => {
   const op = await gw.getOperation(await db(), id);
   return op?.status === 'COMPLETED' ? op : null;
@@ -22,7 +33,7 @@ const completed = (id: string) => eventually(async () => {
 describe('simulated lock commands', () => {
   it('unlock passes through unlocking, completes as unlocked, records activity 33 and one final webhook', async () => {
     const { lock, user } = await pairedLock();
-    const { operationId, lastStateChangedDate } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    const { operationId, lastStateChangedDate } = await withLatency(800, async () => gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id }));
     expect(lastStateChangedDate).toBeInstanceOf(Date);
     expect((await deviceRow(lock.id)).state).toBe(4);
     expect((await gw.getOperation(await db(), operationId))?.status).toBe('PENDING');
@@ -75,8 +86,8 @@ describe('simulated lock commands', () => {
   it('slow fault: still pending after the usual time, completes later', async () => {
     const { lock, user } = await pairedLock();
     await fault(lock.id, 'slow');
-    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
-    await sleep(Number(process.env.SIM_COMMAND_MS) + 20);
+    const { operationId } = await withLatency(300, async () => gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id }));
+    await sleep(400); // the usual time has passed; a slow command takes four times as long
     expect((await gw.getOperation(await db(), operationId))?.status).toBe('PENDING');
     expect((await completed(operationId)).result).toBe(0);
   });
@@ -94,9 +105,9 @@ describe('simulated lock commands', () => {
 
   it('an operation left pending by a dead process completes as timed out (reaper), once', async () => {
     const { lock, user } = await pairedLock();
-    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
-    // as if the accepting process had died: the timer never ran; the reaper comes much later
-    const later = new Date(Date.now() + 60_000);
+    // a long command, so this process's timer stays out of the way, as if the process had died
+    const { operationId } = await withLatency(30_000, async () => gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id }));
+    const later = new Date(Date.now() + 90_000);
     expect(await reap(await db(), later)).toBeGreaterThanOrEqual(1);
     expect(await settle(await db(), operationId, later)).toBe(false);
     expect(await operationRow(operationId)).toMatchObject({ status: 'COMPLETED', result: 2 });
