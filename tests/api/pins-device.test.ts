@@ -35,6 +35,18 @@ async function expectAllWritesRefused(lockId: number, key: string, status: numbe
 
 afterEach(() => vi.restoreAllMocks());
 
+/**
+ * Another writer stores `value` on the lock while the lock confirms our first change: the moment
+ * between the early duplicate check and the commit, made deterministic. Later calls run as usual.
+ */
+function sneakInDuringFirstWrite(lockId: number, value: string) {
+  const real = simulatorGateway.writePin;
+  return vi.spyOn(simulatorGateway, 'writePin').mockImplementationOnce(async (db, id, change) => {
+    await real(db, id, change);
+    await insertPins(lockId, [{ value, alias: 'Sneaked in' }]);
+  });
+}
+
 describe('PIN writes when the lock cannot take them', () => {
   it('lock without a bridge -> 428, nothing changes', async () => {
     const owner = await createUser();
@@ -88,18 +100,9 @@ describe('PIN writes racing each other', () => {
 
   it('a value taken while the lock worked -> 406, and the lock is told to drop the PIN again', async () => {
     const { owner, lock } = await lockWithCast();
-    const spy = vi.spyOn(simulatorGateway, 'writePin');
-    const prev = process.env.SIM_COMMAND_MS;
-    process.env.SIM_COMMAND_MS = '400';
-    try {
-      const pending = api('POST', base(lock.id), { key: owner.key, body: body({ pin: '509182' }) });
-      await new Promise((r) => setTimeout(r, 150)); // the lock is working on it now
-      await insertPins(lock.id, [{ value: '509182', alias: 'Sneaked in' }]);
-      const res = await pending;
-      expect(res.status).toBe(406);
-    } finally {
-      process.env.SIM_COMMAND_MS = prev;
-    }
+    const spy = sneakInDuringFirstWrite(lock.id, '509182');
+    const res = await api('POST', base(lock.id), { key: owner.key, body: body({ pin: '509182' }) });
+    expect(res.status).toBe(406);
     const kinds = spy.mock.calls.map((c) => c[2].kind);
     expect(kinds).toEqual(['add', 'remove']);
     const added = spy.mock.calls[0][2] as { kind: 'add'; pin: { id: number } };
@@ -111,17 +114,8 @@ describe('PIN writes racing each other', () => {
   it('an update whose new value was taken meanwhile -> 406, and the lock gets the old value back', async () => {
     const { owner, lock } = await lockWithCast();
     const [pinId] = await insertPins(lock.id, [{ value: '640213', alias: 'Keeps its value' }]);
-    const spy = vi.spyOn(simulatorGateway, 'writePin');
-    const prev = process.env.SIM_COMMAND_MS;
-    process.env.SIM_COMMAND_MS = '400';
-    try {
-      const pending = api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '509182' }) });
-      await new Promise((r) => setTimeout(r, 150));
-      await insertPins(lock.id, [{ value: '509182', alias: 'Sneaked in' }]);
-      expect((await pending).status).toBe(406);
-    } finally {
-      process.env.SIM_COMMAND_MS = prev;
-    }
+    const spy = sneakInDuringFirstWrite(lock.id, '509182');
+    expect((await api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '509182' }) })).status).toBe(406);
     expect(spy.mock.calls.map((c) => c[2])).toEqual([
       { kind: 'update', pin: { id: pinId, value: '509182' } },
       { kind: 'update', pin: { id: pinId, value: '640213' } },
