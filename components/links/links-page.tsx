@@ -63,7 +63,7 @@ function Links({ org }: { org: MyOrganization }) {
                 <Th className="hidden md:table-cell">Doors</Th>
                 <Th className="hidden md:table-cell">When</Th>
                 <Th className="hidden sm:table-cell">Status</Th>
-                <Th className="text-right">Actions</Th>
+                <Th className="hidden text-right sm:table-cell">Actions</Th>
               </Tr>
             </THead>
             <TBody>
@@ -83,6 +83,9 @@ function Links({ org }: { org: MyOrganization }) {
                         <br />
                         {l.repeatEvent ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}` : 'Always'}
                       </div>
+                      <div className="mt-2 sm:hidden">
+                        <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
+                      </div>
                     </Td>
                     <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
                     <Td className="hidden whitespace-nowrap text-sm md:table-cell">
@@ -99,16 +102,8 @@ function Links({ org }: { org: MyOrganization }) {
                     <Td className="hidden sm:table-cell">
                       <Badge tone={s.tone}>{s.text}</Badge>
                     </Td>
-                    <Td className="text-right">
-                      <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
-                        <CopyButton url={l.accessLinkUrl} />
-                        <Button size="sm" variant="secondary" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
-                          Edit
-                        </Button>
-                        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(l)} aria-label={`Delete ${l.name}`}>
-                          Delete
-                        </Button>
-                      </div>
+                    <Td className="hidden text-right sm:table-cell">
+                      <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
                     </Td>
                   </Tr>
                 );
@@ -154,5 +149,20 @@ function Links({ org }: { org: MyOrganization }) {
         }}
       />
     </>
+  );
+}
+
+/** Copy, edit, delete: in their own column on wide screens, under the link's details on phones. */
+function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+      <CopyButton url={link.accessLinkUrl} />
+      <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
+        Edit
+      </Button>
+      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(link)} aria-label={`Delete ${link.name}`}>
+        Delete
+      </Button>
+    </div>
   );
 }
