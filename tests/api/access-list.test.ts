@@ -32,6 +32,15 @@ describe('GET /my/device/{deviceId}/access', () => {
     expect(m.json.result.map((r: any) => r.principalId)).toEqual([c.owner.id, c.group.id]);
   });
 
+  it('a member who is an administrator through their group sees everyone and may share', async () => {
+    const c = await sharingCast({ memberLevel: 1 });
+    const res = await api('GET', url(c.lock.id), { key: c.member.key });
+    // owner first, then administrators (the admin, then the group) by creation, then guests
+    expect(res.json.result.map((r: any) => r.principalId)).toEqual([c.owner.id, c.admin.id, c.group.id, c.guest.id]);
+    const grant = await api('POST', url(c.lock.id), { key: c.member.key, body: { principalType: 0, userEmail: (await createUser()).email, accessLevel: 1, remoteAccessDisabled: false } });
+    expect(grant.status).toBe(201);
+  });
+
   it('an administrator whose access is inactive right now sees the reduced list', async () => {
     const c = await sharingCast();
     const sleepy = await createUser();

@@ -101,3 +101,12 @@ describe('GET /my/deviceactivity/export', () => {
     expect((await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
   });
 });
+
+describe('activity of a member who administers through a group', () => {
+  it('reads every entry of the device', async () => {
+    const c = await sharingCast({ memberLevel: 1 });
+    await recordActivity(await db(), { deviceId: c.lock.id, event: 33, source: 1, user: { id: c.owner.id, numId: c.owner.numId, name: c.owner.displayName }, at: new Date('2026-03-02T10:00:00Z') });
+    const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
+    expect(res.json.result.map((r: any) => r.userId)).toEqual([c.owner.numId]);
+  });
+});
