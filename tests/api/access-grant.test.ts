@@ -108,6 +108,15 @@ describe('POST /my/device/{deviceId}/access', () => {
     expect(list.json.result).toHaveLength(4); // nothing was half-saved
   });
 
+  it('two grants of the same new e-mail at once: one 201, one 409, one access', async () => {
+    const c = await sharingCast();
+    const email = `race-${Date.now()}@test.local`;
+    const results = await Promise.all([0, 1].map(() => api('POST', url(c.lock.id), { key: c.owner.key, body: userGrant(email) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const list = await api('GET', `${url(c.lock.id)}?Filters.Text=${encodeURIComponent(email)}`, { key: c.owner.key });
+    expect(list.json.result).toHaveLength(1);
+  });
+
   it('a group that already has an access is refused with 409; scopes are checked', async () => {
     const c = await sharingCast();
     const res = await api('POST', url(c.lock.id), { key: c.owner.key, body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false } });
