@@ -117,6 +117,16 @@ describe('POST /my/device/{deviceId}/access', () => {
     expect(list.json.result).toHaveLength(1);
   });
 
+  it('the database driver error of a duplicate access is recognised as a unique violation', async () => {
+    const c = await sharingCast();
+    const { grantUser } = await import('../support/factories/core');
+    const { isUniqueViolation } = await import('@/lib/domain/access/rules');
+    const err = await grantUser(c.lock.id, c.guest.id, 0).then(() => null, (e: unknown) => e);
+    expect(err).not.toBeNull();
+    expect(isUniqueViolation(err)).toBe(true);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+
   it('a group that already has an access is refused with 409; scopes are checked', async () => {
     const c = await sharingCast();
     const res = await api('POST', url(c.lock.id), { key: c.owner.key, body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false } });
