@@ -24,10 +24,14 @@ const run = fc.record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({
   return all.slice(from, from + len);
 });
 const nearRun = fc.tuple(run, fc.nat(), digit).map(([r, i, d]) => (r ? r.slice(0, i % r.length) + d + r.slice((i % r.length) + 1) : r));
+/** runs that wrap past 9 or 0 (78901, 21098): not strictly ascending or descending, so valid */
+const wrapRun = fc.record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({ min: 5, max: 8 }), step: fc.constantFrom(1, -1) })
+  .map(({ start, len, step }) => Array.from({ length: len }, (_, i) => String((start + step * i + 100) % 10)).join(''));
 /** few distinct digits: the 'distinct' boundary */
 const lowVariety = fc.tuple(fc.constantFrom('0', '1', '7', '9'), fc.constantFrom('0', '2', '5'), fc.integer({ min: 3, max: 10 }), fc.nat())
   .map(([a, b, n, seed]) => Array.from({ length: n }, (_, i) => ((seed >> i) & 1 ? a : b)).join(''));
-const tricky = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '１', '٣', '-', '+', '.', 'e', 'a', '\u200b');
+// '/' and ':' sit right before '0' and after '9' in ASCII: the edges of "digits only"
+const tricky = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '１', '٣', '-', '+', '.', 'e', 'a', '\u200b', '/', ':');
 const mixed = fc.array(fc.oneof(digit, tricky), { minLength: 0, maxLength: 10 }).map((a) => a.join(''));
 const anyString = fc.string({ maxLength: 12 });
 const nonString = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer(), fc.constant(123456), fc.boolean());
@@ -36,6 +40,7 @@ const candidates = fc.oneof(
   { weight: 4, arbitrary: digits(0, 10) },
   { weight: 2, arbitrary: run },
   { weight: 2, arbitrary: nearRun },
+  { weight: 1, arbitrary: wrapRun },
   { weight: 2, arbitrary: lowVariety },
   { weight: 2, arbitrary: mixed },
   { weight: 1, arbitrary: anyString },
@@ -74,6 +79,10 @@ describe('PIN rules', () => {
     ['3456789', 'sequence'],
     ['01234567', 'sequence'],
     ['12346', null],
+    ['78901', null],
+    ['21098', null],
+    ['12:45', 'digits'],
+    ['12/45', 'digits'],
     ['90123', null],
     ['11223', null],
     ['54321987', null],
