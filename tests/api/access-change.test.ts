@@ -91,6 +91,13 @@ describe('DELETE /my/device/{deviceId}/access/{accessId}', () => {
     expect((await api('GET', `/api/v37/my/device/${c.lock.id}/access`, { key: c.member.key })).status).toBe(404);
   });
 
+  it('an administrator may leave: revoking their own access ends it', async () => {
+    const c = await sharingCast();
+    const [own] = await (await db()).select().from(deviceAccess).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
+    expect((await api('DELETE', url(c.lock.id, own.id), { key: c.admin.key })).status).toBe(204);
+    expect((await api('GET', `/api/v37/my/device/${c.lock.id}/access`, { key: c.admin.key })).status).toBe(404);
+  });
+
   it('refuses the owner access (400), guests and members (403), outsiders (404)', async () => {
     const c = await sharingCast();
     const rows = await (await db()).select().from(deviceAccess).where(eq(deviceAccess.deviceId, c.lock.id));
