@@ -70,7 +70,7 @@ export function ActivityFeed({ devices, deviceId }: Props) {
             ))}
           </Select>
         </FormField>
-        <a href={exportUrl(device)} download className={buttonClasses('secondary', 'md', 'sm:ml-auto')}>
+        <a href={exportUrl(device, event)} download className={buttonClasses('secondary', 'md', 'sm:ml-auto')}>
           Export CSV
         </a>
       </div>

@@ -44,4 +44,4 @@ export function useActivityFeed(f: ActivityFilters) {
   });
 }
 
-export const exportUrl = (deviceId?: number) => apiUrl('/my/deviceactivity/export', { deviceId });
+export const exportUrl = (deviceId?: number, event?: number) => apiUrl('/my/deviceactivity/export', { deviceId, event });

@@ -98,6 +98,8 @@ describe('GET /my/deviceactivity/export', () => {
     expect(lines[2]).toContain('By hand at the door');
     const ranged = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&from=2026-03-01T10:01:00Z&to=2026-03-01T10:04:00Z`, { key: c.owner.key });
     expect(ranged.text.trim().split('\r\n')).toHaveLength(4);
+    const manual = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&event=39`, { key: c.owner.key });
+    expect(manual.text.trim().split('\r\n')).toHaveLength(2);
     expect((await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
   });
 });

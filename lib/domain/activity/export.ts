@@ -21,6 +21,7 @@ export interface ExportInput {
   from?: Date;
   /** entries strictly older than this (default now) */
   to?: Date;
+  events?: number[];
 }
 
 /**
@@ -53,7 +54,7 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
     },
     async pull(controller) {
       if (done) return;
-      const page = await activityPage(ctx, scope, { elements: PAGE, lastElemDate: cursor.date, lastElemId: cursor.id, from: input.from });
+      const page = await activityPage(ctx, scope, { elements: PAGE, lastElemDate: cursor.date, lastElemId: cursor.id, from: input.from, events: input.events });
       for (const it of page) controller.enqueue(row(it));
       if (page.length < PAGE) {
         done = true;

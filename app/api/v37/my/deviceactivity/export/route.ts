@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { exportActivity } from '@/lib/domain/activity/export';
-import { qInt, zInstant } from '@/lib/http/query';
+import { qArray, qInt, zInstant } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
 
 const query = z.object({
   deviceId: qInt(1, 2147483647).optional(),
   from: zInstant().optional(),
   to: zInstant().optional(),
+  // like the list: event kinds (repeatable), for the portal's filtered export
+  event: qArray(qInt(0, 2147483647)).optional(),
 });
 
 // GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
 export const GET = route({ scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
-  const stream = await exportActivity(ctx, q);
+  const stream = await exportActivity(ctx, { deviceId: q.deviceId, from: q.from, to: q.to, events: q.event });
   const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
   return new Response(stream, {
     status: 200,
