@@ -32,7 +32,8 @@ test.describe('Settings > Webhooks', () => {
     try {
       await signIn(page, DEMO.owner, { to: '/settings/webhooks' });
       await expect(page.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
-      await screen(page, 'webhooks-empty');
+      await expect(page.getByRole('button', { name: 'Create webhook' }).first()).toBeVisible();
+      await screen(page, 'webhooks-start');
 
       await page.getByRole('button', { name: 'Create webhook' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Create a webhook' });
@@ -92,6 +93,37 @@ test.describe('Settings > Webhooks', () => {
       await expect(confirm).toContainText('cannot be undone');
       await confirm.getByRole('button', { name: 'Delete webhook' }).click();
       await expect(page.getByRole('listitem').filter({ hasText: rx.url })).toHaveCount(0);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  test("an organization administrator manages the organization's webhooks; a member sees only their own", async ({ page }) => {
+    const rx = await receiver(() => 200);
+    try {
+      await signIn(page, DEMO.admin, { to: '/settings/webhooks' });
+      const owner = page.getByLabel('Webhooks of');
+      await owner.selectOption({ label: 'Demo Property Management (organization)' });
+      await expect(page).toHaveURL(/[?&]org=\d+/);
+      await page.getByRole('button', { name: 'Create webhook' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create a webhook' });
+      await dialog.getByLabel('Endpoint URL').fill(rx.url);
+      await dialog.getByRole('button', { name: 'Create webhook' }).click();
+      await page.getByRole('dialog', { name: "Your webhook's signing secret" }).getByRole('button', { name: 'I have copied it' }).click();
+      const item = page.getByRole('listitem').filter({ hasText: rx.url });
+      await item.getByRole('button', { name: `Deliveries of ${rx.url}` }).click();
+      await page.getByRole('button', { name: 'Send test event' }).first().click();
+      await expect(page.getByRole('list', { name: 'Deliveries' }).getByText('Delivered')).toBeVisible();
+      expect(rx.got).toHaveLength(1);
+      // back to the admin's own webhooks: the organization's is not among them
+      await owner.selectOption({ label: 'You' });
+      await expect(page.getByRole('listitem').filter({ hasText: rx.url })).toHaveCount(0);
+      await screen(page, 'webhooks-org-admin');
+
+      await page.context().clearCookies();
+      await signIn(page, DEMO.member, { to: '/settings/webhooks' });
+      await expect(page.getByRole('button', { name: 'Create webhook' }).first()).toBeVisible();
+      await expect(page.getByLabel('Webhooks of')).toHaveCount(0);
     } finally {
       await rx.close();
     }
