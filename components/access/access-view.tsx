@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, FormField, Input, SkeletonRows, Table, TBody, Th, THead, Tr, useToast } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
@@ -12,7 +12,13 @@ import { ShareDialog } from './share-dialog';
 export function AccessView({ device, myUserId }: { device: PortalDevice; myUserId: string }) {
   const toast = useToast();
   const [text, setText] = useState('');
-  const list = useAccessList(device.id, text.trim() || undefined);
+  const [search, setSearch] = useState('');
+  // ask the server once typing pauses, not on every key
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text.trim()), 250);
+    return () => clearTimeout(t);
+  }, [text]);
+  const list = useAccessList(device.id, search || undefined);
   const revoke = useRevokeAccess(device.id);
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState<AccessRecord | null>(null);
