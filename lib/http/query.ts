@@ -2,13 +2,16 @@ import { z } from 'zod';
 
 /**
  * Query strings: names match the schema's keys in any case (`Filters.Text` = `filters.text`),
- * a repeated name becomes an array. Values stay strings; the zod helpers below convert them.
+ * a repeated name becomes an array, a blank value counts as absent. Values stay strings; the zod
+ * helpers below convert them.
  */
 export function queryToObject(params: URLSearchParams, schema: z.ZodObject): Record<string, unknown> {
   const canonical = new Map<string, string>();
   for (const key of Object.keys(schema.shape)) canonical.set(key.toLowerCase(), key);
   const out: Record<string, unknown> = {};
   for (const [rawKey, value] of params) {
+    // `page=` means "not given" (forms and scripts send blanks): drop it, so optional params stay optional
+    if (value === '') continue;
     const key = canonical.get(rawKey.toLowerCase()) ?? rawKey;
     const prev = out[key];
     if (prev === undefined) out[key] = value;
