@@ -121,6 +121,21 @@ describe('the session cookie at the gate', () => {
     expect(r.status).toBe(201);
   });
 
+  it('behind a proxy: an Origin equal to NEXTAUTH_URL passes (with its __Secure- cookie), others do not', async () => {
+    const u = await createUser();
+    const before = process.env.NEXTAUTH_URL;
+    process.env.NEXTAUTH_URL = 'https://locks.example.com';
+    try {
+      const cookie = `__Secure-${await sessionCookie(u)}`;
+      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(201);
+      expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(403);
+      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status).toBe(403);
+    } finally {
+      if (before === undefined) delete process.env.NEXTAUTH_URL;
+      else process.env.NEXTAUTH_URL = before;
+    }
+  });
+
   it('an expired or tampered session -> 401', async () => {
     const u = await createUser();
     expectUnauthorized(await api('GET', LIST, { headers: { cookie: await sessionCookie(u, -60) } }), 'Bearer');
