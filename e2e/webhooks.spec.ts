@@ -128,4 +128,28 @@ test.describe('Settings > Webhooks', () => {
       await rx.close();
     }
   });
+
+  test("a bell pressed at the door reaches the owner's endpoint through the server's own worker", async ({ page, baseURL }) => {
+    const rx = await receiver(() => 200);
+    try {
+      await signIn(page, DEMO.owner, { to: '/settings/webhooks' });
+      const headers = { origin: baseURL! };
+      const made = await page.request.post('/api/v37/my/webhook', { headers, data: { url: rx.url, events: ['bell-button-pressed'] } });
+      expect(made.status()).toBe(201);
+      const { secret } = (await made.json()).result;
+      const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result.locks as Array<{ id: number; name: string; isConnected: boolean | null }>;
+      const lock = locks.find((l) => l.isConnected)!;
+      // the simulator's control plane: someone rings at the door
+      expect((await page.request.post(`/api/sim/device/${lock.id}`, { headers, data: { action: 'bell' } })).status()).toBe(200);
+      await expect.poll(() => rx.got.length, { timeout: 15_000 }).toBe(1);
+      const msg = new Webhook(secret).verify(rx.got[0].body, rx.got[0].headers) as { event: string; data: { deviceId: number } };
+      expect(msg).toMatchObject({ event: 'bell-button-pressed', data: { deviceId: lock.id } });
+
+      await page.reload();
+      await page.getByRole('button', { name: `Deliveries of ${rx.url}` }).click();
+      await expect(page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').filter({ hasText: 'Bell button pressed' }).getByText('Delivered')).toBeVisible();
+    } finally {
+      await rx.close();
+    }
+  });
 });
