@@ -6,6 +6,7 @@ import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges
 import { ago } from './labels';
 import { LockControls } from './lock-controls';
 import { LockSettings } from './lock-settings';
+import { SimPanel } from './sim-panel';
 
 /** /devices/{id} for a lock: live state (polled quickly while it moves), controls, settings. */
 export function LockOverview({ initial }: { initial: Lock }) {
@@ -34,6 +35,9 @@ export function LockOverview({ initial }: { initial: Lock }) {
       <LockControls lock={lock} />
       <div className="lg:col-span-2">
         <LockSettings lock={lock} />
+      </div>
+      <div className="lg:col-span-2">
+        <SimPanel lock={lock} />
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
-import { apiFetch } from './api';
+import { ApiError, apiFetch } from './api';
 
 /** Devices and commands: the portal's hooks over /api/v37/my/{device,lock,gate,doorsensor}. */
 
@@ -55,7 +55,8 @@ export function useOperate(lockId: number) {
   return useMutation({
     mutationFn: ({ verb, mode }: { verb: OperationVerb; mode?: number }) =>
       apiFetch<{ operationId: string; lastStateChangedDate: string }>(`/my/lock/${lockId}/operation/${verb}`, { method: 'POST', query: { mode } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.lock(lockId) }),
+    // the command may have used up a fault armed in the simulator
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: deviceKeys.lock(lockId) }), qc.invalidateQueries({ queryKey: ['sim'] })]),
   });
 }
 
@@ -88,5 +89,39 @@ export function useDoorSensors() {
   return useQuery({
     queryKey: deviceKeys.doorSensors,
     queryFn: () => apiFetch<{ page: number; itemsPerPage: number; doorSensors: DoorSensor[] }>('/my/doorsensor', { query: { itemsPerPage: 100 } }),
+  });
+}
+
+/** The simulator's control plane (/api/sim): null when it is switched off (404). */
+async function simFetch<T>(path: string, body?: unknown): Promise<T | null> {
+  const res = await fetch(`/api/sim${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  if (res.status === 404 && body === undefined) return null;
+  const json = (await res.json().catch(() => null)) as { result?: T; errorMessages?: string[] } | null;
+  if (!res.ok) throw new ApiError(res.status, json?.errorMessages?.length ? json.errorMessages : [`Request failed (${res.status}).`]);
+  return (json?.result ?? null) as T | null;
+}
+
+export type SimAction =
+  | { action: 'connect' | 'disconnect' | 'bell' }
+  | { action: 'battery'; level: number; charging?: boolean }
+  | { action: 'door'; open: boolean }
+  | { action: 'press'; how: 'button' | 'knob'; operation: 'lock' | 'unlock' }
+  | { action: 'fault'; fault: 'timeout' | 'slow' | 'jam' | null };
+
+export function useSimDevice(id: number) {
+  return useQuery({ queryKey: ['sim', id], queryFn: () => simFetch<{ deviceId: number; pendingFault: string | null }>(`/device/${id}`), retry: false });
+}
+
+/** One happening at a device (door opened, bridge offline...); refreshes what it may change. */
+export function useSimAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: SimAction }) => simFetch(`/device/${id}`, body),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: deviceKeys.all }), qc.invalidateQueries({ queryKey: ['sim'] })]),
   });
 }

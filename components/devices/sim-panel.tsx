@@ -1,0 +1,84 @@
+'use client';
+
+import { useState } from 'react';
+import { Badge, Button, Card, FormField, Input } from '@/components/ui';
+import { useSimAction, useSimDevice, type Lock, type SimAction } from '@/lib/client/devices';
+
+const FAULTS = [
+  ['timeout', 'Next command times out'],
+  ['slow', 'Next command is slow'],
+  ['jam', 'Next command jams'],
+] as const;
+
+/**
+ * Demo controls of the simulated hardware (shown only where the control plane is on): what
+ * would happen at the door, so the rest of the portal can be watched reacting to it.
+ */
+export function SimPanel({ lock }: { lock: Lock }) {
+  const sim = useSimDevice(lock.id);
+  const act = useSimAction();
+  const [battery, setBattery] = useState('15');
+  if (!sim.data) return null;
+  const run = (body: SimAction, id = lock.id) => act.mutate({ id, body });
+  const s = lock.deviceState;
+  const level = Number(battery);
+  const batteryOk = Number.isInteger(level) && level >= 0 && level <= 100;
+  return (
+    <Card title="Simulator" description="Demo only: make things happen at this lock as if someone were there.">
+      <div className="flex flex-col gap-4 text-sm">
+        {lock.connectedToId ? (
+          <Row label="Bridge">
+            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: lock.isConnected ? 'disconnect' : 'connect' }, lock.connectedToId!)}>
+              {lock.isConnected ? 'Disconnect the bridge' : 'Reconnect the bridge'}
+            </Button>
+          </Row>
+        ) : null}
+        {s && s.doorState !== 0 ? (
+          <Row label="Door">
+            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'door', open: s.doorState !== 2 })}>
+              {s.doorState === 2 ? 'Close the door' : 'Open the door'}
+            </Button>
+          </Row>
+        ) : null}
+        <Row label="At the door">
+          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'button', operation: s?.state === 6 ? 'unlock' : 'lock' })}>
+            Press the button ({s?.state === 6 ? 'unlock' : 'lock'})
+          </Button>
+          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'knob', operation: s?.state === 6 ? 'unlock' : 'lock' })}>
+            Turn the knob
+          </Button>
+          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'bell' })}>
+            Ring the bell
+          </Button>
+        </Row>
+        <div className="flex flex-wrap items-end gap-2">
+          <FormField label="Battery level (%)" error={batteryOk ? undefined : 'A whole number from 0 to 100'}>
+            <Input inputMode="numeric" className="w-24" value={battery} onChange={(e) => setBattery(e.target.value)} />
+          </FormField>
+          <Button size="sm" variant="secondary" disabled={act.isPending || !batteryOk} onClick={() => run({ action: 'battery', level })}>
+            Report battery
+          </Button>
+        </div>
+        <Row label="Faults">
+          {FAULTS.map(([f, label]) => (
+            <Button key={f} size="sm" variant={sim.data?.pendingFault === f ? 'primary' : 'secondary'} disabled={act.isPending} onClick={() => run({ action: 'fault', fault: sim.data?.pendingFault === f ? null : f })} aria-pressed={sim.data?.pendingFault === f}>
+              {label}
+            </Button>
+          ))}
+        </Row>
+        <div role="status" aria-live="polite">
+          {act.isError ? <Badge tone="problem">{act.error.message}</Badge> : sim.data.pendingFault ? <Badge tone="warning">Armed: the next command {sim.data.pendingFault === 'jam' ? 'jams' : sim.data.pendingFault === 'slow' ? 'is slow' : 'times out'}</Badge> : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <div className="mb-1 font-medium text-slate-700">{label}</div>
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </div>
+  );
+}
