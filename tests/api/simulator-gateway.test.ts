@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getGateway } from '@/lib/devices';
 import { reap } from '@/lib/devices/worker';
 import { settle } from '@/lib/devices/simulator/operations';
 import { createBridge, createLock, createUser, db } from '../support/factories/core';
-import { activityOf, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
+import { activityOf, createGate, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
 
 const gw = getGateway();
 
@@ -123,5 +124,36 @@ describe('simulated lock commands', () => {
     await fault(lock.id, 'timeout');
     await expect(gw.writePin(await db(), lock.id, { kind: 'remove', pinId: 1 })).rejects.toMatchObject({ code: 'device_timeout' });
     expect((await deviceRow(lock.id)).busyOperationId).toBeNull();
+  });
+});
+
+describe('simulated gates (external gate system)', () => {
+  it('openGate sends the impulse and logs 10000 by the user, or 10001 for an access link', async () => {
+    const user = await createUser();
+    const gate = await createGate();
+    const { operationId } = await gw.openGate(await db(), { deviceId: gate.id, userId: user.id });
+    expect(await operationRow(operationId)).toMatchObject({ status: 'COMPLETED', result: 0, deviceId: gate.id });
+    const link = randomUUID();
+    await gw.openGate(await db(), { deviceId: gate.id, userId: null, accessLinkId: link });
+    const acts = await activityOf(gate.id);
+    expect(acts.map((a) => [a.event, a.source, a.userId, a.accessLinkId])).toEqual([[10000, 1, user.id, null], [10001, 1, null, link]]);
+  });
+
+  it('428 when unlinked or disconnected upstream, 408 on a timeout fault, 409 while busy', async () => {
+    const unlinked = await createGate({ isPresentInExternal: false, external: false });
+    await expect(gw.openGate(await db(), { deviceId: unlinked.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
+    const gone = await createGate({ external: false });
+    await expect(gw.openGate(await db(), { deviceId: gone.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
+    const off = await createGate({ external: { isConnected: false } });
+    await expect(gw.openGate(await db(), { deviceId: off.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
+    const gate = await createGate();
+    await fault(gate.id, 'timeout');
+    await expect(gw.openGate(await db(), { deviceId: gate.id, userId: null })).rejects.toMatchObject({ code: 'device_timeout' });
+    const first = withLatency(300, async () => gw.openGate(await db(), { deviceId: gate.id, userId: null }));
+    await sleep(100);
+    await expect(gw.openGate(await db(), { deviceId: gate.id, userId: null })).rejects.toMatchObject({ code: 'device_busy' });
+    await first;
+    expect(await gw.readExternalGate(gate.externalId!)).toMatchObject({ externalId: gate.externalId, isConnected: true, impulseLength: 1500, firmware: '3.1.0' });
+    expect(await gw.readExternalGate('no-such-gate')).toBeNull();
   });
 });
