@@ -21,6 +21,17 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: 'jwt', maxAge: sessionMaxAge() },
   jwt: { maxAge: sessionMaxAge() },
   pages: { signIn: '/sign-in' },
+  logger: {
+    // An expired or foreign session cookie is an everyday event (the user signs in again), not a server error.
+    error(code, metadata) {
+      if (code === 'JWT_SESSION_ERROR') {
+        const m = metadata instanceof Error ? metadata.message : (metadata as { message?: string }).message;
+        console.warn(`[next-auth] session cookie refused: ${m ?? 'invalid'}`);
+        return;
+      }
+      console.error(`[next-auth] ${code}`, metadata);
+    },
+  },
   providers: [
     CredentialsProvider({
       name: 'E-mail and password',
