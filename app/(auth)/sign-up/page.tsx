@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { sessionCtx } from '@/lib/auth/session';
+import { getMe } from '@/lib/domain/shell/me';
 import { LockIcon } from '@/components/ui';
 import { SignUpForm } from './sign-up-form';
 
@@ -9,6 +12,9 @@ export const metadata: Metadata = { title: 'Create an account' };
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
   const email = typeof sp.email === 'string' ? sp.email : '';
+  // Already signed in (and the account still exists): nothing to create.
+  const ctx = await sessionCtx();
+  if (ctx && (await getMe(ctx).then(() => true, () => false))) redirect('/devices');
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-sm">
