@@ -1,7 +1,7 @@
 /**
  * One "server process" of tests/api/simulator-processes.test.ts: its own database pool and
  * gateway, hammering one device with commands for a while. Prints what it got as JSON.
- * Run with tsx: DATABASE_URL=... tsx tests/api/simulator-process-child.ts <deviceId> <userId> <ms>
+ * Run with tsx: DATABASE_URL=... tsx tests/api/simulator-process-child.ts <deviceId> <userId> <ms> [die]
  */
 import { closeDb, getDb } from '@/db/client';
 import { getGateway } from '@/lib/devices';
@@ -12,6 +12,12 @@ async function main() {
   const gw = getGateway();
   const accepted: string[] = [];
   let busy = 0;
+  if (process.argv[5] === 'die') {
+    // accept one command and die before the lock answers (no timer of ours will settle it)
+    const r = await gw.startOperation(db, { deviceId, type: 1, userId });
+    process.stdout.write(JSON.stringify({ pid: process.pid, accepted: [r.operationId], busy: 0 }) + '\n');
+    process.exit(0);
+  }
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
