@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { deviceOperations } from '@/db/schema';
 import type { BackgroundWorker } from '@/lib/workers';
@@ -11,15 +11,22 @@ import { returnSprings } from './simulator/spring';
  * end complete as timed out, and pulled locks return to unlocked. Safe in several processes:
  * each settle is a conditional UPDATE that only one of them wins.
  */
-export async function reap(db: Db, now = new Date()): Promise<number> {
+export async function reap(db: Db, now = new Date(), onlyDevices?: number[]): Promise<number> {
   const due = await db
     .select({ id: deviceOperations.id })
     .from(deviceOperations)
-    .where(and(eq(deviceOperations.status, 'PENDING'), lt(deviceOperations.completeAt, new Date(now.getTime() - staleMs()))))
+    .where(
+      and(
+        eq(deviceOperations.status, 'PENDING'),
+        lt(deviceOperations.completeAt, new Date(now.getTime() - staleMs())),
+        // tests limit a sweep to their own devices (the database may be shared)
+        onlyDevices ? inArray(deviceOperations.deviceId, onlyDevices) : sql`true`,
+      ),
+    )
     .limit(200);
   let n = 0;
   for (const op of due) if (await settle(db, op.id, now)) n++;
-  await returnSprings(db, now);
+  if (!onlyDevices) await returnSprings(db, now);
   return n;
 }
 
