@@ -115,4 +115,18 @@ describe('my webhooks', () => {
     expect(r.status).toBe(409);
     expect(r.json.errorMessages[0]).toMatch(/At most 20 webhooks/);
   });
+
+  it('limits test events and redeliveries to 10 a minute per webhook (429)', async () => {
+    const u = await createUser();
+    const w = (await api('POST', BASE, { key: u.key, body: { url, events: ['bell-button-pressed'] } })).json.result;
+    // the window is the clock's minute: start well inside one so all 11 calls share it
+    const sec = new Date().getSeconds();
+    if (sec > 45) await new Promise((r) => setTimeout(r, (61 - sec) * 1000));
+    const first = await api('POST', `${BASE}/${w.id}/test`, { key: u.key });
+    expect(first.status).toBe(202);
+    for (let i = 1; i < 10; i++) expect((await api('POST', `${BASE}/${w.id}/delivery/${first.json.result.id}/redeliver`, { key: u.key })).status).toBe(202);
+    const over = await api('POST', `${BASE}/${w.id}/test`, { key: u.key });
+    expect(over.status).toBe(429);
+    expect(over.json.errorMessages[0]).toMatch(/per minute/);
+  });
 });

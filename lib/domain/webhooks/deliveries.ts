@@ -2,7 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
 import type { Ctx } from '../context';
-import { Conflict, NotFound } from '../errors';
+import { hit } from '../accesslinks/ratelimit';
+import { Conflict, NotFound, RateLimited } from '../errors';
 import { attemptDelivery, leaseUntil, type Claimed } from './deliver';
 import { newMessageId } from './dispatch';
 import { TEST_EVENT } from './events';
@@ -65,10 +66,19 @@ async function sendNow(ctx: Ctx, sub: Sub, deliveryId: number): Promise<Delivery
   return one(ctx.db, deliveryId);
 }
 
+/** Manual sends (test events, redeliveries) make us POST on demand: bounded per webhook. */
+export const MANUAL_SENDS = { max: 10, windowSeconds: 60 };
+
+async function manualSendAllowed(ctx: Ctx, sub: Sub): Promise<void> {
+  if (!sub.enabled) throw Conflict('The webhook is disabled; enable it first.');
+  const { allowed } = await hit(ctx.db, `webhook-manual:${sub.id}`, MANUAL_SENDS, ctx.now());
+  if (!allowed) throw RateLimited(`At most ${MANUAL_SENDS.max} test events and redeliveries per minute for one webhook. Try again in a minute.`);
+}
+
 /** Queues a `webhook-test` message to this subscription only, and sends it at once. */
 export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise<DeliveryView> {
   const sub = await findWebhook(ctx, owner, id);
-  if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before sending a test event.');
+  await manualSendAllowed(ctx, sub);
   const now = ctx.now();
   const deliveryId = await ctx.db.transaction(async (tx) => {
     const payload = {
@@ -90,7 +100,7 @@ export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise
 /** Sends a delivery again now, with the same webhook-id (receivers can tell it is the same message). */
 export async function redeliver(ctx: Ctx, owner: Owner, id: string, deliveryId: number): Promise<DeliveryView> {
   const sub = await findWebhook(ctx, owner, id);
-  if (!sub.enabled) throw Conflict('The webhook is disabled; enable it before redelivering.');
+  await manualSendAllowed(ctx, sub);
   const [d] = await ctx.db
     .update(webhookDeliveries)
     .set({ status: 'pending', nextAttemptAt: leaseUntil(ctx.now()) })
