@@ -62,7 +62,7 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
           </p>
         ) : null}
       </fieldset>
-      {initial ? <Checkbox id="wh-enabled" label="Enabled" hint="While disabled, no events are sent or queued." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> : null}
+      {initial ? <Checkbox id="wh-enabled" label="Enabled" hint="While disabled, nothing is sent and no new events are queued for it." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> : null}
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {serverError.message}
