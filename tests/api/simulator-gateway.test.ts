@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getGateway } from '@/lib/devices';
 import { reap } from '@/lib/devices/worker';
 import { settle } from '@/lib/devices/simulator/operations';
+import { returnSprings } from '@/lib/devices/simulator/spring';
 import { createBridge, createLock, createUser, db } from '../support/factories/core';
 import { activityOf, createGate, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
 
@@ -102,6 +103,17 @@ describe('simulated lock commands', () => {
     expect((await deviceRow(lock.id)).state).toBe(7);
     await eventually(async () => (await deviceRow(lock.id)).state === 2);
     expect((await activityOf(lock.id)).map((a) => a.event)).toEqual([51]);
+  });
+
+  it('the sweep returns a pulled lock whose spring time has passed to unlocked (the pulling process died)', async () => {
+    const { lock, user } = await pairedLock();
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 2, userId: user.id });
+    await completed(operationId);
+    // as if the process's spring timer never ran: the pull is long past
+    await setDevice(lock.id, { state: 7, lastStateChangedDate: new Date(Date.now() - 60_000) });
+    expect(await returnSprings(await db())).toBeGreaterThanOrEqual(1);
+    expect((await deviceRow(lock.id)).state).toBe(2);
+    expect((await outboxOf(lock.id)).map((o) => (o.payload as any).data.state)).toEqual([7, 2]);
   });
 
   it('an operation left pending by a dead process completes as timed out (reaper), once', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { DeviceType, devices } from '@/db/schema';
+import { DeviceType, deviceOperations, devices } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { LockState, lockStatus } from './states';
 
@@ -23,7 +23,17 @@ export async function returnSprings(db: Db, now = new Date(), deviceId?: number)
         and(
           eq(devices.state, LockState.pulled),
           inArray(devices.type, [DeviceType.lockPro, DeviceType.lockGo]),
-          deviceId === undefined ? sql`true` : eq(devices.id, deviceId),
+          // a sweep looks only at locks with a recently finished command (index on status, complete_at),
+          // never at the whole device table
+          deviceId === undefined
+            ? inArray(
+                devices.id,
+                db
+                  .select({ id: deviceOperations.deviceId })
+                  .from(deviceOperations)
+                  .where(and(eq(deviceOperations.status, 'COMPLETED'), gt(deviceOperations.completeAt, new Date(now.getTime() - 15 * 60_000)))),
+              )
+            : eq(devices.id, deviceId),
           sql`${devices.lastStateChangedDate} + make_interval(secs => coalesce((${devices.settings}->>'pullSpringDuration')::float8, 1)) <= ${now.toISOString()}::timestamptz`,
         ),
       )
