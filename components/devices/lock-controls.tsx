@@ -9,10 +9,11 @@ import { RESULT } from './labels';
 const DONE: Record<OperationVerb, string> = { unlock: 'Unlocked', lock: 'Locked', pull: 'Latch pulled' };
 
 /** Why the viewer cannot operate the lock remotely, or null when they can try. */
-export function disabledReason(l: Lock): string | null {
+export function disabledReason(l: Lock, activeNow: boolean): string | null {
   if (l.connectedToId === null) return 'This lock has no bridge: it can be operated only over Bluetooth at the door.';
   if (l.isConnected === false) return 'The lock is offline: its bridge is disconnected.';
   if (l.accessDetails.remoteAccessDisabled && l.accessLevel < 2) return 'Remote access is disabled for you on this lock: you can open it only at the door.';
+  if (!activeNow) return `Your access to this lock is outside its schedule right now (times at the door, ${l.timeZone}).`;
   return null;
 }
 
@@ -20,11 +21,11 @@ export function disabledReason(l: Lock): string | null {
  * Unlock / Lock / Pull with the real outcome: "sending to the lock…" while the operation is
  * pending, then what the lock answered (never a success for the 202 alone).
  */
-export function LockControls({ lock }: { lock: Lock }) {
+export function LockControls({ lock, activeNow }: { lock: Lock; activeNow: boolean }) {
   const operate = useOperate(lock.id);
   const [sent, setSent] = useState<{ verb: OperationVerb; id: string } | null>(null);
   const op = useOperation(sent?.id ?? null);
-  const reason = disabledReason(lock);
+  const reason = disabledReason(lock, activeNow);
   const running = operate.isPending || (!!sent && op.data?.status !== 'COMPLETED' && !op.isError);
 
   const run = (verb: OperationVerb) => {

@@ -9,7 +9,7 @@ import { LockSettings } from './lock-settings';
 import { SimPanel } from './sim-panel';
 
 /** /devices/{id} for a lock: live state (polled quickly while it moves), controls, settings. */
-export function LockOverview({ initial }: { initial: Lock }) {
+export function LockOverview({ initial, activeNow }: { initial: Lock; activeNow: boolean }) {
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const s = lock.deviceState;
@@ -32,7 +32,7 @@ export function LockOverview({ initial }: { initial: Lock }) {
           <dd>{lock.softwareVersions.map((v) => `${v.version}${v.updateAvailable ? ' (update available)' : ''}`).join(', ') || '—'}</dd>
         </dl>
       </Card>
-      <LockControls lock={lock} />
+      <LockControls lock={lock} activeNow={activeNow} />
       <div className="lg:col-span-2">
         <LockSettings lock={lock} />
       </div>

@@ -6,7 +6,7 @@ import { lockShape, type LockShape } from './lock-shape';
 import { bridgeShape, doorSensorShape, gateShape, type BridgeShape, type DoorSensorShape, type GateShape } from './other-shapes';
 
 export type DeviceOverview =
-  | { kind: 'lock'; device: LockShape }
+  | { kind: 'lock'; device: LockShape; /** the viewer's access is within its schedule right now */ activeNow: boolean }
   | { kind: 'bridge'; device: BridgeShape }
   | { kind: 'gate'; device: GateShape }
   | { kind: 'doorSensor'; device: DoorSensorShape };
@@ -18,7 +18,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
   const [x] = await loadVisible(ctx, { types: KINDS, ids: [id], userSettings: true });
   if (!x) throw NotFound('Device');
   const t = x.d.type;
-  if (t === DeviceType.lockPro || t === DeviceType.lockGo) return { kind: 'lock', device: lockShape(x, ctx.now(), { includeUserSettings: true }) };
+  if (t === DeviceType.lockPro || t === DeviceType.lockGo) return { kind: 'lock', device: lockShape(x, ctx.now(), { includeUserSettings: true }), activeNow: x.access.activeNow };
   if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };
   if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true) };
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };

@@ -17,5 +17,5 @@ export default async function DevicePage({ params }: { params: Promise<{ id: str
     if (e instanceof DomainError && e.code === 'not_found') notFound();
     throw e;
   });
-  return o.kind === 'lock' ? <LockOverview initial={o.device} /> : <OtherOverview o={o} />;
+  return o.kind === 'lock' ? <LockOverview initial={o.device} activeNow={o.activeNow} /> : <OtherOverview o={o} />;
 }
