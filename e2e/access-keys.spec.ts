@@ -70,7 +70,7 @@ test.describe('Settings > Access keys', () => {
     await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
   });
 
-  test('the page on a phone', async ({ page }) => {
+  test('the page on a phone', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.admin, { to: '/settings/access-keys' });
     await expect(page.getByRole('heading', { name: 'Access keys', exact: true })).toBeVisible();
@@ -79,5 +79,16 @@ test.describe('Settings > Access keys', () => {
     await page.getByRole('button', { name: 'Create key' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Create an access key' })).toBeVisible();
     await screen(page, 'access-keys-create-phone');
+
+    // The portal's own session may create keys, but only from its own origin.
+    const body = { name: 'Phone list', scopes: ['Device.Read', 'Lock.Operate', 'DeviceActivity.Read'], days: 3 };
+    expect((await page.request.post(LIST, { data: body })).status()).toBe(403);
+    expect((await page.request.post(LIST, { data: body, headers: { origin: baseURL! } })).status()).toBe(201);
+    await page.reload();
+    const card = page.getByRole('listitem').filter({ hasText: 'Phone list' });
+    await expect(card).toContainText('Expires soon');
+    await expect(card.getByRole('button', { name: 'Revoke Phone list' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden(); // cards instead of a table that scrolls sideways
+    await screen(page, 'access-keys-list-phone');
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '@/components/ui';
 import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey } from '@/lib/client/account';
 import { CreateKeyForm } from './create-key-form';
+import { KeyCards } from './key-cards';
 import { KeysTable } from './keys-table';
 import { NewKeyPanel } from './new-key-panel';
 
@@ -43,7 +44,14 @@ export function AccessKeysPage() {
         ) : visible.length === 0 && revokedCount === 0 ? (
           <EmptyState title="No access keys yet" text="Create a key to call the API from a script, a home automation system or the command line." action={newButton} />
         ) : (
-          <KeysTable keys={visible} onRevoke={setRevoking} />
+          <>
+            <div className="sm:hidden">
+              <KeyCards keys={visible} onRevoke={setRevoking} />
+            </div>
+            <div className="hidden sm:block">
+              <KeysTable keys={visible} onRevoke={setRevoking} />
+            </div>
+          </>
         )}
       </Card>
       {revokedCount ? (

@@ -17,7 +17,8 @@ export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k:
           <Th>Expires</Th>
           <Th>Last used</Th>
           <Th>Status</Th>
-          <Th className="text-right">
+          {/* relative: keeps the absolutely placed sr-only text inside the sideways-scrolling box on phones */}
+          <Th className="relative text-right">
             <span className="sr-only">Actions</span>
           </Th>
         </Tr>
