@@ -30,7 +30,7 @@ export async function authenticate(req: NextRequest, db: Db, now: Date): Promise
     return { ok: true, caller };
   }
   const token = await getToken({ req, secret: authSecret() });
-  if (!token?.sub) return { ok: false, reason: 'missing', message: 'Sign in or send an access key in the Authorization header.' };
+  if (!token?.sub) return { ok: false, reason: 'missing', message: 'Not signed in (or the session has ended): sign in again, or send an access key in the Authorization header.' };
   if (MUTATING.has(req.method) && !sameOrigin(req)) {
     return { ok: false, reason: 'bad_origin', message: 'Cross-origin request refused.' };
   }

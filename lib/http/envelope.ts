@@ -1,5 +1,6 @@
 /** The spec's envelope and the few raw shapes it allows. The only place that builds Responses. */
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+// no-store: answers are per caller (and one carries a new key); no shared or browser cache may keep them.
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function envelope(status: number, result?: unknown, errorMessages: string[] = []): Response {
   const body: Record<string, unknown> = {};

@@ -74,6 +74,12 @@ describe('route(): bodies and statuses', () => {
     expect(json).toEqual({ result: { a: 1 }, success: true, errorMessages: [], statusCode: 200 });
   });
 
+  it('no answer may be cached: they are per caller, and one carries a new key', async () => {
+    for (const make of [async () => 1, async () => reply.created({ key: 'x' }), async () => reply.noContent(), async () => { throw NotFound(); }]) {
+      expect((await call(pub(make))).res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('201, 202 and 200 without result use the envelope', async () => {
     expect((await call(pub(async () => reply.created({ id: 'x' })))).json).toEqual({ result: { id: 'x' }, success: true, errorMessages: [], statusCode: 201 });
     expect((await call(pub(async () => reply.accepted({ op: 1 })))).res.status).toBe(202);
