@@ -3,7 +3,7 @@ import { cn } from './cn';
 /** A table that scrolls sideways on narrow screens instead of breaking the page. */
 export function Table({ className, children, caption, ...rest }: React.TableHTMLAttributes<HTMLTableElement> & { caption?: React.ReactNode }) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

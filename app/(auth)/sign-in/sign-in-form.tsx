@@ -37,8 +37,10 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
     try {
       const res = await signIn('credentials', { email: email.trim(), password, redirect: false, callbackUrl });
       if (!res || res.error || !res.ok) {
-        // next-auth answers 401 for bad credentials; anything else is a server problem.
-        setError(res?.status === 401 || res?.error === 'CredentialsSignin' ? WRONG : 'Signing in failed. Please try again in a moment.');
+        // next-auth answers 401 with 'CredentialsSignin' for bad credentials; a sentence is our own
+        // message (too many attempts); anything else is a server problem.
+        const said = res?.error && res.error !== 'CredentialsSignin' && res.error.includes(' ') ? res.error : null;
+        setError(said ?? (res?.status === 401 || res?.error === 'CredentialsSignin' ? WRONG : 'Signing in failed. Please try again in a moment.'));
         setSending(false);
         return;
       }
