@@ -47,6 +47,11 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
   } catch {
     /* not JSON */
   }
+  if (res.status === 401 && typeof window !== 'undefined' && !window.location.pathname.startsWith('/link/')) {
+    // The portal session ended while the page was open: go sign in again, then come back here.
+    const back = window.location.pathname + window.location.search;
+    window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(back)}`);
+  }
   if (!res.ok) {
     const msgs = Array.isArray(body?.errorMessages) ? (body!.errorMessages as string[]) : [];
     throw new ApiError(res.status, msgs.length ? msgs : [`Request failed (${res.status}).`]);
