@@ -59,8 +59,9 @@ export async function dispatchOutbox(db: Db, now: Date, limit = 100): Promise<nu
     const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
     for (const ev of events) {
       for (const subscriptionId of await subscribersOf(tx, ev.event, ev.deviceId, now)) {
-        // due since the event happened, whichever process (and clock) fans it out
-        rows.push({ messageId: newMessageId(), outboxId: ev.id, subscriptionId, nextAttemptAt: ev.created, created: now });
+        // due at once: since the event happened, or now if this process's clock is behind the writer's
+        const due = ev.created < now ? ev.created : now;
+        rows.push({ messageId: newMessageId(), outboxId: ev.id, subscriptionId, nextAttemptAt: due, created: now });
       }
     }
     if (rows.length) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
