@@ -43,7 +43,7 @@ export function LockControls({ lock, activeNow }: { lock: Lock; activeNow: boole
 
   const pull = (lock.deviceSettings as { pullSpringEnabled?: boolean }).pullSpringEnabled;
   return (
-    <Card title="Operate" description={reason ?? 'Commands go through the bridge; the result below is what the lock answered.'}>
+    <Card title="Operate" description="Commands go through the bridge; the result below is what the lock answered.">
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => run('unlock')} disabled={!!reason || running} aria-describedby={reason ? 'operate-reason' : undefined}>
           Unlock
