@@ -116,6 +116,21 @@ describe('simulated lock commands', () => {
     expect((await outboxOf(lock.id)).map((o) => (o.payload as any).data.state)).toEqual([7, 2]);
   });
 
+  it('unlock modes: auto pull spring pulls unless mode 3; mode 4 pulls a lock already unlocked', async () => {
+    const { lock, user } = await pairedLock();
+    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoPullSpringEnabled: true, pullSpringDuration: 30 } });
+    const run = async (mode?: number) => {
+      const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, mode, userId: user.id });
+      await completed(operationId);
+      return (await deviceRow(lock.id)).state;
+    };
+    expect(await run()).toBe(7);
+    await setDevice(lock.id, { state: 6, settings: { ...(lock.settings as object), autoPullSpringEnabled: true, pullSpringDuration: 30 } });
+    expect(await run(3)).toBe(2);
+    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoPullSpringEnabled: false, pullSpringDuration: 30 } });
+    expect(await run(4)).toBe(7);
+  });
+
   it('an operation left pending by a dead process completes as timed out (reaper), once', async () => {
     const { lock, user } = await pairedLock();
     // a long command, so this process's timer stays out of the way, as if the process had died

@@ -31,7 +31,12 @@ function pullSpringEnabled(d: Device): boolean {
 /** Final state of a successful command (pull without a spring just unlocks). */
 function successState(op: SettledOp, d: Device): number {
   if (op.type === OpType.lock) return LockState.locked;
-  const wantsPull = op.type === OpType.pull || (op.mode === 4 && op.fromState === LockState.unlocked);
+  const s = d.settings as { autoPullSpringEnabled?: boolean };
+  // mode 4 pulls a lock that was already unlocked; auto pull spring pulls after every unlock except mode 3
+  const wantsPull =
+    op.type === OpType.pull ||
+    (op.mode === 4 && op.fromState === LockState.unlocked) ||
+    (op.type === OpType.unlock && op.mode !== 3 && s.autoPullSpringEnabled === true);
   return wantsPull && pullSpringEnabled(d) ? LockState.pulled : LockState.unlocked;
 }
 
