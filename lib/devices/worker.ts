@@ -2,13 +2,14 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { deviceOperations } from '@/db/schema';
 import type { BackgroundWorker } from '@/lib/workers';
+import { autoLock } from './simulator/autolock';
 import { staleMs } from './simulator/config';
 import { settle } from './simulator/operations';
 import { returnSprings } from './simulator/spring';
 
 /**
  * Finishes what a dead process left behind: operations still PENDING well after their planned
- * end complete as timed out, and pulled locks return to unlocked. Safe in several processes:
+ * end complete as timed out, pulled locks return to unlocked, auto lock happens. Safe in several processes:
  * each settle is a conditional UPDATE that only one of them wins.
  */
 export async function reap(db: Db, now = new Date(), onlyDevices?: number[]): Promise<number> {
@@ -26,7 +27,10 @@ export async function reap(db: Db, now = new Date(), onlyDevices?: number[]): Pr
     .limit(200);
   let n = 0;
   for (const op of due) if (await settle(db, op.id, now)) n++;
-  if (!onlyDevices) await returnSprings(db, now);
+  if (!onlyDevices) {
+    await returnSprings(db, now);
+    await autoLock(db, now);
+  }
   return n;
 }
 

@@ -4,6 +4,7 @@ import { getGateway } from '@/lib/devices';
 import { reap } from '@/lib/devices/worker';
 import { settle } from '@/lib/devices/simulator/operations';
 import { returnSprings } from '@/lib/devices/simulator/spring';
+import { autoLock } from '@/lib/devices/simulator/autolock';
 import { createBridge, createLock, createUser, db } from '../support/factories/core';
 import { activityOf, createGate, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
 
@@ -129,6 +130,19 @@ describe('simulated lock commands', () => {
     expect(await run(3)).toBe(2);
     await setDevice(lock.id, { settings: { ...(lock.settings as object), autoPullSpringEnabled: false, pullSpringDuration: 30 } });
     expect(await run(4)).toBe(7);
+  });
+
+  it('auto lock: an unlocked lock locks itself after autoLockDelay (event 36 at the device); the sweep does it too', async () => {
+    const { lock, user } = await pairedLock();
+    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoLockEnabled: true, autoLockDelay: 0.2 } });
+    const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
+    await completed(operationId);
+    await eventually(async () => (await deviceRow(lock.id)).state === 6);
+    expect((await activityOf(lock.id)).map((a) => [a.event, a.source, a.userId])).toEqual([[33, 1, user.id], [36, 0, null]]);
+    // a process that died before its timer: the sweep finds the lock unlocked long enough
+    await setDevice(lock.id, { state: 2, lastStateChangedDate: new Date(Date.now() - 60_000) });
+    expect(await autoLock(await db())).toBeGreaterThanOrEqual(1);
+    expect((await deviceRow(lock.id)).state).toBe(6);
   });
 
   it('an operation left pending by a dead process completes as timed out (reaper), once', async () => {

@@ -44,9 +44,9 @@ function successState(op: SettledOp, d: Device): number {
  * Applies the outcome of a settled operation to the lock: final state, activity entry,
  * and the lock-status-changed webhook event, in the caller's transaction.
  */
-export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Date): Promise<{ state: number; springSeconds: number }> {
+export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Date): Promise<{ state: number; springSeconds: number; settings: unknown }> {
   const [d] = await tx.select().from(devices).where(eq(devices.id, op.deviceId));
-  if (!d) return { state: LockState.unknown, springSeconds: 0 };
+  if (!d) return { state: LockState.unknown, springSeconds: 0, settings: {} };
   let state: number;
   let scr: number;
   let event: number;
@@ -67,5 +67,5 @@ export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Da
   const author = await resolveAuthor(tx, op.userId, op.accessLinkId);
   await recordActivity(tx, { deviceId: d.id, event, source: 1, user: author.user, accessLinkId: author.accessLinkId, operationId: op.id, at });
   await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus({ ...d, state, stateChangeResult: scr, lastStateChangedDate: at }), at);
-  return { state, springSeconds: springSeconds(d.settings) };
+  return { state, springSeconds: springSeconds(d.settings), settings: d.settings };
 }

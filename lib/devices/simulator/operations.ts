@@ -4,6 +4,7 @@ import { getDb, type Db } from '@/db/client';
 import { deviceOperations, devices } from '@/db/schema';
 import type { OperationView, StartOperationInput } from '../gateway';
 import { commandMs, slotGraceMs, slowFactor, staleMs, timeoutMs } from './config';
+import { scheduleAutoLock } from './autolock';
 import { applyOutcome } from './effects';
 import { consumeFault } from './faults';
 import { loadLock, reachable, requireReachable } from './lock-row';
@@ -84,7 +85,10 @@ export async function settle(db: Db, operationId: string, now = new Date()): Pro
     await releaseSlot(tx, op.deviceId, op.id);
     return { ...out, deviceId: op.deviceId };
   });
-  if (done) scheduleSpringReturn(done.deviceId, done.state, done.springSeconds);
+  if (done) {
+    scheduleSpringReturn(done.deviceId, done.state, done.springSeconds);
+    scheduleAutoLock(done.deviceId, done.state, done.settings);
+  }
   return done !== null;
 }
 
