@@ -17,6 +17,7 @@
  * - TabLinks (link tabs with aria-current)
  * - Pagination + usePageParams (page / itemsPerPage in the URL)
  * - icons (CheckIcon, AlertIcon, ...), cn (class joiner)
+ * - ShownOnce (a secret shown once, with copy)
  */
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
@@ -35,4 +36,5 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { TabLinks, type TabLink } from './tab-links';
 export { Pagination, usePageParams, type PaginationProps } from './pagination';
 export * from './icons';
+export { ShownOnce } from './shown-once';
 export { cn } from './cn';
