@@ -80,8 +80,8 @@ function DevicesTable({ rows }: { rows: DeviceRow[] }) {
               </Link>
               <div className="text-xs text-slate-500">{r.typeLabel}</div>
               {r.problems.length ? (
-                <Badge tone="problem" className="mt-1">
-                  {r.problems.join(', ')}
+                <Badge tone="problem" className="mt-1" title={r.problems.join(', ')}>
+                  Needs attention
                 </Badge>
               ) : null}
             </Td>
@@ -108,10 +108,12 @@ function DeviceCards({ rows }: { rows: DeviceRow[] }) {
             <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
               {r.name}
             </Link>
-            <span className="text-xs text-slate-500">{r.typeLabel}</span>
+            <span className="text-xs text-slate-500">
+              {r.problems.length ? <span className="mr-2 font-semibold text-red-700">Needs attention ·</span> : null}
+              {r.typeLabel}
+            </span>
           </div>
           <div className="mt-2 flex flex-wrap gap-1.5">
-            {r.problems.length ? <Badge tone="problem">{r.problems.join(', ')}</Badge> : null}
             {r.state !== null ? <StateBadge state={r.state} /> : null}
             <ConnectivityBadge isConnected={r.isConnected} kind={r.kind} linked={r.linked} />
             {r.battery !== null ? <BatteryBadge level={r.battery} charging={r.charging} /> : null}
