@@ -78,7 +78,7 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
           </div>
         ) : null}
       </header>
-      <div className="lg:flex">
+      <div className="lg:flex lg:min-h-[calc(100vh-3.5rem)]">
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
           <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
             <SideNav />
