@@ -161,6 +161,7 @@ CREATE TABLE "device_operations" (
 	"status" text DEFAULT 'PENDING' NOT NULL,
 	"result" integer,
 	"planned_result" integer DEFAULT 0 NOT NULL,
+	"from_state" integer,
 	"user_id" uuid,
 	"access_link_id" uuid,
 	"created" timestamp (3) with time zone DEFAULT now() NOT NULL,
@@ -196,6 +197,13 @@ CREATE TABLE "device_certificates" (
 	"issued_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"expiration_date" timestamp (3) with time zone NOT NULL,
 	"revoked_at" timestamp (3) with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "service_keys" (
+	"id" text PRIMARY KEY NOT NULL,
+	"public_key" text NOT NULL,
+	"private_key_ciphertext" text NOT NULL,
+	"created" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_attempts" (
@@ -240,7 +248,32 @@ CREATE TABLE "webhook_subscriptions" (
 	"secret_ciphertext" text NOT NULL,
 	"failing" boolean DEFAULT false NOT NULL,
 	"consecutive_failures" integer DEFAULT 0 NOT NULL,
+	"disabled_reason" text,
+	"last_failure_at" timestamp (3) with time zone,
+	"last_success_at" timestamp (3) with time zone,
 	"created" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp (3) with time zone NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_device_faults" (
+	"device_id" integer PRIMARY KEY NOT NULL,
+	"fault" text NOT NULL,
+	"created" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sim_external_gates" (
+	"external_id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type" text DEFAULT 'gate' NOT NULL,
+	"impulse_length" integer DEFAULT 1000 NOT NULL,
+	"firmware" text DEFAULT '1.0.0' NOT NULL,
+	"is_connected" boolean DEFAULT true NOT NULL,
+	"updated" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "mobiles" ADD CONSTRAINT "mobiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -270,6 +303,7 @@ ALTER TABLE "device_certificates" ADD CONSTRAINT "device_certificates_mobile_id_
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_subscription_id_webhook_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."webhook_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sim_device_faults" ADD CONSTRAINT "sim_device_faults_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mobiles_user_idx" ON "mobiles" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pak_prefix_uq" ON "personal_access_keys" USING btree ("prefix");--> statement-breakpoint
 CREATE INDEX "pak_user_idx" ON "personal_access_keys" USING btree ("user_id");--> statement-breakpoint
@@ -295,6 +329,7 @@ CREATE UNIQUE INDEX "lock_pins_device_value_uq" ON "lock_pins" USING btree ("dev
 CREATE INDEX "lock_pins_end_idx" ON "lock_pins" USING btree ("end_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "activity_device_date_uq" ON "device_activity" USING btree ("device_id","date");--> statement-breakpoint
 CREATE INDEX "activity_device_user_date_idx" ON "device_activity" USING btree ("device_id","user_id","date");--> statement-breakpoint
+CREATE INDEX "activity_device_authorless_date_idx" ON "device_activity" USING btree ("device_id","date") WHERE "device_activity"."user_id" is null;--> statement-breakpoint
 CREATE INDEX "ops_device_idx" ON "device_operations" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "ops_pending_idx" ON "device_operations" USING btree ("status","complete_at");--> statement-breakpoint
 CREATE INDEX "ald_device_idx" ON "access_link_devices" USING btree ("device_id");--> statement-breakpoint
@@ -306,6 +341,9 @@ CREATE INDEX "certs_mobile_idx" ON "device_certificates" USING btree ("mobile_id
 CREATE INDEX "wh_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id");--> statement-breakpoint
 CREATE INDEX "wh_deliv_due_idx" ON "webhook_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "wh_deliv_sub_idx" ON "webhook_deliveries" USING btree ("subscription_id","created");--> statement-breakpoint
+CREATE UNIQUE INDEX "wh_deliv_outbox_sub_uq" ON "webhook_deliveries" USING btree ("outbox_id","subscription_id");--> statement-breakpoint
 CREATE INDEX "wh_outbox_pending_idx" ON "webhook_outbox" USING btree ("dispatched_at","id");--> statement-breakpoint
 CREATE INDEX "wh_subs_user_idx" ON "webhook_subscriptions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "wh_subs_org_idx" ON "webhook_subscriptions" USING btree ("organization_id");
+CREATE INDEX "wh_subs_org_idx" ON "webhook_subscriptions" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "rate_limits_window_idx" ON "rate_limits" USING btree ("window_start");--> statement-breakpoint
+CREATE INDEX "sim_gates_name_idx" ON "sim_external_gates" USING btree ("name");

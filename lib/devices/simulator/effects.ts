@@ -65,7 +65,7 @@ export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Da
   }
   await tx.update(devices).set({ state, stateChangeResult: scr, lastStateChangedDate: at }).where(eq(devices.id, d.id));
   const author = await resolveAuthor(tx, op.userId, op.accessLinkId);
-  await recordActivity(tx, { deviceId: d.id, event, source: 1, user: author.user, accessLinkId: author.accessLinkId, operationId: op.id, at });
+  await recordActivity(tx, { deviceId: d.id, event, source: 1, user: author.user, username: author.username, accessLinkId: author.accessLinkId, operationId: op.id, at });
   await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus({ ...d, state, stateChangeResult: scr, lastStateChangedDate: at }), at);
   return { state, springSeconds: springSeconds(d.settings), settings: d.settings };
 }

@@ -48,7 +48,7 @@ export async function openGate(db: Db, input: { deviceId: number; userId: string
         userId: input.userId, accessLinkId: input.accessLinkId ?? null, created: now, completeAt: at, completedAt: at,
       });
       const event = input.accessLinkId ? ActivityEvent.gateOpenedLink : ActivityEvent.gateOpenedRemotely;
-      await recordActivity(tx, { deviceId: gate.id, event, source: 1, user: author.user, accessLinkId: author.accessLinkId, operationId, at });
+      await recordActivity(tx, { deviceId: gate.id, event, source: 1, user: author.user, username: author.username, accessLinkId: author.accessLinkId, operationId, at });
     });
     return { operationId };
   } finally {

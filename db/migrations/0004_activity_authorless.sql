@@ -1,1 +1,0 @@
-CREATE INDEX "activity_device_authorless_date_idx" ON "device_activity" USING btree ("device_id","date") WHERE "device_activity"."user_id" is null;
