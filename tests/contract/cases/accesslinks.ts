@@ -104,7 +104,10 @@ export const cases = defineCases([
     setup: async () => {
       const c = await linkCast();
       const headers = guestHeaders();
-      return { url: `/api/v37/link/${c.token}`, headers, foreign: { url: `/api/v37/link/${c.foreign.url.split('/link/')[1].replace(/.$/, 'A')}`, headers } };
+      // another link's token with its last character changed: unknown (never the same character again)
+      const near = c.foreign.url.split('/link/')[1];
+      const altered = near.slice(0, -1) + (near.endsWith('A') ? 'B' : 'A');
+      return { url: `/api/v37/link/${c.token}`, headers, foreign: { url: `/api/v37/link/${altered}`, headers } };
     },
   },
   {
