@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LockIcon, Skeleton, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
-import { pinErrorMessage, useDeletePin, usePin, usePins, type PinListItem } from '@/lib/client/pins';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LockIcon, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
+import { pinErrorMessage, useDeletePin, usePins, type PinListItem } from '@/lib/client/pins';
 import { MAX_PINS_PER_LOCK } from '@/lib/domain/pins/rules';
 import { describeSchedule } from '@/lib/domain/pins/schedule-text';
 import type { PinsTabInfo } from '@/lib/domain/pins/tab';
@@ -66,11 +66,11 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
                       <span className="font-medium">{p.alias}</span>
                       {/* phones: the schedule under the alias instead of in its own column */}
                       <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
-                        <Schedule lockId={lock.deviceId} pinId={p.id} zone={lock.timeZone} />
+                        {describeSchedule(p, lock.timeZone)}
                       </span>
                     </Td>
                     <Td className="hidden text-slate-600 sm:table-cell">
-                      <Schedule lockId={lock.deviceId} pinId={p.id} zone={lock.timeZone} />
+                      {describeSchedule(p, lock.timeZone)}
                     </Td>
                     <Td className="whitespace-nowrap px-2 text-right sm:px-4">
                       <Button size="sm" variant="ghost" onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })} aria-label={`Edit ${p.alias}`}>
@@ -108,12 +108,4 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
       />
     </>
   );
-}
-
-/** A row's schedule, read from the PIN's detail (the list itself holds only id and alias). */
-function Schedule({ lockId, pinId, zone }: { lockId: number; pinId: number; zone: string }) {
-  const q = usePin(lockId, pinId);
-  if (q.isPending) return <Skeleton className="h-4 w-40" />;
-  if (q.isError) return <span>Schedule unavailable</span>;
-  return <span>{describeSchedule(q.data, zone)}</span>;
 }

@@ -8,6 +8,11 @@ import { ApiError, apiFetch } from './api';
 export interface PinListItem {
   id: number;
   alias: string;
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
 }
 export interface PinList {
   listVersion: number;
@@ -15,11 +20,6 @@ export interface PinList {
 }
 export interface PinDetail extends PinListItem {
   pin: string;
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
   timeZone: string;
 }
 /** Body of create and update: PUT replaces the whole PIN, so the form always sends every field. */
@@ -33,7 +33,7 @@ export const pinKeys = {
 };
 
 export function usePins(lockId: number) {
-  return useQuery({ queryKey: pinKeys.list(lockId), queryFn: () => apiFetch<PinList>(base(lockId)) });
+  return useQuery({ queryKey: pinKeys.list(lockId), queryFn: () => apiFetch<PinList>(base(lockId), { query: { includeSchedule: true } }) });
 }
 
 export function usePin(lockId: number, pinId: number | null) {

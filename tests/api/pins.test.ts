@@ -63,6 +63,20 @@ describe('PIN list, create, read, update, delete', () => {
   });
 });
 
+describe('GET list with includeSchedule (portal extension)', () => {
+  it('adds each PIN\'s schedule, never its value; without it the contract shape stays id and alias', async () => {
+    const { owner, lock } = await lockWithCast();
+    const created = await api('POST', base(lock.id), { key: owner.key, body: body({ weekDays: 31, startDate: '2026-01-01T08:00:00Z' }) });
+    const id = created.json.result.id as number;
+    const withSchedule = await api('GET', `${base(lock.id)}?IncludeSchedule=true`, { key: owner.key });
+    expect(withSchedule.json.result.pins).toEqual([
+      { id, alias: 'Cleaner', startDate: '2026-01-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: 31 },
+    ]);
+    expect(withSchedule.text).not.toContain('482915');
+    expect((await api('GET', base(lock.id), { key: owner.key })).json.result.pins).toEqual([{ id, alias: 'Cleaner' }]);
+  });
+});
+
 describe('PUT replaces the whole PIN', () => {
   it('clears schedule fields it omits, ignores unknown fields, keeps the value readable to an administrator', async () => {
     const { owner, admin, lock } = await lockWithCast();

@@ -2,11 +2,20 @@ import { decryptSecret } from '@/lib/crypto/secrets';
 import type { Ctx } from '../context';
 import { fmtZ } from '../format';
 import { managedLock } from './flow';
-import { findPin, listRows } from './store';
+import { findPin, listRows, listRowsWithSchedule } from './store';
+
+export interface PinSchedule {
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+}
 
 export interface PinList {
   listVersion: number;
-  pins: Array<{ id: number; alias: string }>;
+  /** id and alias as the contract says; with `includeSchedule` also each schedule (never a value) */
+  pins: Array<{ id: number; alias: string } & Partial<PinSchedule>>;
 }
 
 /**
@@ -20,10 +29,20 @@ export interface PinList {
  * version and the next expiry together); an expired PIN is pruned first, so a stale version
  * is never confirmed even when the expiry worker has not run yet.
  */
-export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number): Promise<PinList | { notModified: true }> {
+export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number, opts: { includeSchedule?: boolean } = {}): Promise<PinList | { notModified: true }> {
   const head = await managedLock(ctx, deviceId, 'see its PINs');
   if (listVersion !== undefined && listVersion === head.pinListVersion) return { notModified: true };
-  const pins = await listRows(ctx.db, deviceId);
+  if (!opts.includeSchedule) return { listVersion: head.pinListVersion, pins: await listRows(ctx.db, deviceId) };
+  const rows = await listRowsWithSchedule(ctx.db, deviceId);
+  const pins = rows.map((p) => ({
+    id: p.id,
+    alias: p.alias,
+    startDate: fmtZ(p.startDate),
+    endDate: fmtZ(p.endDate),
+    dayStartTime: fmtZ(p.dayStartTime),
+    dayEndTime: fmtZ(p.dayEndTime),
+    weekDays: p.weekDays,
+  }));
   return { listVersion: head.pinListVersion, pins };
 }
 

@@ -50,6 +50,23 @@ export async function listRows(db: Db, deviceId: number) {
   return db.select({ id: lockPins.id, alias: lockPins.alias }).from(lockPins).where(eq(lockPins.deviceId, deviceId)).orderBy(asc(lockPins.id));
 }
 
+/** The list with each PIN's schedule (never its value), for the portal's one-request PINs tab. */
+export async function listRowsWithSchedule(db: Db, deviceId: number) {
+  return db
+    .select({
+      id: lockPins.id,
+      alias: lockPins.alias,
+      startDate: lockPins.startDate,
+      endDate: lockPins.endDate,
+      dayStartTime: lockPins.dayStartTime,
+      dayEndTime: lockPins.dayEndTime,
+      weekDays: lockPins.weekDays,
+    })
+    .from(lockPins)
+    .where(eq(lockPins.deviceId, deviceId))
+    .orderBy(asc(lockPins.id));
+}
+
 export async function findPin(db: Db, deviceId: number, pinId: number) {
   const [row] = await db
     .select()

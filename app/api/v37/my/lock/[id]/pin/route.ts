@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pathId, qBool, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { listPins } from '@/lib/domain/pins/read';
 import { createPin } from '@/lib/domain/pins/write';
@@ -8,11 +8,16 @@ import { pinBodySchema } from './body';
 
 const params = z.object({ id: pathId() });
 
-// GET /api/v37/my/lock/{id}/pin?listVersion=: the lock's PINs (id, alias), or 304 without a body when listVersion is current
+// GET /api/v37/my/lock/{id}/pin?listVersion=: the lock's PINs (id, alias), or 304 without a body when listVersion is current.
+// includeSchedule=true (an extension, used by the portal) adds each PIN's schedule fields, never its value.
 export const GET = route(
-  { scopes: ['Device.Read', 'Device.ReadWrite'], params, query: z.object({ listVersion: qInt(0, 2147483647).optional() }) },
+  {
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    params,
+    query: z.object({ listVersion: qInt(0, 2147483647).optional(), includeSchedule: qBool().optional() }),
+  },
   async (ctx, { params, query }) => {
-    const out = await listPins(ctx, params.id, query.listVersion);
+    const out = await listPins(ctx, params.id, query.listVersion, { includeSchedule: query.includeSchedule });
     return 'notModified' in out ? reply.notModified() : out;
   },
 );
