@@ -34,7 +34,6 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
   const started = Date.now();
   const passwordHash = await hashPassword(DEMO_PASSWORD); // outside the transaction: CPU only
 
-  let linkUrl: string | null = null;
   let added = 0;
   const demo = await db.transaction(async (tx) => {
     // Two processes seeding at once (several servers started with SEED_DEMO=1) take turns,
@@ -45,7 +44,6 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
     await seedAccess(tx, { ...people, devices }, now);
     await seedPins(tx, devices, now);
     const links = await seedLinks(tx, people.organizationId, people.users['owner@demo.test'].id, devices, now);
-    linkUrl = links.validUrl;
     const ids: DemoIds = { ...people, devices, accessLinks: links.ids };
     added = await seedActivity(tx, ids, opts.activityCount ?? DEFAULT_ACTIVITY_COUNT, now);
     return ids;
@@ -54,6 +52,6 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
 
   log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: "${DEMO_ORG.name}", ${Object.keys(demo.devices).length} devices, ${added} new activity entries.`);
   log(`  Sign in with ${DEMO_USERS.map((u) => u.email).join(', ')} / ${DEMO_PASSWORD}`);
-  if (linkUrl) log(`  Guest access link (front door and main gate, valid 30 days): ${linkUrl}`);
+  log('  A guest access link ("Courier deliveries", valid 30 days): copy its URL in Organization > Access links.');
   return demo;
 }
