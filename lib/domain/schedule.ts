@@ -38,6 +38,8 @@ function minutesIn(d: Date, zone: string): number {
  */
 export function isActiveAt(s: Schedule, now: Date, zone: string): boolean {
   if (!withinDates(s, now)) return false;
+  // most accesses have no weekly schedule: no time-zone work (it dominates long device lists)
+  if (!s.dayStartTime && !s.dayEndTime && (s.weekDays === null || s.weekDays === 127)) return true;
   const local = DateTime.fromJSDate(now, { zone });
   const nowMin = local.hour * 60 + local.minute;
   const mask = s.weekDays ?? 127;
