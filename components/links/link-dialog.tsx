@@ -1,7 +1,7 @@
 'use client';
 
 import { DateTime } from 'luxon';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Dialog, FormField, Input, Textarea } from '@/components/ui';
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
@@ -55,13 +55,6 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setF(initialForm(link, zone));
-      setTried(false);
-      setServerError(null);
-    }
-  }, [open, link, zone]);
   const p = problems(f, zone);
   const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
 

@@ -113,8 +113,10 @@ function Links({ org }: { org: MyOrganization }) {
         )}
         {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.accessLinks.length === itemsPerPage} /> : null}
       </Card>
-      <LinkDialog
-        open={editing !== null}
+      {/* mounted while open, keyed by what it edits: its form state starts from that link */}
+      {editing !== null ? <LinkDialog
+        key={editing === 'new' ? 'new' : editing.id}
+        open
         orgId={org.id}
         zone={zone}
         link={editing === 'new' ? null : editing}
@@ -130,7 +132,7 @@ function Links({ org }: { org: MyOrganization }) {
           }
           setEditing(null);
         }}
-      />
+      /> : null}
       <Dialog open={!!created} onClose={() => setCreated(null)} title="Link created" description="Send this URL to your guest. Anyone with it can open the chosen doors while the link is valid." footer={<Button onClick={() => setCreated(null)}>Done</Button>}>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input readOnly value={created ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, FormField, Input } from '@/components/ui';
 
 /** Asks for a group name (create or rename): inline checks first, then the server's answer. */
@@ -19,17 +19,33 @@ export function NameDialog({
   onClose: () => void;
   onSubmit: (name: string) => Promise<unknown>;
 }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onClose={onClose} title={title} dismissable={!busy} size="sm">
+      {/* mounted on open: its state starts from `initial` each time, with no reset racing the typing */}
+      <NameForm initial={initial} submitLabel={submitLabel} onClose={onClose} onSubmit={onSubmit} busy={busy} setBusy={setBusy} />
+    </Dialog>
+  );
+}
+
+function NameForm({
+  initial,
+  submitLabel,
+  onClose,
+  onSubmit,
+  busy,
+  setBusy,
+}: {
+  initial: string;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: (name: string) => Promise<unknown>;
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+}) {
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setName(initial);
-      setTouched(false);
-      setServerError(null);
-    }
-  }, [open, initial]);
   const problem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
 
   async function submit(e: React.FormEvent) {
@@ -49,7 +65,6 @@ export function NameDialog({
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={title} dismissable={!busy} size="sm">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormField label="Group name" required error={(touched && problem) || serverError}>
           <Input value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} maxLength={120} autoComplete="off" />
@@ -63,6 +78,5 @@ export function NameDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
   );
 }
