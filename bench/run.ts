@@ -33,11 +33,11 @@ async function waitHealthy(url: string, ms: number) {
   throw new Error(`server did not become healthy at ${url}`);
 }
 
-async function load(s: Scenario, headers: Record<string, string>, connections: number): Promise<Omit<Row, 'db' | 'name'>> {
+async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Omit<Row, 'db' | 'name'>> {
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
-    duration: SECONDS,
+    duration,
     headers,
     requests: [{ method: s.method, path: s.path(), setupRequest: (req) => ({ ...req, path: s.path() }) }],
   });
@@ -71,10 +71,10 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     const rows: Row[] = [];
     for (const s of scenarios(data)) {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
-      await load(s, headers, Math.min(CONNECTIONS, 10)); // warm-up (JIT, prepared statements, caches)
+      await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
       const main = await load(s, headers, CONNECTIONS);
       const row: Row = { db: kind, name: s.name, ...main };
-      if (s.serverTime) row.serialP50 = (await load(s, headers, 1)).p50;
+      if (s.serverTime) row.serialP50 = (await load(s, headers, 1, 5)).p50;
       rows.push(row);
       console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}`);
     }
