@@ -63,7 +63,8 @@ test('a guest sees the owner and their own access, without management buttons', 
   await signIn(page, DEMO.guest);
   const id = await deviceId(page, 'Office');
   await page.goto(`/devices/${id}/access`);
-  await expect(page.getByText('You see the owner and your own access.')).toBeVisible();
+  // inside <main>: while streaming, React briefly keeps a hidden copy of the content outside it
+  await expect(page.getByRole('main').getByText('You see the owner and your own access.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'People and groups with access' }).getByText(/08:00–17:00 /)).toBeVisible();
   await screen(page, 'sharing-guest-phone');

@@ -158,7 +158,13 @@ function Links({ org }: { org: MyOrganization }) {
 function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
   return (
     <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
-      <CopyButton url={link.accessLinkUrl} />
+      {link.accessLinkUrl ? (
+        <CopyButton url={link.accessLinkUrl} />
+      ) : (
+        <span className="text-xs text-slate-600" title="The server's secret changed since this link was made. Delete it and create a new one.">
+          URL unavailable
+        </span>
+      )}
       <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
         Edit
       </Button>

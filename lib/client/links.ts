@@ -18,7 +18,8 @@ export interface AccessLink {
   description: string;
   repeatEvent: { startDate: string; endDate: string } | null;
   devices: LinkDevice[];
-  accessLinkUrl: string;
+  /** null when the server can no longer read the link's token (its secret changed) */
+  accessLinkUrl: string | null;
 }
 export interface AssignableDevice {
   deviceId: number;
@@ -56,7 +57,7 @@ export function useAccessLinks(orgId: number, q: { page: number; itemsPerPage: n
 export function useAccessLink(orgId: number, id: string | null) {
   return useQuery({
     queryKey: linkKeys.one(orgId, id ?? ''),
-    queryFn: () => apiFetch<{ accessLink: Omit<AccessLink, 'accessLinkUrl'>; accessLinkUrl: string }>(`${base(orgId)}/${id}`),
+    queryFn: () => apiFetch<{ accessLink: Omit<AccessLink, 'accessLinkUrl'>; accessLinkUrl: string | null }>(`${base(orgId)}/${id}`),
     enabled: !!id,
   });
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/router';
-import { createBridge, createLock } from '../support/factories/core';
+import { eq } from 'drizzle-orm';
+import { accessLinks } from '@/db/schema';
+import { createBridge, createLock, db } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 
 let c: Cast;
@@ -97,6 +99,18 @@ describe('GET accesslink (list) and DELETE', () => {
     expect(p2.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning crew']);
     expect((await api('GET', `${url}?itemsPerPage=101`, { key: c2.admin.key })).status).toBe(400);
     expect((await api('GET', url, { key: c2.member.key })).status).toBe(404);
+  });
+
+  it('a link whose token can no longer be decrypted (APP_SECRET changed) lists with a null URL; the others keep theirs', async () => {
+    const broken = await make({ name: 'Made under an old secret' });
+    const fine = await make({ name: 'Made under the current secret' });
+    await (await db()).update(accessLinks).set({ tokenCiphertext: 'v1.AAAA.BBBB.CCCC' }).where(eq(accessLinks.id, broken.id));
+    const all = await api('GET', base(), { key: c.admin.key });
+    expect(all.status).toBe(200);
+    const byId = new Map(all.json.result.accessLinks.map((l: any) => [l.accessLink?.id ?? l.id, l.accessLinkUrl]));
+    expect(byId.get(broken.id)).toBeNull();
+    expect(byId.get(fine.id)).toBe(fine.url);
+    expect((await api('GET', `${base()}/${broken.id}`, { key: c.admin.key })).json.result.accessLinkUrl).toBeNull();
   });
 
   it('DELETE answers 204; the link is gone; member/outsider 404', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { webhookAttempts } from '@/db/schema';
+import { webhookAttempts, webhookSubscriptions } from '@/db/schema';
 import { claimDue } from '@/lib/domain/webhooks/deliver';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { startWebhookWorker } from '@/lib/domain/webhooks/worker';
@@ -42,6 +42,19 @@ async function attemptsOf(subId: string) {
 }
 
 describe('webhook delivery under failure', () => {
+  it('a webhook whose secret cannot be read (APP_SECRET changed) fails visibly, and others are still delivered', async () => {
+    const broken = await setup();
+    const fine = await setup();
+    await (await db()).update(webhookSubscriptions).set({ secretCiphertext: 'v1.AAAA.BBBB.CCCC' }).where(eq(webhookSubscriptions.id, broken.sub.id));
+    await battery(broken.lock, 50);
+    await battery(fine.lock, 51);
+    await pass();
+    expect(fine.receiver.received.map((r) => r.json.data.batteryLevel)).toEqual([51]);
+    expect(broken.receiver.received).toHaveLength(0);
+    const [attempt] = await attemptsOf(broken.sub.id);
+    expect(attempt.error).toMatch(/signing secret cannot be read/);
+  });
+
   it('a pending delivery goes out after the worker is restarted', async () => {
     const { receiver, lock, sub } = await setup();
     stops.push(startWebhookWorker(50, scope()));

@@ -18,7 +18,18 @@ export function linkUrl(origin: string, token: string): string {
   return `${base}/link/${token}`;
 }
 
-export const urlOf = (row: AccessLinkRow, origin: string) => linkUrl(origin, decryptSecret(row.tokenCiphertext));
+/**
+ * The URL shown to administrators, or null when the stored token cannot be decrypted (APP_SECRET
+ * changed since the link was made): that link still works for guests who have its URL, and the
+ * list of the others still loads.
+ */
+export function urlOf(row: AccessLinkRow, origin: string): string | null {
+  try {
+    return linkUrl(origin, decryptSecret(row.tokenCiphertext));
+  } catch {
+    return null;
+  }
+}
 
 export interface LinkDevice {
   id: number;

@@ -62,9 +62,23 @@ export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilt
   });
 }
 
+const UNREADABLE_SECRET = "The signing secret cannot be read (the server's APP_SECRET changed since it was made). Delete this webhook and create it again.";
+
+function readSecret(box: string): string | null {
+  try {
+    return decryptSecret(box);
+  } catch {
+    return null;
+  }
+}
+
 /** Sends one claimed delivery and records the attempt, the delivery's fate and the endpoint's health. */
 export async function attemptDelivery(db: Db, c: Claimed, now: Date): Promise<SendResult> {
-  const result = await postSigned(c.url, decryptSecret(c.secretCiphertext), c.messageId, JSON.stringify(c.payload));
+  const secret = readSecret(c.secretCiphertext);
+  const result = secret
+    ? await postSigned(c.url, secret, c.messageId, JSON.stringify(c.payload))
+    : // one unreadable secret must not stop the pass for everyone else: a failed attempt, shown in the portal
+      { ok: false, gone: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: UNREADABLE_SECRET };
   await recordAttempt(db, c, result, now);
   return result;
 }
