@@ -11,10 +11,22 @@ export const LOCK_TYPES = [DeviceType.lockPro, DeviceType.lockGo];
 
 /** GET /my/lock/{id}: one lock the caller can see (404 otherwise). */
 export async function getLock(ctx: Ctx, input: { id: number } & LockOptions) {
-  await getGateway().settleDue(ctx.db, [input.id]);
-  const [x] = await loadVisible(ctx, { types: LOCK_TYPES, ids: [input.id], userSettings: input.includeUserSettings });
+  const [x] = await loadSettled(ctx, { types: LOCK_TYPES, ids: [input.id], userSettings: input.includeUserSettings });
   if (!x) throw NotFound('Lock');
   return lockShape(x, ctx.now(), input);
+}
+
+/**
+ * Loads the devices, settling first any command whose time has come. A device holds its command
+ * slot (busyOperationId) exactly while an operation is pending, so the settle round trip is only
+ * paid when the row shows one: the usual read costs no extra query.
+ */
+async function loadSettled(ctx: Ctx, o: Parameters<typeof loadVisible>[1]) {
+  const rows = await loadVisible(ctx, o);
+  const inFlight = rows.filter((x) => x.d.busyOperationId !== null).map((x) => x.d.id);
+  if (!inFlight.length) return rows;
+  await getGateway().settleDue(ctx.db, inFlight);
+  return loadVisible(ctx, o);
 }
 
 export interface LockFilters extends LockOptions {
@@ -49,8 +61,7 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
 
 /** Lock sync: the little a phone polls for (connectivity, state, revision). */
 export async function lockSync(ctx: Ctx, ids?: number[]) {
-  if (ids?.length) await getGateway().settleDue(ctx.db, ids);
-  const rows = await loadVisible(ctx, { types: LOCK_TYPES, ids: ids?.length ? ids : undefined });
+  const rows = await loadSettled(ctx, { types: LOCK_TYPES, ids: ids?.length ? ids : undefined });
   const now = ctx.now();
   return rows.map((x) => {
     const l = lockShape(x, now);
