@@ -29,9 +29,19 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, 5));
   }
-  // wait until this process's operations are settled (its own timers do it)
+  // wait until this process's operations are settled (its own timers do it, reads settle too);
+  // bounded, so a stuck operation fails the test with what it was stuck on instead of hanging it
+  const deadline = Date.now() + 20_000;
   for (const id of accepted) {
-    while ((await gw.getOperation(db, id))?.status !== 'COMPLETED') await new Promise((r) => setTimeout(r, 20));
+    for (;;) {
+      const op = await gw.getOperation(db, id).catch((e: Error) => ({ status: `error: ${e.message}` }));
+      if (op?.status === 'COMPLETED') break;
+      if (Date.now() > deadline) {
+        console.error(`operation ${id} still not settled after 20 s: ${JSON.stringify(op)}`);
+        process.exit(3);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
   process.stdout.write(JSON.stringify({ pid: process.pid, accepted, busy }) + '\n');
   await closeDb();

@@ -14,6 +14,12 @@ function child(deviceId: number, userId: string, ms: number, die = false): Promi
     });
     let out = '';
     let err = '';
+    // a child that neither finishes nor fails within 45 s is killed, and the test says what it printed
+    const guard = setTimeout(() => {
+      p.kill('SIGKILL');
+      reject(new Error(`child ${p.pid} hung; stdout: ${out.slice(-500)} stderr: ${err.slice(-1500)}`));
+    }, 45_000);
+    p.on('exit', () => clearTimeout(guard));
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => (err += d));
     p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`child exited ${code}: ${err}`))));
@@ -22,7 +28,7 @@ function child(deviceId: number, userId: string, ms: number, die = false): Promi
 
 // Two processes only share a database on a real Postgres (PGlite is one process per folder).
 describe.runIf(!!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
-  it('never run two commands on one device at once', async () => {
+  it('never run two commands on one device at once', { timeout: 120_000 }, async () => {
     const user = await createUser();
     const lock = await createLock({ bridge: await createBridge() });
     const [a, b] = await Promise.all([child(lock.id, user.id, 2500), child(lock.id, user.id, 2500)]);
