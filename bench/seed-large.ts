@@ -6,6 +6,7 @@ import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
 import { newKeyMaterial } from '../lib/auth/keys';
 import { SCOPES } from '../lib/auth/scopes';
+import { LOCK_SETTING_DEFAULTS } from '../lib/domain/devices/lock-shape';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
 
 export interface BenchData {
@@ -18,7 +19,7 @@ export interface BenchData {
   depthDate: string;
 }
 
-const SETTINGS = { autoLockEnabled: false, autoLockDelay: 60, autoLockImplicitEnabled: false, autoLockImplicitDelay: 10, pullSpringEnabled: true, pullSpringDuration: 1, autoPullSpringEnabled: false, postponedLockEnabled: false, postponedLockDelay: 5, buttonLockEnabled: true, buttonUnlockEnabled: true, isAsync: false, openDoorAlertEnabled: false, openDoorAlertThreshold: 300, autoLockAfterDoorClosedEnabled: false, doorStateEventLoggingEnabled: true };
+const SETTINGS = { ...LOCK_SETTING_DEFAULTS, pullSpringEnabled: true, doorStateEventLoggingEnabled: true };
 
 export async function seedLarge(db: Db, log: (m: string) => void): Promise<BenchData> {
   const t0 = Date.now();

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { LOCK_SETTING_DEFAULTS } from '../../lib/domain/devices/lock-shape';
 import type { Db } from '../client';
 import { DeviceType, devices, type NewDevice } from '../schema';
 
@@ -9,21 +10,12 @@ const D = 24 * H;
 /** Every field of deviceSettings (api-v37.md); doorStateEventLoggingEnabled only where a bridge relays door events. */
 function lockSettings(over: Record<string, unknown> = {}, withBridge = true): Record<string, unknown> {
   const s: Record<string, unknown> = {
+    ...LOCK_SETTING_DEFAULTS,
+    // the demo locks: auto lock, pull spring and open-door alerts on, door events relayed
     autoLockEnabled: true,
-    autoLockDelay: 60,
-    autoLockImplicitEnabled: false,
-    autoLockImplicitDelay: 10,
     pullSpringEnabled: true,
     pullSpringDuration: 2,
-    autoPullSpringEnabled: false,
-    postponedLockEnabled: false,
-    postponedLockDelay: 5,
-    buttonLockEnabled: true,
-    buttonUnlockEnabled: true,
-    isAsync: false,
     openDoorAlertEnabled: true,
-    openDoorAlertThreshold: 300,
-    autoLockAfterDoorClosedEnabled: false,
     doorStateEventLoggingEnabled: true,
     ...over,
   };

@@ -1,26 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessRecord } from '@/lib/domain/access/records';
 import { apiFetch } from './api';
 
-/** Device access record (api-v37.md). */
-export interface AccessRecord {
-  id: string;
-  deviceId: number;
-  accessLevel: number;
-  principalType: number;
-  principalId: string;
-  principalName: string;
-  userEmail: string | null;
-  organizationUserId: number;
-  isPending: boolean;
-  remoteAccessDisabled: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
+/** Device access record (api-v37.md): the domain's own type, so the two cannot drift apart. */
+export type { AccessRecord };
 
 export interface ScheduleBody {
   startDate: string | null;

@@ -1,7 +1,8 @@
 import type { Device } from '@/db/schema';
 import { common, type Loaded } from './shape';
 
-const SETTING_DEFAULTS = {
+/** deviceSettings of a lock that reported none; seed and test data start from it too. */
+export const LOCK_SETTING_DEFAULTS = {
   autoLockEnabled: false,
   autoLockDelay: 60,
   autoLockImplicitEnabled: false,
@@ -52,7 +53,7 @@ export function deviceState(d: Device, now: Date) {
 function deviceSettings(d: Device) {
   const s = d.settings as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, def] of Object.entries(SETTING_DEFAULTS)) out[k] = s[k] ?? def;
+  for (const [k, def] of Object.entries(LOCK_SETTING_DEFAULTS)) out[k] = s[k] ?? def;
   // only a paired lock reports door events (the flag is absent otherwise, as the contract shows)
   if (isPaired(d)) out.doorStateEventLoggingEnabled = s.doorStateEventLoggingEnabled ?? true;
   return out;

@@ -14,6 +14,7 @@ import {
   type NewDevice,
 } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
+import { LOCK_SETTING_DEFAULTS } from '@/lib/domain/devices/lock-shape';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { hashPassword } from '@/lib/auth/password';
 
@@ -76,24 +77,7 @@ export async function createGroup(organizationId: number, name = `Group ${uniq()
   return g;
 }
 
-const LOCK_SETTINGS = {
-  autoLockEnabled: false,
-  autoLockDelay: 60,
-  autoLockImplicitEnabled: false,
-  autoLockImplicitDelay: 10,
-  pullSpringEnabled: true,
-  pullSpringDuration: 2,
-  autoPullSpringEnabled: false,
-  postponedLockEnabled: false,
-  postponedLockDelay: 5,
-  buttonLockEnabled: true,
-  buttonUnlockEnabled: true,
-  isAsync: false,
-  openDoorAlertEnabled: false,
-  openDoorAlertThreshold: 300,
-  autoLockAfterDoorClosedEnabled: false,
-  doorStateEventLoggingEnabled: true,
-};
+const LOCK_SETTINGS = { ...LOCK_SETTING_DEFAULTS, pullSpringEnabled: true, pullSpringDuration: 2, doorStateEventLoggingEnabled: true };
 
 export async function createBridge(over: Partial<NewDevice> = {}) {
   const d = await db();
