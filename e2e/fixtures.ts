@@ -21,6 +21,9 @@ export async function signIn(page: Page, email: string, opts: { password?: strin
   await page.getByLabel('Password').fill(opts.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'), { timeout: 30_000 });
+  // let the landing page finish streaming and hydrating: until then React may hold a hidden second
+  // copy of its content, and a strict locator would see two of everything
+  await page.waitForLoadState('networkidle');
 }
 
 /** Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review). */
