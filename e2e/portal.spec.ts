@@ -15,6 +15,15 @@ test.describe('signing in and the portal shell', () => {
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   });
 
+  test('a device that cannot exist, or that the user cannot see, is a plain not-found page', async ({ page }) => {
+    await signIn(page, DEMO.outsider);
+    for (const path of ['/devices/abc', '/devices/0', '/devices/1', '/devices/1/pins', '/devices/1/access', '/devices/1/activity']) {
+      // the portal streams (loading.tsx), so the status line is sent before the page knows: assert what the user sees
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { name: 'Not found' }), path).toBeVisible();
+    }
+  });
+
   test('a wrong password shows a clear error and stays on the sign-in page', async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByLabel('E-mail').fill(DEMO.owner);
