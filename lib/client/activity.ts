@@ -1,18 +1,11 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ActivityItem } from '@/lib/domain/activity/list';
 import { apiFetch, apiUrl } from './api';
 
-/** Device activity item (api-v37.md). */
-export interface ActivityItem {
-  id: number;
-  deviceId: number;
-  userId: number;
-  username: string;
-  event: number;
-  source: number;
-  date: string;
-}
+/** Device activity item (api-v37.md): the domain's own type, so the two cannot drift apart. */
+export type { ActivityItem };
 
 export interface ActivityFilters {
   deviceId?: number;
