@@ -33,6 +33,23 @@ export async function screen(page: Page, name: string): Promise<void> {
 
 /** `test` with a ready `signIn(email)` bound to the test's page. */
 export const test = base.extend<{ signIn: (email: string, opts?: { password?: string; to?: string }) => Promise<void> }>({
+  // Every goto and reload waits until the page has finished streaming and hydrating: until then
+  // React may hold a hidden second copy of the content, and a strict locator sees two of everything.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const res = await goto(...args);
+      await page.waitForLoadState('networkidle');
+      return res;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const res = await reload(...args);
+      await page.waitForLoadState('networkidle');
+      return res;
+    };
+    await use(page);
+  },
   signIn: async ({ page }, use) => {
     await use((email, opts) => signIn(page, email, opts));
   },
