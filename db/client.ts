@@ -32,6 +32,7 @@ async function open(): Promise<Holder> {
       prepare: true,
       onnotice: () => {},
     });
+    preparePlainQueries(client);
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
@@ -43,6 +44,23 @@ async function open(): Promise<Holder> {
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. */
+const PREPARE_MAX_PARAMS = 32;
+
+/**
+ * drizzle asks postgres.js for a named (server-side prepared) statement only for queries built with
+ * `.prepare(name)`. Every other query is sent unnamed, and postgres.js then needs two round trips
+ * (Parse+Describe, wait, Bind+Execute) and Postgres parses and plans it every time. Asking for a
+ * named statement instead makes the repeat of a query one round trip with a cached plan.
+ * Statement texts are fixed by the code (drizzle never inlines values) except for the length of
+ * `IN (...)` lists, so the per-connection statement cache stays bounded by capping the parameters.
+ */
+function preparePlainQueries(client: import('postgres').Sql) {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+    unsafe(query, params as never, params && params.length > 0 && params.length <= PREPARE_MAX_PARAMS ? { ...options, prepare: true } : options)) as typeof client.unsafe;
 }
 
 let opening: Promise<Holder> | undefined;

@@ -2,19 +2,24 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import type { Db } from '@/db/client';
 import type { Caller } from '@/lib/domain/context';
-import { callerFromKey, looksLikeKey } from './keys';
+import { callerFromKey, looksLikeKey, recentCaller } from './keys';
 import { authSecret } from './nextauth';
 import { ALL_SCOPES } from './scopes';
 
 export type AuthOutcome =
-  | { ok: true; caller: Caller }
+  /** `unchecked`: a remembered key, to be confirmed in the database before answering (Ctx.keyCheck) */
+  | { ok: true; caller: Caller; unchecked?: boolean }
   | { ok: false; reason: 'missing' | 'invalid_token' | 'bad_origin' | 'key_in_query'; message: string };
 
 const QUERY_KEY_NAMES = ['access_token', 'api_key', 'apikey', 'key', 'personalkey', 'token'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Who is calling: a personal access key in Authorization, else the portal's session cookie. */
-export async function authenticate(req: NextRequest, db: Db, now: Date): Promise<AuthOutcome> {
+/**
+ * Who is calling: a personal access key in Authorization, else the portal's session cookie.
+ * With `allowUnchecked` (reads only: nothing may change before the key is confirmed) a key seen
+ * moments ago is taken from memory and comes back `unchecked`.
+ */
+export async function authenticate(req: NextRequest, db: Db, now: Date, allowUnchecked = false): Promise<AuthOutcome> {
   for (const [k, v] of req.nextUrl.searchParams) {
     // by name, or by value (a key pasted under any name still leaks into logs and histories)
     if (QUERY_KEY_NAMES.includes(k.toLowerCase()) || looksLikeKey(v)) {
@@ -25,6 +30,8 @@ export async function authenticate(req: NextRequest, db: Db, now: Date): Promise
   if (header) {
     const m = /^(Bearer|PersonalKey)\s+(\S+)\s*$/i.exec(header);
     if (!m) return { ok: false, reason: 'invalid_token', message: 'Authorization must be "Bearer <key>" or "PersonalKey <key>".' };
+    const recent = allowUnchecked ? recentCaller(db, m[2], now) : null;
+    if (recent) return { ok: true, caller: recent, unchecked: true };
     const caller = await callerFromKey(db, m[2], now);
     if (!caller) return { ok: false, reason: 'invalid_token', message: 'The access key is invalid, expired or revoked.' };
     return { ok: true, caller };

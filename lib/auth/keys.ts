@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, gt, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { personalAccessKeys, users } from '@/db/schema';
@@ -65,7 +65,7 @@ export async function callerFromKey(db: Db, key: string, now: Date): Promise<Cal
   if (!row || !safeEqual(row.secretHash, tokenHash(parsed.secret))) return null;
   if (row.revokedAt || row.validTo <= now) return null;
   touchLastUsed(db, row.id, row.lastUsedAt, now);
-  return {
+  const caller: Caller = {
     userId: row.userId,
     userNumId: row.userNumId,
     email: row.email,
@@ -74,6 +74,73 @@ export async function callerFromKey(db: Db, key: string, now: Date): Promise<Cal
     via: 'key',
     keyId: row.id,
   };
+  remember(parsed.prefix, row.secretHash, caller, now);
+  return caller;
+}
+
+/*
+ * Who a key stands for, remembered for a short while so that a read can skip the lookup and
+ * check the key inside its own statement (one round trip instead of two). What is remembered is
+ * never trusted alone: every request still confirms in the database that the key is unrevoked,
+ * unexpired and holds one of the route's scopes (`keyStillValidSql`), so revoking, expiring or
+ * narrowing a key takes effect on the next call in every process. Only the name and e-mail shown
+ * may lag by up to KNOWN_TTL_MS, and only on reads.
+ */
+const KNOWN_TTL_MS = 30_000;
+const KNOWN_MAX = 10_000;
+const known = new Map<string, { secretHash: string; caller: Caller; at: number }>();
+
+function remember(prefix: string, secretHash: string, caller: Caller, now: Date) {
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(prefix, { secretHash, caller, at: now.getTime() });
+}
+
+/** The caller behind a key seen recently (one hash, no query), or null: then use `callerFromKey`. */
+export function recentCaller(db: Db, key: string, now: Date): Caller | null {
+  const parsed = parseKey(key);
+  if (!parsed) return null;
+  const hit = known.get(parsed.prefix);
+  if (!hit || now.getTime() - hit.at > KNOWN_TTL_MS || !safeEqual(hit.secretHash, tokenHash(parsed.secret))) return null;
+  if (hit.caller.keyId) touchLastUsed(db, hit.caller.keyId, null, now);
+  return hit.caller;
+}
+
+/** Drops what is remembered of a key (its database check failed: it is revoked, expired or changed). */
+export function forgetKey(keyId: string) {
+  for (const [prefix, hit] of known) if (hit.caller.keyId === keyId) known.delete(prefix);
+}
+
+/** The key `id` is unrevoked and unexpired at `now` and holds at least one of `scopes`. */
+export function keyValidWhere(id: SQL | Placeholder | string, scopes: SQL | Placeholder | string[], now: SQL | Placeholder | Date): SQL {
+  return and(eq(personalAccessKeys.id, id), isNull(personalAccessKeys.revokedAt), gt(personalAccessKeys.validTo, now), arrayOverlaps(personalAccessKeys.scopes, scopes))!;
+}
+
+/**
+ * For a statement that checks a remembered key itself: true when there is no key to check
+ * (placeholder `checkKeyId` null) or the key is still good (`checkScopes`, `now`). Instants go
+ * into placeholders as ISO strings: the postgres.js driver leaves date encoding to drizzle's
+ * columns, which a placeholder bypasses.
+ */
+export const keyStillValidSql = (): SQL<boolean> =>
+  sql<boolean>`(${sql.placeholder('checkKeyId')}::uuid is null or exists (select 1 from ${personalAccessKeys} where ${keyValidWhere(
+    sql`${sql.placeholder('checkKeyId')}::uuid`,
+    sql`${sql.placeholder('checkScopes')}::text[]`,
+    sql.placeholder('now'),
+  )}))`;
+
+const buildCheck = (db: Db) =>
+  db
+    .select({ id: personalAccessKeys.id })
+    .from(personalAccessKeys)
+    .where(keyValidWhere(sql.placeholder('id'), sql`${sql.placeholder('scopes')}::text[]`, sql.placeholder('now')))
+    .prepare('pak_still_valid');
+const checks = new WeakMap<Db, ReturnType<typeof buildCheck>>();
+
+/** The same check on its own, for a request whose statements did not include it. */
+export async function keyStillValid(db: Db, keyId: string, scopes: readonly string[], now: Date): Promise<boolean> {
+  let q = checks.get(db);
+  if (!q) checks.set(db, (q = buildCheck(db)));
+  return (await q.execute({ id: keyId, scopes: [...scopes], now: now.toISOString() })).length > 0;
 }
 
 /** "Last used" to the minute is enough; writing it on every request would cost a write per read. */

@@ -1,3 +1,4 @@
+import { KeyRejected } from './errors';
 import type { Db } from '@/db/client';
 import type { Scope } from '@/lib/auth/scopes';
 
@@ -18,7 +19,33 @@ export interface BaseCtx {
   now: () => Date;
 }
 
+/**
+ * A key remembered from an earlier request (lib/auth/keys.ts) that this request has not yet
+ * confirmed in the database. A statement may confirm it on the way (keyStillValidSql with
+ * `keyCheckValues`, then `confirmKey`); if none did, the HTTP layer checks before answering.
+ */
+export interface KeyCheck {
+  keyId: string;
+  scopes: readonly string[];
+  done: boolean;
+}
+
 /** A verb run on behalf of a signed-in user or key holder. */
 export interface Ctx extends BaseCtx {
   caller: Caller;
+  keyCheck?: KeyCheck;
+}
+
+/** Values for the placeholders of keyStillValidSql: nothing to check once confirmed. */
+export function keyCheckValues(ctx: Ctx): { checkKeyId: string | null; checkScopes: string[] } {
+  const k = ctx.keyCheck;
+  return k && !k.done ? { checkKeyId: k.keyId, checkScopes: [...k.scopes] } : { checkKeyId: null, checkScopes: [] };
+}
+
+/** Records what a statement found about the remembered key; a failed check ends the request. */
+export function confirmKey(ctx: Ctx, ok: boolean): void {
+  const k = ctx.keyCheck;
+  if (!k || k.done) return;
+  if (!ok) throw KeyRejected();
+  k.done = true;
 }

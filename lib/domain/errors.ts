@@ -4,6 +4,7 @@
  */
 export type ErrorCode =
   | 'invalid' // 400
+  | 'unauthenticated' // 401
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'not_acceptable' // 406
@@ -27,6 +28,8 @@ export class DomainError extends Error {
 }
 
 export const Invalid = (message: string, messages?: string[]) => new DomainError('invalid', message, messages);
+/** The caller's key turned out revoked, expired or without the scope (see Ctx.keyCheck). */
+export const KeyRejected = () => new DomainError('unauthenticated', 'The access key is invalid, expired or revoked.');
 export const Forbidden = (message = 'You do not have permission to do this.') => new DomainError('forbidden', message);
 export const NotFound = (what = 'Resource') => new DomainError('not_found', `${what} not found.`);
 export const NotAcceptable = (message: string) => new DomainError('not_acceptable', message);

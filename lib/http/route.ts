@@ -3,8 +3,9 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { authenticate } from '@/lib/auth/caller';
+import { forgetKey, keyStillValid } from '@/lib/auth/keys';
 import type { Scope } from '@/lib/auth/scopes';
-import type { BaseCtx, Ctx } from '@/lib/domain/context';
+import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
 import { empty, envelope, failure, flat } from './envelope';
 import { queryToObject } from './query';
@@ -12,6 +13,7 @@ import { isReply } from './reply';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   not_acceptable: 406,
@@ -58,23 +60,29 @@ export function route<Q extends Obj | undefined = undefined, B extends z.ZodType
   handler: (ctx: BaseCtx, args: Args<Q, B, P>) => Promise<unknown>,
 ): Handler;
 export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | undefined>, handler: (ctx: never, args: never) => Promise<unknown>): Handler {
-  const wrapped: Handler = async (req, rc) => {
+  // Reads may start on a key remembered from an earlier request; writes always look it up first.
+  const wrapped: Handler = (req, rc) => run(req, rc, req.method === 'GET' || req.method === 'HEAD');
+  const run = async (req: NextRequest, rc: RouteContext, allowUnchecked: boolean): Promise<Response> => {
     const requestId = randomUUID();
+    let ctx: BaseCtx | Ctx | undefined;
     try {
       const db = await getDb();
       const now = () => new Date();
-      let ctx: BaseCtx | Ctx = { db, now };
+      ctx = { db, now };
       if (spec.scopes !== 'public') {
-        const auth = await authenticate(req, db, now());
+        const auth = await authenticate(req, db, now(), allowUnchecked);
         if (!auth.ok) {
           const challenge = auth.reason === 'invalid_token' ? 'Bearer error="invalid_token"' : auth.reason === 'key_in_query' ? 'Bearer error="invalid_request"' : 'Bearer';
           if (auth.reason === 'bad_origin') return failure(403, [auth.message]);
           return failure(401, [auth.message], { 'www-authenticate': challenge });
         }
         if (!spec.scopes.some((s) => auth.caller.scopes.has(s))) {
+          // a remembered key may have changed since: only a fresh lookup may refuse it
+          if (auth.unchecked) return run(req, rc, false);
           return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
         }
-        ctx = { db, now, caller: auth.caller };
+        const keyCheck = auth.unchecked && auth.caller.keyId ? { keyId: auth.caller.keyId, scopes: spec.scopes, done: false } : undefined;
+        ctx = { db, now, caller: auth.caller, keyCheck };
       }
       const rawParams = await rc.params;
       const rawBody = spec.body ? await readJson(req) : undefined;
@@ -92,8 +100,16 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       const body = check(spec.body, () => rawBody, 'body');
       if (issues.length) throw new z.ZodError(issues);
       const out = await (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
+      if (!(await keyConfirmed(ctx))) return run(req, rc, false);
       return toResponse(out);
     } catch (e) {
+      try {
+        // nothing is answered on a remembered key until the database confirmed it (a revoked key
+        // probing ids gets 401, not 404); a rejected one is looked up afresh (401, or 403 for scopes)
+        if ((isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) || !(await keyConfirmed(ctx))) return run(req, rc, false);
+      } catch (e2) {
+        return errorResponse(e2, requestId, req);
+      }
       return errorResponse(e, requestId, req);
     }
   };
@@ -106,6 +122,17 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
 export function routeSpecOf(handler: unknown): { scopes: Scope[] | 'public' } | undefined {
   if (typeof handler !== 'function') return undefined;
   return (handler as unknown as Record<symbol, { scopes: Scope[] | 'public' }>)[ROUTE_SPEC];
+}
+
+const hasKeyCheck = (ctx: BaseCtx | Ctx | undefined): ctx is Ctx & { keyCheck: KeyCheck } => !!ctx && 'keyCheck' in ctx && !!ctx.keyCheck;
+
+/** True unless the request ran on a remembered key that the database now refuses (then forgotten). */
+async function keyConfirmed(ctx: BaseCtx | Ctx | undefined): Promise<boolean> {
+  if (!hasKeyCheck(ctx) || ctx.keyCheck.done) return true;
+  const ok = await keyStillValid(ctx.db, ctx.keyCheck.keyId, ctx.keyCheck.scopes, ctx.now());
+  if (!ok) forgetKey(ctx.keyCheck.keyId);
+  ctx.keyCheck.done = ok;
+  return ok;
 }
 
 class BadJson extends Error {}

@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import type { Ctx } from '../context';
@@ -19,53 +20,123 @@ export interface EffectiveAccess extends Schedule {
   activeNow: boolean;
 }
 
+/** The columns of one candidate access (a user's own or one of the user's groups'). */
+export const candidateColumns = {
+  id: deviceAccess.id,
+  deviceId: deviceAccess.deviceId,
+  userId: deviceAccess.userId,
+  groupId: deviceAccess.groupId,
+  accessLevel: deviceAccess.accessLevel,
+  remoteAccessDisabled: deviceAccess.remoteAccessDisabled,
+  startDate: deviceAccess.startDate,
+  endDate: deviceAccess.endDate,
+  dayStartTime: deviceAccess.dayStartTime,
+  dayEndTime: deviceAccess.dayEndTime,
+  weekDays: deviceAccess.weekDays,
+};
+
+/** A candidate row with its device's time zone (the schedule is judged there). */
+export interface Candidate extends Schedule {
+  id: string;
+  deviceId: number;
+  userId: string | null;
+  groupId: string | null;
+  accessLevel: number;
+  remoteAccessDisabled: boolean;
+  timeZone: string;
+}
+
 /**
- * A user's effective access per device: a direct user access wins; otherwise the highest level
- * among the user's groups. Accesses outside their dates (expired, not yet started) give nothing.
+ * The accesses that may give `userId` something at `now`: the user's own and those of the user's
+ * groups, within their dates (expired or not yet started accesses give nothing). Values may be
+ * placeholders, so prepared statements share this one rule.
  */
-export async function effectiveAccess(db: Db, userId: string, now: Date, deviceIds?: number[]): Promise<Map<number, EffectiveAccess>> {
+export function candidateWhere(db: Db, userId: SQL | Placeholder | string, now: SQL | Placeholder | Date): SQL {
   const myGroups = db
     .select({ id: userGroupMembers.groupId })
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .where(eq(organizationUsers.userId, userId));
-  const rows = await db
-    .select({
-      id: deviceAccess.id,
-      deviceId: deviceAccess.deviceId,
-      userId: deviceAccess.userId,
-      groupId: deviceAccess.groupId,
-      accessLevel: deviceAccess.accessLevel,
-      remoteAccessDisabled: deviceAccess.remoteAccessDisabled,
-      startDate: deviceAccess.startDate,
-      endDate: deviceAccess.endDate,
-      dayStartTime: deviceAccess.dayStartTime,
-      dayEndTime: deviceAccess.dayEndTime,
-      weekDays: deviceAccess.weekDays,
-      timeZone: devices.timeZone,
-    })
+  return and(
+    or(eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups)),
+    or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)),
+    or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)),
+  )!;
+}
+
+/**
+ * The candidates of one device (the outer statement's `deviceId` column) for the placeholders
+ * `userId` and `now`: join it LATERAL so one prepared statement reads a device with its access.
+ */
+export function candidatesOf(db: Db, deviceId: AnyPgColumn) {
+  return db
+    .select(candidateColumns)
     .from(deviceAccess)
-    .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
-    .where(
-      and(
-        or(eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups)),
-        deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : sql`true`,
-        or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)),
-        or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)),
-      ),
-    );
+    .where(and(eq(deviceAccess.deviceId, deviceId), candidateWhere(db, sql.placeholder('userId'), sql.placeholder('now'))))
+    .as('acc');
+}
+
+/** The columns of `candidatesOf` for the outer select. */
+export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
+  return {
+    id: acc.id,
+    deviceId: acc.deviceId,
+    userId: acc.userId,
+    groupId: acc.groupId,
+    accessLevel: acc.accessLevel,
+    remoteAccessDisabled: acc.remoteAccessDisabled,
+    startDate: acc.startDate,
+    endDate: acc.endDate,
+    dayStartTime: acc.dayStartTime,
+    dayEndTime: acc.dayEndTime,
+    weekDays: acc.weekDays,
+  };
+}
+
+/** The one effective access of a device out of its candidate rows (undefined when none). */
+export function effectiveOf(rows: Array<Omit<Candidate, 'timeZone'>>, timeZone: string, now: Date): EffectiveAccess | undefined {
+  return pickEffective(
+    rows.map((r) => ({ ...r, timeZone })),
+    now,
+  ).values().next().value;
+}
+
+/** One effective access per device out of the candidates (see `better`). */
+export function pickEffective(rows: Candidate[], now: Date): Map<number, EffectiveAccess> {
   const out = new Map<number, EffectiveAccess>();
   for (const r of rows) {
     const candidate: EffectiveAccess = {
-      ...r,
+      deviceId: r.deviceId,
       accessId: r.id,
+      accessLevel: r.accessLevel,
       via: r.userId ? 'user' : 'group',
+      groupId: r.groupId,
+      remoteAccessDisabled: r.remoteAccessDisabled,
+      timeZone: r.timeZone,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      dayStartTime: r.dayStartTime,
+      dayEndTime: r.dayEndTime,
+      weekDays: r.weekDays,
       activeNow: isActiveAt(r, now, r.timeZone),
     };
     const prev = out.get(r.deviceId);
     if (!prev || better(candidate, prev)) out.set(r.deviceId, candidate);
   }
   return out;
+}
+
+/**
+ * A user's effective access per device: a direct user access wins; otherwise the highest level
+ * among the user's groups. Accesses outside their dates (expired, not yet started) give nothing.
+ */
+export async function effectiveAccess(db: Db, userId: string, now: Date, deviceIds?: number[]): Promise<Map<number, EffectiveAccess>> {
+  const rows = await db
+    .select({ ...candidateColumns, timeZone: devices.timeZone })
+    .from(deviceAccess)
+    .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
+    .where(and(candidateWhere(db, userId, now), deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined));
+  return pickEffective(rows, now);
 }
 
 function better(a: EffectiveAccess, b: EffectiveAccess): boolean {
@@ -83,7 +154,12 @@ export async function requireDeviceAccess(ctx: Ctx, deviceId: number): Promise<E
 
 /** At least `min` (0 guest, 1 administrator, 2 owner) on the device: 404 if unseen, 403 if too low. */
 export async function requireDeviceRole(ctx: Ctx, deviceId: number, min: number, action = 'do this'): Promise<EffectiveAccess> {
-  const acc = await requireDeviceAccess(ctx, deviceId);
+  return requireRole(await requireDeviceAccess(ctx, deviceId), min, action);
+}
+
+/** The role rule of `requireDeviceRole` for an access already loaded. */
+export function requireRole(acc: EffectiveAccess | undefined, min: number, action = 'do this'): EffectiveAccess {
+  if (!acc) throw NotFound('Device');
   if (acc.accessLevel < min) {
     const need = min >= Level.owner ? 'the owner' : 'an owner or administrator';
     throw Forbidden(`Only ${need} of this device can ${action}.`);

@@ -1,8 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client';
 import { deviceUserSettings, devices } from '@/db/schema';
-import { effectiveAccess } from '../access/effective';
-import type { Ctx } from '../context';
+import { keyStillValidSql } from '@/lib/auth/keys';
+import { candidateFields, candidatesOf, effectiveAccess, effectiveOf } from '../access/effective';
+import { confirmKey, keyCheckValues, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
 const bridge = alias(devices, 'bridge');
@@ -62,4 +64,47 @@ async function userSettingsOf(ctx: Ctx, ids: number[]): Promise<Map<number, Reco
     .from(deviceUserSettings)
     .where(and(eq(deviceUserSettings.userId, ctx.caller.userId), inArray(deviceUserSettings.deviceId, ids)));
   return new Map(rows.map((r) => [r.deviceId, r.settings]));
+}
+
+/**
+ * One device the caller can see, in one prepared statement: the row with its bridge link, the
+ * caller's candidate accesses (one row each, usually one), the caller's settings, and the check
+ * of a remembered key. The hot single reads (a lock, its sync, an operation) start here.
+ */
+function oneQuery(db: Db) {
+  const acc = candidatesOf(db, devices.id);
+  return db
+    .select({
+      keyOk: keyStillValidSql(),
+      d: devices,
+      bridgeConnected: bridge.isConnected,
+      userSettings: deviceUserSettings.settings,
+      acc: candidateFields(acc),
+    })
+    .from(devices)
+    .innerJoinLateral(acc, sql`true`)
+    .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
+    .leftJoin(deviceUserSettings, and(eq(deviceUserSettings.deviceId, devices.id), eq(deviceUserSettings.userId, sql.placeholder('userId'))))
+    .where(eq(devices.id, sql.placeholder('id')))
+    .prepare('device_one_visible');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof oneQuery>>();
+
+/** `loadVisible` for one id of the given types, in one round trip; null when unseen or another type. */
+export async function loadOne(ctx: Ctx, id: number, types: number[]): Promise<Loaded | null> {
+  let q = prepared.get(ctx.db);
+  if (!q) prepared.set(ctx.db, (q = oneQuery(ctx.db)));
+  const now = ctx.now();
+  const rows = await q.execute({ id, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
+  if (!rows.length) return null;
+  confirmKey(ctx, rows[0].keyOk);
+  const d = rows[0].d;
+  if (!types.includes(d.type)) return null;
+  const access = effectiveOf(
+    rows.map((r) => r.acc),
+    d.timeZone,
+    now,
+  )!;
+  return { d, access, bridgeConnected: rows[0].bridgeConnected, userSettings: rows[0].userSettings ?? null };
 }

@@ -3,17 +3,27 @@ import { DeviceType, devices } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { loadVisible } from './load';
+import { loadOne, loadVisible } from './load';
 import { lockShape, type LockOptions } from './lock-shape';
 import { paging } from './paging';
+import type { Loaded } from './shape';
 
 export const LOCK_TYPES = [DeviceType.lockPro, DeviceType.lockGo];
 
 /** GET /my/lock/{id}: one lock the caller can see (404 otherwise). */
 export async function getLock(ctx: Ctx, input: { id: number } & LockOptions) {
-  const [x] = await loadSettled(ctx, { types: LOCK_TYPES, ids: [input.id], userSettings: input.includeUserSettings });
+  return lockShape(await oneLock(ctx, input.id), ctx.now(), input);
+}
+
+/** One lock the caller can see, settled first when a command of it is due (404 otherwise). */
+async function oneLock(ctx: Ctx, id: number): Promise<Loaded> {
+  let x = await loadOne(ctx, id, LOCK_TYPES);
+  if (x?.d.busyOperationId) {
+    await getGateway().settleDue(ctx.db, [id]);
+    x = await loadOne(ctx, id, LOCK_TYPES);
+  }
   if (!x) throw NotFound('Lock');
-  return lockShape(x, ctx.now(), input);
+  return x;
 }
 
 /**
@@ -63,15 +73,12 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
 export async function lockSync(ctx: Ctx, ids?: number[]) {
   const rows = await loadSettled(ctx, { types: LOCK_TYPES, ids: ids?.length ? ids : undefined });
   const now = ctx.now();
-  return rows.map((x) => {
-    const l = lockShape(x, now);
-    return { id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision };
-  });
+  return rows.map((x) => syncShape(lockShape(x, now)));
 }
 
 /** GET /my/lock/{id}/sync */
 export async function lockSyncOne(ctx: Ctx, id: number) {
-  const [one] = await lockSync(ctx, [id]);
-  if (!one) throw NotFound('Lock');
-  return one;
+  return syncShape(lockShape(await oneLock(ctx, id), ctx.now()));
 }
+
+const syncShape = (l: ReturnType<typeof lockShape>) => ({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { deviceOperations, devices } from '@/db/schema';
-import { getGateway, type OperationType } from '@/lib/devices';
-import { Level, requireDeviceAccess } from '../access/effective';
-import type { Ctx } from '../context';
+import { keyStillValidSql } from '@/lib/auth/keys';
+import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
+import { candidatesOf, Level, requireDeviceAccess } from '../access/effective';
+import { confirmKey, keyCheckValues, type Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { LOCK_TYPES } from './locks';
@@ -32,16 +34,42 @@ export async function operateLock(ctx: Ctx, input: { id: number; type: Operation
   return { operationId: r.operationId, lastStateChangedDate: fmtZ(r.lastStateChangedDate) };
 }
 
-/** GET /my/device/operation/{operationId}: progress of a command on a device the caller can see. */
+/** An operation with the caller's candidate accesses to its device and the remembered-key check. */
+function statusQuery(db: Db) {
+  const acc = candidatesOf(db, deviceOperations.deviceId);
+  return db
+    .select({
+      keyOk: keyStillValidSql(),
+      deviceId: deviceOperations.deviceId,
+      operationId: deviceOperations.id,
+      type: deviceOperations.type,
+      status: deviceOperations.status,
+      result: deviceOperations.result,
+      completeAt: deviceOperations.completeAt,
+      accessId: acc.id,
+    })
+    .from(deviceOperations)
+    .innerJoinLateral(acc, sql`true`)
+    .where(eq(deviceOperations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('operation_visible');
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof statusQuery>>();
+
+/**
+ * GET /my/device/operation/{operationId}: progress of a command on a device the caller can see
+ * (any access to it, active or not), in one statement; the gateway settles one whose time has come.
+ */
 export async function getOperationStatus(ctx: Ctx, operationId: string) {
-  const [row] = await ctx.db.select({ deviceId: deviceOperations.deviceId }).from(deviceOperations).where(eq(deviceOperations.id, operationId));
+  let q = prepared.get(ctx.db);
+  if (!q) prepared.set(ctx.db, (q = statusQuery(ctx.db)));
+  const now = ctx.now();
+  const [row] = await q.execute({ id: operationId, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
   if (!row) throw NotFound('Operation');
-  try {
-    await requireDeviceAccess(ctx, row.deviceId);
-  } catch {
-    throw NotFound('Operation');
-  }
-  const op = await getGateway().getOperation(ctx.db, operationId);
+  confirmKey(ctx, row.keyOk);
+  let op: OperationView | null = { ...row, type: row.type as OperationType, status: row.status as OperationView['status'] };
+  if (op.status === 'PENDING' && row.completeAt <= now) op = await getGateway().getOperation(ctx.db, operationId);
   if (!op) throw NotFound('Operation');
   return { deviceId: op.deviceId, operationId: op.operationId, result: op.result, status: op.status, type: op.type };
 }

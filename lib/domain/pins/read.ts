@@ -1,8 +1,10 @@
 import { decryptSecret } from '@/lib/crypto/secrets';
-import type { Ctx } from '../context';
+import { effectiveOf, Level, requireRole } from '../access/effective';
+import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { managedLock } from './flow';
-import { findPin, listRows, listRowsWithSchedule } from './store';
+import { findPin, isLock, listRows, listRowsWithSchedule, listWithAccess } from './store';
 
 export interface PinSchedule {
   startDate: string | null;
@@ -30,6 +32,10 @@ export interface PinList {
  * is never confirmed even when the expiry worker has not run yet.
  */
 export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number, opts: { includeSchedule?: boolean } = {}): Promise<PinList | { notModified: true }> {
+  if (!opts.includeSchedule) {
+    const list = await listAtOnce(ctx, deviceId);
+    if (list) return listVersion !== undefined && listVersion === list.listVersion ? { notModified: true } : list;
+  }
   const head = await managedLock(ctx, deviceId, 'see its PINs');
   if (listVersion !== undefined && listVersion === head.pinListVersion) return { notModified: true };
   if (!opts.includeSchedule) return { listVersion: head.pinListVersion, pins: await listRows(ctx.db, deviceId) };
@@ -44,6 +50,30 @@ export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number,
     weekDays: p.weekDays,
   }));
   return { listVersion: head.pinListVersion, pins };
+}
+
+/**
+ * The usual list read in one statement, with the checks of `managedLock` (404 unseen or not a
+ * lock, 403 guest); null when a PIN's end has passed, so the caller prunes first.
+ */
+async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
+  const now = ctx.now();
+  const rows = await listWithAccess(ctx.db, { deviceId, userId: ctx.caller.userId, now, ...keyCheckValues(ctx) });
+  if (!rows.length) throw NotFound('Device');
+  const head = rows[0];
+  confirmKey(ctx, head.keyOk);
+  requireRole(
+    effectiveOf(
+      rows.map((r) => r.acc),
+      head.timeZone,
+      now,
+    ),
+    Level.administrator,
+    'see its PINs',
+  );
+  if (!isLock(head.type)) throw NotFound('Lock');
+  if (head.nextExpiry && head.nextExpiry <= now) return null;
+  return { listVersion: head.pinListVersion, pins: head.pins };
 }
 
 export interface PinDetail {

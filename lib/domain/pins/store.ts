@@ -2,13 +2,15 @@ import { and, asc, count, eq, lte, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { DeviceType, devices, lockPins } from '@/db/schema';
 import { keyedHash } from '@/lib/crypto/secrets';
+import { keyStillValidSql } from '@/lib/auth/keys';
+import { candidateFields, candidatesOf } from '../access/effective';
 import { NotFound } from '../errors';
 
 /** Queries of the PIN area. They take the db (or a transaction) so every caller composes them. */
 
 export const pinHash = (deviceId: number, value: string) => keyedHash(value, `pin:${deviceId}`);
 
-const isLock = (type: number) => type === DeviceType.lockPro || type === DeviceType.lockGo;
+export const isLock = (type: number) => type === DeviceType.lockPro || type === DeviceType.lockGo;
 
 export interface LockHead {
   id: number;
@@ -44,6 +46,39 @@ export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
   const [row] = await q.execute({ deviceId });
   if (!row || !isLock(row.type)) throw NotFound('Lock');
   return row;
+}
+
+/**
+ * The PIN list as a caller sees it, in one prepared statement: the lock's head, its PINs (id and
+ * alias), the caller's candidate accesses (one row each) and the check of a remembered key.
+ */
+function listQuery(db: Db) {
+  const acc = candidatesOf(db, devices.id);
+  return db
+    .select({
+      keyOk: keyStillValidSql(),
+      type: devices.type,
+      timeZone: devices.timeZone,
+      pinListVersion: devices.pinListVersion,
+      nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
+      pins: sql<Array<{ id: number; alias: string }>>`(select coalesce(json_agg(json_build_object('id', lp.id, 'alias', lp.alias) order by lp.id), '[]'::json) from lock_pins lp where lp.device_id = "devices"."id")`,
+      acc: candidateFields(acc),
+    })
+    .from(devices)
+    .innerJoinLateral(acc, sql`true`)
+    .where(eq(devices.id, sql.placeholder('deviceId')))
+    .prepare('pins_list_visible');
+}
+
+const preparedList = new WeakMap<Db, ReturnType<typeof listQuery>>();
+
+/** Rows of `listQuery` (none when the caller cannot see the device). */
+export async function listWithAccess(db: Db, p: { deviceId: number; userId: string; now: Date; checkKeyId: string | null; checkScopes: string[] }) {
+  let q = preparedList.get(db);
+  if (!q) preparedList.set(db, (q = listQuery(db)));
+  const rows = await q.execute({ ...p, now: p.now.toISOString() });
+  // PGlite hands json back as text, postgres.js parses it
+  return rows.map((r) => ({ ...r, pins: typeof r.pins === 'string' ? (JSON.parse(r.pins) as typeof r.pins) : r.pins }));
 }
 
 export async function listRows(db: Db, deviceId: number) {
