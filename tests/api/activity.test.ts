@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { AccessLevel, deviceAccess } from '@/db/schema';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { db } from '../support/factories/core';
 import { sharingCast } from '../support/factories/access';
@@ -41,6 +44,17 @@ describe('GET /my/deviceactivity', () => {
     const m = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
     expect(m.json.result.map((r: any) => r.userId)).toEqual([0, c.member.numId]);
     expect((await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
+  });
+
+  it('an administrator outside their weekdays reads like a guest; a group that gives administrator reads everything', async () => {
+    const c = await castWithLog();
+    const today = 1 << (DateTime.now().setZone('Europe/Warsaw').weekday - 1);
+    await (await db()).update(deviceAccess).set({ weekDays: 127 & ~today }).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
+    const a = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.admin.key });
+    expect(a.json.result.map((r: any) => r.userId)).toEqual([c.admin.numId, 0]);
+    await (await db()).update(deviceAccess).set({ accessLevel: AccessLevel.administrator }).where(eq(deviceAccess.id, c.groupAccess.id));
+    const m = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
+    expect(m.json.result).toHaveLength(5);
   });
 
   it('elements and lastElemDate: strictly older, limits refused with 400, not clamped', async () => {

@@ -93,6 +93,32 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
   };
 }
 
+/**
+ * The candidates of the outer statement's `"devices"."id"` as one json array (placeholders
+ * `userId`, `now`): for statements that must stay one row whatever the number of candidates.
+ */
+export const candidatesJson = (db: Db) => sql<unknown>`(
+  select coalesce(json_agg(json_build_object(
+    'id', ${deviceAccess.id}, 'deviceId', ${deviceAccess.deviceId}, 'userId', ${deviceAccess.userId}, 'groupId', ${deviceAccess.groupId},
+    'accessLevel', ${deviceAccess.accessLevel}, 'remoteAccessDisabled', ${deviceAccess.remoteAccessDisabled},
+    'startDate', ${deviceAccess.startDate}, 'endDate', ${deviceAccess.endDate}, 'dayStartTime', ${deviceAccess.dayStartTime},
+    'dayEndTime', ${deviceAccess.dayEndTime}, 'weekDays', ${deviceAccess.weekDays})), '[]'::json)
+  from ${deviceAccess}
+  where ${deviceAccess.deviceId} = "devices"."id" and ${candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now'))})`;
+
+/** The rows of `candidatesJson` (PGlite hands json back as text, postgres.js parses it). */
+export function candidatesFromJson(value: unknown): Array<Omit<Candidate, 'timeZone'>> {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Array<Record<string, unknown>>;
+  const when = (v: unknown) => (v === null ? null : new Date(v as string));
+  return rows.map((r) => ({
+    ...(r as unknown as Omit<Candidate, 'timeZone'>),
+    startDate: when(r.startDate),
+    endDate: when(r.endDate),
+    dayStartTime: when(r.dayStartTime),
+    dayEndTime: when(r.dayEndTime),
+  }));
+}
+
 /** The one effective access of a device out of its candidate rows (undefined when none). */
 export function effectiveOf(rows: Array<Omit<Candidate, 'timeZone'>>, timeZone: string, now: Date): EffectiveAccess | undefined {
   return pickEffective(
