@@ -1,11 +1,12 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { confirmKey, keyCheckValues, type Ctx } from '../context';
 import { NotFound } from '../errors';
-import { candidateFields, candidatesOf, effectiveOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
-import { accessRecords, recordsFromJson, recordsJson, type AccessFilters, type AccessRecord } from './records';
+import { JsonText } from '../json-text';
+import { candidatesFromJson, candidatesJson, candidateWhere, effectiveOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
+import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
 
 /** Owners and administrators whose access is active right now manage the device's sharing. */
 export const canManage = (acc: EffectiveAccess) => acc.accessLevel >= Level.administrator && acc.activeNow;
@@ -25,62 +26,64 @@ export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizat
  * anyone else who sees the device (a guest, or an access outside its schedule) sees only the
  * owner and their own accesses (direct, and those of groups they belong to).
  */
-export async function listAccess(ctx: Ctx, input: { deviceId: number } & AccessFilters): Promise<AccessRecord[]> {
+export async function listAccess(ctx: Ctx, input: { deviceId: number } & AccessFilters): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
   if (input.principalId === undefined && input.principalType === undefined && !input.text?.trim()) return listAllAtOnce(ctx, input.deviceId);
   const acc = await requireDeviceAccess(ctx, input.deviceId);
   const { organizationId } = await deviceOrg(ctx, input.deviceId);
   const text = input.text?.trim() || undefined;
   const filters = { principalId: input.principalId, principalType: input.principalType, text };
   if (canManage(acc)) return accessRecords(ctx.db, input.deviceId, organizationId, filters);
-  const myGroups = ctx.db
+  return accessRecords(ctx.db, input.deviceId, organizationId, filters, ownerOrMine(ctx.db, ctx.caller.userId));
+}
+
+/** What a caller who does not manage the device sees: the owner, and their own and their groups' accesses. */
+function ownerOrMine(db: Db, userId: SQL | string): SQL {
+  const myGroups = db
     .select({ id: userGroupMembers.groupId })
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
-    .where(eq(organizationUsers.userId, ctx.caller.userId));
-  const mine = or(
-    eq(deviceAccess.accessLevel, Level.owner),
-    eq(deviceAccess.userId, ctx.caller.userId),
-    inArray(deviceAccess.groupId, myGroups),
-  );
-  return accessRecords(ctx.db, input.deviceId, organizationId, filters, mine);
+    .where(eq(organizationUsers.userId, userId));
+  return or(eq(deviceAccess.accessLevel, Level.owner), eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups))!;
 }
 
-/** The unfiltered list in one statement: the caller's candidate accesses, the caller's groups, every record. */
+/**
+ * The unfiltered list (the usual call) in one statement: the caller's candidate accesses, the
+ * remembered-key check, and the records the caller may see as json text. Who sees everything is
+ * decided in SQL by access level (`lv.full`); the schedule part of the rule (an administrator
+ * outside their hours sees like a guest) needs the device's zone and is confirmed here; in that
+ * rare case the list is read again the general way.
+ */
 function listQuery(db: Db) {
-  const acc = candidatesOf(db, devices.id);
+  const ph = sql.placeholder;
+  const lv = db
+    .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
+    .from(deviceAccess)
+    .where(and(eq(deviceAccess.deviceId, devices.id), candidateWhere(db, sql`${ph('userId')}::uuid`, ph('now'))))
+    .orderBy(sql`(${deviceAccess.userId} is not null) desc`, desc(deviceAccess.accessLevel))
+    .limit(1)
+    .as('lv');
+  const visible = or(sql`"lv"."full"`, ownerOrMine(db, sql`${ph('userId')}::uuid`));
   return db
-    .select({
-      keyOk: keyStillValidSql(),
-      timeZone: devices.timeZone,
-      acc: candidateFields(acc),
-      myGroups: sql<string[]>`array(select ugm.group_id from ${userGroupMembers} ugm join ${organizationUsers} ou on ou.id = ugm.organization_user_id where ou.user_id = ${sql.placeholder('userId')}::uuid)`,
-      records: recordsJson(),
-    })
+    .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), records: recordsJsonText(db, visible!) })
     .from(devices)
-    .innerJoinLateral(acc, sql`true`)
-    .where(eq(devices.id, sql.placeholder('deviceId')))
+    .innerJoinLateral(lv, sql`true`)
+    .where(eq(devices.id, ph('deviceId')))
     .prepare('access_list_visible');
 }
 
 const prepared = new WeakMap<Db, ReturnType<typeof listQuery>>();
 
-/** `listAccess` without filters (the usual call), with the same visibility rules, in one round trip. */
-async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]> {
+async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
   let q = prepared.get(ctx.db);
   if (!q) prepared.set(ctx.db, (q = listQuery(ctx.db)));
   const now = ctx.now();
-  const rows = await q.execute({ deviceId, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
-  if (!rows.length) throw NotFound('Device');
-  confirmKey(ctx, rows[0].keyOk);
-  const acc = effectiveOf(
-    rows.map((r) => r.acc),
-    rows[0].timeZone,
-    now,
-  )!;
-  const all = recordsFromJson(rows[0].records);
-  const full = canManage(acc);
-  const myGroups = new Set(rows[0].myGroups);
-  return all
-    .filter((r) => full || r.accessLevel === Level.owner || r.userId === ctx.caller.userId || (r.groupId !== null && myGroups.has(r.groupId)))
-    .map(({ userId: _u, groupId: _g, ...record }) => record);
+  const [row] = await q.execute({ deviceId, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
+  if (!row) throw NotFound('Device');
+  confirmKey(ctx, row.keyOk);
+  const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);
+  if (full !== row.full) {
+    const { organizationId } = await deviceOrg(ctx, deviceId);
+    return accessRecords(ctx.db, deviceId, organizationId, {}, full ? undefined : ownerOrMine(ctx.db, ctx.caller.userId));
+  }
+  return new JsonText(row.records);
 }

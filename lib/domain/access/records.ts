@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { deviceAccess, organizationUsers, userGroups, users } from '@/db/schema';
-import { fmtZ } from '../format';
 import { containsText } from '../organizations/text';
 
 /** A device access record exactly as api-v37.md names its fields. */
@@ -36,104 +35,66 @@ export interface AccessFilters {
 
 const orgUser = alias(organizationUsers, 'org_user');
 
-/** Access rows of one device with what the record shows of their principal; `where` narrows further. */
-export async function accessRecords(db: Db, deviceId: number, organizationId: number | null, f: AccessFilters = {}, where?: SQL) {
-  const principalId = sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`;
-  const rows = await db
-    .select({
-      a: deviceAccess,
-      email: users.email,
-      displayName: users.displayName,
-      groupName: userGroups.name,
-      organizationUserId: orgUser.id,
-    })
+/** An instant as the API writes schedule fields: ISO with milliseconds and Z (format.ts fmtZ). */
+const isoZ = (col: Column) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One record exactly as the API shows it, built in SQL from the access row and its principal:
+ * the one definition of the record, for the filtered list and for the one-statement list.
+ */
+const recordJson = sql<AccessRecord>`json_build_object(
+  'id', ${deviceAccess.id}, 'deviceId', ${deviceAccess.deviceId}, 'accessLevel', ${deviceAccess.accessLevel},
+  'principalType', ${deviceAccess.principalType},
+  'principalId', coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id}),
+  'principalName', case when ${deviceAccess.principalType} = 1 then coalesce(${userGroups.name}, '') else coalesce(${users.displayName}, ${deviceAccess.pendingEmail}, '') end,
+  'userEmail', case when ${deviceAccess.principalType} = 1 then null else coalesce(${users.email}, ${deviceAccess.pendingEmail}) end,
+  'organizationUserId', case when ${deviceAccess.principalType} = 1 then 0 else coalesce(${orgUser.id}, 0) end,
+  'isPending', ${deviceAccess.pendingEmail} is not null,
+  'remoteAccessDisabled', ${deviceAccess.remoteAccessDisabled},
+  'startDate', ${isoZ(deviceAccess.startDate)}, 'endDate', ${isoZ(deviceAccess.endDate)},
+  'dayStartTime', ${isoZ(deviceAccess.dayStartTime)}, 'dayEndTime', ${isoZ(deviceAccess.dayEndTime)},
+  'weekDays', ${deviceAccess.weekDays})`;
+
+/** The records of a device (`deviceId` and its `organizationId` may be outer columns), `where` narrowing. */
+function recordsSelect(db: Db, deviceId: SQL | number, organizationId: SQL | number, where?: SQL) {
+  return db
+    .select({ record: recordJson.as('record'), level: deviceAccess.accessLevel, created: deviceAccess.created, id: deviceAccess.id })
     .from(deviceAccess)
     .leftJoin(users, eq(users.id, deviceAccess.userId))
     .leftJoin(userGroups, eq(userGroups.id, deviceAccess.groupId))
-    .leftJoin(orgUser, and(eq(orgUser.userId, deviceAccess.userId), eq(orgUser.organizationId, organizationId ?? -1)))
-    .where(
-      and(
-        eq(deviceAccess.deviceId, deviceId),
-        where,
-        f.principalId ? sql`${principalId} = ${f.principalId}::uuid` : undefined,
-        f.principalType !== undefined ? eq(deviceAccess.principalType, f.principalType) : undefined,
-        f.text
-          ? or(containsText(users.email, f.text), containsText(users.displayName, f.text), containsText(userGroups.name, f.text), containsText(deviceAccess.pendingEmail, f.text))
-          : undefined,
-      ),
-    )
-    // the owner first, then administrators, then guests; stable by creation
-    .orderBy(desc(deviceAccess.accessLevel), asc(deviceAccess.created), asc(deviceAccess.id));
-  return rows.map(toRecord);
+    .leftJoin(orgUser, and(eq(orgUser.userId, deviceAccess.userId), eq(orgUser.organizationId, organizationId)))
+    .where(and(eq(deviceAccess.deviceId, deviceId), where))
+    .$dynamic();
 }
 
-/** An access row with what the record shows of its principal. */
-interface RecordRow {
-  a: Pick<typeof deviceAccess.$inferSelect, 'id' | 'deviceId' | 'accessLevel' | 'principalType' | 'userId' | 'groupId' | 'pendingEmail' | 'remoteAccessDisabled' | 'startDate' | 'endDate' | 'dayStartTime' | 'dayEndTime' | 'weekDays'>;
-  email: string | null;
-  displayName: string | null;
-  groupName: string | null;
-  organizationUserId: number | null;
-}
+/** the owner first, then administrators, then guests; stable by creation */
+const ORDER = (t: { level: unknown; created: unknown; id: unknown }) => sql`${t.level} desc, ${t.created}, ${t.id}`;
 
-function toRecord(r: RecordRow): AccessRecord {
-  const a = r.a;
-  const isGroup = a.principalType === 1;
-  return {
-    id: a.id,
-    deviceId: a.deviceId,
-    accessLevel: a.accessLevel,
-    principalType: a.principalType,
-    principalId: a.userId ?? a.groupId ?? a.id,
-    principalName: isGroup ? (r.groupName ?? '') : (r.displayName ?? a.pendingEmail ?? ''),
-    userEmail: isGroup ? null : (r.email ?? a.pendingEmail ?? null),
-    organizationUserId: isGroup ? 0 : (r.organizationUserId ?? 0),
-    isPending: a.pendingEmail !== null,
-    remoteAccessDisabled: a.remoteAccessDisabled,
-    startDate: fmtZ(a.startDate),
-    endDate: fmtZ(a.endDate),
-    dayStartTime: fmtZ(a.dayStartTime),
-    dayEndTime: fmtZ(a.dayEndTime),
-    weekDays: a.weekDays,
-  };
+/** Access records of one device; `where` narrows further. */
+export async function accessRecords(db: Db, deviceId: number, organizationId: number | null, f: AccessFilters = {}, where?: SQL): Promise<AccessRecord[]> {
+  const principalId = sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`;
+  const rows = await recordsSelect(
+    db,
+    deviceId,
+    organizationId ?? -1,
+    and(
+      where,
+      f.principalId ? sql`${principalId} = ${f.principalId}::uuid` : undefined,
+      f.principalType !== undefined ? eq(deviceAccess.principalType, f.principalType) : undefined,
+      f.text
+        ? or(containsText(users.email, f.text), containsText(users.displayName, f.text), containsText(userGroups.name, f.text), containsText(deviceAccess.pendingEmail, f.text))
+        : undefined,
+    ),
+  ).orderBy(ORDER({ level: deviceAccess.accessLevel, created: deviceAccess.created, id: deviceAccess.id }));
+  // PGlite hands json back as text, postgres.js parses it
+  return rows.map((r) => (typeof r.record === 'string' ? (JSON.parse(r.record) as AccessRecord) : r.record));
 }
 
 /**
- * All records of the device (`"devices"."id"` of the outer statement) as one json array in the
- * list's order. One json value instead of a row per record: the driver and drizzle then map one
- * value, not a few thousand fields, which is most of the cost of a 200-record list.
+ * The records of the outer statement's `"devices"."id"` that `visible` lets through, as the text
+ * of one json array in the list's order: answered as it is, never parsed and serialized again.
  */
-export const recordsJson = () => sql<unknown>`(
-  select coalesce(json_agg(json_build_object(
-    'id', da.id, 'deviceId', da.device_id, 'accessLevel', da.access_level, 'principalType', da.principal_type,
-    'userId', da.user_id, 'groupId', da.group_id, 'pendingEmail', da.pending_email,
-    'remoteAccessDisabled', da.remote_access_disabled, 'startDate', da.start_date, 'endDate', da.end_date,
-    'dayStartTime', da.day_start_time, 'dayEndTime', da.day_end_time, 'weekDays', da.week_days,
-    'email', u.email, 'displayName', u.display_name, 'groupName', g.name, 'organizationUserId', ou.id
-  ) order by da.access_level desc, da.created, da.id), '[]'::json)
-  from device_access da
-  left join users u on u.id = da.user_id
-  left join user_groups g on g.id = da.group_id
-  left join organization_users ou on ou.user_id = da.user_id and ou.organization_id = "devices"."organization_id"
-  where da.device_id = "devices"."id")`;
-
-type JsonRecord = Omit<RecordRow['a'], 'startDate' | 'endDate' | 'dayStartTime' | 'dayEndTime'> &
-  Omit<RecordRow, 'a'> & { startDate: string | null; endDate: string | null; dayStartTime: string | null; dayEndTime: string | null };
-
-const when = (s: string | null) => (s === null ? null : new Date(s));
-
-/** The records of `recordsJson` (PGlite hands json back as text, postgres.js parses it). */
-export function recordsFromJson(value: unknown): Array<AccessRecord & { userId: string | null; groupId: string | null }> {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as JsonRecord[];
-  return rows.map((j) => ({
-    ...toRecord({
-      a: { ...j, startDate: when(j.startDate), endDate: when(j.endDate), dayStartTime: when(j.dayStartTime), dayEndTime: when(j.dayEndTime) },
-      email: j.email,
-      displayName: j.displayName,
-      groupName: j.groupName,
-      organizationUserId: j.organizationUserId,
-    }),
-    userId: j.userId,
-    groupId: j.groupId,
-  }));
+export function recordsJsonText(db: Db, visible: SQL) {
+  const s = recordsSelect(db, sql`"devices"."id"`, sql`coalesce("devices"."organization_id", -1)`, visible).as('s');
+  return sql<string>`(select coalesce(json_agg(${s.record} order by ${ORDER(s)}), '[]'::json)::text from ${s})`;
 }

@@ -4,6 +4,7 @@ import { deviceAccess, devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { confirmKey, keyCheckValues, type Ctx } from '../context';
 import { NotFound } from '../errors';
+import { JsonText } from '../json-text';
 import { candidatesFromJson, candidatesJson, candidateWhere, effectiveAccess, effectiveOf, Level, requireDeviceAccess } from '../access/effective';
 import { canManage } from '../access/list';
 
@@ -99,14 +100,14 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
 }
 
 /** GET /my/deviceactivity */
-export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[]> {
+export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
   if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from) return devicePageAtOnce(ctx, q.deviceId, q);
   return activityPage(ctx, await activityScope(ctx, q.deviceId), q);
 }
 
 /**
  * The page of one device (the API's usual call) in one statement: the caller's candidate accesses,
- * the remembered-key check and the page as one json array. Which view the page takes is decided
+ * the remembered-key check and the page as the text of one json array, answered as it is. Which view the page takes is decided
  * in SQL by the access level (`lv.full`); the schedule part of the rule (an administrator outside
  * their hours reads like a guest) needs the device's zone, so it is confirmed here, and in that
  * rare case the page is read again the general way.
@@ -122,7 +123,7 @@ function devicePageQuery(db: Db) {
     .as('lv');
   const branch = (gate: SQL, who: SQL) =>
     sql`(select x.* from device_activity x where ${gate} and x.device_id = "devices"."id" and x.date < ${ph('before')}::timestamp(3) ${who} order by x.date desc limit ${ph('elements')})`;
-  const page = sql<unknown>`(
+  const page = sql<string>`(
     select coalesce(json_agg(json_build_object('id', a.id, 'deviceId', a.device_id, 'userId', a.user_num_id, 'username', a.username,
       'event', a.event, 'source', a.source, 'date', to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS')) order by a.date desc, a.id desc), '[]'::json)
     from (
@@ -135,7 +136,7 @@ function devicePageQuery(db: Db) {
       ) u
       order by u.date desc
       limit ${ph('elements')}
-    ) a)`;
+    ) a)::text`;
   return db
     .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), page })
     .from(devices)
@@ -146,7 +147,7 @@ function devicePageQuery(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof devicePageQuery>>();
 
-async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput): Promise<ActivityItem[]> {
+async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
   let stmt = prepared.get(ctx.db);
   if (!stmt) prepared.set(ctx.db, (stmt = devicePageQuery(ctx.db)));
   const now = ctx.now();
@@ -155,5 +156,5 @@ async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput
   confirmKey(ctx, row.keyOk);
   const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);
   if (full !== row.full) return activityPage(ctx, { ids: [deviceId], full: [full] }, q);
-  return (typeof row.page === 'string' ? JSON.parse(row.page) : row.page) as ActivityItem[];
+  return new JsonText(row.page);
 }
