@@ -33,7 +33,7 @@ async function waitHealthy(url: string, ms: number) {
   throw new Error(`server did not become healthy at ${url}`);
 }
 
-async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Omit<Row, 'db' | 'name'>> {
+async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Omit<Row, 'db' | 'name' | 'baselineRps'>> {
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -68,16 +68,26 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   try {
     await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 300_000);
     const headers = { authorization: `Bearer ${data.key}` };
+    const [baseline, ...rest] = scenarios(data);
     const rows: Row[] = [];
-    for (const s of scenarios(data)) {
+    const baselines: Array<Awaited<ReturnType<typeof load>>> = [];
+    await load(baseline, headers, Math.min(CONNECTIONS, 10), 3);
+    for (const s of rest) {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
+      // The machine's speed drifts (shared cores): the baseline runs right before each scenario
+      // and the scenario's ratio is taken against that run, not against one run minutes earlier.
+      const base = await load(baseline, headers, CONNECTIONS, Math.max(3, Math.round(SECONDS / 2)));
+      baselines.push(base);
       const main = await load(s, headers, CONNECTIONS);
-      const row: Row = { db: kind, name: s.name, ...main };
+      const row: Row = { db: kind, name: s.name, ...main, baselineRps: base.rps };
       if (s.serverTime) row.serialP50 = (await load(s, headers, 1, 5)).p50;
       rows.push(row);
-      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}`);
+      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}  (baseline just before: ${base.rps.toFixed(0)} req/s)`);
     }
+    const mid = <T,>(xs: T[], f: (x: T) => number) => [...xs].sort((a, b) => f(a) - f(b))[Math.floor(xs.length / 2)];
+    const med = mid(baselines, (b) => b.rps);
+    rows.unshift({ db: kind, name: baseline.name, ...med, baselineRps: med.rps });
     return rows;
   } finally {
     server.kill('SIGTERM');
@@ -96,7 +106,7 @@ async function main() {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   writeFileSync(
     path.join(root, 'docs', 'benchmarks.md'),
-    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope.\n\n${report.table}\n\n${report.notes}\n`,
+    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before each scenario, the ratio is to that run, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
   );
   console.log('\nWritten to docs/benchmarks.md');
 }
