@@ -44,6 +44,18 @@ async function load(s: Scenario, headers: Record<string, string>, connections: n
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total };
 }
 
+/** Waits until the server answers the baseline quickly again: requests a run gave up on still finish. */
+async function drained(headers: Record<string, string>) {
+  const end = Date.now() + 120_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < end) {
+    const t = Date.now();
+    await fetch(`http://127.0.0.1:${PORT}/api/bench/noop`, { headers }).catch(() => undefined);
+    quick = Date.now() - t < 50 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: 'bench-secret-0123456789abcdef0123456789', NEXTAUTH_SECRET: 'bench', NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0' };
   if (kind === 'postgres') {
@@ -77,12 +89,14 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
       // The machine's speed drifts (shared cores): the baseline runs right before each scenario
       // and the scenario's ratio is taken against that run, not against one run minutes earlier.
+      // server time alone, before any backlog of the loaded run can queue in front of it
+      const serialP50 = s.serverTime ? (await load(s, headers, 1, 5)).p50 : undefined;
       const base = await load(baseline, headers, CONNECTIONS, Math.max(3, Math.round(SECONDS / 2)));
       baselines.push(base);
       const main = await load(s, headers, CONNECTIONS);
-      const row: Row = { db: kind, name: s.name, ...main, baselineRps: base.rps };
-      if (s.serverTime) row.serialP50 = (await load(s, headers, 1, 5)).p50;
+      const row: Row = { db: kind, name: s.name, ...main, baselineRps: base.rps, serialP50 };
       rows.push(row);
+      await drained(headers);
       console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}  (baseline just before: ${base.rps.toFixed(0)} req/s)`);
     }
     const mid = <T,>(xs: T[], f: (x: T) => number) => [...xs].sort((a, b) => f(a) - f(b))[Math.floor(xs.length / 2)];

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
+import { rowAsJson } from '@/db/json-row';
 import { deviceUserSettings, devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { candidateFields, candidatesOf, effectiveAccess, effectiveOf } from '../access/effective';
@@ -8,6 +9,8 @@ import { confirmKey, keyCheckValues, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
 const bridge = alias(devices, 'bridge');
+/** a list reads each device as one json value: see db/json-row.ts */
+const deviceJson = rowAsJson(devices);
 
 export interface LoadOptions {
   types: number[];
@@ -39,14 +42,14 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
   }
   if (o.where) conds.push(o.where);
   let q = ctx.db
-    .select({ d: devices, bridgeConnected: bridge.isConnected })
+    .select({ d: deviceJson.sql, bridgeConnected: bridge.isConnected })
     .from(devices)
     .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
     .where(and(...conds))
     .orderBy(asc(devices.name), asc(devices.id))
     .$dynamic();
   if (o.page && o.itemsPerPage) q = q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage);
-  const rows = await q;
+  const rows = (await q).map((r) => ({ d: deviceJson.decode(r.d), bridgeConnected: r.bridgeConnected }));
   const settings = o.userSettings ? await userSettingsOf(ctx, rows.map((r) => r.d.id)) : new Map();
   return rows.map((r) => ({
     d: r.d,

@@ -1,0 +1,26 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * A row of `table` as one json object under drizzle's field names, and the decoder that turns it
+ * back into the row drizzle itself would return (instants become Dates again). For reads of many
+ * rows: the driver and drizzle then map one value per row instead of every field, which for a
+ * thousand devices of forty columns is most of the read.
+ */
+export function rowAsJson<T extends PgTable>(table: T): { sql: SQL<unknown>; decode: (value: unknown) => T['$inferSelect'] } {
+  const columns = Object.entries(getTableColumns(table));
+  const pairs = sql.join(
+    columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+  const instants = columns.filter(([, column]) => column.dataType === 'date').map(([key]) => key);
+  return {
+    sql: sql<unknown>`json_build_object(${pairs})`,
+    decode(value) {
+      // PGlite hands json back as text, postgres.js parses it
+      const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+      for (const key of instants) if (row[key] !== null) row[key] = new Date(row[key] as string);
+      return row as T['$inferSelect'];
+    },
+  };
+}
