@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -7,8 +7,18 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * rows: the driver and drizzle then map one value per row instead of every field, which for a
  * thousand devices of forty columns is most of the read.
  */
-export function rowAsJson<T extends PgTable>(table: T): { sql: SQL<unknown>; decode: (value: unknown) => T['$inferSelect'] } {
-  const columns = Object.entries(getTableColumns(table));
+export function rowAsJson<T extends PgTable>(table: T): JsonRow<T['$inferSelect']> {
+  return columnsAsJson(getTableColumns(table)) as JsonRow<T['$inferSelect']>;
+}
+
+export interface JsonRow<R> {
+  sql: SQL<unknown>;
+  decode: (value: unknown) => R;
+}
+
+/** `rowAsJson` for some columns (of one or more tables) under the given names. */
+export function columnsAsJson<C extends Record<string, Column>>(fields: C): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
+  const columns = Object.entries(fields);
   const pairs = sql.join(
     columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
@@ -20,7 +30,7 @@ export function rowAsJson<T extends PgTable>(table: T): { sql: SQL<unknown>; dec
       // PGlite hands json back as text, postgres.js parses it
       const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
       for (const key of instants) if (row[key] !== null) row[key] = new Date(row[key] as string);
-      return row as T['$inferSelect'];
+      return row as never;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
+import { columnsAsJson } from '@/db/json-row';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
@@ -158,12 +159,18 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
  */
 export async function effectiveAccess(db: Db, userId: string, now: Date, deviceIds?: number[]): Promise<Map<number, EffectiveAccess>> {
   const rows = await db
-    .select({ ...candidateColumns, timeZone: devices.timeZone })
+    .select({ c: candidateJson.sql })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
     .where(and(candidateWhere(db, userId, now), deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined));
-  return pickEffective(rows, now);
+  return pickEffective(
+    rows.map((r) => candidateJson.decode(r.c)),
+    now,
+  );
 }
+
+/** a user may hold a thousand accesses: each row comes back as one json value (db/json-row.ts) */
+const candidateJson = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone });
 
 function better(a: EffectiveAccess, b: EffectiveAccess): boolean {
   if (a.via !== b.via) return a.via === 'user';

@@ -27,9 +27,9 @@ export interface PinList {
  * The list is served from the service's copy, never read from the lock: every change reaches
  * the database only after the lock confirmed it, so the copy is what the lock holds, and an
  * offline or busy lock still shows its PINs. That is why this read never answers 408/409/428,
- * which api-v37.md lists as possible. The 304 path costs the access check plus one query (the
- * version and the next expiry together); an expired PIN is pruned first, so a stale version
- * is never confirmed even when the expiry worker has not run yet.
+ * which api-v37.md lists as possible. The usual read, 304 or not, is one statement (`listAtOnce`);
+ * an expired PIN is pruned first, so a stale version is never confirmed even when the expiry
+ * worker has not run yet.
  */
 export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number, opts: { includeSchedule?: boolean } = {}): Promise<PinList | { notModified: true }> {
   if (!opts.includeSchedule) {
