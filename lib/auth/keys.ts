@@ -63,7 +63,10 @@ export async function callerFromKey(db: Db, key: string, now: Date): Promise<Cal
   if (!parsed) return null;
   const [row] = await lookup(db).execute({ prefix: parsed.prefix });
   if (!row || !safeEqual(row.secretHash, tokenHash(parsed.secret))) return null;
-  if (row.revokedAt || row.validTo <= now) return null;
+  if (row.revokedAt || row.validTo <= now) {
+    known.delete(parsed.prefix); // nothing to remember of a dead key (a wrong secret forgets nothing: prefixes are public)
+    return null;
+  }
   touchLastUsed(db, row.id, row.lastUsedAt, now);
   const caller: Caller = {
     userId: row.userId,

@@ -106,7 +106,11 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       try {
         // nothing is answered on a remembered key until the database confirmed it (a revoked key
         // probing ids gets 401, not 404); a rejected one is looked up afresh (401, or 403 for scopes)
-        if ((isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) || !(await keyConfirmed(ctx))) return run(req, rc, false);
+        if (isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) {
+          forgetKey(ctx.keyCheck.keyId);
+          return run(req, rc, false);
+        }
+        if (!(await keyConfirmed(ctx))) return run(req, rc, false);
       } catch (e2) {
         return errorResponse(e2, requestId, req);
       }
