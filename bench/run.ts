@@ -87,6 +87,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     for (const s of rest) {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
+      await drained(headers);
       // The machine's speed drifts (shared cores): the baseline runs right before each scenario
       // and the scenario's ratio is taken against that run, not against one run minutes earlier.
       // server time alone, before any backlog of the loaded run can queue in front of it

@@ -32,7 +32,7 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
       if (r.name !== DETAILS && r.name !== 'baseline (no-op)') checks.push(['p99 < 100 ms', r.p99 < 100]);
     } else {
       const pg = find('postgres', r.name);
-      if (pg && r.name !== 'baseline (no-op)') checks.push(['≥40% of Postgres', r.rps >= pg.rps * 0.4]);
+      if (pg && r.name !== 'baseline (no-op)') checks.push([`≥40% of Postgres (${((r.rps / pg.rps) * 100).toFixed(0)}%)`, r.rps >= pg.rps * 0.4]);
     }
     if (r.name === DETAILS && r.serialP50 !== undefined) checks.push([`p50 < 50 ms alone (${r.serialP50} ms)`, r.serialP50 < 50]);
     if (r.errors > 0 && r.name !== 'POST unlock (0 ms device)') checks.push(['no errors', false]);
