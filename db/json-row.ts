@@ -11,6 +11,11 @@ export function rowAsJson<T extends PgTable>(table: T): JsonRow<T['$inferSelect'
   return columnsAsJson(getTableColumns(table)) as JsonRow<T['$inferSelect']>;
 }
 
+/** A json column's value: PGlite hands json back as text, postgres.js parses it. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
 export interface JsonRow<R> {
   sql: SQL<unknown>;
   decode: (value: unknown) => R;
@@ -27,8 +32,7 @@ export function columnsAsJson<C extends Record<string, Column>>(fields: C): Json
   return {
     sql: sql<unknown>`json_build_object(${pairs})`,
     decode(value) {
-      // PGlite hands json back as text, postgres.js parses it
-      const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+      const row = jsonValue<Record<string, unknown>>(value);
       for (const key of instants) if (row[key] !== null) row[key] = new Date(row[key] as string);
       return row as never;
     },

@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, eq, gt, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
+import { perDb } from '@/db/prepared';
 import { personalAccessKeys, users } from '@/db/schema';
 import { randomToken, safeEqual, tokenHash } from '@/lib/crypto/secrets';
 import type { Caller } from '@/lib/domain/context';
@@ -49,13 +50,7 @@ const build = (db: Db) =>
     .limit(1)
     .prepare('pak_by_prefix');
 
-const prepared = new WeakMap<Db, ReturnType<typeof build>>();
-
-function lookup(db: Db) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = build(db)));
-  return q;
-}
+const lookup = perDb(build);
 
 /** The caller a key stands for, or null when the key is unknown, wrong, revoked or expired. */
 export async function callerFromKey(db: Db, key: string, now: Date): Promise<Caller | null> {
@@ -137,13 +132,11 @@ const buildCheck = (db: Db) =>
     .from(personalAccessKeys)
     .where(keyValidWhere(sql.placeholder('id'), sql`${sql.placeholder('scopes')}::text[]`, sql.placeholder('now')))
     .prepare('pak_still_valid');
-const checks = new WeakMap<Db, ReturnType<typeof buildCheck>>();
+const check = perDb(buildCheck);
 
 /** The same check on its own, for a request whose statements did not include it. */
 export async function keyStillValid(db: Db, keyId: string, scopes: readonly string[], now: Date): Promise<boolean> {
-  let q = checks.get(db);
-  if (!q) checks.set(db, (q = buildCheck(db)));
-  return (await q.execute({ id: keyId, scopes: [...scopes], now: now.toISOString() })).length > 0;
+  return (await check(db).execute({ id: keyId, scopes: [...scopes], now: now.toISOString() })).length > 0;
 }
 
 /** "Last used" to the minute is enough; writing it on every request would cost a write per read. */

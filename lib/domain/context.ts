@@ -42,6 +42,11 @@ export function keyCheckValues(ctx: Ctx): { checkKeyId: string | null; checkScop
   return k && !k.done ? { checkKeyId: k.keyId, checkScopes: [...k.scopes] } : { checkKeyId: null, checkScopes: [] };
 }
 
+/** The placeholders every hot read statement takes: the caller, the clock, the remembered-key check. */
+export function callerValues(ctx: Ctx, now: Date) {
+  return { userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) };
+}
+
 /** Records what a statement found about the remembered key; a failed check ends the request. */
 export function confirmKey(ctx: Ctx, ok: boolean): void {
   const k = ctx.keyCheck;

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
-import { columnsAsJson } from '@/db/json-row';
+import { columnsAsJson, jsonValue } from '@/db/json-row';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
@@ -94,30 +94,38 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
   };
 }
 
+/** one candidate row as a json value (db/json-row.ts), with and without its device's zone */
+const candidateRow = columnsAsJson(candidateColumns);
+const candidateWithZone = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone });
+
 /**
  * The candidates of the outer statement's `"devices"."id"` as one json array (placeholders
  * `userId`, `now`): for statements that must stay one row whatever the number of candidates.
  */
 export const candidatesJson = (db: Db) => sql<unknown>`(
-  select coalesce(json_agg(json_build_object(
-    'id', ${deviceAccess.id}, 'deviceId', ${deviceAccess.deviceId}, 'userId', ${deviceAccess.userId}, 'groupId', ${deviceAccess.groupId},
-    'accessLevel', ${deviceAccess.accessLevel}, 'remoteAccessDisabled', ${deviceAccess.remoteAccessDisabled},
-    'startDate', ${deviceAccess.startDate}, 'endDate', ${deviceAccess.endDate}, 'dayStartTime', ${deviceAccess.dayStartTime},
-    'dayEndTime', ${deviceAccess.dayEndTime}, 'weekDays', ${deviceAccess.weekDays})), '[]'::json)
+  select coalesce(json_agg(${candidateRow.sql}), '[]'::json)
   from ${deviceAccess}
   where ${deviceAccess.deviceId} = "devices"."id" and ${candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now'))})`;
 
-/** The rows of `candidatesJson` (PGlite hands json back as text, postgres.js parses it). */
+/** The rows of `candidatesJson`. */
 export function candidatesFromJson(value: unknown): Array<Omit<Candidate, 'timeZone'>> {
-  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Array<Record<string, unknown>>;
-  const when = (v: unknown) => (v === null ? null : new Date(v as string));
-  return rows.map((r) => ({
-    ...(r as unknown as Omit<Candidate, 'timeZone'>),
-    startDate: when(r.startDate),
-    endDate: when(r.endDate),
-    dayStartTime: when(r.dayStartTime),
-    dayEndTime: when(r.dayEndTime),
-  }));
+  return jsonValue<unknown[]>(value).map(candidateRow.decode);
+}
+
+/**
+ * `lv.full`: whether the caller's best access to the outer statement's device (a user's own wins,
+ * then the highest level) is administrator or owner, for placeholders `userId` and `now`. Join it
+ * LATERAL to pick a full or a reduced view in SQL; only the schedule part of `canManage` is left to
+ * check in memory (see the callers).
+ */
+export function fullViewOf(db: Db) {
+  return db
+    .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
+    .from(deviceAccess)
+    .where(and(eq(deviceAccess.deviceId, devices.id), candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now'))))
+    .orderBy(sql`(${deviceAccess.userId} is not null) desc`, desc(deviceAccess.accessLevel))
+    .limit(1)
+    .as('lv');
 }
 
 /** The one effective access of a device out of its candidate rows (undefined when none). */
@@ -159,18 +167,16 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
  */
 export async function effectiveAccess(db: Db, userId: string, now: Date, deviceIds?: number[]): Promise<Map<number, EffectiveAccess>> {
   const rows = await db
-    .select({ c: candidateJson.sql })
+    .select({ c: candidateWithZone.sql })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
     .where(and(candidateWhere(db, userId, now), deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined));
   return pickEffective(
-    rows.map((r) => candidateJson.decode(r.c)),
+    rows.map((r) => candidateWithZone.decode(r.c)),
     now,
   );
 }
 
-/** a user may hold a thousand accesses: each row comes back as one json value (db/json-row.ts) */
-const candidateJson = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone });
 
 function better(a: EffectiveAccess, b: EffectiveAccess): boolean {
   if (a.via !== b.via) return a.via === 'user';

@@ -1,11 +1,12 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { perDb } from '@/db/prepared';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
-import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { candidatesFromJson, candidatesJson, candidateWhere, effectiveOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
+import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
 
 /** Owners and administrators whose access is active right now manage the device's sharing. */
@@ -55,13 +56,7 @@ function ownerOrMine(db: Db, userId: SQL | string): SQL {
  */
 function listQuery(db: Db) {
   const ph = sql.placeholder;
-  const lv = db
-    .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
-    .from(deviceAccess)
-    .where(and(eq(deviceAccess.deviceId, devices.id), candidateWhere(db, sql`${ph('userId')}::uuid`, ph('now'))))
-    .orderBy(sql`(${deviceAccess.userId} is not null) desc`, desc(deviceAccess.accessLevel))
-    .limit(1)
-    .as('lv');
+  const lv = fullViewOf(db);
   const visible = or(sql`"lv"."full"`, ownerOrMine(db, sql`${ph('userId')}::uuid`));
   return db
     .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), records: recordsJsonText(db, visible!) })
@@ -71,13 +66,11 @@ function listQuery(db: Db) {
     .prepare('access_list_visible');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof listQuery>>();
+const listAll = perDb(listQuery);
 
 async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
-  let q = prepared.get(ctx.db);
-  if (!q) prepared.set(ctx.db, (q = listQuery(ctx.db)));
   const now = ctx.now();
-  const [row] = await q.execute({ deviceId, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
+  const [row] = await listAll(ctx.db).execute({ deviceId, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
   const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);

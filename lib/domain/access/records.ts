@@ -1,6 +1,7 @@
 import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
+import { jsonValue } from '@/db/json-row';
 import { deviceAccess, organizationUsers, userGroups, users } from '@/db/schema';
 import { containsText } from '../organizations/text';
 
@@ -86,8 +87,7 @@ export async function accessRecords(db: Db, deviceId: number, organizationId: nu
         : undefined,
     ),
   ).orderBy(ORDER({ level: deviceAccess.accessLevel, created: deviceAccess.created, id: deviceAccess.id }));
-  // PGlite hands json back as text, postgres.js parses it
-  return rows.map((r) => (typeof r.record === 'string' ? (JSON.parse(r.record) as AccessRecord) : r.record));
+  return rows.map((r) => jsonValue<AccessRecord>(r.record));
 }
 
 /**

@@ -1,11 +1,12 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { deviceAccess, devices } from '@/db/schema';
+import { perDb } from '@/db/prepared';
+import { devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
-import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { candidatesFromJson, candidatesJson, candidateWhere, effectiveAccess, effectiveOf, Level, requireDeviceAccess } from '../access/effective';
+import { candidatesFromJson, candidatesJson, effectiveAccess, effectiveOf, fullViewOf, requireDeviceAccess } from '../access/effective';
 import { canManage } from '../access/list';
 
 /** One activity item as api-v37.md names its fields (endpoint 6). */
@@ -114,13 +115,7 @@ export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<Acti
  */
 function devicePageQuery(db: Db) {
   const ph = sql.placeholder;
-  const lv = db
-    .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
-    .from(deviceAccess)
-    .where(and(eq(deviceAccess.deviceId, devices.id), candidateWhere(db, sql`${ph('userId')}::uuid`, ph('now'))))
-    .orderBy(sql`(${deviceAccess.userId} is not null) desc`, desc(deviceAccess.accessLevel))
-    .limit(1)
-    .as('lv');
+  const lv = fullViewOf(db);
   const branch = (gate: SQL, who: SQL) =>
     sql`(select x.* from device_activity x where ${gate} and x.device_id = "devices"."id" and x.date < ${ph('before')}::timestamp(3) ${who} order by x.date desc limit ${ph('elements')})`;
   const page = sql<string>`(
@@ -145,13 +140,11 @@ function devicePageQuery(db: Db) {
     .prepare('activity_device_page');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof devicePageQuery>>();
+const devicePage = perDb(devicePageQuery);
 
 async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
-  let stmt = prepared.get(ctx.db);
-  if (!stmt) prepared.set(ctx.db, (stmt = devicePageQuery(ctx.db)));
   const now = ctx.now();
-  const [row] = await stmt.execute({ deviceId, userId: ctx.caller.userId, now: now.toISOString(), before: ts(q.lastElemDate ?? now), elements: q.elements, ...keyCheckValues(ctx) });
+  const [row] = await devicePage(ctx.db).execute({ deviceId, before: ts(q.lastElemDate ?? now), elements: q.elements, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
   const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);

@@ -2,10 +2,11 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { rowAsJson } from '@/db/json-row';
+import { perDb } from '@/db/prepared';
 import { deviceAccess, deviceUserSettings, devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { candidateFields, candidatesOf, candidateWhere, effectiveAccess, effectiveOf } from '../access/effective';
-import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
 const bridge = alias(devices, 'bridge');
@@ -100,14 +101,12 @@ function oneQuery(db: Db) {
     .prepare('device_one_visible');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof oneQuery>>();
+const one = perDb(oneQuery);
 
 /** `loadVisible` for one id of the given types, in one round trip; null when unseen or another type. */
 export async function loadOne(ctx: Ctx, id: number, types: number[]): Promise<Loaded | null> {
-  let q = prepared.get(ctx.db);
-  if (!q) prepared.set(ctx.db, (q = oneQuery(ctx.db)));
   const now = ctx.now();
-  const rows = await q.execute({ id, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
+  const rows = await one(ctx.db).execute({ id, ...callerValues(ctx, now) });
   if (!rows.length) return null;
   confirmKey(ctx, rows[0].keyOk);
   const d = rows[0].d;

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { perDb } from '@/db/prepared';
 import { deviceOperations, devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
 import { candidatesOf, Level, requireDeviceAccess } from '../access/effective';
-import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { callerValues, confirmKey, type Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { LOCK_TYPES } from './locks';
@@ -55,17 +56,15 @@ function statusQuery(db: Db) {
     .prepare('operation_visible');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof statusQuery>>();
+const status = perDb(statusQuery);
 
 /**
  * GET /my/device/operation/{operationId}: progress of a command on a device the caller can see
  * (any access to it, active or not), in one statement; the gateway settles one whose time has come.
  */
 export async function getOperationStatus(ctx: Ctx, operationId: string) {
-  let q = prepared.get(ctx.db);
-  if (!q) prepared.set(ctx.db, (q = statusQuery(ctx.db)));
   const now = ctx.now();
-  const [row] = await q.execute({ id: operationId, userId: ctx.caller.userId, now: now.toISOString(), ...keyCheckValues(ctx) });
+  const [row] = await status(ctx.db).execute({ id: operationId, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Operation');
   confirmKey(ctx, row.keyOk);
   let op: OperationView | null = { ...row, type: row.type as OperationType, status: row.status as OperationView['status'] };

@@ -1,6 +1,6 @@
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { effectiveOf, Level, requireRole } from '../access/effective';
-import { confirmKey, keyCheckValues, type Ctx } from '../context';
+import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { managedLock } from './flow';
@@ -58,7 +58,7 @@ export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number,
  */
 async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
   const now = ctx.now();
-  const rows = await listWithAccess(ctx.db, { deviceId, userId: ctx.caller.userId, now, ...keyCheckValues(ctx) });
+  const rows = await listWithAccess(ctx.db, { deviceId, ...callerValues(ctx, now) });
   if (!rows.length) throw NotFound('Device');
   const head = rows[0];
   confirmKey(ctx, head.keyOk);

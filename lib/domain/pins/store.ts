@@ -1,5 +1,7 @@
 import { and, asc, count, eq, lte, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { jsonValue } from '@/db/json-row';
+import { perDb } from '@/db/prepared';
 import { DeviceType, devices, lockPins } from '@/db/schema';
 import { keyedHash } from '@/lib/crypto/secrets';
 import { keyStillValidSql } from '@/lib/auth/keys';
@@ -36,14 +38,11 @@ function headQuery(db: Db) {
     .prepare('pins_lock_head');
 }
 
-/** Prepared once per database handle: the 304 path runs this and nothing else of the PIN area. */
-const prepared = new WeakMap<Db, ReturnType<typeof headQuery>>();
+const head = perDb(headQuery);
 
 /** The lock's PIN-list head in one query (the whole work of a 304). 404 when it is not a lock. */
 export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = headQuery(db)));
-  const [row] = await q.execute({ deviceId });
+  const [row] = await head(db).execute({ deviceId });
   if (!row || !isLock(row.type)) throw NotFound('Lock');
   return row;
 }
@@ -70,15 +69,12 @@ function listQuery(db: Db) {
     .prepare('pins_list_visible');
 }
 
-const preparedList = new WeakMap<Db, ReturnType<typeof listQuery>>();
+const list = perDb(listQuery);
 
-/** Rows of `listQuery` (none when the caller cannot see the device). */
-export async function listWithAccess(db: Db, p: { deviceId: number; userId: string; now: Date; checkKeyId: string | null; checkScopes: string[] }) {
-  let q = preparedList.get(db);
-  if (!q) preparedList.set(db, (q = listQuery(db)));
-  const rows = await q.execute({ ...p, now: p.now.toISOString() });
-  // PGlite hands json back as text, postgres.js parses it
-  return rows.map((r) => ({ ...r, pins: typeof r.pins === 'string' ? (JSON.parse(r.pins) as typeof r.pins) : r.pins }));
+/** Rows of `listQuery` (none when the caller cannot see the device); values as `callerValues` gives them. */
+export async function listWithAccess(db: Db, values: { deviceId: number; userId: string; now: string; checkKeyId: string | null; checkScopes: string[] }) {
+  const rows = await list(db).execute(values);
+  return rows.map((r) => ({ ...r, pins: jsonValue<typeof r.pins>(r.pins) }));
 }
 
 export async function listRows(db: Db, deviceId: number) {
