@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { DeviceType, deviceOperations, devices } from '@/db/schema';
+import { devices } from '@/db/schema';
 import { ActivityEvent, recordActivity } from '@/lib/domain/activity/record';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
+import { sweepTargets } from './lock-row';
 import { LockState, lockStatus } from './states';
 
 /** autoLockDelay in seconds, when auto lock is on; null otherwise. */
@@ -26,19 +27,10 @@ export async function autoLock(db: Db, now = new Date(), deviceId?: number): Pro
       .where(
         and(
           eq(devices.state, LockState.unlocked),
-          inArray(devices.type, [DeviceType.lockPro, DeviceType.lockGo]),
+          sweepTargets(db, now, 60 * 60_000, deviceId),
           sql`(${devices.settings}->>'autoLockEnabled') = 'true'`,
           sql`${devices.lastStateChangedDate} + make_interval(secs => coalesce((${devices.settings}->>'autoLockDelay')::float8, 60)) <= ${now.toISOString()}::timestamptz`,
           or(isNull(devices.busyUntil), lt(devices.busyUntil, now)),
-          deviceId === undefined
-            ? inArray(
-                devices.id,
-                db
-                  .select({ id: deviceOperations.deviceId })
-                  .from(deviceOperations)
-                  .where(and(eq(deviceOperations.status, 'COMPLETED'), gt(deviceOperations.completeAt, new Date(now.getTime() - 60 * 60_000)))),
-              )
-            : eq(devices.id, deviceId),
         ),
       )
       .returning();

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
-import { DeviceType, deviceOperations, devices } from '@/db/schema';
+import { devices } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
+import { sweepTargets } from './lock-row';
 import { LockState, lockStatus } from './states';
 
 /** pullSpringDuration is in seconds (the lock holds the latch that long). */
@@ -22,18 +23,7 @@ export async function returnSprings(db: Db, now = new Date(), deviceId?: number)
       .where(
         and(
           eq(devices.state, LockState.pulled),
-          inArray(devices.type, [DeviceType.lockPro, DeviceType.lockGo]),
-          // a sweep looks only at locks with a recently finished command (index on status, complete_at),
-          // never at the whole device table
-          deviceId === undefined
-            ? inArray(
-                devices.id,
-                db
-                  .select({ id: deviceOperations.deviceId })
-                  .from(deviceOperations)
-                  .where(and(eq(deviceOperations.status, 'COMPLETED'), gt(deviceOperations.completeAt, new Date(now.getTime() - 15 * 60_000)))),
-              )
-            : eq(devices.id, deviceId),
+          sweepTargets(db, now, 15 * 60_000, deviceId),
           sql`${devices.lastStateChangedDate} + make_interval(secs => coalesce((${devices.settings}->>'pullSpringDuration')::float8, 1)) <= ${now.toISOString()}::timestamptz`,
         ),
       )
