@@ -2,7 +2,7 @@
 
 import { Button } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
-import { KeyStatusBadge } from './key-status';
+import { KeyStatusBadge, ScopeChips } from './key-status';
 import { fmtDate, relative } from './when';
 
 /** The keys on a phone: one card each, everything visible without scrolling sideways. */
@@ -19,13 +19,7 @@ export function KeyCards({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k: 
             </div>
             <KeyStatusBadge k={k} now={now} />
           </div>
-          <ul className="mt-2 flex flex-wrap gap-1" aria-label={`Scopes of ${k.name}`}>
-            {k.scopes.map((s) => (
-              <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
-                {s}
-              </li>
-            ))}
-          </ul>
+          <ScopeChips k={k} className="mt-2" />
           <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
             <dt className="text-xs text-slate-500">{k.status === 'expired' ? 'Expired' : 'Expires'}</dt>
             <dt className="text-xs text-slate-500">Last used</dt>

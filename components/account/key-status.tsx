@@ -10,3 +10,16 @@ export function KeyStatusBadge({ k, now }: { k: AccessKey; now: number }) {
   if (new Date(k.validTo).getTime() - now < SOON_MS) return <Badge tone="warning">Expires soon</Badge>;
   return <Badge tone="ok">Active</Badge>;
 }
+
+/** A key's scopes as small chips, named for screen readers by the key. */
+export function ScopeChips({ k, className = '' }: { k: AccessKey; className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-1 ${className}`} aria-label={`Scopes of ${k.name}`}>
+      {k.scopes.map((s) => (
+        <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
+          {s}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -2,7 +2,7 @@
 
 import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
-import { KeyStatusBadge } from './key-status';
+import { KeyStatusBadge, ScopeChips } from './key-status';
 import { fmtDate, fmtDateTime, relative } from './when';
 
 /** The keys: name and prefix, scopes, expiry, last use, status, revoke. */
@@ -33,13 +33,7 @@ export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k:
               </div>
             </Td>
             <Td>
-              <ul className="flex max-w-xs flex-wrap gap-1" aria-label={`Scopes of ${k.name}`}>
-                {k.scopes.map((s) => (
-                  <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
-                    {s}
-                  </li>
-                ))}
-              </ul>
+              <ScopeChips k={k} className="max-w-xs" />
             </Td>
             <Td className="whitespace-nowrap">
               <span title={fmtDateTime(k.validTo)}>{fmtDate(k.validTo)}</span>
