@@ -1,17 +1,14 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
-import { rowAsJson } from '@/db/json-row';
 import { perDb } from '@/db/prepared';
-import { deviceAccess, deviceUserSettings, devices } from '@/db/schema';
+import { deviceAccess, deviceUserSettings, devices, type Device } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
-import { candidateFields, candidatesOf, candidateWhere, effectiveAccess, effectiveOf } from '../access/effective';
+import { candidateFields, candidatesOf, candidateWhere, effectiveAccess, effectiveOf, type EffectiveAccess } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
 const bridge = alias(devices, 'bridge');
-/** a list reads each device as one json value: see db/json-row.ts */
-const deviceJson = rowAsJson(devices);
 
 export interface LoadOptions {
   types: number[];
@@ -30,29 +27,23 @@ const likePart = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The caller's visible devices in three queries whatever their number (access, devices with
- * their bridge, user settings when asked): no per-device round trips.
+ * their bridge, user settings when asked): no per-device round trips. Without an id or level
+ * filter the devices are read by the visibility rule itself, at the same time as the access.
  */
 export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
-  const access = await effectiveAccess(ctx.db, ctx.caller.userId, ctx.now(), o.ids);
-  const ids = [...access.values()].filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel)).map((a) => a.deviceId);
-  if (!ids.length) return [];
-  // every visible device (no id or level filter): the same rule as a subquery, not a thousand parameters
-  const visible = o.ids || o.accessLevels?.length ? inArray(devices.id, ids) : inArray(devices.id, visibleIds(ctx));
-  const conds: SQL[] = [visible, inArray(devices.type, o.types)];
-  if (o.text) {
-    const p = likePart(o.text);
-    conds.push(o.textInSerial ? or(ilike(devices.name, p), ilike(devices.serialNumber, p))! : ilike(devices.name, p));
+  const byIds = !!(o.ids || o.accessLevels?.length);
+  const accessRead = effectiveAccess(ctx.db, ctx.caller.userId, ctx.now(), o.ids);
+  let access: Map<number, EffectiveAccess>;
+  let rows: Array<{ d: Device; bridgeConnected: boolean | null }>;
+  if (byIds) {
+    access = await accessRead;
+    const ids = [...access.values()].filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel)).map((a) => a.deviceId);
+    rows = ids.length ? await devicesWhere(ctx, o, inArray(devices.id, ids)) : [];
+  } else {
+    // every visible device: the same rule as a subquery, not a thousand parameters
+    [access, rows] = await Promise.all([accessRead, devicesWhere(ctx, o, inArray(devices.id, visibleIds(ctx)))]);
   }
-  if (o.where) conds.push(o.where);
-  let q = ctx.db
-    .select({ d: deviceJson.sql, bridgeConnected: bridge.isConnected })
-    .from(devices)
-    .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
-    .where(and(...conds))
-    .orderBy(asc(devices.name), asc(devices.id))
-    .$dynamic();
-  if (o.page && o.itemsPerPage) q = q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage);
-  const rows = (await q).map((r) => ({ d: deviceJson.decode(r.d), bridgeConnected: r.bridgeConnected })).filter((r) => access.has(r.d.id)); // an access granted between the two reads shows next time
+  rows = rows.filter((r) => access.has(r.d.id)); // an access granted between the two reads shows next time
   const settings = o.userSettings ? await userSettingsOf(ctx, rows.map((r) => r.d.id)) : new Map();
   return rows.map((r) => ({
     d: r.d,
@@ -61,6 +52,24 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
     bridgeConnected: r.bridgeConnected,
     userSettings: settings.get(r.d.id) ?? null,
   }));
+}
+
+/** The devices of `visible` that match the options, each with its bridge's link, by name. */
+function devicesWhere(ctx: Ctx, o: LoadOptions, visible: SQL) {
+  const conds: SQL[] = [visible, inArray(devices.type, o.types)];
+  if (o.text) {
+    const p = likePart(o.text);
+    conds.push(o.textInSerial ? or(ilike(devices.name, p), ilike(devices.serialNumber, p))! : ilike(devices.name, p));
+  }
+  if (o.where) conds.push(o.where);
+  const q = ctx.db
+    .select({ d: devices, bridgeConnected: bridge.isConnected })
+    .from(devices)
+    .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
+    .where(and(...conds))
+    .orderBy(asc(devices.name), asc(devices.id))
+    .$dynamic();
+  return o.page && o.itemsPerPage ? q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage) : q;
 }
 
 const visibleIds = (ctx: Ctx) =>

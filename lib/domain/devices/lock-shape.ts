@@ -64,21 +64,33 @@ export interface LockOptions {
   includeAccessories?: boolean;
 }
 
-/** The lock of api-v37.md; nulls for a lock without a bridge. */
+/**
+ * The lock of api-v37.md; nulls for a lock without a bridge. Shapes add their fields to the common
+ * ones with Object.assign: spreading copies every field again, which for a thousand devices was
+ * most of `/my/device/details`' time in JS. The field order is the same.
+ */
 export function lockShape(x: Loaded, now: Date, o: LockOptions = {}) {
   const d = x.d;
   const paired = isPaired(d);
-  return {
-    ...common(x, paired ? x.bridgeConnected === true : null),
+  const lock: ReturnType<typeof common> & {
+    connectedToId: number | null;
+    beaconMajor: number | null;
+    beaconMinor: number | null;
+    deviceState: ReturnType<typeof deviceState>;
+    deviceSettings: Record<string, unknown>;
+    userSettings?: typeof LOCK_USER_SETTINGS & Record<string, unknown>;
+    accessories?: unknown[];
+  } = Object.assign(common(x, paired ? x.bridgeConnected === true : null), {
     connectedToId: paired ? d.connectedToId : null,
     beaconMajor: paired ? d.beaconMajor : null,
     beaconMinor: paired ? d.beaconMinor : null,
     deviceState: deviceState(d, now),
     deviceSettings: deviceSettings(d),
-    ...(o.includeUserSettings ? { userSettings: { ...LOCK_USER_SETTINGS, ...(x.userSettings ?? {}) } } : {}),
-    // no accessory hardware is modelled: the list is real but always empty
-    ...(o.includeAccessories ? { accessories: [] as unknown[] } : {}),
-  };
+  });
+  if (o.includeUserSettings) lock.userSettings = { ...LOCK_USER_SETTINGS, ...(x.userSettings ?? {}) };
+  // no accessory hardware is modelled: the list is real but always empty
+  if (o.includeAccessories) lock.accessories = [];
+  return lock;
 }
 
 export type LockShape = ReturnType<typeof lockShape>;

@@ -1,16 +1,17 @@
+import type { Device } from '@/db/schema';
 import { common, type Loaded } from './shape';
 
 /** Bridge of api-v37.md. */
 export function bridgeShape(x: Loaded) {
   const d = x.d;
-  return {
-    ...common(x, d.isConnected ?? false),
+  // Object.assign rather than a spread: see lockShape
+  return Object.assign(common(x, d.isConnected ?? false), {
     beaconMajor: d.beaconMajor ?? 0,
     beaconMinor: d.beaconMinor ?? 0,
     wasConfigured: d.wasConfigured ?? false,
     isUpdating: d.isUpdating ?? false,
     timeZone: d.timeZone,
-  };
+  });
 }
 
 /**
@@ -20,8 +21,7 @@ export function bridgeShape(x: Loaded) {
 export function gateShape(x: Loaded, includeUserSettings = false) {
   const d = x.d;
   const present = d.isPresentInExternal !== false;
-  return {
-    ...common(x, present ? d.isConnected === true : null),
+  return Object.assign(common(x, present ? d.isConnected === true : null), {
     organizationId: d.organizationId,
     externalId: d.externalId ?? '',
     externalName: d.externalName ?? '',
@@ -31,19 +31,24 @@ export function gateShape(x: Loaded, includeUserSettings = false) {
     userSettings: includeUserSettings ? { favorite: false, ...(x.userSettings ?? {}) } : null,
     location: d.location ?? null,
     isPresentInExternal: present,
-  };
+  });
 }
 
 /** Door sensor of api-v37.md: no connectivity of its own (it talks through its lock). */
 export function doorSensorShape(x: Loaded, includeUserSettings = false) {
   const d = x.d;
-  return {
-    ...common(x, null),
+  const sensor: ReturnType<typeof common> & {
+    organizationId: Device['organizationId'];
+    connectedToLockId: number;
+    deviceState: { batteryLevel: number; batteryLevelModifiedTime: string };
+    userSettings?: Record<string, unknown>;
+  } = Object.assign(common(x, null), {
     organizationId: d.organizationId,
     connectedToLockId: d.connectedToId ?? 0,
     deviceState: { batteryLevel: d.batteryLevel ?? 0, batteryLevelModifiedTime: (d.batteryLevelModifiedTime ?? d.created).toISOString() },
-    ...(includeUserSettings ? { userSettings: { favorite: false, ...(x.userSettings ?? {}) } } : {}),
-  };
+  });
+  if (includeUserSettings) sensor.userSettings = { favorite: false, ...(x.userSettings ?? {}) };
+  return sensor;
 }
 
 export type GateShape = ReturnType<typeof gateShape>;
