@@ -1,15 +1,4 @@
-import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-
-/**
- * A row of `table` as one json object under drizzle's field names, and the decoder that turns it
- * back into the row drizzle itself would return (instants become Dates again). For reads of many
- * rows: the driver and drizzle then map one value per row instead of every field, which for a
- * thousand devices of forty columns is most of the read.
- */
-export function rowAsJson<T extends PgTable>(table: T): JsonRow<T['$inferSelect']> {
-  return columnsAsJson(getTableColumns(table)) as JsonRow<T['$inferSelect']>;
-}
+import { sql, type Column, type SQL } from 'drizzle-orm';
 
 /** A json column's value: PGlite hands json back as text, postgres.js parses it. */
 export function jsonValue<T>(value: unknown): T {
@@ -21,7 +10,11 @@ export interface JsonRow<R> {
   decode: (value: unknown) => R;
 }
 
-/** `rowAsJson` for some columns (of one or more tables) under the given names. */
+/**
+ * Some columns (of one or more tables) as one json object under the given names, and the decoder
+ * that turns it back into the row drizzle itself would return (instants become Dates again). For
+ * statements that must stay one row per outer row, such as a device's candidate accesses.
+ */
 export function columnsAsJson<C extends Record<string, Column>>(fields: C): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
   const columns = Object.entries(fields);
   const pairs = sql.join(

@@ -1,7 +1,9 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
+import { rowsOf } from '@/db/client';
+import { tableRow } from '@/db/raw-rows';
 import { deviceAccess, deviceUserSettings, devices, type Device } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { candidateFields, candidatesOf, candidateWhere, effectiveAccess, effectiveOf, type EffectiveAccess } from '../access/effective';
@@ -9,6 +11,7 @@ import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
 const bridge = alias(devices, 'bridge');
+const deviceRow = tableRow(devices);
 
 export interface LoadOptions {
   types: number[];
@@ -55,21 +58,23 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
 }
 
 /** The devices of `visible` that match the options, each with its bridge's link, by name. */
-function devicesWhere(ctx: Ctx, o: LoadOptions, visible: SQL) {
+async function devicesWhere(ctx: Ctx, o: LoadOptions, visible: SQL): Promise<Array<{ d: Device; bridgeConnected: boolean | null }>> {
   const conds: SQL[] = [visible, inArray(devices.type, o.types)];
   if (o.text) {
     const p = likePart(o.text);
     conds.push(o.textInSerial ? or(ilike(devices.name, p), ilike(devices.serialNumber, p))! : ilike(devices.name, p));
   }
   if (o.where) conds.push(o.where);
-  const q = ctx.db
-    .select({ d: devices, bridgeConnected: bridge.isConnected })
+  let q = ctx.db
+    .select({ ...getTableColumns(devices), bridgeConnected: sql`${bridge.isConnected}`.as('bridge_connected') })
     .from(devices)
     .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
     .where(and(...conds))
     .orderBy(asc(devices.name), asc(devices.id))
     .$dynamic();
-  return o.page && o.itemsPerPage ? q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage) : q;
+  if (o.page && o.itemsPerPage) q = q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage);
+  // rows as the driver gives them, mapped by tableRow (see there)
+  return rowsOf<Record<string, unknown>>(await ctx.db.execute(q)).map((r) => ({ d: deviceRow(r), bridgeConnected: r.bridge_connected as boolean | null }));
 }
 
 const visibleIds = (ctx: Ctx) =>
