@@ -31,3 +31,12 @@ export function columnsAsJson<C extends Record<string, Column>>(fields: C): Json
     },
   };
 }
+
+/**
+ * The rows of `rows` (a parenthesized select whose column names are the API's field names) as the
+ * text of one compact json array, in the select's own order: for lists answered as they are
+ * (JsonText). row_to_json writes no spaces, where json_build_object and json_agg write ` : ` and
+ * `, ` (10-16 % of a list's bytes); it is also cheaper to build. A select's order feeding an
+ * aggregate directly is kept by Postgres (the documented way to order an aggregate's input).
+ */
+export const jsonArrayText = (rows: SQL) => sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' from ${rows} r)`;

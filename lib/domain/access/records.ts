@@ -1,7 +1,7 @@
-import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
-import { jsonValue } from '@/db/json-row';
+import { jsonArrayText } from '@/db/json-row';
 import { deviceAccess, organizationUsers, userGroups, users } from '@/db/schema';
 import { containsText } from '../organizations/text';
 
@@ -37,44 +37,51 @@ export interface AccessFilters {
 const orgUser = alias(organizationUsers, 'org_user');
 
 /** An instant as the API writes schedule fields: ISO with milliseconds and Z (format.ts fmtZ). */
-const isoZ = (col: Column) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoZ = (col: Column) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * One record exactly as the API shows it, built in SQL from the access row and its principal:
- * the one definition of the record, for the filtered list and for the one-statement list.
+ * the one definition of the record, for the filtered list and for the one-statement list. The
+ * column names are the API's field names (jsonArrayText writes them as they are).
  */
-const recordJson = sql<AccessRecord>`json_build_object(
-  'id', ${deviceAccess.id}, 'deviceId', ${deviceAccess.deviceId}, 'accessLevel', ${deviceAccess.accessLevel},
-  'principalType', ${deviceAccess.principalType},
-  'principalId', coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id}),
-  'principalName', case when ${deviceAccess.principalType} = 1 then coalesce(${userGroups.name}, '') else coalesce(${users.displayName}, ${deviceAccess.pendingEmail}, '') end,
-  'userEmail', case when ${deviceAccess.principalType} = 1 then null else coalesce(${users.email}, ${deviceAccess.pendingEmail}) end,
-  'organizationUserId', case when ${deviceAccess.principalType} = 1 then 0 else coalesce(${orgUser.id}, 0) end,
-  'isPending', ${deviceAccess.pendingEmail} is not null,
-  'remoteAccessDisabled', ${deviceAccess.remoteAccessDisabled},
-  'startDate', ${isoZ(deviceAccess.startDate)}, 'endDate', ${isoZ(deviceAccess.endDate)},
-  'dayStartTime', ${isoZ(deviceAccess.dayStartTime)}, 'dayEndTime', ${isoZ(deviceAccess.dayEndTime)},
-  'weekDays', ${deviceAccess.weekDays})`;
+const recordColumns = {
+  id: sql<string>`${deviceAccess.id}`.as('id'),
+  deviceId: sql<number>`${deviceAccess.deviceId}`.as('deviceId'),
+  accessLevel: sql<number>`${deviceAccess.accessLevel}`.as('accessLevel'),
+  principalType: sql<number>`${deviceAccess.principalType}`.as('principalType'),
+  principalId: sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`.as('principalId'),
+  principalName: sql<string>`case when ${deviceAccess.principalType} = 1 then coalesce(${userGroups.name}, '') else coalesce(${users.displayName}, ${deviceAccess.pendingEmail}, '') end`.as('principalName'),
+  userEmail: sql<string | null>`case when ${deviceAccess.principalType} = 1 then null else coalesce(${users.email}, ${deviceAccess.pendingEmail}) end`.as('userEmail'),
+  organizationUserId: sql<number>`case when ${deviceAccess.principalType} = 1 then 0 else coalesce(${orgUser.id}, 0) end`.as('organizationUserId'),
+  isPending: sql<boolean>`${deviceAccess.pendingEmail} is not null`.as('isPending'),
+  remoteAccessDisabled: sql<boolean>`${deviceAccess.remoteAccessDisabled}`.as('remoteAccessDisabled'),
+  startDate: isoZ(deviceAccess.startDate).as('startDate'),
+  endDate: isoZ(deviceAccess.endDate).as('endDate'),
+  dayStartTime: isoZ(deviceAccess.dayStartTime).as('dayStartTime'),
+  dayEndTime: isoZ(deviceAccess.dayEndTime).as('dayEndTime'),
+  weekDays: sql<number | null>`${deviceAccess.weekDays}`.as('weekDays'),
+};
 
-/** The records of a device (`deviceId` and its `organizationId` may be outer columns), `where` narrowing. */
+/**
+ * The records of a device (`deviceId` and its `organizationId` may be outer columns), `where`
+ * narrowing, in the list's order: the owner first, then administrators, then guests; stable by
+ * creation.
+ */
 function recordsSelect(db: Db, deviceId: SQL | number, organizationId: SQL | number, where?: SQL) {
   return db
-    .select({ record: recordJson.as('record'), level: deviceAccess.accessLevel, created: deviceAccess.created, id: deviceAccess.id })
+    .select(recordColumns)
     .from(deviceAccess)
     .leftJoin(users, eq(users.id, deviceAccess.userId))
     .leftJoin(userGroups, eq(userGroups.id, deviceAccess.groupId))
     .leftJoin(orgUser, and(eq(orgUser.userId, deviceAccess.userId), eq(orgUser.organizationId, organizationId)))
     .where(and(eq(deviceAccess.deviceId, deviceId), where))
-    .$dynamic();
+    .orderBy(desc(deviceAccess.accessLevel), asc(deviceAccess.created), asc(deviceAccess.id));
 }
-
-/** the owner first, then administrators, then guests; stable by creation */
-const ORDER = (t: { level: unknown; created: unknown; id: unknown }) => sql`${t.level} desc, ${t.created}, ${t.id}`;
 
 /** Access records of one device; `where` narrows further. */
 export async function accessRecords(db: Db, deviceId: number, organizationId: number | null, f: AccessFilters = {}, where?: SQL): Promise<AccessRecord[]> {
   const principalId = sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`;
-  const rows = await recordsSelect(
+  return recordsSelect(
     db,
     deviceId,
     organizationId ?? -1,
@@ -86,8 +93,7 @@ export async function accessRecords(db: Db, deviceId: number, organizationId: nu
         ? or(containsText(users.email, f.text), containsText(users.displayName, f.text), containsText(userGroups.name, f.text), containsText(deviceAccess.pendingEmail, f.text))
         : undefined,
     ),
-  ).orderBy(ORDER({ level: deviceAccess.accessLevel, created: deviceAccess.created, id: deviceAccess.id }));
-  return rows.map((r) => jsonValue<AccessRecord>(r.record));
+  );
 }
 
 /**
@@ -95,6 +101,5 @@ export async function accessRecords(db: Db, deviceId: number, organizationId: nu
  * of one json array in the list's order: answered as it is, never parsed and serialized again.
  */
 export function recordsJsonText(db: Db, visible: SQL) {
-  const s = recordsSelect(db, sql`"devices"."id"`, sql`coalesce("devices"."organization_id", -1)`, visible).as('s');
-  return sql<string>`(select coalesce(json_agg(${s.record} order by ${ORDER(s)}), '[]'::json)::text from ${s})`;
+  return jsonArrayText(sql`(${recordsSelect(db, sql`"devices"."id"`, sql`coalesce("devices"."organization_id", -1)`, visible)})`);
 }

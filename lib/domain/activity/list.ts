@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { jsonArrayText } from '@/db/json-row';
 import { perDb } from '@/db/prepared';
 import { devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
@@ -118,20 +119,18 @@ function devicePageQuery(db: Db) {
   const lv = fullViewOf(db);
   const branch = (gate: SQL, who: SQL) =>
     sql`(select x.* from device_activity x where ${gate} and x.device_id = "devices"."id" and x.date < ${ph('before')}::timestamp(3) ${who} order by x.date desc limit ${ph('elements')})`;
-  const page = sql<string>`(
-    select coalesce(json_agg(json_build_object('id', a.id, 'deviceId', a.device_id, 'userId', a.user_num_id, 'username', a.username,
-      'event', a.event, 'source', a.source, 'date', to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS')) order by a.date desc, a.id desc), '[]'::json)
+  const page = jsonArrayText(sql`(
+    select u.id as "id", u.device_id as "deviceId", u.user_num_id as "userId", u.username as "username",
+           u.event as "event", u.source as "source", to_char(u.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as "date"
     from (
-      select u.* from (
-        ${branch(sql`"lv"."full"`, sql``)}
-        union all
-        ${branch(sql`not "lv"."full"`, sql`and x.user_id = ${ph('userId')}::uuid`)}
-        union all
-        ${branch(sql`not "lv"."full"`, sql`and x.user_id is null`)}
-      ) u
-      order by u.date desc
-      limit ${ph('elements')}
-    ) a)::text`;
+      ${branch(sql`"lv"."full"`, sql``)}
+      union all
+      ${branch(sql`not "lv"."full"`, sql`and x.user_id = ${ph('userId')}::uuid`)}
+      union all
+      ${branch(sql`not "lv"."full"`, sql`and x.user_id is null`)}
+    ) u
+    order by u.date desc, u.id desc
+    limit ${ph('elements')})`);
   return db
     .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), page })
     .from(devices)
