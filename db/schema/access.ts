@@ -37,6 +37,9 @@ export const deviceAccess = pgTable(
     uniqueIndex('access_device_pending_uq')
       .on(t.deviceId, sql`lower(${t.pendingEmail})`)
       .where(sql`${t.pendingEmail} is not null`),
+    // a device's accesses in the list's order (the partial unique indexes above cannot serve
+    // `device_id = ?` alone: without this, every access list scanned the whole table)
+    index('access_device_list_idx').on(t.deviceId, t.accessLevel.desc().nullsFirst(), t.created, t.id),
     index('access_user_idx').on(t.userId),
     index('access_group_idx').on(t.groupId),
     index('access_pending_email_idx').on(sql`lower(${t.pendingEmail})`),

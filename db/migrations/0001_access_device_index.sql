@@ -1,0 +1,1 @@
+CREATE INDEX "access_device_list_idx" ON "device_access" USING btree ("device_id","access_level" DESC NULLS FIRST,"created","id");
