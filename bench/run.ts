@@ -57,6 +57,7 @@ async function drained(headers: Record<string, string>) {
 }
 
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
+  let cleanUp = () => {};
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: 'bench-secret-0123456789abcdef0123456789', NEXTAUTH_SECRET: 'bench', NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0' };
   if (kind === 'postgres') {
     const db = `sl_bench_${Date.now()}`;
@@ -64,10 +65,13 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
     env.DATABASE_URL = `${base}/${db}`;
     delete env.PGLITE_DIR;
+    // a million activity rows: not left behind on the machine
+    cleanUp = () => void spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], { stdio: 'inherit' });
   } else {
     delete env.DATABASE_URL;
     env.PGLITE_DIR = path.join(root, '.data', 'bench-pglite');
     rmSync(env.PGLITE_DIR, { recursive: true, force: true });
+    cleanUp = () => rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
   }
   console.log(`\n## ${kind}: seeding the benchmark dataset`);
   const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -107,6 +111,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
+    cleanUp();
   }
 }
 
