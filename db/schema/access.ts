@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { userGroups } from './organizations';
 import { users } from './users';
@@ -47,3 +47,19 @@ export const deviceAccess = pgTable(
 );
 
 export type DeviceAccess = typeof deviceAccess.$inferSelect;
+
+/**
+ * A device's whole access list as the API answers it (json text), kept between reads. Triggers
+ * (migration 0003) raise `version` in the same transaction as anything the records show changes:
+ * the device's accesses, a principal's name or e-mail, a group's name, organization membership,
+ * the device's organization. `records` is current only while `builtVersion = version`; a reader
+ * that finds it stale builds the list and stores it for the version it read (lib/domain/access/list.ts).
+ */
+export const deviceAccessLists = pgTable('device_access_lists', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  builtVersion: bigint('built_version', { mode: 'number' }),
+  records: text('records'),
+});

@@ -1,7 +1,7 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
-import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
+import { deviceAccess, deviceAccessLists, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -53,20 +53,55 @@ function ownerOrMine(db: Db, userId: SQL | string): SQL {
  * decided in SQL by access level (`lv.full`); the schedule part of the rule (an administrator
  * outside their hours sees like a guest) needs the device's zone and is confirmed here; in that
  * rare case the list is read again the general way.
+ *
+ * The full list comes from device_access_lists while it is current (db/schema/access.ts), so the
+ * usual read builds nothing; otherwise it is built here and stored for the version this statement
+ * saw. Postgres evaluates a CASE branch's subquery only when the branch is taken.
  */
 function listQuery(db: Db) {
   const ph = sql.placeholder;
   const lv = fullViewOf(db);
   const visible = or(sql`"lv"."full"`, ownerOrMine(db, sql`${ph('userId')}::uuid`));
+  const current = and(sql`"lv"."full"`, eq(deviceAccessLists.builtVersion, deviceAccessLists.version));
   return db
-    .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), records: recordsJsonText(db, visible!) })
+    .select({
+      keyOk: keyStillValidSql(),
+      timeZone: devices.timeZone,
+      full: lv.full,
+      candidates: candidatesJson(db),
+      kept: sql<boolean>`coalesce(${current}, false)`,
+      version: sql<number>`coalesce(${deviceAccessLists.version}, 0)::int`,
+      records: sql<string>`case when ${current} then ${deviceAccessLists.records} else ${recordsJsonText(db, visible!)} end`,
+    })
     .from(devices)
     .innerJoinLateral(lv, sql`true`)
+    .leftJoin(deviceAccessLists, eq(deviceAccessLists.deviceId, devices.id))
     .where(eq(devices.id, ph('deviceId')))
     .prepare('access_list_visible');
 }
 
 const listAll = perDb(listQuery);
+
+/** Stores a full list built for `version`, unless an access changed since (the version moved on). */
+function keepQuery(db: Db) {
+  const ph = sql.placeholder;
+  return db
+    .insert(deviceAccessLists)
+    .values({ deviceId: sql`${ph('deviceId')}`, version: sql`${ph('version')}`, builtVersion: sql`${ph('version')}`, records: sql`${ph('records')}` })
+    .onConflictDoUpdate({
+      target: deviceAccessLists.deviceId,
+      set: { records: sql`excluded.records`, builtVersion: sql`excluded.built_version` },
+      setWhere: sql`${deviceAccessLists.version} = excluded.version`,
+    })
+    .prepare('access_list_keep');
+}
+
+const keep = perDb(keepQuery);
+
+/** Stores a full list built for `version`; nothing when an access changed since (the version moved on). */
+export async function keepAccessList(db: Db, deviceId: number, version: number, records: string): Promise<void> {
+  await keep(db).execute({ deviceId, version, records });
+}
 
 async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
   const now = ctx.now();
@@ -77,6 +112,10 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   if (full !== row.full) {
     const { organizationId } = await deviceOrg(ctx, deviceId);
     return accessRecords(ctx.db, deviceId, organizationId, {}, full ? undefined : ownerOrMine(ctx.db, ctx.caller.userId));
+  }
+  if (full && !row.kept) {
+    // only a cache: a failure to keep it (the device deleted meanwhile) must not fail the read
+    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => console.warn(`access list of device ${deviceId} not kept: ${e instanceof Error ? e.message : String(e)}`));
   }
   return new JsonText(row.records);
 }
