@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { prepareRepeatedQueries } from './pglite-prepared';
 import * as schema from './schema';
 
 /** The one database type the app uses: PGlite, postgres.js and a transaction all fit it. */
@@ -48,6 +49,7 @@ async function open(): Promise<Holder> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true }); // PGlite does not create parents
   const client = new PGlite(dir);
   await client.waitReady;
+  prepareRepeatedQueries(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
