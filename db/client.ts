@@ -49,6 +49,8 @@ async function open(): Promise<Holder> {
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true }); // PGlite does not create parents
   const client = new PGlite(dir);
   await client.waitReady;
+  // one plan per named statement, as for Postgres above (the activity page: 3.0 -> 1.9 ms)
+  await client.exec('set plan_cache_mode = force_generic_plan');
   prepareRepeatedQueries(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
