@@ -1,6 +1,7 @@
 // `npm run bench`: production build, large dataset, autocannon against each scenario, on Postgres
 // and then on PGlite. Prints one table with PASS/FAIL against the targets and writes docs/benchmarks.md.
-// Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL.
+// Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL,
+// BENCH_ONLY (a pattern of scenario names, to look at some of them; docs/benchmarks.md is then not written).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -88,7 +89,8 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     const rows: Row[] = [];
     const baselines: Array<Awaited<ReturnType<typeof load>>> = [];
     await load(baseline, headers, Math.min(CONNECTIONS, 10), 3);
-    for (const s of rest) {
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+    for (const s of rest.filter((x) => !only || only.test(x.name))) {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
       await drained(headers);
@@ -123,6 +125,7 @@ async function main() {
   for (const k of kinds) rows.push(...(await runOn(k)));
   const report = checkTargets(rows);
   console.log('\n' + report.table);
+  if (process.env.BENCH_ONLY) return; // a partial run is not the record
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   writeFileSync(
     path.join(root, 'docs', 'benchmarks.md'),
