@@ -70,7 +70,7 @@ function listQuery(db: Db) {
       full: lv.full,
       candidates: candidatesJson(db),
       kept: sql<boolean>`coalesce(${current}, false)`,
-      version: sql<number>`coalesce(${deviceAccessLists.version}, 0)::int`,
+      version: sql<string>`coalesce(${deviceAccessLists.version}, 0)::text`, // a bigint, as text both ways
       records: sql<string>`case when ${current} then ${deviceAccessLists.records} else ${recordsJsonText(db, visible!)} end`,
     })
     .from(devices)
@@ -82,7 +82,6 @@ function listQuery(db: Db) {
 
 const listAll = perDb(listQuery);
 
-/** Stores a full list built for `version`, unless an access changed since (the version moved on). */
 function keepQuery(db: Db) {
   const ph = sql.placeholder;
   return db
@@ -99,7 +98,7 @@ function keepQuery(db: Db) {
 const keep = perDb(keepQuery);
 
 /** Stores a full list built for `version`; nothing when an access changed since (the version moved on). */
-export async function keepAccessList(db: Db, deviceId: number, version: number, records: string): Promise<void> {
+export async function keepAccessList(db: Db, deviceId: number, version: number | string, records: string): Promise<void> {
   await keep(db).execute({ deviceId, version, records });
 }
 

@@ -1,8 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
-import { rowsOf } from '@/db/client';
 import { tableRow } from '@/db/raw-rows';
 import { deviceAccess, deviceUserSettings, devices, type Device } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
