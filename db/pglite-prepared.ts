@@ -2,18 +2,16 @@ import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@
 
 /** Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. */
 const MAX_PARAMS = 32;
-/** Named statements kept per database; the oldest is deallocated beyond this. */
-const MAX_STATEMENTS = 500;
 
 /**
  * PGlite parses and plans every query again: `query()` sends an unnamed statement each time.
  * For the app's statements planning is most of the work (lock by id: 0.9 ms of 1.6 ms). This
  * makes PGlite's `query()` keep a named statement per query text with parameters, the way
  * postgres.js does for Postgres (db/client.ts), using PGlite's own protocol and result parsers
- * under its own locks. Queries in an explicit transaction (PGlite's `transaction()`) and
- * queries without parameters keep PGlite's path.
+ * under its own locks. Beyond `maxStatements` the least recently used one is closed. Queries in
+ * an explicit transaction (PGlite's `transaction()`) and queries without parameters keep PGlite's path.
  */
-export function prepareRepeatedQueries(pg: PGlite): void {
+export function prepareRepeatedQueries(pg: PGlite, maxStatements = 500): void {
   const statements = new Map<string, { name: string; types: number[] }>();
   let serial = 0;
   const plain = pg.query.bind(pg) as PGlite['query'];
@@ -29,7 +27,7 @@ export function prepareRepeatedQueries(pg: PGlite): void {
         const types = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
         st = { name, types };
         statements.set(text, st);
-        if (statements.size > MAX_STATEMENTS) {
+        if (statements.size > maxStatements) {
           const [oldText, old] = statements.entries().next().value!;
           statements.delete(oldText);
           messages.push(...(await run(protocol.serialize.close({ type: 'S', name: old.name }))));
