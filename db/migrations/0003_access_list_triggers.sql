@@ -14,23 +14,18 @@ CREATE FUNCTION access_devices_of(principal uuid) RETURNS integer[] LANGUAGE sql
   SELECT coalesce(array_agg(DISTINCT device_id), '{}') FROM device_access WHERE user_id = principal OR group_id = principal
 $$;
 --> statement-breakpoint
+-- (in a row trigger OLD is null on INSERT and NEW on DELETE: their fields read as null)
 CREATE FUNCTION access_lists_on_access() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM access_lists_stale(ARRAY[NEW.device_id]);
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM access_lists_stale(ARRAY[OLD.device_id]);
-  ELSE
-    PERFORM access_lists_stale(ARRAY[OLD.device_id, NEW.device_id]);
-  END IF;
+  PERFORM access_lists_stale(ARRAY[OLD.device_id, NEW.device_id]);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER access_lists_on_access AFTER INSERT OR UPDATE OR DELETE ON device_access
   FOR EACH ROW EXECUTE FUNCTION access_lists_on_access();
 --> statement-breakpoint
--- a user's name or e-mail (principalName, userEmail)
-CREATE FUNCTION access_lists_on_user() RETURNS trigger LANGUAGE plpgsql AS $$
+-- a user's name or e-mail, a group's name (principalName, userEmail)
+CREATE FUNCTION access_lists_on_principal() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM access_lists_stale(access_devices_of(NEW.id));
   RETURN NULL;
@@ -38,28 +33,16 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER access_lists_on_user AFTER UPDATE ON users
   FOR EACH ROW WHEN (OLD.display_name IS DISTINCT FROM NEW.display_name OR OLD.email IS DISTINCT FROM NEW.email)
-  EXECUTE FUNCTION access_lists_on_user();
---> statement-breakpoint
--- a group's name (principalName)
-CREATE FUNCTION access_lists_on_group() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM access_lists_stale(access_devices_of(NEW.id));
-  RETURN NULL;
-END $$;
+  EXECUTE FUNCTION access_lists_on_principal();
 --> statement-breakpoint
 CREATE TRIGGER access_lists_on_group AFTER UPDATE ON user_groups
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
-  EXECUTE FUNCTION access_lists_on_group();
+  EXECUTE FUNCTION access_lists_on_principal();
 --> statement-breakpoint
 -- organization membership (organizationUserId)
 CREATE FUNCTION access_lists_on_member() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM access_lists_stale(access_devices_of(OLD.user_id));
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM access_lists_stale(access_devices_of(NEW.user_id));
-  END IF;
+  PERFORM access_lists_stale(access_devices_of(OLD.user_id) || access_devices_of(NEW.user_id));
   RETURN NULL;
 END $$;
 --> statement-breakpoint
