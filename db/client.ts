@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { prepareRepeatedQueries } from './pglite-prepared';
+import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 import * as schema from './schema';
 
 /** The one database type the app uses: PGlite, postgres.js and a transaction all fit it. */
@@ -32,14 +32,14 @@ async function open(): Promise<Holder> {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       prepare: true,
       onnotice: () => {},
-      // Statements are prepared once per connection (below). By default Postgres still plans
+      // Statements are prepared once per connection (namePlainQueries). By default Postgres still plans
       // each execution again for its first five, and afterwards whenever it guesses that values
       // matter: the activity page was re-planned on every call, 0.6 ms of its 1.8 ms. The
       // statements here filter by keys and indexed ranges, where the one generic plan is the
       // custom plan, so plan once.
       connection: { plan_cache_mode: 'force_generic_plan' },
     });
-    preparePlainQueries(client);
+    namePlainQueries(client);
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
@@ -54,23 +54,6 @@ async function open(): Promise<Holder> {
   prepareRepeatedQueries(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
-}
-
-/** Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. */
-const PREPARE_MAX_PARAMS = 32;
-
-/**
- * drizzle asks postgres.js for a named (server-side prepared) statement only for queries built with
- * `.prepare(name)`. Every other query is sent unnamed, and postgres.js then needs two round trips
- * (Parse+Describe, wait, Bind+Execute) and Postgres parses and plans it every time. Asking for a
- * named statement instead makes the repeat of a query one round trip with a cached plan.
- * Statement texts are fixed by the code (drizzle never inlines values) except for the length of
- * `IN (...)` lists, so the per-connection statement cache stays bounded by capping the parameters.
- */
-function preparePlainQueries(client: import('postgres').Sql) {
-  const unsafe = client.unsafe.bind(client);
-  client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-    unsafe(query, params as never, params && params.length > 0 && params.length <= PREPARE_MAX_PARAMS ? { ...options, prepare: true } : options)) as typeof client.unsafe;
 }
 
 let opening: Promise<Holder> | undefined;

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareRepeatedQueries } from './pglite-prepared';
+import { prepareRepeatedQueries } from './named-statements';
 
 // The named-statement layer under every PGlite query with parameters: the same answers as
 // PGlite's own path, errors that leave it usable, its locks kept, and a bounded cache.

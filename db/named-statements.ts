@@ -1,13 +1,29 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-/** Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. */
+/**
+ * Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. Statement
+ * texts are fixed by the code (drizzle never inlines values) except for the length of `IN (...)`
+ * lists, so capping the parameters keeps the statement caches bounded.
+ */
 const MAX_PARAMS = 32;
+
+/**
+ * drizzle asks postgres.js for a named (server-side prepared) statement only for queries built with
+ * `.prepare(name)`. Every other query is sent unnamed, and postgres.js then needs two round trips
+ * (Parse+Describe, wait, Bind+Execute) and Postgres parses and plans it every time. Asking for a
+ * named statement instead makes the repeat of a query one round trip with a cached plan.
+ */
+export function namePlainQueries(client: import('postgres').Sql): void {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+    unsafe(query, params as never, params && params.length > 0 && params.length <= MAX_PARAMS ? { ...options, prepare: true } : options)) as typeof client.unsafe;
+}
 
 /**
  * PGlite parses and plans every query again: `query()` sends an unnamed statement each time.
  * For the app's statements planning is most of the work (lock by id: 0.9 ms of 1.6 ms). This
  * makes PGlite's `query()` keep a named statement per query text with parameters, the way
- * postgres.js does for Postgres (db/client.ts), using PGlite's own protocol and result parsers
+ * postgres.js does for Postgres (`namePlainQueries`), using PGlite's own protocol and result parsers
  * under its own locks. Beyond `maxStatements` the least recently used one is closed. Queries in
  * an explicit transaction (PGlite's `transaction()`) and queries without parameters keep PGlite's path.
  */
