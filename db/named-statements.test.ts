@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareRepeatedQueries } from './named-statements';
+import postgres from 'postgres';
+import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 
 // The named-statement layer under every PGlite query with parameters: the same answers as
 // PGlite's own path, errors that leave it usable, its locks kept, and a bounded cache.
@@ -71,5 +72,35 @@ describe('PGlite named statements', () => {
     // the oldest were closed; running one again prepares it anew and still answers
     expect((await pg.query<{ k: number }>(texts[0], [1])).rows).toEqual([{ id: 1, k: 0 }]);
     expect(await named()).toHaveLength(3);
+  });
+});
+
+// The postgres.js side: queries with parameters become named statements, in a transaction and in
+// a savepoint of it as well (they run on an `sql` of their own).
+describe.runIf(!!process.env.DATABASE_URL)('postgres.js named statements', () => {
+  let sql: postgres.Sql;
+  beforeAll(() => {
+    sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    namePlainQueries(sql);
+  });
+  afterAll(async () => {
+    await sql.end({ timeout: 5 });
+  });
+  const kept = async (q: postgres.TransactionSql) =>
+    (await q.unsafe<Array<{ statement: string }>>('select statement from pg_prepared_statements')).map((r) => r.statement);
+
+  it('names a query with parameters outside, inside a transaction and inside a savepoint; long lists stay unnamed', async () => {
+    await sql.unsafe('select $1::int as outside', [1]);
+    const long = Array.from({ length: 40 }, (_, i) => i);
+    await sql.unsafe(`select 1 as long where 1 in (${long.map((_, i) => `$${i + 1}::int`).join(',')})`, long);
+    const seen = await sql.begin(async (tx) => {
+      expect(await tx.unsafe('select $1::int as inside', [2])).toEqual([{ inside: 2 }]);
+      await tx.savepoint(async (sp) => {
+        await sp.unsafe('select $1::int as nested', [3]);
+      });
+      return kept(tx);
+    });
+    for (const name of ['outside', 'inside', 'nested']) expect(seen.some((t) => t.includes(`as ${name}`))).toBe(true);
+    expect(seen.some((t) => t.includes('as long'))).toBe(false);
   });
 });

@@ -17,6 +17,20 @@ export function namePlainQueries(client: import('postgres').Sql): void {
   const unsafe = client.unsafe.bind(client);
   client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
     unsafe(query, params as never, params && params.length > 0 && params.length <= MAX_PARAMS ? { ...options, prepare: true } : options)) as typeof client.unsafe;
+  // A transaction (and a savepoint in it) runs on an `sql` of its own: name its queries too. The
+  // statements a transaction sends (an unlock's slot, operation and outcome) were parsed and planned
+  // on every call, while the connection they run on keeps the named ones anyway.
+  for (const verb of ['begin', 'savepoint'] as const) {
+    const open = (client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[verb];
+    if (!open) continue;
+    (client as unknown as Record<string, unknown>)[verb] = (...args: unknown[]) => {
+      const fn = args.pop() as (tx: import('postgres').Sql) => unknown;
+      return open.call(client, ...args, (tx: import('postgres').Sql) => {
+        namePlainQueries(tx);
+        return fn(tx);
+      });
+    };
+  }
 }
 
 /**
