@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { devices, type Device } from '@/db/schema';
-import { ActivityEvent, recordActivity } from '@/lib/domain/activity/record';
-import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { resolveAuthor } from './author';
+import type { Device } from '@/db/schema';
+import { ActivityEvent, activityInsert } from '@/lib/domain/activity/record';
+import { webhookEventInsert } from '@/lib/domain/webhooks/outbox';
+import type { Author } from './author';
 import { springSeconds } from './spring';
 import { LockState, lockStatus, OpResult, OpType, SimEvent, StateChangeResult } from './states';
 
@@ -41,12 +41,18 @@ function successState(op: SettledOp, d: Device): number {
 }
 
 /**
- * Applies the outcome of a settled operation to the lock: final state, activity entry,
- * and the lock-status-changed webhook event, in the caller's transaction.
+ * Applies the outcome of a settled operation, in one statement of the caller's transaction: the
+ * operation's result, the lock's final state, the device slot freed (if this operation still holds
+ * it), the activity entry and the lock-status-changed webhook event.
  */
-export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Date): Promise<{ state: number; springSeconds: number; settings: unknown }> {
-  const [d] = await tx.select().from(devices).where(eq(devices.id, op.deviceId));
-  if (!d) return { state: LockState.unknown, springSeconds: 0, settings: {} };
+export async function applyOutcome(
+  tx: Db,
+  op: SettledOp,
+  d: Device,
+  author: Author,
+  result: number,
+  at: Date,
+): Promise<{ state: number; springSeconds: number; settings: unknown }> {
   let state: number;
   let scr: number;
   let event: number;
@@ -63,9 +69,18 @@ export async function applyOutcome(tx: Db, op: SettledOp, result: number, at: Da
     scr = result;
     event = result === OpResult.timedOut ? SimEvent.remoteCommandTimedOut : SimEvent.remoteCommandFailed;
   }
-  await tx.update(devices).set({ state, stateChangeResult: scr, lastStateChangedDate: at }).where(eq(devices.id, d.id));
-  const author = await resolveAuthor(tx, op.userId, op.accessLinkId);
-  await recordActivity(tx, { deviceId: d.id, event, source: 1, user: author.user, username: author.username, accessLinkId: author.accessLinkId, operationId: op.id, at });
-  await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus({ ...d, state, stateChangeResult: scr, lastStateChangedDate: at }), at);
+  const when = at.toISOString();
+  const activity = activityInsert({ deviceId: d.id, event, source: 1, user: author.user, username: author.username, accessLinkId: author.accessLinkId, operationId: op.id, at });
+  const webhook = webhookEventInsert('lock-status-changed', d, lockStatus({ ...d, state, stateChangeResult: scr, lastStateChangedDate: at }), at);
+  await tx.execute(sql`
+    with result as (update device_operations set result = ${result} where id = ${op.id}::uuid),
+    lock as (
+      update devices set state = ${state}, state_change_result = ${scr}, last_state_changed_date = ${when}::timestamptz,
+        busy_until = case when busy_operation_id = ${op.id}::uuid then null else busy_until end,
+        busy_operation_id = case when busy_operation_id = ${op.id}::uuid then null else busy_operation_id end
+      where id = ${d.id}
+    ),
+    activity as (${activity})
+    ${webhook ?? sql`select 1`}`);
   return { state, springSeconds: springSeconds(d.settings), settings: d.settings };
 }

@@ -7,7 +7,6 @@ import { DeviceTimeout, DeviceUnreachable, NotFound } from '@/lib/domain/errors'
 import type { ExternalGate } from '../gateway';
 import { resolveAuthor } from './author';
 import { commandMs, slowFactor, timeoutMs } from './config';
-import { consumeFault } from './faults';
 import { releaseSlot, takeSlot } from './slot';
 import { OpResult, OpType } from './states';
 
@@ -33,10 +32,7 @@ export async function openGate(db: Db, input: { deviceId: number; userId: string
   if (!ext.isConnected) throw DeviceUnreachable('The gate is disconnected in the external gate system.');
   const operationId = randomUUID();
   const now = new Date();
-  const fault = await db.transaction(async (tx) => {
-    await takeSlot(tx, gate.id, operationId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now);
-    return consumeFault(tx, gate.id, ['timeout', 'slow']);
-  });
+  const fault = await takeSlot(db, gate.id, operationId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now, ['timeout', 'slow']);
   try {
     await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
     if (fault === 'timeout') throw DeviceTimeout('The external gate system did not confirm the opening in time.');

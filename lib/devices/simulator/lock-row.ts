@@ -1,10 +1,10 @@
-import { and, eq, gt, inArray, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '@/db/client';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import { tableRow } from '@/db/raw-rows';
 import { DeviceType, deviceOperations, devices, type Device } from '@/db/schema';
 import { DeviceUnreachable, NotFound } from '@/lib/domain/errors';
 
-const bridge = alias(devices, 'bridge');
+const deviceRow = tableRow(devices);
 
 export type LockRow = Device & { bridgeConnected: boolean | null };
 
@@ -12,13 +12,21 @@ export const isLockType = (t: number) => t === DeviceType.lockPro || t === Devic
 
 /** A lock with its bridge's connectivity (a lock is reachable only through a connected bridge). */
 export async function loadLock(db: Db, deviceId: number): Promise<LockRow> {
-  const [row] = await db
-    .select({ d: devices, bridgeConnected: bridge.isConnected })
-    .from(devices)
-    .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
-    .where(eq(devices.id, deviceId));
-  if (!row || !isLockType(row.d.type)) throw NotFound('Lock');
-  return { ...row.d, bridgeConnected: row.bridgeConnected };
+  const [raw] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select d.*, b.is_connected as bridge_connected from devices d left join devices b on b.id = d.connected_to_id where d.id = ${deviceId}`),
+  );
+  return lockRowOf(raw);
+}
+
+/**
+ * A lock row read as the driver gives it (`d.*` with `bridge_connected`, see db/raw-rows.ts);
+ * 404 when it is missing or not a lock.
+ */
+export function lockRowOf(raw: Record<string, unknown> | undefined): LockRow {
+  if (!raw) throw NotFound('Lock');
+  const d = deviceRow(raw);
+  if (!isLockType(d.type)) throw NotFound('Lock');
+  return Object.assign(d, { bridgeConnected: raw.bridge_connected as boolean | null });
 }
 
 export function reachable(l: LockRow): boolean {

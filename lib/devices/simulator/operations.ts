@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
-import { deviceOperations, devices } from '@/db/schema';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { getDb, rowsOf, type Db } from '@/db/client';
+import { deviceOperations } from '@/db/schema';
 import type { OperationView, StartOperationInput } from '../gateway';
 import { commandMs, slotGraceMs, slowFactor, staleMs, timeoutMs } from './config';
 import { scheduleAutoLock } from './autolock';
-import { applyOutcome } from './effects';
-import { consumeFault } from './faults';
-import { loadLock, reachable, requireReachable } from './lock-row';
+import { authorOf } from './author';
+import { applyOutcome, type SettledOp } from './effects';
+import { FAULTS } from './faults';
+import { loadLock, lockRowOf, reachable, requireReachable } from './lock-row';
 import { releaseSlot, takeSlot } from './slot';
 import { scheduleSpringReturn } from './spring';
 import { OpResult, transitional } from './states';
@@ -16,42 +17,38 @@ import { OpResult, transitional } from './states';
  * Accepts a lock/unlock/pull: takes the device slot, plans the outcome (faults of the control
  * plane decide it now), moves the lock to its transitional state and records the plan. The
  * outcome is applied later by `settle`, by whichever process gets there first.
+ *
+ * Two statements, no transaction: the slot (with the fault), then the plan. The slot holds the
+ * device meanwhile and expires by itself, so a process that dies between them cannot block it.
  */
 export async function startOperation(db: Db, input: StartOperationInput): Promise<{ operationId: string; lastStateChangedDate: Date }> {
   const lock = await loadLock(db, input.deviceId);
   requireReachable(lock);
   const operationId = randomUUID();
-  let now = new Date();
-  const planned = await db.transaction(async (tx) => {
-    const fault = await planFault(tx, input.deviceId, operationId, now);
-    // the command starts once the slot is ours (we may have waited for another process's commit)
-    now = new Date();
-    const ms = fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs();
-    const completeAt = new Date(now.getTime() + ms);
-    const plannedResult = fault === 'timeout' ? OpResult.timedOut : fault === 'jam' ? OpResult.jammed : OpResult.ok;
-    await tx.update(devices).set({ busyUntil: new Date(completeAt.getTime() + slotGraceMs()) }).where(eq(devices.id, input.deviceId));
-    await tx.insert(deviceOperations).values({
-      id: operationId,
-      deviceId: input.deviceId,
-      type: input.type,
-      mode: input.mode ?? null,
-      plannedResult,
-      fromState: lock.state,
-      userId: input.userId,
-      accessLinkId: input.accessLinkId ?? null,
-      created: now,
-      completeAt,
-    });
-    await tx.update(devices).set({ state: transitional[input.type], lastStateChangedDate: now }).where(eq(devices.id, input.deviceId));
-    return { ms };
-  });
-  scheduleSettle(operationId, planned.ms);
+  const asked = new Date();
+  const until = new Date(asked.getTime() + timeoutMs() * slowFactor + slotGraceMs());
+  const fault = await takeSlot(db, input.deviceId, operationId, until, asked, FAULTS);
+  // the command starts once the slot is ours (we may have waited for another process's commit)
+  const now = new Date();
+  const ms = fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs();
+  const completeAt = new Date(now.getTime() + ms);
+  const plannedResult = fault === 'timeout' ? OpResult.timedOut : fault === 'jam' ? OpResult.jammed : OpResult.ok;
+  try {
+    await db.execute(sql`
+      with op as (
+        insert into device_operations (id, device_id, type, mode, planned_result, from_state, user_id, access_link_id, created, complete_at)
+        values (${operationId}::uuid, ${input.deviceId}, ${input.type}, ${input.mode ?? null}::int, ${plannedResult}, ${lock.state}::int,
+                ${input.userId}::uuid, ${input.accessLinkId ?? null}::uuid, ${now.toISOString()}::timestamptz, ${completeAt.toISOString()}::timestamptz)
+      )
+      update devices set busy_until = ${new Date(completeAt.getTime() + slotGraceMs()).toISOString()}::timestamptz,
+        state = ${transitional[input.type]}, last_state_changed_date = ${now.toISOString()}::timestamptz
+      where id = ${input.deviceId}`);
+  } catch (e) {
+    await releaseSlot(db, input.deviceId, operationId).catch(() => undefined);
+    throw e;
+  }
+  scheduleSettle(operationId, ms);
   return { operationId, lastStateChangedDate: now };
-}
-
-async function planFault(tx: Db, deviceId: number, operationId: string, now: Date) {
-  await takeSlot(tx, deviceId, operationId, new Date(now.getTime() + timeoutMs() * slowFactor + slotGraceMs()), now);
-  return consumeFault(tx, deviceId);
 }
 
 /** The accepting process settles its own operation when the device would answer. */
@@ -68,21 +65,42 @@ export function scheduleSettle(operationId: string, ms: number): void {
  * Completes a due operation exactly once (the conditional UPDATE is the claim). An operation
  * found long after its planned end belonged to a process that died before seeing the answer:
  * it completes as timed out. A bridge that went offline meanwhile also means a timeout.
+ * Two statements in one transaction: the claim with the lock and the author, then the outcome.
  */
 export async function settle(db: Db, operationId: string, now = new Date()): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
-    const [op] = await tx
-      .update(deviceOperations)
-      .set({ status: 'COMPLETED', completedAt: now })
-      .where(and(eq(deviceOperations.id, operationId), eq(deviceOperations.status, 'PENDING'), lte(deviceOperations.completeAt, now)))
-      .returning();
-    if (!op) return null;
-    const lock = await loadLock(tx, op.deviceId);
-    const stale = now.getTime() - op.completeAt.getTime() > staleMs();
-    const result = stale || !reachable(lock) ? OpResult.timedOut : op.plannedResult;
-    await tx.update(deviceOperations).set({ result }).where(eq(deviceOperations.id, op.id));
-    const out = await applyOutcome(tx, op, result, now);
-    await releaseSlot(tx, op.deviceId, op.id);
+    const [raw] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`
+        with op as (
+          update device_operations set status = 'COMPLETED', completed_at = ${now.toISOString()}::timestamptz
+          where id = ${operationId}::uuid and status = 'PENDING' and complete_at <= ${now.toISOString()}::timestamptz
+          returning *
+        )
+        select d.*, b.is_connected as bridge_connected,
+          op.id as op_id, op.type as op_type, op.mode as op_mode, op.planned_result as op_planned_result, op.from_state as op_from_state,
+          op.user_id as op_user_id, op.access_link_id as op_access_link_id,
+          op.complete_at < ${new Date(now.getTime() - staleMs()).toISOString()}::timestamptz as op_stale,
+          u.num_id as author_num_id, u.display_name as author_name, l.name as link_name
+        from op join devices d on d.id = op.device_id
+        left join devices b on b.id = d.connected_to_id
+        left join users u on u.id = op.user_id
+        left join access_links l on l.id = op.access_link_id`),
+    );
+    if (!raw) return null;
+    const lock = lockRowOf(raw);
+    const op: SettledOp = {
+      id: raw.op_id as string,
+      deviceId: lock.id,
+      type: raw.op_type as number,
+      mode: raw.op_mode as number | null,
+      fromState: raw.op_from_state as number | null,
+      userId: raw.op_user_id as string | null,
+      accessLinkId: raw.op_access_link_id as string | null,
+    };
+    const user = raw.author_num_id === null ? null : { numId: raw.author_num_id as number, name: raw.author_name as string };
+    const author = authorOf(op.userId, op.accessLinkId, user, raw.link_name as string | null);
+    const result = raw.op_stale || !reachable(lock) ? OpResult.timedOut : (raw.op_planned_result as number);
+    const out = await applyOutcome(tx, op, lock, author, result, now);
     return { ...out, deviceId: op.deviceId };
   });
   if (done) {

@@ -3,7 +3,6 @@ import type { Db } from '@/db/client';
 import { DeviceTimeout } from '@/lib/domain/errors';
 import type { PinChange } from '../gateway';
 import { commandMs, slowFactor, timeoutMs } from './config';
-import { consumeFault } from './faults';
 import { loadLock, reachable, requireReachable } from './lock-row';
 import { releaseSlot, takeSlot } from './slot';
 
@@ -19,10 +18,7 @@ export async function writePin(db: Db, deviceId: number, _change: PinChange): Pr
   requireReachable(await loadLock(db, deviceId));
   const opId = randomUUID();
   const now = new Date();
-  const fault = await db.transaction(async (tx) => {
-    await takeSlot(tx, deviceId, opId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now);
-    return consumeFault(tx, deviceId, ['timeout', 'slow']);
-  });
+  const fault = await takeSlot(db, deviceId, opId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now, ['timeout', 'slow']);
   try {
     await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
     if (fault === 'timeout') throw DeviceTimeout('The lock did not confirm the PIN change in time. Try again.');

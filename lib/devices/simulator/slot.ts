@@ -1,27 +1,45 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { devices } from '@/db/schema';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
 import { DeviceBusy } from '@/lib/domain/errors';
+import type { Fault } from './faults';
 
 /**
  * One command at a time per device, across every server process: the slot is a conditional
  * UPDATE on the device row. Postgres re-checks the WHERE after a concurrent writer commits,
  * so of two racing processes exactly one gets the row back. The slot expires by itself
  * (`busyUntil`), so a process that dies while holding it cannot block the device forever.
+ *
+ * The same statement takes the device's pending fault (one-shot, control plane) of the given
+ * kinds, only when the slot was taken: one round trip and no transaction around the two.
  */
-export async function takeSlot(db: Db, deviceId: number, operationId: string, until: Date, now = new Date()): Promise<void> {
-  const got = await db
-    .update(devices)
-    .set({ busyUntil: until, busyOperationId: operationId })
-    .where(and(eq(devices.id, deviceId), or(isNull(devices.busyUntil), lt(devices.busyUntil, now))))
-    .returning({ id: devices.id });
-  if (got.length === 0) throw DeviceBusy();
+export async function takeSlot(
+  db: Db,
+  deviceId: number,
+  operationId: string,
+  until: Date,
+  now = new Date(),
+  faults: readonly Fault[] = [],
+): Promise<Fault | null> {
+  const [row] = rowsOf<{ got: boolean; fault: Fault | null }>(
+    await db.execute(sql`
+      with slot as (
+        update devices set busy_until = ${until.toISOString()}::timestamptz, busy_operation_id = ${operationId}::uuid
+        where id = ${deviceId} and (busy_until is null or busy_until < ${now.toISOString()}::timestamptz)
+        returning id
+      ), fault as (
+        delete from sim_device_faults f using slot
+        where f.device_id = slot.id and f.fault = any(string_to_array(${faults.join(',')}, ','))
+        returning f.fault
+      )
+      select exists (select 1 from slot) as got, (select fault from fault) as fault`),
+  );
+  if (!row?.got) throw DeviceBusy();
+  return row.fault;
 }
 
 /** Frees the slot if this operation still holds it. */
 export async function releaseSlot(db: Db, deviceId: number, operationId: string): Promise<void> {
-  await db
-    .update(devices)
-    .set({ busyUntil: null, busyOperationId: null })
-    .where(and(eq(devices.id, deviceId), eq(devices.busyOperationId, operationId)));
+  await db.execute(sql`
+    update devices set busy_until = null, busy_operation_id = null
+    where id = ${deviceId} and busy_operation_id = ${operationId}::uuid`);
 }

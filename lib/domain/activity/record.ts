@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 
 /** Activity events (decisions.md) */
@@ -43,19 +43,28 @@ export interface ActivityInput {
 }
 
 /**
- * Writes one activity entry. Dates are unique per device: an entry lands 1 ms after the newest
- * one when they would collide, so paging by the last item's date never skips or repeats.
- * Concurrent writers that still collide retry against the unique index.
+ * The statement that writes one activity entry. Dates are unique per device: an entry lands 1 ms
+ * after the newest one when they would collide, so paging by the last item's date never skips or
+ * repeats. For a caller that writes it together with other changes in one statement.
+ */
+export function activityInsert(e: ActivityInput): SQL {
+  const at = (e.at ?? new Date()).toISOString();
+  return sql`
+    insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
+    select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? e.username ?? ''}, ${e.event}, ${e.source},
+           greatest(${at}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${e.deviceId}), '-infinity'::timestamp) + interval '1 millisecond'),
+           ${e.accessLinkId ?? null}, ${e.operationId ?? null}`;
+}
+
+/**
+ * Writes one activity entry (`activityInsert`). Concurrent writers that still collide retry
+ * against the unique index.
  */
 export async function recordActivity(db: Db, e: ActivityInput): Promise<void> {
-  const at = (e.at ?? new Date()).toISOString();
+  const insert = activityInsert(e);
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.execute(sql`
-        insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
-        select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? e.username ?? ''}, ${e.event}, ${e.source},
-               greatest(${at}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${e.deviceId}), '-infinity'::timestamp) + interval '1 millisecond'),
-               ${e.accessLinkId ?? null}, ${e.operationId ?? null}`);
+      await db.execute(insert);
       return;
     } catch (err) {
       const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;

@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
-import { deviceOperations, devices } from '@/db/schema';
+import { deviceOperations } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
-import { candidatesOf, Level, requireDeviceAccess } from '../access/effective';
+import { candidatesOf, Level } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { fmtZ } from '../format';
+import { loadOne } from './load';
 import { LOCK_TYPES } from './locks';
 
 const VERB: Record<OperationType, string> = { 0: 'lock', 1: 'unlock', 2: 'pull' };
@@ -20,9 +21,10 @@ const FORCE_STATES = [3, 9];
  * then hands the command to the gateway. 202 once the lock took it; the outcome comes later.
  */
 export async function operateLock(ctx: Ctx, input: { id: number; type: OperationType; mode?: number }) {
-  const access = await requireDeviceAccess(ctx, input.id);
-  const [lock] = await ctx.db.select({ type: devices.type, state: devices.state }).from(devices).where(eq(devices.id, input.id));
-  if (!lock || !(LOCK_TYPES as number[]).includes(lock.type)) throw NotFound('Lock');
+  // the lock and the caller's access to it in one prepared statement
+  const loaded = await loadOne(ctx, input.id, LOCK_TYPES);
+  if (!loaded) throw NotFound('Lock');
+  const { d: lock, access } = loaded;
   const verb = VERB[input.type];
   if (!access.activeNow) throw Forbidden(`Your access to this lock is not active right now, so you cannot ${verb} it.`);
   if (access.remoteAccessDisabled && access.accessLevel < Level.owner) {

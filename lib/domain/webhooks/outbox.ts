@@ -1,5 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { webhookOutbox } from '@/db/schema';
 import { TRANSIENT_LOCK_STATES, type WebhookEvent } from './events';
 
 export { WEBHOOK_EVENTS, type WebhookEvent } from './events';
@@ -18,13 +18,16 @@ export async function enqueueWebhookEvent(
   changed: Record<string, unknown>,
   at: Date = new Date(),
 ): Promise<void> {
-  if (event === 'lock-status-changed' && typeof changed.state === 'number' && TRANSIENT_LOCK_STATES.includes(changed.state)) return;
+  const insert = webhookEventInsert(event, device, changed, at);
+  if (insert) await db.execute(insert);
+}
+
+/** The statement of `enqueueWebhookEvent` (null for an event that is dropped), to write with other changes at once. */
+export function webhookEventInsert(event: WebhookEvent, device: { id: number; type: number }, changed: Record<string, unknown>, at: Date): SQL | null {
+  if (event === 'lock-status-changed' && typeof changed.state === 'number' && TRANSIENT_LOCK_STATES.includes(changed.state)) return null;
   // a field that is named but unknown (undefined) is sent as null: receivers see the same keys every time
   const fields = Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v === undefined ? null : v]));
-  await db.insert(webhookOutbox).values({
-    event,
-    deviceId: device.id,
-    payload: { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...fields } },
-    created: at,
-  });
+  const payload = { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...fields } };
+  return sql`insert into webhook_outbox (event, device_id, payload, created)
+    values (${event}, ${device.id}, ${JSON.stringify(payload)}::jsonb, ${at.toISOString()}::timestamptz)`;
 }
