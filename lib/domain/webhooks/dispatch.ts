@@ -1,71 +1,59 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayContains, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { deviceAccess, devices, organizationUsers, userGroupMembers, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
 
 /** webhook-id: unique per message (event x subscription), kept on every retry. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
 
 /**
- * Users who can see the device at `now`: a direct or group access within its dates (the same
- * rule as effectiveAccess, as one set query so fan-out does not loop over users).
+ * The pending outbox events (claimed FOR UPDATE SKIP LOCKED, oldest first), each with the enabled
+ * subscriptions that want it: its device's organization's, and those of users who can see the
+ * device at `now` (a direct or group access within its dates, the rule of effectiveAccess). One
+ * row per event and subscription, or one row with a null subscription for an event nobody wants.
  */
-function viewersOf(db: Db, deviceId: number, now: Date) {
-  const inDates = and(
-    eq(deviceAccess.deviceId, deviceId),
-    or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)),
-    or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)),
-  );
-  const direct = db.select({ u: deviceAccess.userId }).from(deviceAccess).where(and(inDates, isNotNull(deviceAccess.userId)));
-  const viaGroup = db
-    .select({ u: organizationUsers.userId })
-    .from(deviceAccess)
-    .innerJoin(userGroupMembers, eq(userGroupMembers.groupId, deviceAccess.groupId))
-    .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
-    .where(inDates);
-  return { direct, viaGroup };
-}
-
-/** Enabled subscriptions that want this event of this device: its viewers' and its organization's. */
-async function subscribersOf(db: Db, event: string, deviceId: number | null, now: Date): Promise<string[]> {
-  if (deviceId === null) return [];
-  const [device] = await db.select({ org: devices.organizationId }).from(devices).where(eq(devices.id, deviceId));
-  if (!device) return [];
-  const { direct, viaGroup } = viewersOf(db, deviceId, now);
-  const owners = [inArray(webhookSubscriptions.userId, direct), inArray(webhookSubscriptions.userId, viaGroup)];
-  if (device.org !== null) owners.push(eq(webhookSubscriptions.organizationId, device.org));
-  const rows = await db
-    .select({ id: webhookSubscriptions.id })
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.enabled, true), arrayContains(webhookSubscriptions.events, [event]), or(...owners)));
-  return rows.map((r) => r.id);
+function pendingWithSubscribers(now: Date, limit: number) {
+  const at = now.toISOString();
+  const inDates = sql`a.device_id = ev.device_id and (a.start_date is null or a.start_date <= ${at}::timestamptz) and (a.end_date is null or a.end_date > ${at}::timestamptz)`;
+  return sql`
+    -- due at once: since the event happened, or now if this process's clock is behind the writer's
+    select ev.id, least(ev.created, ${at}::timestamptz) as due, s.id as subscription_id
+    from (
+      select id, event, device_id, created from webhook_outbox
+      where dispatched_at is null order by id limit ${limit} for update skip locked
+    ) ev
+    left join devices d on d.id = ev.device_id
+    left join webhook_subscriptions s on s.enabled and s.events @> array[ev.event] and (
+      s.organization_id = d.organization_id
+      or s.user_id in (select a.user_id from device_access a where ${inDates} and a.user_id is not null)
+      or s.user_id in (
+        select ou.user_id from device_access a
+        join user_group_members m on m.group_id = a.group_id
+        join organization_users ou on ou.id = m.organization_user_id
+        where ${inDates}))
+    order by ev.id`;
 }
 
 /**
  * Fans pending outbox events out into one delivery per matching subscription. Rows are claimed
  * with FOR UPDATE SKIP LOCKED, so several processes split the work and each event is fanned out
- * once (the unique (outbox, subscription) index makes a repeat harmless anyway).
+ * once (the unique (outbox, subscription) index makes a repeat harmless anyway). Two statements
+ * whatever the number of events: the claim with the subscribers, then the deliveries.
  */
 export async function dispatchOutbox(db: Db, now: Date, limit = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const events = await tx
-      .select({ id: webhookOutbox.id, event: webhookOutbox.event, deviceId: webhookOutbox.deviceId, created: webhookOutbox.created })
-      .from(webhookOutbox)
-      .where(isNull(webhookOutbox.dispatchedAt))
-      .orderBy(asc(webhookOutbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (!events.length) return 0;
-    const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
-    for (const ev of events) {
-      for (const subscriptionId of await subscribersOf(tx, ev.event, ev.deviceId, now)) {
-        // due at once: since the event happened, or now if this process's clock is behind the writer's
-        const due = ev.created < now ? ev.created : now;
-        rows.push({ messageId: newMessageId(), outboxId: ev.id, subscriptionId, nextAttemptAt: due, created: now });
-      }
-    }
-    if (rows.length) await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
-    await tx.update(webhookOutbox).set({ dispatchedAt: now }).where(inArray(webhookOutbox.id, events.map((e) => e.id)));
+    const found = rowsOf<{ id: number | string; due: unknown; subscription_id: string | null }>(await tx.execute(pendingWithSubscribers(now, limit)));
+    if (!found.length) return 0;
+    const events = [...new Set(found.map((r) => String(r.id)))];
+    const deliveries = found
+      .filter((r) => r.subscription_id)
+      .map((r) => ({ message_id: newMessageId(), outbox_id: r.id, subscription_id: r.subscription_id, due: r.due }));
+    const at = now.toISOString();
+    await tx.execute(sql`
+      with dispatched as (update webhook_outbox set dispatched_at = ${at}::timestamptz where id = any(string_to_array(${events.join(',')}, ',')::bigint[]))
+      insert into webhook_deliveries (message_id, outbox_id, subscription_id, next_attempt_at, created)
+      select r.message_id, r.outbox_id, r.subscription_id, r.due, ${at}::timestamptz
+      from json_to_recordset(${JSON.stringify(deliveries)}::json) as r(message_id text, outbox_id bigint, subscription_id uuid, due timestamptz)
+      on conflict do nothing`);
     return events.length;
   });
 }
