@@ -40,7 +40,7 @@ async function load(s: Scenario, headers: Record<string, string>, connections: n
     connections,
     duration,
     headers,
-    requests: [{ method: s.method, path: s.path(), setupRequest: (req) => ({ ...req, path: s.path() }) }],
+    requests: [{ method: s.method, path: s.path(), setupRequest: (req) => ({ ...req, path: s.path(), headers: { ...req.headers, ...s.headers?.() } }) }],
   });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total };
 }

@@ -5,6 +5,8 @@ export interface Scenario {
   kind: 'baseline' | 'single' | 'list' | 'details' | 'command' | 'page';
   method: 'GET' | 'POST';
   path: () => string;
+  /** headers of each request besides the key */
+  headers?: () => Record<string, string>;
   /** also measure p50 with one connection (server time without queueing) */
   serverTime?: boolean;
   prepare?: (base: string, headers: Record<string, string>) => Promise<void>;
@@ -13,6 +15,8 @@ export interface Scenario {
 export function scenarios(d: BenchData): Scenario[] {
   let opId = '';
   let next = 0;
+  let nextLink = 0;
+  let nextClient = 0;
   const enc = encodeURIComponent;
   return [
     { name: 'baseline (no-op)', kind: 'baseline', method: 'GET', path: () => '/api/bench/noop' },
@@ -35,6 +39,17 @@ export function scenarios(d: BenchData): Scenario[] {
     { name: 'GET access list (200)', kind: 'list', method: 'GET', path: () => `/api/v37/my/device/${d.accessDeviceId}/access` },
     // one command at a time per device: rotate over ~940 locks so the slot is free again
     { name: 'POST unlock (0 ms device)', kind: 'command', method: 'POST', path: () => `/api/v37/my/lock/${d.lockIds[next++ % d.lockIds.length]}/operation/unlock` },
-    { name: 'public link page', kind: 'page', method: 'GET', path: () => `/link/${d.linkToken}` },
+    // guests of 1,000 links from many addresses: within every rate limit, so the page measured is the link's own
+    {
+      name: 'public link page',
+      kind: 'page',
+      method: 'GET',
+      path: () => `/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}`,
+      headers: () => ({ 'x-forwarded-for': `10.0.${Math.floor(nextClient / 250) % 250}.${nextClient++ % 250}` }),
+      prepare: async (base) => {
+        const page = await (await fetch(`${base}/link/${d.linkTokens[0]}`, { headers: { 'x-forwarded-for': '192.0.2.1' } })).text();
+        if (!page.includes('Bench doors')) throw new Error('the link page did not show the link');
+      },
+    },
   ];
 }

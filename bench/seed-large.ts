@@ -1,6 +1,6 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
 // one user with 1,000 devices (bridge + locks + gates), one lock with 1,000,000 activity entries,
-// one device with 200 access records, a few PINs, one access link.
+// one device with 200 access records, a few PINs, 1,000 access links.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
@@ -15,7 +15,8 @@ export interface BenchData {
   activityLockId: number;
   accessDeviceId: number;
   lockIds: number[];
-  linkToken: string;
+  /** tokens of 1,000 access links */
+  linkTokens: string[];
   depthDate: string;
 }
 
@@ -77,12 +78,15 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   }
   await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
 
-  const linkToken = randomToken(32);
-  const [link] = await db
+  // 1,000 access links of three doors each: guests of many links, as the page is used (each link and
+  // each client address has its own rate limit, which one link hammered alone would measure instead)
+  const linkTokens = Array.from({ length: 1000 }, () => randomToken(32));
+  const window = { startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) };
+  const links = await db
     .insert(accessLinks)
-    .values({ organizationId: org.id, name: 'Bench link', description: 'Bench doors', tokenHash: tokenHash(linkToken), tokenCiphertext: encryptSecret(linkToken), startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) })
-    .returning();
-  await db.insert(accessLinkDevices).values(lockIds.slice(0, 3).map((deviceId, order) => ({ accessLinkId: link.id, deviceId, order })));
+    .values(linkTokens.map((t, i) => ({ organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t), ...window })))
+    .returning({ id: accessLinks.id });
+  await db.insert(accessLinkDevices).values(links.flatMap((link, i) => [0, 1, 2].map((order) => ({ accessLinkId: link.id, deviceId: lockIds[(i * 3 + order) % lockIds.length], order }))));
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
-  return { key: m.key, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkToken, depthDate: depth.d };
+  return { key: m.key, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
 }
