@@ -1,12 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { accessLinkDevices, accessLinks, devices, organizations } from '@/db/schema';
+import { rowsOf } from '@/db/client';
+import { perDb } from '@/db/prepared';
+import { tableRow } from '@/db/raw-rows';
+import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
 import { keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx } from '../context';
 import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
-import { hit, peek, type Limit } from './ratelimit';
-import { devicesOfLinks, LINKABLE_TYPES, type AccessLinkRow } from './shape';
+import { countSql, hit, hitSql, sweepSometimes, type Limit } from './ratelimit';
+import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
 
 /**
  * The guest side of a link: no account, the token alone authorizes. Every request is counted
@@ -27,29 +30,42 @@ export interface Guest {
 export type GuestLink = AccessLinkRow & { timeZone: string };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+const linkRow = tableRow(accessLinks);
 const slowDown = () => RateLimited('Too many attempts from your network. Wait a few minutes and try again.');
 
+/**
+ * The link of a token for a guest, counting the request against the client's, and then the
+ * link's, budget: two statements (the client's hit with its recent misses; the link with its hit).
+ */
 export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): Promise<GuestLink> {
   const now = ctx.now();
   const client = keyedHash(guest.ip || 'unknown', 'link-client');
-  if (!(await hit(ctx.db, `link-client:${client}`, LINK_LIMITS.perClient, now)).allowed) throw slowDown();
-  if ((await peek(ctx.db, `link-miss:${client}`, LINK_LIMITS.misses, now)) >= LINK_LIMITS.misses.max) throw slowDown();
-  const [row] = TOKEN_SHAPE.test(token)
-    ? await ctx.db
-        .select({ link: accessLinks, timeZone: organizations.timeZone })
-        .from(accessLinks)
-        .innerJoin(organizations, eq(organizations.id, accessLinks.organizationId))
-        .where(eq(accessLinks.tokenHash, tokenHash(token)))
-        .limit(1)
+  const [gate] = rowsOf<{ hits: number; misses: number }>(
+    await ctx.db.execute(sql`
+      with client as (${hitSql(`link-client:${client}`, LINK_LIMITS.perClient, now)})
+      select (select count from client) as hits, ${countSql(`link-miss:${client}`, LINK_LIMITS.misses, now)} as misses`),
+  );
+  await sweepSometimes(ctx.db, now);
+  if (gate.hits > LINK_LIMITS.perClient.max || gate.misses >= LINK_LIMITS.misses.max) throw slowDown();
+  const [raw] = TOKEN_SHAPE.test(token)
+    ? rowsOf<Record<string, unknown>>(
+        await ctx.db.execute(sql`
+          with link as (
+            select l.*, o.time_zone as org_time_zone
+            from access_links l join organizations o on o.id = l.organization_id
+            where l.token_hash = ${tokenHash(token)} limit 1
+          ), used as (${hitSql(sql`'link:' || link.id`, LINK_LIMITS.perLink, now, sql`link`)})
+          select link.*, (select count from used) as link_hits from link`),
+      )
     : [];
-  if (!row) {
+  if (!raw) {
     await hit(ctx.db, `link-miss:${client}`, LINK_LIMITS.misses, now);
     throw NotFound('Access link');
   }
-  if (!(await hit(ctx.db, `link:${row.link.id}`, LINK_LIMITS.perLink, now)).allowed) {
+  if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
     throw RateLimited('This link is being used very often right now. Try again in a minute.');
   }
-  return { ...row.link, timeZone: row.timeZone };
+  return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string });
 }
 
 export type LinkWindow = 'active' | 'notYetValid' | 'expired';
@@ -70,17 +86,36 @@ export function requireActive(link: GuestLink, now: Date) {
   if (state === 'expired') throw new DomainError('gone', 'This link has expired.');
 }
 
+/**
+ * The link's devices that are still locks or gates of its organization (a device may have moved
+ * since), in the link's order: one prepared statement.
+ */
+const liveDevicesOf = perDb((db) =>
+  db
+    .select({ id: devices.id, name: devices.name, deviceType: devices.type, order: accessLinkDevices.order, timeZone: devices.timeZone })
+    .from(accessLinkDevices)
+    .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
+    .where(
+      and(
+        eq(accessLinkDevices.accessLinkId, sql.placeholder('linkId')),
+        eq(devices.organizationId, sql.placeholder('organizationId')),
+        inArray(devices.type, LINKABLE_TYPES),
+      ),
+    )
+    .orderBy(asc(accessLinkDevices.order))
+    .prepare('guest_link_devices'),
+);
+
 /** What the guest page shows: never the link's name (it is for administrators) nor other links. */
 export async function guestView(ctx: BaseCtx, link: GuestLink) {
-  const devs = (await devicesOfLinks(ctx.db, [link.id])).get(link.id)!;
-  const live = await liveDeviceIds(ctx, link, devs.map((d) => d.id));
+  const devs = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId });
   return {
     description: link.description,
     timeZone: link.timeZone,
     validFrom: fmtZ(link.startDate),
     validUntil: fmtZ(link.endDate),
     state: windowState(link, ctx.now()),
-    devices: devs.filter((d) => live.has(d.id)).map((d) => ({ id: d.id, name: d.name, deviceType: d.deviceType, order: d.order, timeZone: d.timeZone })),
+    devices: devs,
   };
 }
 
