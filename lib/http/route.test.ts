@@ -163,3 +163,41 @@ describe('route(): messages of generic type errors', () => {
     expect(json.errorMessages).toEqual(['body: must be an object (got array)']);
   });
 });
+
+describe('route(): concurrency', () => {
+  it('runs at most `concurrency` handlers at once, the others in arrival order; a request whose client left while waiting is dropped (499)', async () => {
+    const order: string[] = [];
+    let running = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const h = route({ scopes: 'public', concurrency: 2, query: z.object({ n: z.string() }) }, async (_ctx, { query }) => {
+      running++;
+      most = Math.max(most, running);
+      order.push(query.n);
+      await new Promise<void>((r) => release.push(r));
+      running--;
+      return { n: query.n };
+    });
+    const send = (n: string, signal?: AbortSignal) =>
+      h(new NextRequest(new URL(`/api/v37/x?n=${n}`, 'http://localhost:3000'), { signal }), { params: Promise.resolve({}) });
+    const gone = new AbortController();
+    const answers = [send('1'), send('2'), send('3', gone.signal), send('4'), send('5')];
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    };
+    await settle();
+    expect(order).toEqual(['1', '2']);
+    gone.abort();
+    release.shift()!();
+    await settle();
+    expect(order).toEqual(['1', '2', '4']); // 3's client left while it waited: never run
+    while (release.length) {
+      release.shift()!();
+      await settle();
+    }
+    const res = await Promise.all(answers);
+    expect(res.map((r) => r.status)).toEqual([200, 200, 499, 200, 200]);
+    expect(order).toEqual(['1', '2', '4', '5']);
+    expect(most).toBe(2);
+  });
+});
