@@ -64,6 +64,31 @@ describe('PGlite named statements', () => {
     expect(order).toEqual(['tx', 'read']);
   });
 
+  it('names the queries of a transaction too, inside it: they see its writes, a rollback undoes them, a failure ends it', async () => {
+    const insert = 'insert into t (id, tags) values ($1, $2) returning id';
+    const count = 'select count(*)::int as n from t where id = $1';
+    await pg.transaction(async (tx) => {
+      await tx.query(insert, [20, ['x']]);
+      expect((await tx.query<{ n: number }>(count, [20])).rows).toEqual([{ n: 1 }]);
+      const texts = (await tx.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+      expect(texts).toContain(insert);
+      await tx.rollback();
+    });
+    expect((await pg.query<{ n: number }>(count, [20])).rows).toEqual([{ n: 0 }]);
+    await expect(
+      pg.transaction(async (tx) => {
+        await tx.query(insert, [21, ['y']]);
+        await tx.query(insert, [21, ['y']]); // duplicate key: the transaction is rolled back
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await pg.query<{ n: number }>(count, [21])).rows).toEqual([{ n: 0 }]);
+    await pg.transaction(async (tx) => {
+      await tx.query(insert, [22, ['z']]);
+    });
+    expect((await pg.query<{ n: number }>(count, [22])).rows).toEqual([{ n: 1 }]);
+    await pg.query('delete from t where id = $1', [22]);
+  });
+
   it('keeps at most the given number of statements, closing the least recently used', async () => {
     const texts = [0, 1, 2, 3, 4].map((i) => `select id, ${i} as k from t where id = $1`);
     for (const text of texts) await pg.query(text, [1]);

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
  * Statements with more parameters than this (long id lists, bulk inserts) stay unnamed. Statement
@@ -38,8 +38,8 @@ export function namePlainQueries(client: import('postgres').Sql): void {
  * For the app's statements planning is most of the work (lock by id: 0.9 ms of 1.6 ms). This
  * makes PGlite's `query()` keep a named statement per query text with parameters, the way
  * postgres.js does for Postgres (`namePlainQueries`), using PGlite's own protocol and result parsers
- * under its own locks. Beyond `maxStatements` the least recently used one is closed. Queries in
- * an explicit transaction (PGlite's `transaction()`) and queries without parameters keep PGlite's path.
+ * under its own locks. Beyond `maxStatements` the least recently used one is closed. Queries in a
+ * transaction (PGlite's `transaction()`) are named too; queries without parameters keep PGlite's path.
  */
 export function prepareRepeatedQueries(pg: PGlite, maxStatements = 500): void {
   const statements = new Map<string, { name: string; types: number[] }>();
@@ -83,9 +83,25 @@ export function prepareRepeatedQueries(pg: PGlite, maxStatements = 500): void {
     return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
   }
 
+  const keep = (params: unknown[] | undefined, options: QueryOptions | undefined): params is unknown[] =>
+    !!params?.length && params.length <= MAX_PARAMS && !options?.blob;
+
   pg.query = (async <T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-    if (!params?.length || params.length > MAX_PARAMS || options?.blob) return plain<T>(text, params, options);
+    if (!keep(params, options)) return plain<T>(text, params, options);
     await pg._checkReady();
     return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => named<T>(text, params, options)));
   }) as PGlite['query'];
+
+  // In a transaction (which holds the transaction lock) its queries take only the query lock, as
+  // PGlite's own transaction object does; everything else of that object stays PGlite's.
+  const transaction = pg.transaction.bind(pg);
+  pg.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const query = async <R>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>> => {
+        if (!keep(params, options)) return tx.query<R>(text, params, options);
+        if (tx.closed) throw new Error('Transaction is closed');
+        return pg._runExclusiveQuery(() => named<R>(text, params, options));
+      };
+      return fn(Object.create(tx, { query: { value: query } }) as Transaction);
+    })) as PGlite['transaction'];
 }
