@@ -11,6 +11,7 @@ import { scenarios, type Scenario } from './scenarios';
 import { checkTargets, type Row } from './targets';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BASE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = 3200;
 const root = process.cwd();
@@ -34,7 +35,9 @@ async function waitHealthy(url: string, ms: number) {
   throw new Error(`server did not become healthy at ${url}`);
 }
 
-async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Omit<Row, 'db' | 'name' | 'baselineRps'>> {
+type Run = Omit<Row, 'db' | 'name' | 'baselineRps'>;
+
+async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -94,20 +97,20 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
       await drained(headers);
-      // The machine's speed drifts (shared cores): the baseline runs right before each scenario
-      // and the scenario's ratio is taken against that run, not against one run minutes earlier.
       // server time alone, before any backlog of the loaded run can queue in front of it
       const serialP50 = s.serverTime ? (await load(s, headers, 1, 5)).p50 : undefined;
-      const base = await load(baseline, headers, CONNECTIONS, Math.max(3, Math.round(SECONDS / 2)));
-      baselines.push(base);
+      // The machine's speed drifts within seconds (shared cores): the baseline runs right before and
+      // right after the scenario, and the scenario's ratio is to the mean of the two.
+      const before = await load(baseline, headers, CONNECTIONS, BASE_SECONDS);
       const main = await load(s, headers, CONNECTIONS);
-      const row: Row = { db: kind, name: s.name, ...main, baselineRps: base.rps, serialP50 };
-      rows.push(row);
       await drained(headers);
-      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}  (baseline just before: ${base.rps.toFixed(0)} req/s)`);
+      const after = await load(baseline, headers, CONNECTIONS, BASE_SECONDS);
+      baselines.push(before, after);
+      const baseRps = (before.rps + after.rps) / 2;
+      rows.push({ db: kind, name: s.name, ...main, baselineRps: baseRps, serialP50 });
+      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}  (baseline before/after: ${before.rps.toFixed(0)}/${after.rps.toFixed(0)} req/s)`);
     }
-    const mid = <T,>(xs: T[], f: (x: T) => number) => [...xs].sort((a, b) => f(a) - f(b))[Math.floor(xs.length / 2)];
-    const med = mid(baselines, (b) => b.rps);
+    const med = [...baselines].sort((a, b) => a.rps - b.rps)[Math.floor(baselines.length / 2)];
     rows.unshift({ db: kind, name: baseline.name, ...med, baselineRps: med.rps });
     return rows;
   } finally {
@@ -129,7 +132,7 @@ async function main() {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   writeFileSync(
     path.join(root, 'docs', 'benchmarks.md'),
-    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before each scenario, the ratio is to that run, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
+    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
   );
   console.log('\nWritten to docs/benchmarks.md');
 }

@@ -7,7 +7,7 @@ export interface Row {
   errors: number;
   requests: number;
   serialP50?: number;
-  /** req/s of the baseline run right before this scenario */
+  /** req/s of the baseline: the mean of its runs right before and right after this scenario */
   baselineRps: number;
 }
 
@@ -47,7 +47,8 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
     '- Device details: p50 measured with one connection (server time without queueing) against the 50 ms target,',
     '  before the loaded run. The endpoint builds two answers at a time per process, the others wait in order.',
     '- Public link page: guests of 1,000 links from as many client addresses, so no rate limit answers instead of the page.',
-    '- "baseline req/s" is the no-op run right before the scenario; the ratio is to it (this machine\'s speed drifts).',
+    '- "baseline req/s" is the mean of the no-op runs right before and right after the scenario; the ratio is to it',
+    '  (this machine\'s speed drifts within seconds).',
     '- What was changed for speed, what it measured, and why the latency targets cannot pass on a machine',
     '  where the no-op baseline\'s own p99 is above 100 ms: docs/performance.md.',
   ].join('\n');
