@@ -119,13 +119,7 @@ export async function guestView(ctx: BaseCtx, link: GuestLink) {
   };
 }
 
-/** Devices still locks or gates of the link's organization (a device may have moved since). */
-export async function liveDeviceIds(ctx: BaseCtx, link: GuestLink, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await ctx.db
-    .select({ id: devices.id })
-    .from(devices)
-    .innerJoin(accessLinkDevices, and(eq(accessLinkDevices.deviceId, devices.id), eq(accessLinkDevices.accessLinkId, link.id)))
-    .where(and(inArray(devices.id, ids), eq(devices.organizationId, link.organizationId), inArray(devices.type, LINKABLE_TYPES)));
-  return new Set(rows.map((r) => r.id));
+/** One of the link's live devices (see `liveDevicesOf`), or undefined. */
+export async function liveDevice(ctx: BaseCtx, link: GuestLink, deviceId: number) {
+  return (await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId })).find((d) => d.id === deviceId);
 }

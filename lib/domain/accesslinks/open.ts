@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { DeviceType, deviceOperations, devices } from '@/db/schema';
+import { DeviceType, deviceOperations } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import type { BaseCtx } from '../context';
 import { NotFound } from '../errors';
-import { authorizeLink, guestView, liveDeviceIds, requireActive, type Guest } from './guest';
+import { authorizeLink, guestView, liveDevice, requireActive, type Guest } from './guest';
 
 /** GET /link/{token}: the guest page's data. */
 export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: Guest }) {
@@ -18,12 +18,12 @@ export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: 
  */
 export async function openThroughLink(ctx: BaseCtx, input: { token: string; deviceId: number; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
-  if (!(await liveDeviceIds(ctx, link, [input.deviceId])).has(input.deviceId)) throw NotFound('Device');
+  const dev = await liveDevice(ctx, link, input.deviceId);
+  if (!dev) throw NotFound('Device');
   requireActive(link, ctx.now());
-  const [dev] = await ctx.db.select({ type: devices.type }).from(devices).where(eq(devices.id, input.deviceId));
   const gw = getGateway();
   const operationId =
-    dev.type === DeviceType.gate
+    dev.deviceType === DeviceType.gate
       ? (await gw.openGate(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
       : (await gw.startOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id })).operationId;
   return operationView(ctx, operationId);
