@@ -72,6 +72,15 @@ export async function getDb(): Promise<Db> {
   return h.db;
 }
 
+/**
+ * The database if this process has it open, without opening it: for timers (settling a command,
+ * auto lock). One that fires after `closeDb()` at shutdown must not open a new pool, which would
+ * keep the process alive; a running process's reaper finishes that work.
+ */
+export function openedDb(): Db | undefined {
+  return g.__smartlockDb?.db;
+}
+
 export async function dbKind(): Promise<'pglite' | 'postgres'> {
   return (await holder()).kind;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
+import { openedDb, type Db } from '@/db/client';
 import { devices } from '@/db/schema';
 import { ActivityEvent, recordActivity } from '@/lib/domain/activity/record';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
@@ -46,9 +46,9 @@ export function scheduleAutoLock(deviceId: number, state: number, settings: unkn
   const secs = autoLockSeconds(settings);
   if (state !== LockState.unlocked || secs === null) return;
   const t = setTimeout(() => {
-    getDb()
-      .then((db) => autoLock(db, new Date(), deviceId))
-      .catch((e) => console.error(`auto lock of ${deviceId} failed:`, e));
+    const db = openedDb();
+    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
+    autoLock(db, new Date(), deviceId).catch((e) => console.error(`auto lock of ${deviceId} failed:`, e));
   }, secs * 1000 + 5);
   t.unref?.();
 }

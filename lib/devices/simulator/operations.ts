@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { getDb, rowsOf, type Db } from '@/db/client';
+import { openedDb, rowsOf, type Db } from '@/db/client';
 import { deviceOperations } from '@/db/schema';
 import type { OperationView, StartOperationInput } from '../gateway';
 import { commandMs, slotGraceMs, slowFactor, staleMs, timeoutMs } from './config';
@@ -54,9 +54,9 @@ export async function startOperation(db: Db, input: StartOperationInput): Promis
 /** The accepting process settles its own operation when the device would answer. */
 export function scheduleSettle(operationId: string, ms: number): void {
   const t = setTimeout(() => {
-    getDb()
-      .then((db) => settle(db, operationId))
-      .catch((e) => console.error(`settle ${operationId} failed:`, e));
+    const db = openedDb();
+    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
+    settle(db, operationId).catch((e) => console.error(`settle ${operationId} failed:`, e));
   }, ms + 5);
   t.unref?.();
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
+import { openedDb, type Db } from '@/db/client';
 import { devices } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { sweepTargets } from './lock-row';
@@ -36,9 +36,9 @@ export async function returnSprings(db: Db, now = new Date(), deviceId?: number)
 export function scheduleSpringReturn(deviceId: number, state: number, seconds: number): void {
   if (state !== LockState.pulled) return;
   const t = setTimeout(() => {
-    getDb()
-      .then((db) => returnSprings(db, new Date(), deviceId))
-      .catch((e) => console.error(`spring return of ${deviceId} failed:`, e));
+    const db = openedDb();
+    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
+    returnSprings(db, new Date(), deviceId).catch((e) => console.error(`spring return of ${deviceId} failed:`, e));
   }, seconds * 1000 + 5);
   t.unref?.();
 }
