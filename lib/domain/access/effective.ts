@@ -58,11 +58,12 @@ export function candidateWhere(db: Db, userId: SQL | Placeholder | string, now: 
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .where(eq(organizationUsers.userId, userId));
-  return and(
-    or(eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups)),
-    or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)),
-    or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)),
-  )!;
+  return and(or(eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups)), withinDates(now))!;
+}
+
+/** An access (a `device_access` row) gives something at `now`: started and not yet ended. */
+export function withinDates(now: SQL | Placeholder | Date): SQL {
+  return and(or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)), or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)))!;
 }
 
 /**

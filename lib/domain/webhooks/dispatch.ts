@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { deviceAccess } from '@/db/schema';
+import { withinDates } from '../access/effective';
 
 /** webhook-id: unique per message (event x subscription), kept on every retry. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
@@ -13,7 +15,7 @@ export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`
  */
 function pendingWithSubscribers(now: Date, limit: number) {
   const at = now.toISOString();
-  const inDates = sql`a.device_id = ev.device_id and (a.start_date is null or a.start_date <= ${at}::timestamptz) and (a.end_date is null or a.end_date > ${at}::timestamptz)`;
+  const current = sql`${deviceAccess.deviceId} = ev.device_id and ${withinDates(now)}`;
   return sql`
     -- due at once: since the event happened, or now if this process's clock is behind the writer's
     select ev.id, least(ev.created, ${at}::timestamptz) as due, s.id as subscription_id
@@ -24,12 +26,12 @@ function pendingWithSubscribers(now: Date, limit: number) {
     left join devices d on d.id = ev.device_id
     left join webhook_subscriptions s on s.enabled and s.events @> array[ev.event] and (
       s.organization_id = d.organization_id
-      or s.user_id in (select a.user_id from device_access a where ${inDates} and a.user_id is not null)
+      or s.user_id in (select ${deviceAccess.userId} from ${deviceAccess} where ${current} and ${deviceAccess.userId} is not null)
       or s.user_id in (
-        select ou.user_id from device_access a
-        join user_group_members m on m.group_id = a.group_id
+        select ou.user_id from ${deviceAccess}
+        join user_group_members m on m.group_id = ${deviceAccess.groupId}
         join organization_users ou on ou.id = m.organization_user_id
-        where ${inDates}))
+        where ${current}))
     order by ev.id`;
 }
 
