@@ -10,17 +10,22 @@ export type LockRow = Device & { bridgeConnected: boolean | null };
 
 export const isLockType = (t: number) => t === DeviceType.lockPro || t === DeviceType.lockGo;
 
+/**
+ * The select list and joins of a lock row for `lockRowOf`: the device `d` with its bridge's link,
+ * for statements that read the lock along with other things (`from <x> join ${lockFrom} ...`).
+ */
+export const lockColumns = sql.raw('d.*, b.is_connected as bridge_connected');
+export const lockFrom = sql.raw('(devices d left join devices b on b.id = d.connected_to_id)');
+
 /** A lock with its bridge's connectivity (a lock is reachable only through a connected bridge). */
 export async function loadLock(db: Db, deviceId: number): Promise<LockRow> {
-  const [raw] = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select d.*, b.is_connected as bridge_connected from devices d left join devices b on b.id = d.connected_to_id where d.id = ${deviceId}`),
-  );
+  const [raw] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${lockColumns} from ${lockFrom} where d.id = ${deviceId}`));
   return lockRowOf(raw);
 }
 
 /**
- * A lock row read as the driver gives it (`d.*` with `bridge_connected`, see db/raw-rows.ts);
- * 404 when it is missing or not a lock.
+ * A lock row read as the driver gives it (`lockColumns`, see db/raw-rows.ts); 404 when it is
+ * missing or not a lock.
  */
 export function lockRowOf(raw: Record<string, unknown> | undefined): LockRow {
   if (!raw) throw NotFound('Lock');

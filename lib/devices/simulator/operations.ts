@@ -8,7 +8,7 @@ import { scheduleAutoLock } from './autolock';
 import { authorOf } from './author';
 import { applyOutcome, type SettledOp } from './effects';
 import { FAULTS } from './faults';
-import { loadLock, lockRowOf, reachable, requireReachable } from './lock-row';
+import { loadLock, lockColumns, lockFrom, lockRowOf, reachable, requireReachable } from './lock-row';
 import { releaseSlot, takeSlot } from './slot';
 import { scheduleSpringReturn } from './spring';
 import { OpResult, transitional } from './states';
@@ -76,13 +76,12 @@ export async function settle(db: Db, operationId: string, now = new Date()): Pro
           where id = ${operationId}::uuid and status = 'PENDING' and complete_at <= ${now.toISOString()}::timestamptz
           returning *
         )
-        select d.*, b.is_connected as bridge_connected,
+        select ${lockColumns},
           op.id as op_id, op.type as op_type, op.mode as op_mode, op.planned_result as op_planned_result, op.from_state as op_from_state,
           op.user_id as op_user_id, op.access_link_id as op_access_link_id,
           op.complete_at < ${new Date(now.getTime() - staleMs()).toISOString()}::timestamptz as op_stale,
           u.num_id as author_num_id, u.display_name as author_name, l.name as link_name
-        from op join devices d on d.id = op.device_id
-        left join devices b on b.id = d.connected_to_id
+        from op join ${lockFrom} on d.id = op.device_id
         left join users u on u.id = op.user_id
         left join access_links l on l.id = op.access_link_id`),
     );
