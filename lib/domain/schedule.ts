@@ -56,3 +56,29 @@ export function isActiveAt(s: Schedule, now: Date, zone: string): boolean {
 export function wallClock(d: Date, zone: string): string {
   return DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
 }
+
+/**
+ * When an access that is active at `now` stops being active, if nothing changes it: the end of
+ * today's daily window (or of the run of allowed weekdays) in the device's zone, or its end date,
+ * whichever comes first; null when it never ends. `now` itself when it is not active.
+ */
+export function activeUntil(s: Schedule, now: Date, zone: string): Date | null {
+  if (!isActiveAt(s, now, zone)) return now;
+  const ends: Date[] = s.endDate ? [s.endDate] : [];
+  const mask = s.weekDays ?? 127;
+  const local = DateTime.fromJSDate(now, { zone });
+  if (s.dayStartTime || s.dayEndTime) {
+    const start = s.dayStartTime ? minutesIn(s.dayStartTime, zone) : 0;
+    const end = s.dayEndTime ? minutesIn(s.dayEndTime, zone) : 24 * 60;
+    const nowMin = local.hour * 60 + local.minute;
+    // the window that holds `now` ends today, or tomorrow when it runs past midnight and began today
+    const day = start > end && nowMin >= start ? local.plus({ days: 1 }).startOf('day') : local.startOf('day');
+    ends.push((end === 24 * 60 ? day.plus({ days: 1 }) : day.set({ hour: Math.floor(end / 60), minute: end % 60 })).toJSDate());
+  } else if (mask !== 127) {
+    // allowed whole days: the run of allowed days that holds today ends at a local midnight
+    let d = local.startOf('day').plus({ days: 1 });
+    while (mask & bit(d.weekday)) d = d.plus({ days: 1 });
+    ends.push(d.toJSDate());
+  }
+  return ends.length ? new Date(Math.min(...ends.map((e) => e.getTime()))) : null;
+}

@@ -1,0 +1,245 @@
+import { activeUntil, isActiveAt, withinDates, type Schedule } from '../schedule';
+
+/**
+ * The door policy: who may open, manage or learn about a device, at an instant. Pure and small:
+ * the caller's effective access to the device (lib/domain/access/effective.ts: a direct access
+ * wins, else the best of the caller's groups) and their organization role go in, a decision comes
+ * out. Every route, page, worker and the simulator ask here (through ./enforce.ts); none states a
+ * rule of its own. docs/security.md has the table of these rules and the tests that prove them.
+ */
+
+export const Level = { guest: 0, administrator: 1, owner: 2, none: 3 } as const;
+export const OrgRole = { member: 0, administrator: 1, owner: 2 } as const;
+
+/** What the policy needs of an access: level, remote flag and schedule, judged in the device's zone. */
+export interface AccessFacts extends Schedule {
+  accessLevel: number;
+  remoteAccessDisabled: boolean;
+  timeZone: string;
+}
+
+export type DeviceAction =
+  /** know the device exists: any access within its dates (otherwise 404, so ids cannot be probed) */
+  | 'see'
+  /** unlock, lock, pull or open a gate from afar (the API, the portal, an access link it grants) */
+  | 'open'
+  /** list, create, change and delete the lock's PINs */
+  | 'managePins'
+  /** read a PIN's value */
+  | 'readPinValue'
+  /** grant, change and revoke accesses; see every access on the device */
+  | 'share'
+  /** change the device: settings, gate synchronization */
+  | 'manageDevice'
+  /** put the device on an organization access link */
+  | 'linkDevice'
+  /** hold an offline (Bluetooth) certificate for the device */
+  | 'holdCertificate'
+  /** receive the device's webhooks and real-time events */
+  | 'receiveEvents'
+  /** read everyone's activity on the device (otherwise only one's own and entries without an author) */
+  | 'seeAllActivity'
+  /** drive the simulated hardware (press the knob, arm a fault, type at the keypad) */
+  | 'driveSimulator';
+
+export type Refusal =
+  | 'unseen' // no access within its dates: 404
+  | 'level' // below administrator for a managing action
+  | 'schedule' // outside the access's weekdays or daily window right now
+  | 'remote'; // remote opening disabled for this access
+
+export type Decision<R extends string = Refusal> = { ok: true } | { ok: false; reason: R };
+
+const OK = { ok: true } as const;
+const no = (reason: Refusal): Decision => ({ ok: false, reason });
+
+/** Managing actions: owner or administrator, with the access active right now. */
+const MANAGING: ReadonlySet<DeviceAction> = new Set(['managePins', 'readPinValue', 'share', 'manageDevice', 'driveSimulator', 'seeAllActivity', 'linkDevice']);
+/** Actions that need the access active right now, whatever the level. */
+const TIMED: ReadonlySet<DeviceAction> = new Set(['open', 'holdCertificate', 'receiveEvents']);
+/** Actions that happen from afar: refused where remote opening is disabled (owners always may). */
+const REMOTE: ReadonlySet<DeviceAction> = new Set(['open', 'linkDevice']);
+
+/** Within its weekdays and daily window (and dates) at `now`, in the device's zone. */
+export const isActive = (a: AccessFacts, now: Date) => isActiveAt(a, now, a.timeZone);
+
+/** May a caller with this effective access (undefined: none) do `action` on the device at `now`? */
+export function decide(action: DeviceAction, a: AccessFacts | undefined, now: Date): Decision {
+  if (!a || !withinDates(a, now)) return no('unseen');
+  if (action === 'see') return OK;
+  if (MANAGING.has(action) && a.accessLevel < Level.administrator) return no('level');
+  if ((MANAGING.has(action) || TIMED.has(action)) && !isActive(a, now)) return no('schedule');
+  if (REMOTE.has(action) && a.remoteAccessDisabled && a.accessLevel < Level.owner) return no('remote');
+  return OK;
+}
+
+export const may = (action: DeviceAction, a: AccessFacts | undefined, now: Date) => decide(action, a, now).ok;
+
+/** Every device action with its answer, for pages that show or hide controls. */
+export function permissions(a: AccessFacts | undefined, now: Date): Record<DeviceAction, boolean> {
+  const out = {} as Record<DeviceAction, boolean>;
+  for (const action of DEVICE_ACTIONS) out[action] = may(action, a, now);
+  return out;
+}
+
+export const DEVICE_ACTIONS: readonly DeviceAction[] = ['see', 'open', 'managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'holdCertificate', 'receiveEvents', 'seeAllActivity', 'driveSimulator'];
+
+// ---- the organization ------------------------------------------------------------------------
+
+export type OrgAction =
+  /** see the organization, its groups and their members */
+  | 'see'
+  /** create, rename and delete groups; add and remove their members */
+  | 'manageGroups'
+  /** read and manage access links (a link's URL opens doors, so reading is managing) */
+  | 'manageLinks'
+  /** an access link without an end date */
+  | 'permanentLink'
+  /** the organization's webhooks */
+  | 'manageWebhooks';
+
+const ORG_MIN: Record<OrgAction, number> = {
+  see: OrgRole.member,
+  manageGroups: OrgRole.administrator,
+  manageLinks: OrgRole.administrator,
+  permanentLink: OrgRole.owner,
+  manageWebhooks: OrgRole.administrator,
+};
+
+/** `role`: the caller's role in the organization, null when not a member (404). */
+export function decideOrg(action: OrgAction, role: number | null): Decision {
+  if (role === null) return no('unseen');
+  return role >= ORG_MIN[action] ? OK : no('level');
+}
+
+/**
+ * Group membership: administrators add and remove members, but nobody adds themselves, since the
+ * group's device accesses would then widen their own. Leaving only narrows and is allowed.
+ */
+export function decideMembership(verb: 'add' | 'remove', self: boolean): Decision<'self'> {
+  return verb === 'add' && self ? { ok: false, reason: 'self' } : OK;
+}
+
+// ---- changing who has access ---------------------------------------------------------------------
+
+export type AccessChangeRefusal = Refusal | 'aboveOwnLevel' | 'ownerLevel' | 'ownerAccess' | 'self' | 'ownGroup';
+
+export interface AccessChange {
+  verb: 'grant' | 'update' | 'revoke';
+  /** the access being changed: its principal and whether it is the owner's */
+  target: { principal: 'self' | 'myGroup' | 'other'; isOwner: boolean };
+  /** the level granted or set (grant, update with a level) */
+  level?: number;
+}
+
+/**
+ * Sharing: the caller must be allowed to `share` now; nobody grants above their own level or
+ * the owner's level, touches the owner's access, or changes an access that is their own or a
+ * group's they belong to (that would widen their own access; a revoke only narrows it and is
+ * allowed).
+ */
+export function decideAccessChange(me: AccessFacts | undefined, now: Date, c: AccessChange): Decision<AccessChangeRefusal> {
+  const base = decide('share', me, now);
+  if (!base.ok) return base;
+  if (c.target.isOwner) return { ok: false, reason: 'ownerAccess' };
+  if (c.verb !== 'revoke') {
+    if (c.target.principal === 'self') return { ok: false, reason: 'self' };
+    if (c.target.principal === 'myGroup') return { ok: false, reason: 'ownGroup' };
+  }
+  if (c.level !== undefined) {
+    if (c.level > me!.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
+    if (c.level >= Level.owner) return { ok: false, reason: 'ownerLevel' };
+  }
+  return OK;
+}
+
+// ---- access links ----------------------------------------------------------------------------------
+
+export interface LinkWindow {
+  startDate: Date | null;
+  endDate: Date | null;
+}
+
+const within = (inner: LinkWindow, outer: LinkWindow) =>
+  (outer.startDate === null || (inner.startDate !== null && inner.startDate >= outer.startDate)) &&
+  (outer.endDate === null || (inner.endDate !== null && inner.endDate <= outer.endDate));
+
+/**
+ * A link's window. A link without an end is for the organization's owner only. Later, anyone
+ * who manages links may narrow it; widening it is held to what both its creator and the person
+ * widening could grant (an end unless both are the organization's owner).
+ */
+export function decideLinkWindow(next: LinkWindow, who: { setterRole: number; creatorRole: number | null }, previous?: LinkWindow): Decision<'permanentLink'> {
+  if (previous && within(next, previous)) return OK;
+  if (next.endDate !== null) return OK;
+  const owner = who.setterRole >= OrgRole.owner && (who.creatorRole ?? -1) >= OrgRole.owner;
+  return owner ? OK : { ok: false, reason: 'permanentLink' };
+}
+
+/**
+ * A link opens a device while the link is within its window and the person who put the device
+ * on it may still open that device remotely at this instant: a link gives no more than its
+ * grantor could use now, and stops with the grantor's access.
+ */
+export function decideLinkOpen(linkActive: boolean, grantor: AccessFacts | undefined, now: Date): Decision {
+  if (!linkActive) return no('schedule');
+  return decide('open', grantor, now);
+}
+
+// ---- offline certificates ---------------------------------------------------------------------------
+
+/**
+ * Until when a certificate for this access may be valid, or null when none may be issued now:
+ * the access must be active, and the certificate ends with today's window (or run of allowed
+ * days), the access's end date, or `maxLifetimeMs`, whichever comes first.
+ */
+export function certificateUntil(a: AccessFacts | undefined, now: Date, maxLifetimeMs: number): Date | null {
+  if (!decide('holdCertificate', a, now).ok) return null;
+  const until = activeUntil(a!, now, a!.timeZone);
+  const cap = now.getTime() + maxLifetimeMs;
+  return new Date(until === null ? cap : Math.min(until.getTime(), cap));
+}
+
+/** A live certificate stays valid only while the access still covers it (else it is revoked). */
+export function certificateCovered(cert: { accessLevel: number; expirationDate: Date }, a: AccessFacts | undefined, now: Date, maxLifetimeMs: number): boolean {
+  const until = certificateUntil(a, now, maxLifetimeMs);
+  return until !== null && cert.accessLevel <= a!.accessLevel && cert.expirationDate.getTime() <= until.getTime();
+}
+
+// ---- the device itself: the keypad ----------------------------------------------------------------
+
+export const KEYPAD_MAX_WRONG = 5;
+export const KEYPAD_LOCKOUT_MS = 60_000;
+/** the lockout doubles on each further run of wrong PINs, up to a day */
+export const KEYPAD_LOCKOUT_MAX_MS = 86_400_000;
+
+export interface KeypadState {
+  /** wrong PINs in a row since the last lockout or right PIN */
+  failures: number;
+  /** lockouts since the last right PIN */
+  runs: number;
+  lockedUntil: Date | null;
+}
+
+export const KEYPAD_FRESH: KeypadState = { failures: 0, runs: 0, lockedUntil: null };
+
+export type KeypadRefusal = 'lockedOut' | 'wrongPin' | 'pinOutsideTime';
+
+/**
+ * What the keypad does with an entry: ignore it while locked out; otherwise open for a PIN that
+ * is valid at this instant in the lock's zone. `pin` is the PIN the entry matched, or null.
+ */
+export function decideKeypad(state: KeypadState, pin: Schedule | null, now: Date, zone: string): Decision<KeypadRefusal> {
+  if (state.lockedUntil && state.lockedUntil > now) return { ok: false, reason: 'lockedOut' };
+  if (!pin) return { ok: false, reason: 'wrongPin' };
+  if (!isActiveAt(pin, now, zone)) return { ok: false, reason: 'pinOutsideTime' };
+  return OK;
+}
+
+/** The keypad's state after a wrong PIN: the fifth in a row locks it out, 60 s doubling per run. */
+export function afterWrongPin(state: KeypadState, now: Date): KeypadState & { lockedOut: boolean } {
+  const failures = state.failures + 1;
+  if (failures < KEYPAD_MAX_WRONG) return { ...state, failures, lockedOut: false };
+  const ms = Math.min(KEYPAD_LOCKOUT_MS * 2 ** state.runs, KEYPAD_LOCKOUT_MAX_MS);
+  return { failures: 0, runs: state.runs + 1, lockedUntil: new Date(now.getTime() + ms), lockedOut: true };
+}

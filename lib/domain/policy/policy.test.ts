@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterWrongPin,
+  certificateCovered,
+  certificateUntil,
+  decide,
+  decideAccessChange,
+  decideKeypad,
+  decideLinkOpen,
+  decideLinkWindow,
+  decideMembership,
+  decideOrg,
+  KEYPAD_FRESH,
+  permissions,
+  type AccessFacts,
+} from './index';
+import { refusalWords, scheduleWords } from './words';
+
+const ZONE = 'Europe/Warsaw';
+// Monday 23 Nov 2026, 10:00 in Warsaw (UTC+1)
+const MON_10 = new Date('2026-11-23T09:00:00Z');
+const SUN_22_10 = new Date('2026-11-29T21:10:00Z');
+const at = (h: number, m = 0) => new Date(Date.UTC(2026, 0, 15, h - 1, m)); // a wall-clock time in Warsaw (winter)
+
+const access = (over: Partial<AccessFacts> = {}): AccessFacts => ({
+  accessLevel: 0,
+  remoteAccessDisabled: false,
+  timeZone: ZONE,
+  startDate: null,
+  endDate: null,
+  dayStartTime: null,
+  dayEndTime: null,
+  weekDays: null,
+  ...over,
+});
+const officeHours = { weekDays: 31, dayStartTime: at(8), dayEndTime: at(17) };
+
+describe('decide: the device actions', () => {
+  it('no access, or one outside its dates, sees nothing (404, ids cannot be probed)', () => {
+    expect(decide('see', undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decide('open', access({ endDate: new Date('2026-11-01T00:00:00Z') }), MON_10)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decide('see', access({ startDate: new Date('2026-12-01T00:00:00Z') }), MON_10)).toEqual({ ok: false, reason: 'unseen' });
+  });
+
+  it('an access outside its weekly window still sees the device but opens and manages nothing', () => {
+    const admin = access({ accessLevel: 1, ...officeHours });
+    expect(decide('see', admin, SUN_22_10).ok).toBe(true);
+    for (const a of ['open', 'managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'holdCertificate', 'receiveEvents', 'seeAllActivity', 'driveSimulator'] as const) {
+      expect(decide(a, admin, SUN_22_10), a).toEqual({ ok: false, reason: 'schedule' });
+      expect(decide(a, admin, MON_10).ok, a).toBe(true);
+    }
+  });
+
+  it('guests open, hold certificates and receive events while active; never manage', () => {
+    const guest = access(officeHours);
+    expect(permissions(guest, MON_10)).toEqual({
+      see: true,
+      open: true,
+      managePins: false,
+      readPinValue: false,
+      share: false,
+      manageDevice: false,
+      linkDevice: false,
+      holdCertificate: true,
+      receiveEvents: true,
+      seeAllActivity: false,
+      driveSimulator: false,
+    });
+    expect(decide('managePins', guest, MON_10)).toEqual({ ok: false, reason: 'level' });
+  });
+
+  it('remote opening disabled: no remote open and nothing on a link, but the certificate for the door stays; owners always may', () => {
+    const guest = access({ remoteAccessDisabled: true });
+    expect(decide('open', guest, MON_10)).toEqual({ ok: false, reason: 'remote' });
+    expect(decide('holdCertificate', guest, MON_10).ok).toBe(true);
+    const admin = access({ accessLevel: 1, remoteAccessDisabled: true });
+    expect(decide('linkDevice', admin, MON_10)).toEqual({ ok: false, reason: 'remote' });
+    expect(decide('managePins', admin, MON_10).ok).toBe(true);
+    expect(decide('open', access({ accessLevel: 2, remoteAccessDisabled: true }), MON_10).ok).toBe(true);
+  });
+
+  it('a window past midnight belongs to the day it starts on', () => {
+    const night = access({ weekDays: 16, dayStartTime: at(22), dayEndTime: at(6) }); // Fridays 22:00-06:00
+    expect(decide('open', night, new Date('2026-11-27T22:00:00Z')).ok).toBe(true); // Fri 23:00
+    expect(decide('open', night, new Date('2026-11-28T04:00:00Z')).ok).toBe(true); // Sat 05:00
+    expect(decide('open', night, new Date('2026-11-28T22:00:00Z')).ok).toBe(false); // Sat 23:00
+  });
+});
+
+describe('refusals in words', () => {
+  it('names the schedule in the door’s zone and the moment there', () => {
+    const a = access(officeHours);
+    expect(scheduleWords(a)).toBe('Mon–Fri 08:00–17:00 Warsaw time');
+    expect(refusalWords('schedule', 'open', a, SUN_22_10, { device: 'Office', doing: 'unlock it' })).toBe(
+      'Your access to Office is Mon–Fri 08:00–17:00 Warsaw time; it is Sunday 22:10 there, so you cannot unlock it now.',
+    );
+    expect(refusalWords('level', 'managePins', a, MON_10, { device: 'Office' })).toBe('Only an owner or administrator of Office can manage its PINs.');
+    expect(refusalWords('remote', 'open', a, MON_10, { device: 'Storage room' })).toBe('Remote opening is disabled for you on Storage room: you can open it only at the door.');
+  });
+});
+
+describe('the organization', () => {
+  it('members see, administrators manage, only the owner makes permanent links; outsiders see nothing', () => {
+    expect(decideOrg('see', 0).ok).toBe(true);
+    expect(decideOrg('manageLinks', 0)).toEqual({ ok: false, reason: 'level' });
+    expect(decideOrg('manageLinks', 1).ok).toBe(true);
+    expect(decideOrg('permanentLink', 1)).toEqual({ ok: false, reason: 'level' });
+    expect(decideOrg('permanentLink', 2).ok).toBe(true);
+    expect(decideOrg('see', null)).toEqual({ ok: false, reason: 'unseen' });
+  });
+
+  it('nobody adds themselves to a group; leaving is fine', () => {
+    expect(decideMembership('add', true)).toEqual({ ok: false, reason: 'self' });
+    expect(decideMembership('add', false).ok).toBe(true);
+    expect(decideMembership('remove', true).ok).toBe(true);
+  });
+});
+
+describe('changing who has access', () => {
+  const admin = access({ accessLevel: 1 });
+  const other = { principal: 'other' as const, isOwner: false };
+  it('needs share now; never above one’s own level, never the owner’s', () => {
+    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: other, level: 1 }).ok).toBe(true);
+    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({ ok: false, reason: 'aboveOwnLevel' });
+    expect(decideAccessChange(access({ accessLevel: 2 }), MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({ ok: false, reason: 'ownerLevel' });
+    expect(decideAccessChange(access({ accessLevel: 1, ...officeHours }), SUN_22_10, { verb: 'grant', target: other, level: 0 })).toEqual({ ok: false, reason: 'schedule' });
+    expect(decideAccessChange(access(), MON_10, { verb: 'grant', target: other, level: 0 })).toEqual({ ok: false, reason: 'level' });
+  });
+
+  it('nobody widens their own access: not their own record, not a group they are in; revoking only narrows', () => {
+    expect(decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'myGroup', isOwner: false } })).toEqual({ ok: false, reason: 'ownGroup' });
+    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: { principal: 'myGroup', isOwner: false }, level: 0 })).toEqual({ ok: false, reason: 'ownGroup' });
+    expect(decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'self', isOwner: false } })).toEqual({ ok: false, reason: 'self' });
+    expect(decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'myGroup', isOwner: false } }).ok).toBe(true);
+    expect(decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'other', isOwner: true } })).toEqual({ ok: false, reason: 'ownerAccess' });
+  });
+});
+
+describe('access links', () => {
+  const d = (s: string) => new Date(s);
+  const week = { startDate: d('2026-11-23T00:00:00Z'), endDate: d('2026-11-30T00:00:00Z') };
+  it('a link without an end is for the organization owner only', () => {
+    expect(decideLinkWindow({ startDate: null, endDate: null }, { setterRole: 1, creatorRole: 1 })).toEqual({ ok: false, reason: 'permanentLink' });
+    expect(decideLinkWindow({ startDate: null, endDate: null }, { setterRole: 2, creatorRole: 2 }).ok).toBe(true);
+    expect(decideLinkWindow(week, { setterRole: 1, creatorRole: 1 }).ok).toBe(true);
+  });
+
+  it('anyone may narrow it; widening to no end needs both its creator and the one widening to be the owner', () => {
+    const narrower = { startDate: d('2026-11-24T00:00:00Z'), endDate: d('2026-11-25T00:00:00Z') };
+    expect(decideLinkWindow(narrower, { setterRole: 1, creatorRole: null }, week).ok).toBe(true);
+    const forever = { startDate: null, endDate: null };
+    expect(decideLinkWindow(narrower, { setterRole: 1, creatorRole: 1 }, forever).ok).toBe(true);
+    expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 1 }, week)).toEqual({ ok: false, reason: 'permanentLink' });
+    expect(decideLinkWindow(forever, { setterRole: 1, creatorRole: 2 }, week)).toEqual({ ok: false, reason: 'permanentLink' });
+    expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 2 }, week).ok).toBe(true);
+  });
+
+  it('opens only within its window and while its grantor may open the device remotely now', () => {
+    const grantor = access({ accessLevel: 1, ...officeHours });
+    expect(decideLinkOpen(true, grantor, MON_10).ok).toBe(true);
+    expect(decideLinkOpen(true, grantor, SUN_22_10)).toEqual({ ok: false, reason: 'schedule' });
+    expect(decideLinkOpen(false, grantor, MON_10)).toEqual({ ok: false, reason: 'schedule' });
+    expect(decideLinkOpen(true, undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decideLinkOpen(true, access({ accessLevel: 1, remoteAccessDisabled: true }), MON_10)).toEqual({ ok: false, reason: 'remote' });
+  });
+});
+
+describe('offline certificates', () => {
+  const DAY = 86_400_000;
+  it('only while active; ends with today’s window, the end date or the lifetime, whichever is first', () => {
+    expect(certificateUntil(access(officeHours), SUN_22_10, 30 * DAY)).toBeNull();
+    // Monday 10:00, office hours: until 17:00 Warsaw
+    expect(certificateUntil(access(officeHours), MON_10, 30 * DAY)).toEqual(new Date('2026-11-23T16:00:00Z'));
+    expect(certificateUntil(access(), MON_10, 30 * DAY)).toEqual(new Date(MON_10.getTime() + 30 * DAY));
+    expect(certificateUntil(access({ endDate: new Date('2026-11-25T00:00:00Z') }), MON_10, 30 * DAY)).toEqual(new Date('2026-11-25T00:00:00Z'));
+    // whole weekdays Mon-Fri: until Saturday 00:00 Warsaw
+    expect(certificateUntil(access({ weekDays: 31 }), MON_10, 30 * DAY)).toEqual(new Date('2026-11-27T23:00:00Z'));
+    // a night window that began today ends tomorrow morning
+    const night = access({ dayStartTime: at(22), dayEndTime: at(6) });
+    expect(certificateUntil(night, new Date('2026-11-23T22:30:00Z'), 30 * DAY)).toEqual(new Date('2026-11-24T05:00:00Z'));
+  });
+
+  it('a live certificate is covered only while the access still allows its level and its end', () => {
+    const cert = { accessLevel: 1, expirationDate: new Date('2026-11-23T16:00:00Z') };
+    expect(certificateCovered(cert, access({ accessLevel: 1, ...officeHours }), MON_10, 30 * DAY)).toBe(true);
+    expect(certificateCovered(cert, access({ accessLevel: 0, ...officeHours }), MON_10, 30 * DAY)).toBe(false);
+    expect(certificateCovered(cert, access({ accessLevel: 1, weekDays: 31, dayStartTime: at(8), dayEndTime: at(12) }), MON_10, 30 * DAY)).toBe(false);
+    expect(certificateCovered(cert, undefined, MON_10, 30 * DAY)).toBe(false);
+  });
+});
+
+describe('the keypad', () => {
+  it('five wrong PINs in a row lock it for 60 s, doubling per run; locked, it ignores even the right PIN', () => {
+    let s = { ...KEYPAD_FRESH, lockedOut: false };
+    for (let i = 1; i <= 4; i++) {
+      s = afterWrongPin(s, MON_10);
+      expect(s.lockedOut).toBe(false);
+    }
+    s = afterWrongPin(s, MON_10);
+    expect(s).toMatchObject({ lockedOut: true, failures: 0, runs: 1, lockedUntil: new Date(MON_10.getTime() + 60_000) });
+    const pin = access();
+    expect(decideKeypad(s, pin, new Date(MON_10.getTime() + 59_000), ZONE)).toEqual({ ok: false, reason: 'lockedOut' });
+    expect(decideKeypad(s, pin, new Date(MON_10.getTime() + 60_000), ZONE).ok).toBe(true);
+    const later = new Date(MON_10.getTime() + 61_000);
+    for (let i = 0; i < 5; i++) s = afterWrongPin(s, later);
+    expect(s.lockedUntil).toEqual(new Date(later.getTime() + 120_000));
+    expect(decideKeypad(KEYPAD_FRESH, null, MON_10, ZONE)).toEqual({ ok: false, reason: 'wrongPin' });
+    expect(decideKeypad(KEYPAD_FRESH, access(officeHours), SUN_22_10, ZONE)).toEqual({ ok: false, reason: 'pinOutsideTime' });
+  });
+});

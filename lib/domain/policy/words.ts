@@ -1,0 +1,85 @@
+import { DateTime } from 'luxon';
+import { describeDays } from '../access/schedule-text';
+import { decide, type AccessChangeRefusal, type AccessFacts, type DeviceAction, type KeypadRefusal, type Refusal } from './index';
+
+/**
+ * The policy's refusals in a person's words: which rule, and what it means at the door right now
+ * ("Your access to Office is Mon–Fri 08:00–17:00 Warsaw time; it is Sunday 22:10 there.").
+ */
+
+/** "Europe/Warsaw" -> "Warsaw", "America/New_York" -> "New York"; "UTC" stays. */
+export function zoneCity(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}
+
+const wall = (d: Date, zone: string) => DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
+
+/** "Mon–Fri 08:00–17:00 Warsaw time", "every day 22:00 to 06:00 next day Warsaw time". */
+export function scheduleWords(a: AccessFacts): string {
+  const days = a.weekDays === null || a.weekDays === 127 ? 'every day' : describeDays(a.weekDays);
+  if (!a.dayStartTime && !a.dayEndTime) return `${days} (${zoneCity(a.timeZone)} time)`;
+  const s = a.dayStartTime ? wall(a.dayStartTime, a.timeZone) : '00:00';
+  const e = a.dayEndTime ? wall(a.dayEndTime, a.timeZone) : '24:00';
+  const window = e < s ? `${s} to ${e} next day` : `${s}–${e}`;
+  return `${days} ${window} ${zoneCity(a.timeZone)} time`;
+}
+
+/** "Sunday 22:10": the moment at the door. */
+export const nowAtDoor = (now: Date, zone: string) => DateTime.fromJSDate(now, { zone }).toFormat('cccc HH:mm');
+
+/** What an action is, for "so you cannot ..." */
+export const ACTION_WORDS: Record<DeviceAction, string> = {
+  see: 'see it',
+  open: 'open it from here',
+  managePins: 'manage its PINs',
+  readPinValue: 'see its PIN codes',
+  share: 'change who has access to it',
+  manageDevice: 'change its settings',
+  linkDevice: 'put it on an access link',
+  holdCertificate: 'get an offline key for it',
+  receiveEvents: 'receive its events',
+  seeAllActivity: "see everyone's activity on it",
+  driveSimulator: 'use the simulator on it',
+};
+
+export interface Said {
+  /** the device's name as people know it */
+  device: string;
+  /** overrides ACTION_WORDS[action] ("unlock it") */
+  doing?: string;
+}
+
+/** The sentence for a refused device action (never called for 'unseen', which is a plain 404). */
+export function refusalWords(reason: Exclude<Refusal, 'unseen'>, action: DeviceAction, a: AccessFacts, now: Date, said: Said): string {
+  const doing = said.doing ?? ACTION_WORDS[action];
+  switch (reason) {
+    case 'level':
+      return `Only an owner or administrator of ${said.device} can ${doing}.`;
+    case 'remote':
+      return `Remote opening is disabled for you on ${said.device}: you can open it only at the door.`;
+    case 'schedule':
+      return `Your access to ${said.device} is ${scheduleWords(a)}; it is ${nowAtDoor(now, a.timeZone)} there, so you cannot ${doing} now.`;
+  }
+}
+
+/** Why `action` is refused to this access now, in words; null when it is allowed (or the device is unseen). */
+export function refusalFor(action: DeviceAction, a: AccessFacts | undefined, now: Date, said: Said): string | null {
+  const d = decide(action, a, now);
+  return d.ok || d.reason === 'unseen' ? null : refusalWords(d.reason, action, a!, now, said);
+}
+
+export const ACCESS_CHANGE_WORDS: Record<Exclude<AccessChangeRefusal, Refusal>, string> = {
+  aboveOwnLevel: 'You cannot grant an access level above your own.',
+  ownerLevel: 'The owner level (2) cannot be granted: a device has exactly one owner. Grant 0 (guest) or 1 (administrator).',
+  ownerAccess: "The owner's access cannot be changed or revoked.",
+  self: 'You cannot change your own access; ask the owner or another administrator.',
+  ownGroup: 'You are a member of this group, so you cannot grant or change its access (nobody widens their own access); ask the owner or another administrator.',
+};
+
+export const KEYPAD_WORDS: Record<KeypadRefusal, string> = {
+  lockedOut: 'The keypad is locked after too many wrong PINs; it ignores entries until the lockout ends.',
+  wrongPin: 'Wrong PIN.',
+  pinOutsideTime: 'This PIN is not valid at this time.',
+};
+
+export const PERMANENT_LINK_WORDS = 'Only the organization owner can make an access link without an end date: give it an end (repeatEvent.endDate).';
