@@ -15,8 +15,8 @@ export function PinsTab({ lock }: { lock: PinsTabInfo }) {
       <Card>
         <EmptyState
           icon={<LockIcon className="h-6 w-6" />}
-          title="PINs are managed by the lock's owner and administrators"
-          text="Ask the owner of this lock if you need a PIN for its keypad."
+          title="You cannot manage PINs here right now"
+          text={lock.refusal ?? "PINs are managed by the lock's owner and administrators. Ask the owner of this lock if you need a PIN for its keypad."}
         />
       </Card>
     );

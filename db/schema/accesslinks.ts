@@ -30,6 +30,8 @@ export const accessLinkDevices = pgTable(
     accessLinkId: uuid('access_link_id').notNull().references(() => accessLinks.id, { onDelete: 'cascade' }),
     deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
     order: integer('order').notNull(),
+    /** who put the device on the link: the link opens it only while this person may (lib/domain/policy) */
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.accessLinkId, t.deviceId] }), index('ald_device_idx').on(t.deviceId)],
 );

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
-import { mobiles, users } from './users';
+import { mobiles, personalAccessKeys, users } from './users';
 
 /** Certificates the service signed for a user's mobile on a device; revoked ones form the device's list. */
 export const deviceCertificates = pgTable(
@@ -12,12 +12,17 @@ export const deviceCertificates = pgTable(
     mobileId: integer('mobile_id').notNull().references(() => mobiles.id, { onDelete: 'cascade' }),
     issuedAt: timestamp('issued_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     expirationDate: timestamp('expiration_date', { precision: 3, withTimezone: true }).notNull(),
+    /** the access level the certificate asserts; one issued before levels were kept counts as the owner's (revoked first) */
+    accessLevel: integer('access_level').notNull().default(2),
+    /** the personal access key it was obtained with (revoked with the key); null from a portal session */
+    keyId: uuid('key_id').references(() => personalAccessKeys.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { precision: 3, withTimezone: true }),
   },
   (t) => [
     index('certs_device_revoked_idx').on(t.deviceId, t.revokedAt),
     index('certs_user_device_idx').on(t.userId, t.deviceId),
     index('certs_mobile_idx').on(t.mobileId),
+    index('certs_key_idx').on(t.keyId),
   ],
 );
 

@@ -28,3 +28,17 @@ export const lockPins = pgTable(
     index('lock_pins_end_idx').on(t.endDate),
   ],
 );
+
+/**
+ * The keypad of a lock after wrong PINs (the device's own rule, lib/domain/policy: five wrong in a
+ * row lock it out for 60 s, doubling per run). In the database so that every server process
+ * sees the same keypad.
+ */
+export const keypadStates = pgTable('keypad_states', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  runs: integer('runs').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { precision: 3, withTimezone: true }),
+});

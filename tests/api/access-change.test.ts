@@ -7,10 +7,11 @@ import { api } from '../support/router';
 
 const url = (deviceId: number, accessId: string) => `/api/v37/my/device/${deviceId}/access/${accessId}`;
 
+/** A live certificate as the service issues it to a guest (level 0, a day long). */
 async function certFor(deviceId: number, user: TestUser) {
   const d = await db();
   const [m] = await d.insert(mobiles).values({ userId: user.id, name: 'phone', publicKey: 'pk' }).returning();
-  await d.insert(deviceCertificates).values({ deviceId, userId: user.id, mobileId: m.id, expirationDate: new Date(Date.now() + 86_400_000) });
+  await d.insert(deviceCertificates).values({ deviceId, userId: user.id, mobileId: m.id, accessLevel: 0, expirationDate: new Date(Date.now() + 86_400_000) });
 }
 
 const liveCerts = async (deviceId: number, userId: string) =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { deviceAccess } from '@/db/schema';
 import { ALL_SCOPES } from '@/lib/auth/scopes';
-import { effectiveAccess, requireDeviceAccess, requireDeviceRole } from '@/lib/domain/access/effective';
+import { effectiveAccess } from '@/lib/domain/access/effective';
+import { requireDevice, requireOrg } from '@/lib/domain/policy/enforce';
 import type { Ctx } from '@/lib/domain/context';
-import { requireOrgRole } from '@/lib/domain/organizations/roles';
 import { addOrgUser, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser, type TestUser } from '../support/factories/core';
 import { orgWithCast } from '../support/factories/organization';
 
@@ -110,39 +110,40 @@ describe('effectiveAccess', () => {
   });
 });
 
-describe('requireDeviceAccess / requireDeviceRole', () => {
-  it('unseen device -> 404 (same as a missing one); too low a role -> 403; enough -> the access', async () => {
+describe('requireDevice (the policy applied)', () => {
+  it('unseen device -> 404 (same as a missing one); a managing action for a guest -> 403 in words; allowed -> the access', async () => {
     const [owner, guest, outsider] = await Promise.all([createUser(), createUser(), createUser()]);
-    const lock = await createLock();
+    const lock = await createLock({ name: 'Back door' });
     await grantUser(lock.id, owner.id, 2);
     await grantUser(lock.id, guest.id, 0);
-    await expect(requireDeviceAccess(await ctxOf(outsider), lock.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(requireDeviceAccess(await ctxOf(outsider), 2_000_000_000)).rejects.toMatchObject({ code: 'not_found', message: 'Device not found.' });
-    await expect(requireDeviceRole(await ctxOf(guest), lock.id, 1, 'manage PINs')).rejects.toMatchObject({ code: 'forbidden', message: 'Only an owner or administrator of this device can manage PINs.' });
-    await expect(requireDeviceRole(await ctxOf(guest), lock.id, 0)).resolves.toMatchObject({ accessLevel: 0 });
-    await expect(requireDeviceRole(await ctxOf(owner), lock.id, 2)).resolves.toMatchObject({ accessLevel: 2 });
+    await expect(requireDevice(await ctxOf(outsider), lock.id, 'see')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(requireDevice(await ctxOf(outsider), 2_000_000_000, 'see')).rejects.toMatchObject({ code: 'not_found', message: 'Device not found.' });
+    await expect(requireDevice(await ctxOf(guest), lock.id, 'managePins', { doing: 'manage PINs' })).rejects.toMatchObject({ code: 'forbidden', message: 'Only an owner or administrator of Back door can manage PINs.' });
+    await expect(requireDevice(await ctxOf(guest), lock.id, 'open')).resolves.toMatchObject({ accessLevel: 0 });
+    await expect(requireDevice(await ctxOf(owner), lock.id, 'share')).resolves.toMatchObject({ accessLevel: 2 });
   });
 });
 
-describe('requireOrgRole', () => {
-  it('owner, administrator, member, outsider against each minimum', async () => {
+describe('requireOrg', () => {
+  it('owner, administrator, member, outsider against each action', async () => {
     const c = await orgWithCast();
-    const want = async (u: TestUser, min: number, opts?: { hideBelow?: boolean }) =>
-      requireOrgRole(await ctxOf(u), c.org.id, min, opts).then((m) => m.role, (e: { code: string }) => e.code);
-    expect(await want(c.owner, 2)).toBe(2);
-    expect(await want(c.admin, 1)).toBe(1);
-    expect(await want(c.admin, 2)).toBe('forbidden');
-    expect(await want(c.member, 0)).toBe(0);
-    expect(await want(c.member, 1)).toBe('forbidden');
-    expect(await want(c.member, 1, { hideBelow: true })).toBe('not_found');
-    expect(await want(c.admin, 1, { hideBelow: true })).toBe(1);
-    expect(await want(c.outsider, 0)).toBe('not_found');
-    const none = await requireOrgRole(await ctxOf(c.owner), 2_000_000_000, 0).catch((e: { code: string }) => e.code);
+    type Action = Parameters<typeof requireOrg>[2];
+    const want = async (u: TestUser, action: Action, opts?: { hideBelow?: boolean }) =>
+      requireOrg(await ctxOf(u), c.org.id, action, opts).then((m) => m.role, (e: { code: string }) => e.code);
+    expect(await want(c.owner, 'permanentLink')).toBe(2);
+    expect(await want(c.admin, 'manageGroups')).toBe(1);
+    expect(await want(c.admin, 'permanentLink')).toBe('forbidden');
+    expect(await want(c.member, 'see')).toBe(0);
+    expect(await want(c.member, 'manageGroups')).toBe('forbidden');
+    expect(await want(c.member, 'manageLinks', { hideBelow: true })).toBe('not_found');
+    expect(await want(c.admin, 'manageLinks', { hideBelow: true })).toBe(1);
+    expect(await want(c.outsider, 'see')).toBe('not_found');
+    const none = await requireOrg(await ctxOf(c.owner), 2_000_000_000, 'see').catch((e: { code: string }) => e.code);
     expect(none).toBe('not_found');
   });
 
   it('returns the caller’s organizationUserId', async () => {
     const c = await orgWithCast();
-    expect((await requireOrgRole(await ctxOf(c.admin), c.org.id, 0)).organizationUserId).toBe(c.ouIds.admin);
+    expect((await requireOrg(await ctxOf(c.admin), c.org.id, 'see')).organizationUserId).toBe(c.ouIds.admin);
   });
 });

@@ -95,7 +95,7 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
     await grantUser(lock.id, remoteOff.id, AccessLevel.guest, { remoteAccessDisabled: true });
     const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: remoteOff.key });
     expect(r.status).toBe(403);
-    expect(r.json.errorMessages[0]).toMatch(/remote access is disabled/i);
+    expect(r.json.errorMessages[0]).toMatch(/remote opening is disabled for you/i);
     const adminOff = await createUser();
     await grantUser(lock.id, adminOff.id, AccessLevel.administrator, { remoteAccessDisabled: true });
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: adminOff.key })).status).toBe(403);
@@ -106,7 +106,8 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
     await grantUser(lock.id, offDay.id, AccessLevel.guest, { weekDays: 127 & ~bit });
     const s = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: offDay.key });
     expect(s.status).toBe(403);
-    expect(s.json.errorMessages[0]).toMatch(/not active/);
+    // in a person's words: the rule, and the moment at the door
+    expect(s.json.errorMessages[0]).toMatch(new RegExp(`^Your access to ${lock.name} is [A-Z][a-z]{2}.* \\(Warsaw time\\); it is ${today} \\d\\d:\\d\\d there, so you cannot unlock it now\\.$`));
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: await owner.keyWith(['Device.ReadWrite']) })).status).toBe(403);
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: outsider.key })).status).toBe(404);
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`)).status).toBe(401);

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { deviceAccess, organizationUsers, userGroupMembers } from '@/db/schema';
+import type { Db } from '@/db/client';
+import { deviceAccess, type DeviceAccess } from '@/db/schema';
+import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
-import { Invalid, NotFound } from '../errors';
-import { revokeCertificatesOfLeavers } from './certs';
+import { NotFound } from '../errors';
 import { Level } from './effective';
-import { requireManager } from './grant';
-import { checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
+import { callerInGroup, requireManager } from './grant';
+import { checkAccessChange, checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
 
 export interface UpdateInput extends ScheduleInput {
   accessLevel?: number;
@@ -22,45 +23,49 @@ async function findAccess(ctx: Ctx, deviceId: number, accessId: string) {
   return a;
 }
 
+/** Whose access a record is, as the policy sees it from the caller. */
+async function principalOf(ctx: Ctx, a: DeviceAccess): Promise<'self' | 'myGroup' | 'other'> {
+  if (a.userId === ctx.caller.userId) return 'self';
+  if (a.groupId && (await callerInGroup(ctx, a.groupId))) return 'myGroup';
+  return 'other';
+}
+
+/** The users whose access this record gives: its user, or the members of its group. */
+const holdersOf = async (db: Db, a: DeviceAccess) => (a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : []);
+
 /**
  * PUT /my/device/{deviceId}/access/{accessId}: change level, remote access or schedule. Fields
- * left out keep their value; a schedule field sent as null removes that restriction.
+ * left out keep their value; a schedule field sent as null removes that restriction. Nobody
+ * changes their own access or that of a group they are in (lib/domain/policy). Offline
+ * certificates the changed access no longer covers are revoked with the change.
  */
 export async function updateAccess(ctx: Ctx, deviceId: number, accessId: string, input: UpdateInput): Promise<void> {
-  const me = await requireManager(ctx, deviceId, 'change who has access');
+  const me = await requireManager(ctx, deviceId, 'change who has access to it');
   const a = await findAccess(ctx, deviceId, accessId);
-  if (a.accessLevel === Level.owner) throw Invalid("The owner's access cannot be changed.");
-  if (a.userId === ctx.caller.userId) throw Invalid('You cannot change your own access; ask the owner or another administrator.');
-  if (input.accessLevel !== undefined) checkGrantLevel(input.accessLevel, me);
+  if (input.accessLevel !== undefined) checkGrantLevel(input.accessLevel);
+  checkAccessChange(ctx, me, { verb: 'update', target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner }, level: input.accessLevel });
   const schedule = checkSchedule(input, a);
-  await ctx.db
-    .update(deviceAccess)
-    .set({ ...schedule, accessLevel: input.accessLevel ?? a.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled })
-    .where(eq(deviceAccess.id, a.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(deviceAccess)
+      .set({ ...schedule, accessLevel: input.accessLevel ?? a.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled })
+      .where(eq(deviceAccess.id, a.id));
+    await reconcileCertificates(tx, { userIds: await holdersOf(tx, a), deviceIds: [deviceId] }, ctx.now());
+  });
 }
 
 /**
- * DELETE /my/device/{deviceId}/access/{accessId}. The owner's access stays. Whoever loses all
- * access to the device with it (the user, or members of the group) also loses their device
- * certificates, in the same transaction, so a phone cannot keep opening the door offline.
+ * DELETE /my/device/{deviceId}/access/{accessId}. The owner's access stays. Whoever this
+ * narrows (the user, or members of the group) loses the offline certificates their remaining
+ * access does not cover, in the same transaction, so a phone cannot keep opening the door.
  */
 export async function revokeAccess(ctx: Ctx, deviceId: number, accessId: string): Promise<void> {
-  await requireManager(ctx, deviceId, 'revoke access');
+  const me = await requireManager(ctx, deviceId, 'revoke access to it');
   const a = await findAccess(ctx, deviceId, accessId);
-  if (a.accessLevel === Level.owner) throw Invalid("The owner's access cannot be revoked.");
+  checkAccessChange(ctx, me, { verb: 'revoke', target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner } });
   await ctx.db.transaction(async (tx) => {
-    const affected = a.userId
-      ? [a.userId]
-      : a.groupId
-        ? (
-            await tx
-              .select({ userId: organizationUsers.userId })
-              .from(userGroupMembers)
-              .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
-              .where(eq(userGroupMembers.groupId, a.groupId))
-          ).map((r) => r.userId)
-        : [];
+    const affected = await holdersOf(tx, a);
     await tx.delete(deviceAccess).where(eq(deviceAccess.id, a.id));
-    await revokeCertificatesOfLeavers(tx, deviceId, affected, ctx.now());
+    await reconcileCertificates(tx, { userIds: affected, deviceIds: [deviceId] }, ctx.now());
   });
 }

@@ -3,11 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { columnsAsJson, jsonValue } from '@/db/json-row';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
-import type { Ctx } from '../context';
-import { Forbidden, NotFound } from '../errors';
 import { isActiveAt, type Schedule } from '../schedule';
 
-export const Level = { guest: 0, administrator: 1, owner: 2, none: 3 } as const;
+import { Level } from '../policy';
+
+export { Level };
 
 export interface EffectiveAccess extends Schedule {
   deviceId: number;
@@ -17,6 +17,8 @@ export interface EffectiveAccess extends Schedule {
   groupId: string | null;
   remoteAccessDisabled: boolean;
   timeZone: string;
+  /** the device's name, where the read had it (for the policy's refusals in words) */
+  deviceName?: string;
   /** within dates, weekday and daily window right now */
   activeNow: boolean;
 }
@@ -45,6 +47,7 @@ export interface Candidate extends Schedule {
   accessLevel: number;
   remoteAccessDisabled: boolean;
   timeZone: string;
+  deviceName?: string;
 }
 
 /**
@@ -97,16 +100,18 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
 
 /** one candidate row as a json value (db/json-row.ts), with and without its device's zone */
 const candidateRow = columnsAsJson(candidateColumns);
-const candidateWithZone = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone });
+const candidateWithZone = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone, deviceName: devices.name });
 
 /**
  * The candidates of the outer statement's `"devices"."id"` as one json array (placeholders
  * `userId`, `now`): for statements that must stay one row whatever the number of candidates.
+ * Each may instead be an expression of the outer statement (whose accesses, row by row).
  */
-export const candidatesJson = (db: Db) => sql<unknown>`(
+export const candidatesJson = (db: Db, o: { userId?: SQL; deviceId?: SQL; now?: SQL } = {}) => sql<unknown>`(
   select coalesce(json_agg(${candidateRow.sql}), '[]'::json)
   from ${deviceAccess}
-  where ${deviceAccess.deviceId} = "devices"."id" and ${candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now'))})`;
+  where ${deviceAccess.deviceId} = ${o.deviceId ?? sql`"devices"."id"`}
+    and ${candidateWhere(db, o.userId ?? sql`${sql.placeholder('userId')}::uuid`, o.now ?? sql.placeholder('now'))})`;
 
 /** The rows of `candidatesJson`. */
 export function candidatesFromJson(value: unknown): Array<Omit<Candidate, 'timeZone'>> {
@@ -130,9 +135,9 @@ export function fullViewOf(db: Db) {
 }
 
 /** The one effective access of a device out of its candidate rows (undefined when none). */
-export function effectiveOf(rows: Array<Omit<Candidate, 'timeZone'>>, timeZone: string, now: Date): EffectiveAccess | undefined {
+export function effectiveOf(rows: Array<Omit<Candidate, 'timeZone'>>, timeZone: string, now: Date, deviceName?: string): EffectiveAccess | undefined {
   return pickEffective(
-    rows.map((r) => ({ ...r, timeZone })),
+    rows.map((r) => ({ ...r, timeZone, deviceName })),
     now,
   ).values().next().value;
 }
@@ -149,6 +154,7 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
       groupId: r.groupId,
       remoteAccessDisabled: r.remoteAccessDisabled,
       timeZone: r.timeZone,
+      deviceName: r.deviceName,
       startDate: r.startDate,
       endDate: r.endDate,
       dayStartTime: r.dayStartTime,
@@ -183,26 +189,4 @@ function better(a: EffectiveAccess, b: EffectiveAccess): boolean {
   if (a.via !== b.via) return a.via === 'user';
   if (a.accessLevel !== b.accessLevel) return a.accessLevel > b.accessLevel;
   return a.activeNow && !b.activeNow;
-}
-
-/** The caller's access to one device, or 404 when the caller cannot see it (ids cannot be probed). */
-export async function requireDeviceAccess(ctx: Ctx, deviceId: number): Promise<EffectiveAccess> {
-  const acc = (await effectiveAccess(ctx.db, ctx.caller.userId, ctx.now(), [deviceId])).get(deviceId);
-  if (!acc) throw NotFound('Device');
-  return acc;
-}
-
-/** At least `min` (0 guest, 1 administrator, 2 owner) on the device: 404 if unseen, 403 if too low. */
-export async function requireDeviceRole(ctx: Ctx, deviceId: number, min: number, action = 'do this'): Promise<EffectiveAccess> {
-  return requireRole(await requireDeviceAccess(ctx, deviceId), min, action);
-}
-
-/** The role rule of `requireDeviceRole` for an access already loaded. */
-export function requireRole(acc: EffectiveAccess | undefined, min: number, action = 'do this'): EffectiveAccess {
-  if (!acc) throw NotFound('Device');
-  if (acc.accessLevel < min) {
-    const need = min >= Level.owner ? 'the owner' : 'an owner or administrator';
-    throw Forbidden(`Only ${need} of this device can ${action}.`);
-  }
-  return acc;
 }

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { deviceAccess, userGroups, users } from '@/db/schema';
+import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import type { Ctx } from '../context';
-import { Forbidden, Invalid } from '../errors';
-import { Level, requireDeviceRole, type EffectiveAccess } from './effective';
+import { Invalid } from '../errors';
+import { requireDevice } from '../policy/enforce';
+import { Level, type EffectiveAccess } from './effective';
 import { deviceOrg } from './list';
-import { alreadyHasAccess, checkGrantLevel, checkSchedule, isUniqueViolation, type ScheduleInput } from './rules';
+import { alreadyHasAccess, checkAccessChange, checkGrantLevel, checkSchedule, isUniqueViolation, type ScheduleInput } from './rules';
 
 export interface GrantInput extends ScheduleInput {
   principalType: number;
@@ -25,21 +26,28 @@ export interface GrantResult {
   error: null;
 }
 
-/** Owners and administrators share a device, and only while their own access is active. */
-export async function requireManager(ctx: Ctx, deviceId: number, action: string): Promise<EffectiveAccess> {
-  const me = await requireDeviceRole(ctx, deviceId, Level.administrator, action);
-  if (!me.activeNow) throw Forbidden(`Your access to this device is outside its schedule right now, so you cannot ${action}.`);
-  return me;
+/** Owners and administrators share a device, and only while their own access is active (the policy's `share`). */
+export const requireManager = (ctx: Ctx, deviceId: number, doing: string): Promise<EffectiveAccess> => requireDevice(ctx, deviceId, 'share', { doing });
+
+/** Whether the caller is a member of the group (its accesses are part of the caller's own). */
+export async function callerInGroup(ctx: Ctx, groupId: string): Promise<boolean> {
+  const [m] = await ctx.db
+    .select({ groupId: userGroupMembers.groupId })
+    .from(userGroupMembers)
+    .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
+    .where(and(eq(userGroupMembers.groupId, groupId), eq(organizationUsers.userId, ctx.caller.userId)))
+    .limit(1);
+  return !!m;
 }
 
 /** POST /my/device/{deviceId}/access: grant a user (by e-mail, pending without an account) or a group. */
 export async function grantAccess(ctx: Ctx, deviceId: number, input: GrantInput): Promise<GrantResult> {
   const me = await requireManager(ctx, deviceId, 'share it');
-  checkGrantLevel(input.accessLevel, me);
+  checkGrantLevel(input.accessLevel);
   const schedule = checkSchedule(input);
   const row = { deviceId, accessLevel: input.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled, ...schedule, createdBy: ctx.caller.userId };
   try {
-    return input.principalType === 1 ? await grantGroup(ctx, row, input.principalId) : await grantUser(ctx, row, input.userEmail);
+    return input.principalType === 1 ? await grantGroup(ctx, me, row, input.principalId) : await grantUser(ctx, me, row, input.userEmail);
   } catch (e) {
     // a concurrent grant of the same principal lost the race against the unique index
     if (isUniqueViolation(e)) throw alreadyHasAccess();
@@ -50,11 +58,12 @@ export async function grantAccess(ctx: Ctx, deviceId: number, input: GrantInput)
 type Row = Omit<typeof deviceAccess.$inferInsert, 'principalType'> & { deviceId: number };
 const ok = (r: Omit<GrantResult, 'success' | 'error'>): GrantResult => ({ ...r, success: true, error: null });
 
-async function grantUser(ctx: Ctx, row: Row, rawEmail: string | null | undefined): Promise<GrantResult> {
+async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: string | null | undefined): Promise<GrantResult> {
   const email = rawEmail?.trim() ?? '';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw Invalid('userEmail: enter the e-mail address of the person to share with.');
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   if (!user) {
+    checkAccessChange(ctx, me, { verb: 'grant', target: { principal: 'other', isOwner: false }, level: row.accessLevel });
     const [pending] = await ctx.db
       .select({ id: deviceAccess.id })
       .from(deviceAccess)
@@ -64,7 +73,7 @@ async function grantUser(ctx: Ctx, row: Row, rawEmail: string | null | undefined
     const [a] = await ctx.db.insert(deviceAccess).values({ ...row, principalType: 0, pendingEmail: email.toLowerCase() }).returning();
     return ok({ id: a.id, principalType: 0, principalId: a.id, userEmail: a.pendingEmail, displayName: email });
   }
-  if (user.id === ctx.caller.userId) throw Invalid('You cannot grant access to yourself.');
+  checkAccessChange(ctx, me, { verb: 'grant', target: { principal: user.id === ctx.caller.userId ? 'self' : 'other', isOwner: false }, level: row.accessLevel });
   const [existing] = await ctx.db
     .select({ level: deviceAccess.accessLevel })
     .from(deviceAccess)
@@ -76,7 +85,7 @@ async function grantUser(ctx: Ctx, row: Row, rawEmail: string | null | undefined
   return ok({ id: a.id, principalType: 0, principalId: user.id, userEmail: user.email, displayName: user.displayName });
 }
 
-async function grantGroup(ctx: Ctx, row: Row, groupId: string | null | undefined): Promise<GrantResult> {
+async function grantGroup(ctx: Ctx, me: EffectiveAccess, row: Row, groupId: string | null | undefined): Promise<GrantResult> {
   if (!groupId) throw Invalid('principalId: choose the user group to share with.');
   const { organizationId } = await deviceOrg(ctx, row.deviceId);
   const [group] = await ctx.db
@@ -85,6 +94,7 @@ async function grantGroup(ctx: Ctx, row: Row, groupId: string | null | undefined
     .where(and(eq(userGroups.id, groupId), eq(userGroups.organizationId, organizationId ?? -1)))
     .limit(1);
   if (!group) throw Invalid("principalId: no user group with this id in the device's organization.");
+  checkAccessChange(ctx, me, { verb: 'grant', target: { principal: (await callerInGroup(ctx, group.id)) ? 'myGroup' : 'other', isOwner: false }, level: row.accessLevel });
   const [existing] = await ctx.db
     .select({ id: deviceAccess.id })
     .from(deviceAccess)

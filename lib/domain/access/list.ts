@@ -6,11 +6,11 @@ import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
+import { may } from '../policy';
+import { requireDevice } from '../policy/enforce';
+import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
 
-/** Owners and administrators whose access is active right now manage the device's sharing. */
-export const canManage = (acc: EffectiveAccess) => acc.accessLevel >= Level.administrator && acc.activeNow;
 
 export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizationId: number | null; timeZone: string }> {
   const [d] = await ctx.db
@@ -29,11 +29,11 @@ export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizat
  */
 export async function listAccess(ctx: Ctx, input: { deviceId: number } & AccessFilters): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
   if (input.principalId === undefined && input.principalType === undefined && !input.text?.trim()) return listAllAtOnce(ctx, input.deviceId);
-  const acc = await requireDeviceAccess(ctx, input.deviceId);
+  const acc = await requireDevice(ctx, input.deviceId, 'see');
   const { organizationId } = await deviceOrg(ctx, input.deviceId);
   const text = input.text?.trim() || undefined;
   const filters = { principalId: input.principalId, principalType: input.principalType, text };
-  if (canManage(acc)) return accessRecords(ctx.db, input.deviceId, organizationId, filters);
+  if (may('share', acc, ctx.now())) return accessRecords(ctx.db, input.deviceId, organizationId, filters);
   return accessRecords(ctx.db, input.deviceId, organizationId, filters, ownerOrMine(ctx.db, ctx.caller.userId));
 }
 
@@ -107,7 +107,7 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   const [row] = await listAll(ctx.db).execute({ deviceId, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
-  const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);
+  const full = may('share', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now);
   if (full !== row.full) {
     const { organizationId } = await deviceOrg(ctx, deviceId);
     return accessRecords(ctx.db, deviceId, organizationId, {}, full ? undefined : ownerOrMine(ctx.db, ctx.caller.userId));

@@ -2,8 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { effectiveAccess, requireDeviceAccess } from './effective';
-import { canManage } from './list';
+import { may } from '../policy';
+import { requireDevice } from '../policy/enforce';
+import { effectiveAccess } from './effective';
 
 /** What the Access and Activity pages show about a device and the viewer (server prefetch). */
 export interface PortalDevice {
@@ -13,29 +14,31 @@ export interface PortalDevice {
   timeZone: string;
   organizationId: number | null;
   accessLevel: number;
+  /** may share it now (lib/domain/policy: `share`): sees and changes every access */
   canManage: boolean;
 }
 
 export async function portalDevice(ctx: Ctx, deviceId: number): Promise<PortalDevice> {
-  const acc = await requireDeviceAccess(ctx, deviceId);
+  const acc = await requireDevice(ctx, deviceId, 'see');
   const [d] = await ctx.db
     .select({ id: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, organizationId: devices.organizationId })
     .from(devices)
     .where(eq(devices.id, deviceId))
     .limit(1);
   if (!d) throw NotFound('Device');
-  return { ...d, accessLevel: acc.accessLevel, canManage: canManage(acc) };
+  return { ...d, accessLevel: acc.accessLevel, canManage: may('share', acc, ctx.now()) };
 }
 
 /** Every device the viewer can see, by name (device filter of the activity view). */
 export async function portalDevices(ctx: Ctx): Promise<PortalDevice[]> {
-  const acc = await effectiveAccess(ctx.db, ctx.caller.userId, ctx.now());
+  const now = ctx.now();
+  const acc = await effectiveAccess(ctx.db, ctx.caller.userId, now);
   if (!acc.size) return [];
   const rows = await ctx.db
     .select({ id: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, organizationId: devices.organizationId })
     .from(devices)
     .where(inArray(devices.id, [...acc.keys()]));
   return rows
-    .map((d) => ({ ...d, accessLevel: acc.get(d.id)!.accessLevel, canManage: canManage(acc.get(d.id)!) }))
+    .map((d) => ({ ...d, accessLevel: acc.get(d.id)!.accessLevel, canManage: may('share', acc.get(d.id), now) }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -1,19 +1,33 @@
-import { isValidWeekDays, type Schedule } from '../schedule';
+import type { Ctx } from '../context';
 import { Conflict, Forbidden, Invalid } from '../errors';
-import { Level, type EffectiveAccess } from './effective';
+import { decideAccessChange, Level, type AccessChange } from '../policy';
+import { enforceDevice } from '../policy/enforce';
+import { ACCESS_CHANGE_WORDS } from '../policy/words';
+import { isValidWeekDays, type Schedule } from '../schedule';
+import type { EffectiveAccess } from './effective';
 
 export type ScheduleInput = Partial<Schedule>;
 
-/**
- * The level a caller may hand out: 0 guest or 1 administrator, never above the caller's own,
- * never the owner's (a device has one owner; ownership is not shared by granting).
- */
-export function checkGrantLevel(level: number, caller: EffectiveAccess): void {
+/** A level is 0 guest, 1 administrator or 2 owner (which the policy then refuses to grant). */
+export function checkGrantLevel(level: number): void {
   if (!Number.isInteger(level) || level < Level.guest || level > Level.owner) {
     throw Invalid('accessLevel must be 0 (guest) or 1 (administrator).');
   }
-  if (level > caller.accessLevel) throw Forbidden('You cannot grant an access level above your own.');
-  if (level === Level.owner) throw Invalid('The owner level (2) cannot be granted: a device has exactly one owner. Grant 0 (guest) or 1 (administrator).');
+}
+
+/** The policy's answer to a grant, change or revoke by `me` (decideAccessChange), as an error when no. */
+export function checkAccessChange(ctx: Ctx, me: EffectiveAccess, change: AccessChange): void {
+  const now = ctx.now();
+  const d = decideAccessChange(me, now, change);
+  if (d.ok) return;
+  if (d.reason === 'unseen' || d.reason === 'level' || d.reason === 'schedule' || d.reason === 'remote') {
+    enforceDevice('share', me, now);
+    return;
+  }
+  const message = d.reason === 'self' && change.verb === 'grant' ? 'You cannot grant access to yourself.' : ACCESS_CHANGE_WORDS[d.reason];
+  // input that can never be right is 400; a rule about who the caller is, 403
+  if (d.reason === 'ownerLevel' || d.reason === 'ownerAccess' || d.reason === 'self') throw Invalid(message);
+  throw Forbidden(message);
 }
 
 /** Schedule fields as they will be stored (absent fields keep `base`), checked as a whole. */

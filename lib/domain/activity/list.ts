@@ -7,8 +7,9 @@ import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { candidatesFromJson, candidatesJson, effectiveAccess, effectiveOf, fullViewOf, requireDeviceAccess } from '../access/effective';
-import { canManage } from '../access/list';
+import { candidatesFromJson, candidatesJson, effectiveAccess, effectiveOf, fullViewOf } from '../access/effective';
+import { may } from '../policy';
+import { requireDevice } from '../policy/enforce';
 
 /** One activity item as api-v37.md names its fields (endpoint 6). */
 export interface ActivityItem {
@@ -47,13 +48,21 @@ interface Scope {
  * their own entries and those without an author.
  */
 export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope> {
+  const now = ctx.now();
   if (deviceId !== undefined) {
-    const acc = await requireDeviceAccess(ctx, deviceId);
-    return { ids: [deviceId], full: [canManage(acc)] };
+    const acc = await requireDevice(ctx, deviceId, 'see');
+    return { ids: [deviceId], full: [may('seeAllActivity', acc, now)] };
   }
-  const all = [...(await effectiveAccess(ctx.db, ctx.caller.userId, ctx.now())).values()];
-  return { ids: all.map((a) => a.deviceId), full: all.map(canManage) };
+  const all = [...(await effectiveAccess(ctx.db, ctx.caller.userId, now)).values()];
+  return { ids: all.map((a) => a.deviceId), full: all.map((a) => may('seeAllActivity', a, now)) };
 }
+
+/**
+ * The name an entry shows. Entries without an author carry a PIN's alias or an access link's name
+ * (PIN aliases and link names are for those who manage the device): a caller without the full view
+ * (lib/domain/policy: seeAllActivity) sees them without that name.
+ */
+const shownName = (full: SQL, entry: SQL) => sql`case when ${full} or ${entry}.user_id is not null then ${entry}.username else '' end`;
 
 const ts = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
@@ -74,7 +83,7 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
   // so a guest's page stays cheap however many entries of others lie in between.
   const branch = (gate: SQL, who: SQL) => sql`(select x.* from device_activity x where ${gate} and ${cond} ${who} order by x.date desc limit ${q.elements})`;
   const res = await ctx.db.execute(sql`
-    select a.id, a.device_id, a.user_num_id, a.username, a.event, a.source,
+    select a.id, a.device_id, a.user_num_id, ${shownName(sql`d.full_view`, sql`a`)} as username, a.event, a.source,
            to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as date
     from unnest(${`{${scope.ids.join(',')}}`}::int[], ${`{${scope.full.join(',')}}`}::bool[]) as d(id, full_view)
     cross join lateral (
@@ -120,7 +129,7 @@ function devicePageQuery(db: Db) {
   const branch = (gate: SQL, who: SQL) =>
     sql`(select x.* from device_activity x where ${gate} and x.device_id = "devices"."id" and x.date < ${ph('before')}::timestamp(3) ${who} order by x.date desc limit ${ph('elements')})`;
   const page = jsonArrayText(sql`(
-    select u.id as "id", u.device_id as "deviceId", u.user_num_id as "userId", u.username as "username",
+    select u.id as "id", u.device_id as "deviceId", u.user_num_id as "userId", ${shownName(sql`"lv"."full"`, sql`u`)} as "username",
            u.event as "event", u.source as "source", to_char(u.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as "date"
     from (
       ${branch(sql`"lv"."full"`, sql``)}
@@ -146,7 +155,7 @@ async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput
   const [row] = await devicePage(ctx.db).execute({ deviceId, before: ts(q.lastElemDate ?? now), elements: q.elements, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
-  const full = canManage(effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now)!);
+  const full = may('seeAllActivity', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now);
   if (full !== row.full) return activityPage(ctx, { ids: [deviceId], full: [full] }, q);
   return new JsonText(row.page);
 }

@@ -25,6 +25,8 @@ export const ActivityEvent = {
   pulledLink: 230,
   gateOpenedRemotely: 10000,
   gateOpenedLink: 10001,
+  /** ours (decisions.md: above 20000): the keypad locked itself after too many wrong PINs */
+  keypadLockedOut: 20007,
 } as const;
 
 export interface ActivityInput {

@@ -6,6 +6,8 @@ export interface RevokeFilter {
   deviceId?: number;
   userId?: string;
   mobileId?: number;
+  keyId?: string;
+  ids?: number[];
 }
 
 /**
@@ -19,7 +21,9 @@ export async function revokeCertificates(db: Db, f: RevokeFilter, now: Date = ne
   if (f.deviceId !== undefined) conds.push(eq(deviceCertificates.deviceId, f.deviceId));
   if (f.userId !== undefined) conds.push(eq(deviceCertificates.userId, f.userId));
   if (f.mobileId !== undefined) conds.push(eq(deviceCertificates.mobileId, f.mobileId));
-  if (conds.length === 1) throw new Error('revokeCertificates needs a deviceId, userId or mobileId');
+  if (f.keyId !== undefined) conds.push(eq(deviceCertificates.keyId, f.keyId));
+  if (f.ids !== undefined) conds.push(inArray(deviceCertificates.id, f.ids.length ? f.ids : [-1]));
+  if (conds.length === 1) throw new Error('revokeCertificates needs a deviceId, userId, mobileId, keyId or ids');
   const revoked = await db
     .update(deviceCertificates)
     .set({ revokedAt: now })

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { deviceCertificates, devices } from '@/db/schema';
-import { requireDeviceAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { fmtMicroZ } from '../format';
+import { requireDevice } from '../policy/enforce';
 import { signJson } from './keys';
 
 /**
@@ -10,7 +10,7 @@ import { signJson } from './keys';
  * certificates, signed by the service; null (204) when the phone's version is current.
  */
 export async function revokedForMobile(ctx: Ctx, input: { deviceId: number; version: number }) {
-  await requireDeviceAccess(ctx, input.deviceId);
+  await requireDevice(ctx, input.deviceId, 'see');
   const [d] = await ctx.db.select({ version: devices.certListVersion, updated: devices.certListUpdated }).from(devices).where(eq(devices.id, input.deviceId));
   if (d.version === input.version) return null;
   const rows = await ctx.db

@@ -1,9 +1,9 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DeviceType, devices } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
-import { Level, requireDeviceRole } from '../access/effective';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
+import { enforceDevice } from '../policy/enforce';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { loadVisible } from './load';
 import { gateShape } from './other-shapes';
@@ -21,12 +21,13 @@ export async function listGates(ctx: Ctx, f: { name?: string; isConnected?: bool
 /**
  * POST /my/gate/{id}/sync: one-way refresh from the external gate system, which is only read.
  * Absent there -> unlinked (isPresentInExternal false, the rest kept); present -> name, type,
- * impulse length, firmware and connectivity taken from there. Owners and administrators only.
+ * impulse length, firmware and connectivity taken from there. Owners and administrators whose
+ * access is active now (lib/domain/policy: manageDevice).
  */
 export async function syncGate(ctx: Ctx, input: { id: number; includeUserSettings?: boolean }) {
   const [seen] = await loadVisible(ctx, { types: [DeviceType.gate], ids: [input.id] });
   if (!seen) throw NotFound('Gate');
-  await requireDeviceRole(ctx, input.id, Level.administrator, 'synchronize this gate');
+  enforceDevice('manageDevice', seen.access, ctx.now(), { kind: 'Gate', device: seen.d.name, doing: 'synchronize it' });
   const ext = seen.d.externalId ? await getGateway().readExternalGate(seen.d.externalId) : null;
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -4,32 +4,30 @@ import { perDb } from '@/db/prepared';
 import { deviceOperations } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
-import { candidatesOf, Level } from '../access/effective';
+import { candidatesOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
-import { Conflict, Forbidden, NotFound } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { loadOne } from './load';
 import { LOCK_TYPES } from './locks';
+import { enforceDevice } from '../policy/enforce';
 
 const VERB: Record<OperationType, string> = { 0: 'lock', 1: 'unlock', 2: 'pull' };
 /** states where only a forced unlock (mode 2) is meant for: unknown and semi-locked (jammed) */
 const FORCE_STATES = [3, 9];
 
 /**
- * POST /my/lock/{id}/operation/{lock|unlock|pull}: checks the caller may operate the lock now
- * (active access in the lock's time zone; remote access not disabled, except for owners),
- * then hands the command to the gateway. 202 once the lock took it; the outcome comes later.
+ * POST /my/lock/{id}/operation/{lock|unlock|pull}: checks the caller may open the lock now
+ * (lib/domain/policy: an access active in the lock's time zone, remote opening not disabled
+ * except for owners), then hands the command to the gateway. 202 once the lock took it; the
+ * outcome comes later.
  */
 export async function operateLock(ctx: Ctx, input: { id: number; type: OperationType; mode?: number }) {
   // the lock and the caller's access to it in one prepared statement
   const loaded = await loadOne(ctx, input.id, LOCK_TYPES);
   if (!loaded) throw NotFound('Lock');
   const { d: lock, access } = loaded;
-  const verb = VERB[input.type];
-  if (!access.activeNow) throw Forbidden(`Your access to this lock is not active right now, so you cannot ${verb} it.`);
-  if (access.remoteAccessDisabled && access.accessLevel < Level.owner) {
-    throw Forbidden(`Remote access is disabled for you on this lock: you can ${verb} it only at the door.`);
-  }
+  enforceDevice('open', access, ctx.now(), { kind: 'Lock', device: lock.name, doing: `${VERB[input.type]} it` });
   if (input.mode === 2 && !FORCE_STATES.includes(lock.state ?? 9)) {
     throw Conflict('A forced unlock (mode 2) is only for a lock whose state is unknown or semi-locked.');
   }

@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
+import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
+import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { OrgRole, requireOrgRole } from './roles';
+import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from './text';
 
 /** A group of this organization, or 404 (also for a group of another organization: ids cannot be probed). */
@@ -18,7 +19,7 @@ export async function findGroup(ctx: Ctx, organizationId: number, groupId: strin
 
 /** Endpoint 7: one group; members only when asked for (else null, as the contract shows). */
 export async function getGroup(ctx: Ctx, input: { organizationId: number; groupId: string; includeMembers?: boolean }) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.member);
+  await requireOrg(ctx, input.organizationId, 'see');
   const g = await findGroup(ctx, input.organizationId, input.groupId);
   if (!input.includeMembers) return { ...g, members: null };
   const members = await ctx.db
@@ -33,7 +34,7 @@ export async function getGroup(ctx: Ctx, input: { organizationId: number; groupI
 
 /** Endpoint 8: groups of the organization by name, paged. */
 export async function listGroups(ctx: Ctx, input: { organizationId: number; text?: string } & Partial<Paging>) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.member);
+  await requireOrg(ctx, input.organizationId, 'see');
   const { offset, itemsPerPage } = pageWindow(input);
   const text = input.text?.trim();
   return ctx.db
@@ -69,7 +70,7 @@ async function assertNameFree(ctx: Ctx, organizationId: number, name: string, ex
 }
 
 export async function createGroup(ctx: Ctx, input: { organizationId: number; name: string }) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  await requireOrg(ctx, input.organizationId, 'manageGroups');
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name);
   const [g] = await ctx.db
@@ -80,7 +81,7 @@ export async function createGroup(ctx: Ctx, input: { organizationId: number; nam
 }
 
 export async function renameGroup(ctx: Ctx, input: { organizationId: number; groupId: string; name: string }) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  await requireOrg(ctx, input.organizationId, 'manageGroups');
   await findGroup(ctx, input.organizationId, input.groupId);
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name, input.groupId);
@@ -94,10 +95,16 @@ export async function renameGroup(ctx: Ctx, input: { organizationId: number; gro
 
 /**
  * Deleting a group ends what it granted: its memberships and the device accesses given to it
- * go with it (foreign keys cascade), in the one statement.
+ * go with it (foreign keys cascade), and its members' offline certificates that nothing else
+ * covers are revoked, in one transaction.
  */
 export async function deleteGroup(ctx: Ctx, input: { organizationId: number; groupId: string }) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  await requireOrg(ctx, input.organizationId, 'manageGroups');
   await findGroup(ctx, input.organizationId, input.groupId);
-  await ctx.db.delete(userGroups).where(eq(userGroups.id, input.groupId));
+  await ctx.db.transaction(async (tx) => {
+    const members = await groupMemberUserIds(tx, input.groupId);
+    const granted = await tx.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, input.groupId));
+    await tx.delete(userGroups).where(eq(userGroups.id, input.groupId));
+    await reconcileCertificates(tx, { userIds: members, deviceIds: granted.map((g) => g.deviceId) }, ctx.now());
+  });
 }

@@ -1,7 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { organizationUsers, userGroupMembers } from '@/db/schema';
+import type { Db } from '@/db/client';
+import { deviceAccess, organizationUsers, userGroupMembers } from '@/db/schema';
+import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
-import { OrgRole, requireOrgRole } from './roles';
+import { decideMembership } from '../policy';
+import { requireOrg } from '../policy/enforce';
 import { findGroup } from './groups';
 
 /** Bounded so one request cannot hold a transaction open over an unbounded list. */
@@ -19,6 +22,22 @@ const notInOrg = (id: number): MemberResult => ({
   error: { code: 'NotOrganizationUser', message: `User ${id} is not a member of this organization.` },
 });
 
+const notSelf = (id: number): MemberResult => ({
+  organizationUserId: id,
+  success: false,
+  error: { code: 'OwnMembership', message: "You cannot add yourself to a group (its device accesses would widen your own); ask another administrator." },
+});
+
+/** Those who left the group lose the offline certificates of its devices that nothing else covers. */
+async function revokeWhatTheGroupGave(db: Db, groupId: string, organizationUserIds: number[], now: Date) {
+  if (!organizationUserIds.length) return;
+  const [people, granted] = await Promise.all([
+    db.select({ userId: organizationUsers.userId }).from(organizationUsers).where(inArray(organizationUsers.id, organizationUserIds)),
+    db.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, groupId)),
+  ]);
+  await reconcileCertificates(db, { userIds: people.map((p) => p.userId), deviceIds: granted.map((g) => g.deviceId) }, now);
+}
+
 /**
  * Endpoints 9 and 10. One entry per distinct id acted on or refused, in request order: an id
  * already in the group (add) or not in it (remove) is skipped without an entry; an id that is
@@ -30,10 +49,13 @@ export async function changeMembers(
   ctx: Ctx,
   input: { organizationId: number; groupId: string; organizationUserIds: number[]; action: 'add' | 'remove' },
 ): Promise<{ organizationUsers: MemberResult[] }> {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator);
+  const me = await requireOrg(ctx, input.organizationId, 'manageGroups');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
   const ids = [...new Set(input.organizationUserIds)];
   return ctx.db.transaction(async (tx) => {
+    // adding oneself is refused (unless already in: then it is skipped like anyone already in)
+    const selfIn = !!(await tx.select().from(userGroupMembers).where(and(eq(userGroupMembers.groupId, group.id), eq(userGroupMembers.organizationUserId, me.organizationUserId)))).length;
+    const refused = (id: number) => !selfIn && !decideMembership(input.action, id === me.organizationUserId).ok;
     const inOrg = new Set(
       (
         await tx
@@ -42,7 +64,7 @@ export async function changeMembers(
           .where(and(eq(organizationUsers.organizationId, input.organizationId), inArray(organizationUsers.id, ids)))
       ).map((r) => r.id),
     );
-    const valid = ids.filter((id) => inOrg.has(id));
+    const valid = ids.filter((id) => inOrg.has(id) && !refused(id));
     let acted = new Set<number>();
     if (valid.length && input.action === 'add') {
       const added = await tx
@@ -57,10 +79,12 @@ export async function changeMembers(
         .where(and(eq(userGroupMembers.groupId, group.id), inArray(userGroupMembers.organizationUserId, valid)))
         .returning({ id: userGroupMembers.organizationUserId });
       acted = new Set(removed.map((r) => r.id));
+      await revokeWhatTheGroupGave(tx, group.id, [...acted], ctx.now());
     }
     const out: MemberResult[] = [];
     for (const id of ids) {
       if (!inOrg.has(id)) out.push(notInOrg(id));
+      else if (refused(id)) out.push(notSelf(id));
       else if (acted.has(id)) out.push({ organizationUserId: id, success: true, error: null });
     }
     return { organizationUsers: out };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or } from 'drizzle-orm';
 import { organizationUsers, organizations, users } from '@/db/schema';
 import type { Ctx } from '../context';
-import { OrgRole, requireOrgRole } from './roles';
+import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from './text';
 
 const ROLE_NAMES = ['member', 'administrator', 'owner'] as const;
@@ -27,7 +27,7 @@ export async function listMyOrganizations(ctx: Ctx) {
 
 /** GET /organization/{id}/user: members of the organization (any member may read the directory). */
 export async function listOrganizationUsers(ctx: Ctx, input: { organizationId: number; text?: string } & Partial<Paging>) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.member);
+  await requireOrg(ctx, input.organizationId, 'see');
   const { offset, itemsPerPage } = pageWindow(input);
   const text = input.text?.trim();
   const rows = await ctx.db

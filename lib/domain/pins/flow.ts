@@ -1,19 +1,20 @@
 import type { Db } from '@/db/client';
 import { getGateway, type PinChange } from '@/lib/devices';
-import { Level, requireDeviceRole } from '../access/effective';
 import type { Ctx } from '../context';
 import { NotAcceptable } from '../errors';
+import { requireDevice } from '../policy/enforce';
 import { pruneExpired } from './expiry';
 import { bumpVersion, lockForUpdate, lockHead, type LockHead } from './store';
 
 export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose another one.';
 
 /**
- * Owner or administrator of a lock the caller can see (guest 403, unseen 404, not a lock 404),
- * with expired PINs already gone so counts, duplicates and versions are right without the worker.
+ * A lock whose PINs the caller may manage now (lib/domain/policy: owner or administrator with the
+ * access active; guest or outside the schedule 403, unseen 404, not a lock 404), with expired
+ * PINs already gone so counts, duplicates and versions are right without the worker.
  */
-export async function managedLock(ctx: Ctx, deviceId: number, action = 'manage its PINs'): Promise<LockHead> {
-  await requireDeviceRole(ctx, deviceId, Level.administrator, action);
+export async function managedLock(ctx: Ctx, deviceId: number, doing: string, action: 'managePins' | 'readPinValue' = 'managePins'): Promise<LockHead> {
+  await requireDevice(ctx, deviceId, action, { doing });
   let head = await lockHead(ctx.db, deviceId);
   if (head.nextExpiry && head.nextExpiry <= ctx.now()) {
     await pruneExpired(ctx.db, ctx.now(), deviceId);

@@ -1,8 +1,9 @@
 import { decryptSecret } from '@/lib/crypto/secrets';
-import { effectiveOf, Level, requireRole } from '../access/effective';
+import { effectiveOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
+import { enforceDevice } from '../policy/enforce';
 import { managedLock } from './flow';
 import { findPin, isLock, listRows, listRowsWithSchedule, listWithAccess } from './store';
 
@@ -62,14 +63,15 @@ async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
   if (!rows.length) throw NotFound('Device');
   const head = rows[0];
   confirmKey(ctx, head.keyOk);
-  requireRole(
+  enforceDevice(
+    'managePins',
     effectiveOf(
       rows.map((r) => r.acc),
       head.timeZone,
       now,
     ),
-    Level.administrator,
-    'see its PINs',
+    now,
+    { device: head.name, doing: 'see its PINs' },
   );
   if (!isLock(head.type)) throw NotFound('Lock');
   if (head.nextExpiry && head.nextExpiry <= now) return null;
@@ -79,7 +81,7 @@ async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
 export interface PinDetail {
   id: number;
   alias: string;
-  /** the value: only owners and administrators reach this verb at all */
+  /** the value: only owners and administrators active now reach this verb at all */
   pin: string;
   startDate: string | null;
   endDate: string | null;
@@ -90,9 +92,9 @@ export interface PinDetail {
   timeZone: string;
 }
 
-/** GET /my/lock/{id}/pin/{pinId}: one PIN with its schedule and value (owner/administrator). */
+/** GET /my/lock/{id}/pin/{pinId}: one PIN with its schedule and value (the policy's readPinValue). */
 export async function getPin(ctx: Ctx, deviceId: number, pinId: number): Promise<PinDetail> {
-  const head = await managedLock(ctx, deviceId, 'see its PINs');
+  const head = await managedLock(ctx, deviceId, 'see its PIN codes', 'readPinValue');
   const p = await findPin(ctx.db, deviceId, pinId);
   return {
     id: p.id,

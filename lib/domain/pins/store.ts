@@ -57,6 +57,7 @@ function listQuery(db: Db) {
     .select({
       keyOk: keyStillValidSql(),
       type: devices.type,
+      name: devices.name,
       timeZone: devices.timeZone,
       pinListVersion: devices.pinListVersion,
       nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { webhookSubscriptions } from '@/db/schema';
 import type { Ctx } from '../context';
-import { OrgRole, requireOrgRole } from '../organizations/roles';
+import { requireOrg } from '../policy/enforce';
 
 /** Who a subscription belongs to: the calling user, or an organization its administrators manage. */
 export type Owner = { userId: string; organizationId?: undefined } | { organizationId: number; userId?: undefined };
@@ -10,7 +10,7 @@ export const myOwner = (ctx: Ctx): Owner => ({ userId: ctx.caller.userId });
 
 /** Organization webhooks are managed (and read) by administrators and owners: member 403, outsider 404. */
 export async function orgOwner(ctx: Ctx, organizationId: number): Promise<Owner> {
-  await requireOrgRole(ctx, organizationId, OrgRole.administrator);
+  await requireOrg(ctx, organizationId, 'manageWebhooks');
   return { organizationId };
 }
 

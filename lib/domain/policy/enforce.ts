@@ -1,0 +1,56 @@
+import { effectiveAccess, type EffectiveAccess } from '../access/effective';
+import type { Ctx } from '../context';
+import { Forbidden, NotFound } from '../errors';
+import { orgMembership, type OrgMembership } from '../organizations/roles';
+import { decide, decideOrg, type DeviceAction, type OrgAction } from './index';
+import { refusalWords } from './words';
+
+/**
+ * The policy applied: these load what the policy needs, ask it, and turn a refusal into the
+ * typed error (404 when the caller cannot see the thing at all, 403 in words otherwise).
+ */
+
+export interface DeviceSubject {
+  /** what a 404 names: 'Device' (default), 'Lock', 'Gate' */
+  kind?: string;
+  /** the device's name, when the access read did not bring it */
+  device?: string;
+  /** the action in words, when more precise than the policy's ("unlock it") */
+  doing?: string;
+}
+
+/** The decision for an access already loaded: the access when allowed, else the error. */
+export function enforceDevice(action: DeviceAction, acc: EffectiveAccess | undefined, now: Date, subject: DeviceSubject = {}): EffectiveAccess {
+  const d = decide(action, acc, now);
+  if (d.ok) return acc!;
+  if (d.reason === 'unseen') throw NotFound(subject.kind ?? 'Device');
+  throw Forbidden(refusalWords(d.reason, action, acc!, now, { device: subject.device ?? acc!.deviceName ?? 'this device', doing: subject.doing }));
+}
+
+/** The caller's effective access to the device, when the policy allows `action` on it now. */
+export async function requireDevice(ctx: Ctx, deviceId: number, action: DeviceAction, subject: DeviceSubject = {}): Promise<EffectiveAccess> {
+  const now = ctx.now();
+  const acc = (await effectiveAccess(ctx.db, ctx.caller.userId, now, [deviceId])).get(deviceId);
+  return enforceDevice(action, acc, now, subject);
+}
+
+const ORG_REFUSAL: Record<OrgAction, string> = {
+  see: 'Only members of this organization can do this.',
+  manageGroups: 'Only organization administrators can manage user groups.',
+  manageLinks: 'Only organization administrators can manage access links.',
+  permanentLink: 'Only the organization owner can do this.',
+  manageWebhooks: 'Only organization administrators can manage its webhooks.',
+};
+
+/**
+ * The caller's membership, when the policy allows `action` in the organization. Not a member:
+ * 404 (the organization cannot be probed); a member without the role: 403, or 404 with
+ * `hideBelow` (api-v37.md: access-link writes answer 404 to whoever may not manage them).
+ */
+export async function requireOrg(ctx: Ctx, organizationId: number, action: OrgAction, opts: { hideBelow?: boolean } = {}): Promise<OrgMembership> {
+  const m = await orgMembership(ctx, organizationId);
+  const d = decideOrg(action, m?.role ?? null);
+  if (d.ok) return m!;
+  if (d.reason === 'unseen' || opts.hideBelow) throw NotFound('Organization');
+  throw Forbidden(ORG_REFUSAL[action]);
+}
