@@ -63,7 +63,7 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
         <ol className="flex flex-col gap-4">
           {link.devices.map((d) => (
             <li key={d.id}>
-              <GuestDevice token={token} device={d} usable={state === 'active'} />
+              <GuestDevice token={token} device={d} usable={state === 'active' && d.canOpen} />
             </li>
           ))}
         </ol>

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/router';
 import { eq } from 'drizzle-orm';
-import { accessLinks } from '@/db/schema';
-import { createBridge, createLock, db } from '../support/factories/core';
+import { AccessLevel, accessLinks } from '@/db/schema';
+import { createBridge, createLock, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 
 let c: Cast;
@@ -21,6 +21,10 @@ beforeAll(async () => {
   c = await orgWithCast();
   lock = await createOrgLock(c.org.id, { name: 'Lock one' });
   gate = await createGate(c.org.id, { name: 'Gate one' });
+  for (const d of [lock, gate]) {
+    await grantUser(d.id, c.owner.id, AccessLevel.owner);
+    await grantUser(d.id, c.admin.id, AccessLevel.administrator);
+  }
 });
 
 describe('PATCH accesslink/{id} (endpoint 14)', () => {
@@ -48,8 +52,15 @@ describe('PATCH accesslink/{id} (endpoint 14)', () => {
     const before = await read(id);
     expect((await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: {} })).status).toBe(200);
     expect(await read(id)).toEqual(before);
-    await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { repeatEvent: null } });
-    expect((await read(id)).accessLink.repeatEvent).toBeNull();
+    // made by an administrator: not even the owner widens it past what its creator could grant (an end)
+    const widened = await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { repeatEvent: null } });
+    expect(widened.status).toBe(403);
+    expect(widened.json.errorMessages[0]).toMatch(/Only the organization owner can make an access link without an end/);
+    expect((await read(id)).accessLink.repeatEvent).toEqual(before.accessLink.repeatEvent);
+    // one the owner made, the owner may make permanent
+    const mine = (await api('POST', base(), { key: c.owner.key, body: { name: 'Owner made', deviceIds: [lock.id], repeatEvent: window } })).json.result;
+    expect((await api('PATCH', `${base()}/${mine.id}`, { key: c.owner.key, body: { repeatEvent: null } })).status).toBe(200);
+    expect((await read(mine.id)).accessLink.repeatEvent).toBeNull();
   });
 
   it('400 with the rules of creation; the link is unchanged', async () => {
@@ -80,6 +91,7 @@ describe('GET accesslink (list) and DELETE', () => {
     const c2 = await orgWithCast();
     const l2 = await createOrgLock(c2.org.id);
     const g2 = await createGate(c2.org.id);
+    for (const d of [l2, g2]) await grantUser(d.id, c2.owner.id, AccessLevel.owner);
     const mk = (name: string, deviceIds: number[]) => api('POST', `/api/v37/organization/${c2.org.id}/accesslink`, { key: c2.owner.key, body: { name, deviceIds } });
     await mk('Cleaning crew', [l2.id]);
     await mk('Plumber', [g2.id]);
@@ -126,13 +138,20 @@ describe('GET accesslink (list) and DELETE', () => {
 });
 
 describe('GET accesslink/device/assignable (endpoint 11)', () => {
-  it('locks and gates of this organization only, without updateAvailable, paged, filtered', async () => {
+  it('locks and gates of this organization that the caller may put on a link now, without updateAvailable, paged, filtered', async () => {
     const c3 = await orgWithCast();
     const bridge = await createBridge({ organizationId: c3.org.id });
     const l = await createLock({ bridge, organizationId: c3.org.id, name: 'Back door' });
     const go = await createLock({ organizationId: c3.org.id, name: 'Cellar GO', type: 4 });
     const g = await createGate(c3.org.id, { name: 'Alley gate', timeZone: 'Europe/Paris' });
-    await createGate(c3.other.id, { name: 'Foreign gate' });
+    for (const d of [l, go, g]) await grantUser(d.id, c3.admin.id, AccessLevel.administrator);
+    const foreign = await createGate(c3.other.id, { name: 'Foreign gate' });
+    await grantUser(foreign.id, c3.admin.id, AccessLevel.administrator);
+    // devices of the organization the administrator may not put on a link now are not offered
+    await createGate(c3.org.id, { name: 'Another gate' });
+    await grantUser((await createGate(c3.org.id, { name: 'Guest gate' })).id, c3.admin.id, AccessLevel.guest);
+    const noRemote = await createLock({ bridge, organizationId: c3.org.id, name: 'Door without remote' });
+    await grantUser(noRemote.id, c3.admin.id, AccessLevel.administrator, { remoteAccessDisabled: true });
     const url = `/api/v37/organization/${c3.org.id}/accesslink/device/assignable`;
     const res = await api('GET', url, { key: c3.admin.key });
     expect(res.status).toBe(200);

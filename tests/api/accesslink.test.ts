@@ -3,19 +3,25 @@ import { eq } from 'drizzle-orm';
 import { accessLinks } from '@/db/schema';
 import { decryptSecret, tokenHash } from '@/lib/crypto/secrets';
 import { api } from '../support/router';
-import { createLock, db } from '../support/factories/core';
-import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+import { AccessLevel } from '@/db/schema';
+import { createLock, db, grantUser } from '../support/factories/core';
+import { aWeek, createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 
 let c: Cast;
 let lock: { id: number; name: string };
 let gate: { id: number; name: string };
 const base = () => `/api/v37/organization/${c.org.id}/accesslink`;
-const create = (body: unknown, key = c.admin.key) => api('POST', base(), { key, body });
+/** by default the organization's owner, who owns the devices and may make a link without an end */
+const create = (body: unknown, key = c.owner.key) => api('POST', base(), { key, body });
 
 beforeAll(async () => {
   c = await orgWithCast();
   lock = await createOrgLock(c.org.id, { name: 'B front door' });
   gate = await createGate(c.org.id, { name: 'A parking gate' });
+  for (const d of [lock, gate]) {
+    await grantUser(d.id, c.owner.id, AccessLevel.owner);
+    await grantUser(d.id, c.admin.id, AccessLevel.administrator);
+  }
 });
 
 describe('POST accesslink (endpoint 13)', () => {
@@ -90,8 +96,9 @@ describe('POST accesslink (endpoint 13)', () => {
   });
 
   it('roles: owner and admin create; member and outsider get 404; scope AccessLink.ReadWrite', async () => {
-    const body = { name: 'roles', deviceIds: [lock.id] };
+    const body = { name: 'roles', deviceIds: [lock.id], repeatEvent: aWeek() };
     expect((await create(body, c.owner.key)).status).toBe(201);
+    expect((await create(body, c.admin.key)).status).toBe(201);
     expect((await create(body, c.member.key)).status).toBe(404);
     expect((await create(body, c.outsider.key)).status).toBe(404);
     expect((await create(body, await c.admin.keyWith(['AccessLink.Read']))).status).toBe(403);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_LIMITS } from '@/lib/domain/accesslinks/guest';
 import { api } from '../support/router';
+import { AccessLevel } from '@/db/schema';
+import { grantUser } from '../support/factories/core';
 import { createGate, orgWithCast } from '../support/factories/organization';
 
 let token: string;
@@ -16,6 +18,7 @@ const guest = (path: string, addr: string) => api('GET', `/api/v37/link/${path}`
 beforeAll(async () => {
   const c = await orgWithCast();
   const gate = await createGate(c.org.id);
+  await grantUser(gate.id, c.owner.id, AccessLevel.owner);
   const res = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'rl', deviceIds: [gate.id] } });
   token = res.json.result.url.split('/link/')[1];
 });
@@ -44,6 +47,7 @@ describe('guessing tokens is rate-limited in the database', () => {
   it(`one link gets ${LINK_LIMITS.perLink.max} requests a minute from all addresses together, then 429; other links are unaffected`, async () => {
     const c = await orgWithCast();
     const gate = await createGate(c.org.id);
+    await grantUser(gate.id, c.owner.id, AccessLevel.owner);
     const made = async () =>
       (await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'busy', deviceIds: [gate.id] } })).json.result.url.split('/link/')[1] as string;
     const [busy, quiet] = [await made(), await made()];

@@ -16,17 +16,25 @@ function when(iso: string | null, zone: string): string | null {
   return iso ? `${DateTime.fromISO(iso).setZone(zone).toFormat('d LLL yyyy, HH:mm')} (${zone})` : null;
 }
 
+/** Outside its window a link shows nothing of itself (no description, doors or dates). */
+const CLOSED: Partial<Record<string, [string, string]>> = {
+  expired: ['This link has expired', 'It no longer opens any door. Ask the person who sent it for a new link.'],
+  notYetValid: ['This link is not valid yet', 'Open it again at the time you were given.'],
+};
+
 export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const h = await headers();
   const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
   const page = await loadGuestPage(token, ip);
+  if (page.kind === 'missing') notFound();
   if (page.kind !== 'ok') {
-    if (page.kind === 'missing') notFound();
+    const [title, text] = CLOSED[page.kind] ?? ['Please wait a moment', 'message' in page ? page.message : ''];
     return (
       <main className="mx-auto max-w-md p-6">
-        <h1 className="text-xl font-semibold">Please wait a moment</h1>
-        <p className="mt-2 text-slate-700">{page.message}</p>
+        <p className="text-sm font-medium text-indigo-700">Access link</p>
+        <h1 className="mt-1 text-xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-700">{text}</p>
       </main>
     );
   }

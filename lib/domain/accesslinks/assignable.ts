@@ -1,24 +1,32 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { devices } from '@/db/schema';
+import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
+import { may } from '../policy';
 import { Invalid } from '../errors';
-import { OrgRole, requireOrgRole } from '../organizations/roles';
+import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
 import { LINKABLE_TYPES } from './shape';
 
 const linkable = (organizationId: number) => and(eq(devices.organizationId, organizationId), inArray(devices.type, LINKABLE_TYPES));
 
-/** Endpoint 11: locks and gates of the organization that a link may open. */
+/**
+ * Endpoint 11: locks and gates of the organization that the caller may put on a link now
+ * (lib/domain/policy: `linkDevice`, they manage it and may open it remotely).
+ */
 export async function listAssignable(ctx: Ctx, input: { organizationId: number; deviceName?: string; deviceId?: number } & Partial<Paging>) {
-  await requireOrgRole(ctx, input.organizationId, OrgRole.administrator, { hideBelow: true });
+  await requireOrg(ctx, input.organizationId, 'manageLinks', { hideBelow: true });
   const { page, itemsPerPage, offset } = pageWindow(input);
   const name = input.deviceName?.trim();
+  const now = ctx.now();
+  const mine = [...(await effectiveAccess(ctx.db, ctx.caller.userId, now)).values()].filter((a) => may('linkDevice', a, now)).map((a) => a.deviceId);
   const rows = await ctx.db
     .select({ deviceId: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, sv: devices.softwareVersions })
     .from(devices)
     .where(
       and(
         linkable(input.organizationId),
+        inArray(devices.id, mine.length ? mine : [-1]),
         name ? containsText(devices.name, name) : undefined,
         input.deviceId !== undefined ? eq(devices.id, input.deviceId) : undefined,
       ),

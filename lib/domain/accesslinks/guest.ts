@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { rowsOf } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { tableRow } from '@/db/raw-rows';
@@ -8,6 +7,8 @@ import { keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx } from '../context';
 import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
+import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
+import { decideLinkOpen } from '../policy';
 import { countSql, hit, hitSql, sweepSometimes, type Limit } from './ratelimit';
 import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
 
@@ -76,23 +77,31 @@ export function windowState(link: Pick<AccessLinkRow, 'startDate' | 'endDate'>, 
   return 'active';
 }
 
-/** Refuses a command outside the link's window, saying when it opens or that it has ended. */
+/**
+ * Outside its window a link shows and opens nothing, not even its description, devices or
+ * dates: 410 once it has ended, 404 before it starts.
+ */
 export function requireActive(link: GuestLink, now: Date) {
   const state = windowState(link, now);
-  if (state === 'notYetValid') {
-    const from = DateTime.fromJSDate(link.startDate!).setZone(link.timeZone).toFormat('d LLL yyyy, HH:mm');
-    throw new DomainError('forbidden', `This link is not valid yet. It works from ${from} (${link.timeZone}).`);
-  }
-  if (state === 'expired') throw new DomainError('gone', 'This link has expired.');
+  if (state === 'notYetValid') throw new DomainError('not_found', 'This link is not valid yet. Open it again at the time you were given.');
+  if (state === 'expired') throw new DomainError('gone', 'This link has expired. Ask the person who sent it for a new one.');
 }
 
 /**
  * The link's devices that are still locks or gates of its organization (a device may have moved
- * since), in the link's order: one prepared statement.
+ * since), in the link's order, each with the accesses of whoever put it on the link (the link
+ * opens it only while that person may): one prepared statement.
  */
 const liveDevicesOf = perDb((db) =>
   db
-    .select({ id: devices.id, name: devices.name, deviceType: devices.type, order: accessLinkDevices.order, timeZone: devices.timeZone })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      deviceType: devices.type,
+      order: accessLinkDevices.order,
+      timeZone: devices.timeZone,
+      grantor: candidatesJson(db, { userId: sql`"access_link_devices"."added_by"` }),
+    })
     .from(accessLinkDevices)
     .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
     .where(
@@ -106,20 +115,37 @@ const liveDevicesOf = perDb((db) =>
     .prepare('guest_link_devices'),
 );
 
-/** What the guest page shows: never the link's name (it is for administrators) nor other links. */
+export interface GuestDevice {
+  id: number;
+  name: string;
+  deviceType: number;
+  order: number;
+  timeZone: string;
+  /** the link may open it now (lib/domain/policy: decideLinkOpen) */
+  canOpen: boolean;
+}
+
+async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]> {
+  const now = ctx.now();
+  const active = windowState(link, now) === 'active';
+  const rows = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId, now: now.toISOString() });
+  return rows.map(({ grantor, ...d }) => ({ ...d, canOpen: decideLinkOpen(active, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now).ok }));
+}
+
+/** What the guest page shows of an active link: never the link's name (it is for administrators) nor other links. */
 export async function guestView(ctx: BaseCtx, link: GuestLink) {
-  const devs = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId });
+  requireActive(link, ctx.now());
   return {
     description: link.description,
     timeZone: link.timeZone,
     validFrom: fmtZ(link.startDate),
     validUntil: fmtZ(link.endDate),
     state: windowState(link, ctx.now()),
-    devices: devs,
+    devices: await liveDevices(ctx, link),
   };
 }
 
 /** One of the link's live devices (see `liveDevicesOf`), or undefined. */
 export async function liveDevice(ctx: BaseCtx, link: GuestLink, deviceId: number) {
-  return (await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId })).find((d) => d.id === deviceId);
+  return (await liveDevices(ctx, link)).find((d) => d.id === deviceId);
 }

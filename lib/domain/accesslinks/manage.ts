@@ -1,10 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { accessLinkDevices, accessLinks } from '@/db/schema';
+import { accessLinkDevices, accessLinks, organizationUsers } from '@/db/schema';
 import { encryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
 import type { Db } from '@/db/client';
+import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
-import { NotFound } from '../errors';
-import { OrgRole, requireOrgRole } from '../organizations/roles';
+import { Forbidden, Invalid, NotFound } from '../errors';
+import { decide, decideLinkWindow, type LinkWindow } from '../policy';
+import { enforceDevice, requireOrg } from '../policy/enforce';
+import { PERMANENT_LINK_WORDS } from '../policy/words';
 import { containsText } from '../organizations/text';
 import { assertAssignable } from './assignable';
 import { devicesOfLinks, linkUrl, linkView, urlOf } from './shape';
@@ -28,7 +31,7 @@ interface Where {
  * gets 404 as if the organization did not exist (api-v37.md: "not allowed to manage it").
  * Reading is held to the same bar: a link's URL opens doors.
  */
-const requireManager = (ctx: Ctx, organizationId: number) => requireOrgRole(ctx, organizationId, OrgRole.administrator, { hideBelow: true });
+const requireManager = (ctx: Ctx, organizationId: number) => requireOrg(ctx, organizationId, 'manageLinks', { hideBelow: true });
 
 async function findLink(ctx: Ctx, organizationId: number, id: string) {
   const [row] = await ctx.db
@@ -40,15 +43,39 @@ async function findLink(ctx: Ctx, organizationId: number, id: string) {
   return row;
 }
 
-async function setDevices(tx: Db, linkId: string, deviceIds: number[]) {
+/**
+ * Devices may go on a link only when the caller may put them there now (lib/domain/policy:
+ * `linkDevice`, manage and open remotely): the link then gives no more than the caller could use.
+ */
+async function requireLinkable(ctx: Ctx, organizationId: number, ids: number[]) {
+  if (!ids.length) return;
+  await assertAssignable(ctx, organizationId, ids);
+  const now = ctx.now();
+  const access = await effectiveAccess(ctx.db, ctx.caller.userId, now, ids);
+  const unseen = ids.filter((id) => !decide('see', access.get(id), now).ok);
+  if (unseen.length) throw Invalid(`devicesIds: ${unseen.join(', ')} cannot be assigned (only locks and gates of this organization that you manage can be).`);
+  for (const id of ids) enforceDevice('linkDevice', access.get(id), now, { doing: 'put it on an access link' });
+}
+
+/** A window without an end is for the organization's owner; see decideLinkWindow for changes. */
+function requireWindow(next: LinkWindow, who: { setterRole: number; creatorRole: number | null }, previous?: LinkWindow) {
+  if (!decideLinkWindow(next, who, previous).ok) throw Forbidden(PERMANENT_LINK_WORDS);
+}
+
+const windowOf = (r: LinkFields['repeatEvent']): LinkWindow => ({ startDate: r?.startDate ?? null, endDate: r?.endDate ?? null });
+
+/** The link's devices become `deviceIds` in that order; a device already on it keeps who put it there. */
+async function setDevices(tx: Db, linkId: string, deviceIds: number[], addedBy: string) {
+  const kept = new Map((await tx.select().from(accessLinkDevices).where(eq(accessLinkDevices.accessLinkId, linkId))).map((d) => [d.deviceId, d.addedBy]));
   await tx.delete(accessLinkDevices).where(eq(accessLinkDevices.accessLinkId, linkId));
-  await tx.insert(accessLinkDevices).values(deviceIds.map((deviceId, i) => ({ accessLinkId: linkId, deviceId, order: i + 1 })));
+  await tx.insert(accessLinkDevices).values(deviceIds.map((deviceId, i) => ({ accessLinkId: linkId, deviceId, order: i + 1, addedBy: kept.has(deviceId) ? kept.get(deviceId) : addedBy })));
 }
 
 /** Endpoint 13: a new link with a fresh random token, kept only as a hash and encrypted. */
 export async function createLink(ctx: Ctx, input: Where & LinkFields) {
-  await requireManager(ctx, input.organizationId);
-  await assertAssignable(ctx, input.organizationId, input.deviceIds);
+  const me = await requireManager(ctx, input.organizationId);
+  requireWindow(windowOf(input.repeatEvent), { setterRole: me.role, creatorRole: me.role });
+  await requireLinkable(ctx, input.organizationId, input.deviceIds);
   const token = randomToken(32);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -64,17 +91,36 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
         createdBy: ctx.caller.userId,
       })
       .returning({ id: accessLinks.id });
-    await setDevices(tx, row.id, input.deviceIds);
+    await setDevices(tx, row.id, input.deviceIds, ctx.caller.userId);
     return row.id;
   });
   return { id, url: linkUrl(input.origin, token) };
 }
 
-/** Endpoint 14: only the fields sent change; the token (and so the URL) stays. */
+async function roleOf(ctx: Ctx, organizationId: number, userId: string | null): Promise<number | null> {
+  if (!userId) return null;
+  const [m] = await ctx.db
+    .select({ role: organizationUsers.role })
+    .from(organizationUsers)
+    .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)));
+  return m?.role ?? null;
+}
+
+/**
+ * Endpoint 14: only the fields sent change; the token (and so the URL) stays. Devices newly put
+ * on the link must be the caller's to put there; the window may be narrowed by any link manager
+ * and widened only as far as both the link's creator and the caller could grant.
+ */
 export async function updateLink(ctx: Ctx, input: Where & { accessLinkId: string } & Partial<LinkFields>) {
-  await requireManager(ctx, input.organizationId);
+  const me = await requireManager(ctx, input.organizationId);
   const row = await findLink(ctx, input.organizationId, input.accessLinkId);
-  if (input.deviceIds) await assertAssignable(ctx, input.organizationId, input.deviceIds);
+  if (input.repeatEvent !== undefined) {
+    requireWindow(windowOf(input.repeatEvent), { setterRole: me.role, creatorRole: await roleOf(ctx, input.organizationId, row.createdBy) }, { startDate: row.startDate, endDate: row.endDate });
+  }
+  if (input.deviceIds) {
+    const current = new Set((await ctx.db.select({ id: accessLinkDevices.deviceId }).from(accessLinkDevices).where(eq(accessLinkDevices.accessLinkId, row.id))).map((d) => d.id));
+    await requireLinkable(ctx, input.organizationId, input.deviceIds.filter((id) => !current.has(id)));
+  }
   const set: Partial<typeof accessLinks.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description;
@@ -84,7 +130,7 @@ export async function updateLink(ctx: Ctx, input: Where & { accessLinkId: string
   }
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(set).length) await tx.update(accessLinks).set(set).where(eq(accessLinks.id, row.id));
-    if (input.deviceIds) await setDevices(tx, row.id, input.deviceIds);
+    if (input.deviceIds) await setDevices(tx, row.id, input.deviceIds, ctx.caller.userId);
   });
 }
 

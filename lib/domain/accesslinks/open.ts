@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { DeviceType, deviceOperations } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import type { BaseCtx } from '../context';
-import { NotFound } from '../errors';
+import { Forbidden, NotFound } from '../errors';
 import { authorizeLink, guestView, liveDevice, requireActive, type Guest } from './guest';
 
 /** GET /link/{token}: the guest page's data. */
@@ -12,15 +12,17 @@ export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: 
 }
 
 /**
- * Opens one of the link's devices, inside the link's window: a gate gets an impulse through the
+ * Opens one of the link's devices, inside the link's window and while whoever put the device on
+ * the link may still open it (lib/domain/policy: decideLinkOpen): a gate gets an impulse through the
  * external system, a lock is unlocked. The gateway writes the access-link activity (228 / 10001)
  * with the link's id, and the operation carries it, so its status is readable with the token.
  */
 export async function openThroughLink(ctx: BaseCtx, input: { token: string; deviceId: number; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
+  requireActive(link, ctx.now());
   const dev = await liveDevice(ctx, link, input.deviceId);
   if (!dev) throw NotFound('Device');
-  requireActive(link, ctx.now());
+  if (!dev.canOpen) throw Forbidden(`This link cannot open ${dev.name} right now. Ask the person who sent it.`);
   const gw = getGateway();
   const operationId =
     dev.deviceType === DeviceType.gate

@@ -1,17 +1,26 @@
 import { getDb } from '@/db/client';
 import { isDomainError } from '../errors';
-import { getGuestLink } from './open';
+import { authorizeLink, guestView, windowState } from './guest';
 
-export type GuestLinkView = Awaited<ReturnType<typeof getGuestLink>>;
+export type GuestLinkView = Awaited<ReturnType<typeof guestView>>;
 
-/**
- * The guest page's server-side read (no account): the same checks and rate limits as the
- * guest API. 'missing' for an unknown or deleted token, 'limited' when the client is slowed down.
- */
-export async function loadGuestPage(token: string, ip: string): Promise<{ kind: 'ok'; link: GuestLinkView } | { kind: 'missing' | 'limited'; message: string }> {
-  const db = await getDb();
+export type GuestPage =
+  | { kind: 'ok'; link: GuestLinkView }
+  /** unknown or deleted token */
+  | { kind: 'missing'; message: string }
+  /** the client is slowed down */
+  | { kind: 'limited'; message: string }
+  /** outside the link's window: nothing of the link is shown */
+  | { kind: 'expired' | 'notYetValid' };
+
+/** The guest page's server-side read (no account): the same checks and rate limits as the guest API. */
+export async function loadGuestPage(token: string, ip: string): Promise<GuestPage> {
+  const ctx = { db: await getDb(), now: () => new Date() };
   try {
-    return { kind: 'ok', link: await getGuestLink({ db, now: () => new Date() }, { token, guest: { ip } }) };
+    const link = await authorizeLink(ctx, token, { ip });
+    const state = windowState(link, ctx.now());
+    if (state !== 'active') return { kind: state };
+    return { kind: 'ok', link: await guestView(ctx, link) };
   } catch (e) {
     if (isDomainError(e) && e.code === 'not_found') return { kind: 'missing', message: e.message };
     if (isDomainError(e) && e.code === 'rate_limited') return { kind: 'limited', message: e.message };

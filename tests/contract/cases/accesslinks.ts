@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { api } from '../../support/router';
-import { createGate, createOrgLock, orgWithCast } from '../../support/factories/organization';
+import { AccessLevel } from '@/db/schema';
+import { grantUser } from '../../support/factories/core';
+import { aWeek, createGate, createOrgLock, orgWithCast } from '../../support/factories/organization';
 import { defineCases } from '../types';
 
 /** Access links (issue 7): management by organization administrators, and the guest endpoints. */
 const LINKS = (orgId: number | string) => `/api/v37/organization/${orgId}/accesslink`;
 const READ: ['AccessLink.Read', 'AccessLink.ReadWrite'] = ['AccessLink.Read', 'AccessLink.ReadWrite'];
 
-/** An administrator with a link in its organization, and a link of another organization. */
+/**
+ * An administrator with a link in its organization, and a link of another organization. The
+ * administrator manages the devices (a link gives no more than its maker may use).
+ */
 async function linkCast() {
   const c = await orgWithCast();
   const [gate, lock, foreignGate] = [await createGate(c.org.id), await createOrgLock(c.org.id), await createGate(c.other.id)];
+  for (const d of [gate, lock]) await grantUser(d.id, c.admin.id, AccessLevel.administrator);
+  await grantUser(foreignGate.id, c.outsider.id, AccessLevel.owner);
   const make = async (orgId: number, key: string, deviceIds: number[]) =>
-    (await api('POST', LINKS(orgId), { key, body: { name: 'Contract link', deviceIds } })).json.result as { id: string; url: string };
+    (await api('POST', LINKS(orgId), { key, body: { name: 'Contract link', deviceIds, repeatEvent: aWeek() } })).json.result as { id: string; url: string };
   const link = await make(c.org.id, c.admin.key, [gate.id, lock.id]);
   const foreign = await make(c.other.id, c.outsider.key, [foreignGate.id]);
   return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
@@ -44,7 +51,7 @@ export const cases = defineCases([
     ok: [201],
     setup: async () => {
       const c = await linkCast();
-      const body = { name: 'New', description: 'd', devicesIds: [c.gate.id] };
+      const body = { name: 'New', description: 'd', devicesIds: [c.gate.id], repeatEvent: aWeek() };
       return {
         as: c.admin,
         url: LINKS(c.org.id),

@@ -49,3 +49,6 @@ export async function createOrgLock(organizationId: number | null, over: Paramet
   const bridge = await createBridge({ organizationId });
   return createLock({ bridge, organizationId, ...over });
 }
+
+/** A link window of a week from now: links of administrators need an end (only the organization's owner makes permanent ones). */
+export const aWeek = () => ({ startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
