@@ -64,11 +64,11 @@ describe('PINs past their end date', () => {
 
 describe('entering a PIN at the keypad (simulator control plane)', () => {
   it('a valid PIN unlocks: activity 61 from the device, named by the alias, and the lock state goes unlocked', async () => {
-    const { guest, lock } = await lockWithCast();
+    const { owner, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104', alias: 'Dog walker' }]);
-    const res = await api('POST', keypad(lock.id), { key: guest.key, body: { pin: '729104' } });
+    const res = await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } });
     expect(res.status).toBe(200);
-    expect(res.json.result).toEqual({ event: 61, unlocked: true });
+    expect(res.json.result).toEqual({ event: 61, unlocked: true, lockedOutUntil: null });
     expect(await lastActivity(lock.id)).toMatchObject({ event: 61, source: 0, userId: null, username: 'Dog walker' });
     const d = await db();
     const [row] = await d.select().from(devices).where(eq(devices.id, lock.id));
@@ -81,7 +81,7 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
     const { owner, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104' }]);
     const res = await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729105' } });
-    expect(res.json.result).toEqual({ event: 62, unlocked: false });
+    expect(res.json.result).toEqual({ event: 62, unlocked: false, lockedOutUntil: null });
     expect(await lastActivity(lock.id)).toMatchObject({ event: 62, source: 0, userId: null, username: '' });
     const [row] = await (await db()).select().from(devices).where(eq(devices.id, lock.id));
     expect(row.state).toBe(6);
@@ -110,7 +110,7 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
     const lone = await createLock();
     await grantUser(lone.id, owner.id, 2);
     await insertPins(lone.id, [{ value: '729104', alias: 'Tenant' }]);
-    expect((await api('POST', keypad(lone.id), { key: owner.key, body: { pin: '729104' } })).json.result).toEqual({ event: 61, unlocked: true });
+    expect((await api('POST', keypad(lone.id), { key: owner.key, body: { pin: '729104' } })).json.result).toEqual({ event: 61, unlocked: true, lockedOutUntil: null });
     expect(await lastActivity(lone.id)).toMatchObject({ event: 61, username: 'Tenant' });
     const [row] = await (await db()).select().from(devices).where(eq(devices.id, lone.id));
     expect(row.state).toBeNull();
@@ -123,9 +123,11 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
     expect(await listVersionOf(lock.id)).toBe(2);
   });
 
-  it('needs a caller who sees the lock, a PIN as text, and SIM_CONTROL=1', async () => {
-    const { outsider, owner, lock } = await lockWithCast();
+  it('needs the owner or an active administrator (a guest 403, an outsider 404), a PIN as text, and SIM_CONTROL=1', async () => {
+    const { outsider, guest, admin, owner, lock } = await lockWithCast();
     expect((await api('POST', keypad(lock.id), { key: outsider.key, body: { pin: '729104' } })).status).toBe(404);
+    expect((await api('POST', keypad(lock.id), { key: guest.key, body: { pin: '729104' } })).status).toBe(403);
+    expect((await api('POST', keypad(lock.id), { key: admin.key, body: { pin: '729104' } })).status).toBe(200);
     expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: 729104 } })).status).toBe(400);
     expect((await api('POST', keypad(lock.id), { body: { pin: '729104' } })).status).toBe(401);
     process.env.SIM_CONTROL = '0';

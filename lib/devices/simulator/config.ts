@@ -25,10 +25,10 @@ export function slotGraceMs(): number {
   return staleMs();
 }
 
-/** The control plane (/api/sim): SIM_CONTROL=1/0; by default on for the embedded demo (PGlite), off with Postgres. */
+/**
+ * The control plane (/api/sim) stands in for the hardware: it exists only where SIM_CONTROL=1 is
+ * set explicitly (the demo's `npm start` and the tests set it); anywhere else its routes are 404.
+ */
 export function simControlEnabled(): boolean {
-  const v = process.env.SIM_CONTROL;
-  if (v === '1' || v === 'true') return true;
-  if (v === '0' || v === 'false') return false;
-  return !process.env.DATABASE_URL;
+  return process.env.SIM_CONTROL === '1';
 }

@@ -1,53 +1,67 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { devices } from '@/db/schema';
+import { devices, keypadStates } from '@/db/schema';
 import { LockState, lockStatus, StateChangeResult } from '@/lib/devices/simulator/states';
-import { requireDeviceAccess } from '../access/effective';
 import { ActivityEvent, recordActivity } from '../activity/record';
 import type { Ctx } from '../context';
-import { isActiveAt } from '../schedule';
+import { afterWrongPin, decideKeypad, type KeypadState } from '../policy';
+import { requireDevice } from '../policy/enforce';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { pruneExpired } from './expiry';
 import { findByValue, lockHead } from './store';
 
 export interface KeypadResult {
-  /** the activity written: 61 unlocked with a PIN, 62 wrong PIN, 75 outside its allowed time */
-  event: number;
+  /** the activity written: 61 unlocked with a PIN, 62 wrong PIN, 75 outside its allowed time; null when the keypad ignored the entry (locked out) */
+  event: number | null;
   unlocked: boolean;
+  /** set while the keypad ignores entries after too many wrong PINs */
+  lockedOutUntil: string | null;
 }
 
 /**
- * Simulator control plane: someone types `entered` on the lock's keypad. The PIN is found by its
- * keyed hash (values are never decrypted to compare) and its schedule is judged at this instant
- * in the lock's own time zone. Entries are made at the door: source 0, no user; a known PIN's
- * alias is the entry's username, so the log says which PIN opened the door. An expired PIN is
- * pruned first, so it counts as wrong, as it would on a lock that already dropped it.
+ * Simulator control plane: someone types `entered` on the lock's keypad. Driving the simulated
+ * hardware is for the lock's owner and active administrators (lib/domain/policy: driveSimulator).
+ * The keypad itself behaves as the policy's device rule says: a PIN is found by its keyed hash
+ * (values are never decrypted to compare) and judged at this instant in the lock's own zone; five
+ * wrong PINs in a row lock the keypad out for 60 s, doubling with each further run, and while it is
+ * locked out it ignores every entry, the right PIN too. Its state is a database row, locked for
+ * the entry, so every server process sees the same keypad.
  *
- * A successful entry unlocks the lock here, in the PIN area: the gateway has no "local unlock"
- * verb, and the keypad talks to the lock directly, not through the bridge, so it also works
- * while the bridge is offline. Only a paired lock has a known state to change.
+ * Entries are made at the door: source 0, no user; a known PIN's alias is the entry's username, so
+ * the log says which PIN opened the door. An expired PIN is pruned first, so it counts as wrong.
+ * A right PIN unlocks the lock directly (the keypad talks to the lock, not through the bridge).
  */
 export async function enterPinAtKeypad(ctx: Ctx, deviceId: number, entered: string): Promise<KeypadResult> {
-  await requireDeviceAccess(ctx, deviceId);
+  await requireDevice(ctx, deviceId, 'driveSimulator', { kind: 'Lock', doing: 'use the simulator on it' });
   const head = await lockHead(ctx.db, deviceId);
   const now = ctx.now();
   if (head.nextExpiry && head.nextExpiry <= now) await pruneExpired(ctx.db, now, deviceId);
   const pin = await findByValue(ctx.db, deviceId, entered);
-  if (!pin) {
-    await recordActivity(ctx.db, { deviceId, event: ActivityEvent.wrongPin, source: 0, at: now });
-    return { event: ActivityEvent.wrongPin, unlocked: false };
-  }
-  if (!isActiveAt(pin, now, head.timeZone)) {
-    await recordActivity(ctx.db, { deviceId, event: ActivityEvent.pinOutsideTime, source: 0, username: pin.alias, at: now });
-    return { event: ActivityEvent.pinOutsideTime, unlocked: false };
-  }
-  await ctx.db.transaction(async (tx) => {
-    const [d] = await tx
+  return ctx.db.transaction(async (tx) => {
+    await tx.insert(keypadStates).values({ deviceId }).onConflictDoNothing();
+    const [state] = await tx.select().from(keypadStates).where(eq(keypadStates.deviceId, deviceId)).for('update');
+    const d = decideKeypad(state, pin, now, head.timeZone);
+    const result = (event: number | null, unlocked: boolean, s: KeypadState = state): KeypadResult => ({ event, unlocked, lockedOutUntil: s.lockedUntil && s.lockedUntil > now ? s.lockedUntil.toISOString() : null });
+    if (!d.ok && d.reason === 'lockedOut') return result(null, false);
+    if (!d.ok && d.reason === 'wrongPin') {
+      const next = afterWrongPin(state, now);
+      await tx.update(keypadStates).set({ failures: next.failures, runs: next.runs, lockedUntil: next.lockedUntil }).where(eq(keypadStates.deviceId, deviceId));
+      await recordActivity(tx, { deviceId, event: ActivityEvent.wrongPin, source: 0, at: now });
+      if (next.lockedOut) await recordActivity(tx, { deviceId, event: ActivityEvent.keypadLockedOut, source: 0, at: now });
+      return result(ActivityEvent.wrongPin, false, next);
+    }
+    if (!d.ok) {
+      await recordActivity(tx, { deviceId, event: ActivityEvent.pinOutsideTime, source: 0, username: pin!.alias, at: now });
+      return result(ActivityEvent.pinOutsideTime, false);
+    }
+    await tx.update(keypadStates).set({ failures: 0, runs: 0, lockedUntil: null }).where(eq(keypadStates.deviceId, deviceId));
+    const [lock] = await tx
       .update(devices)
       .set({ state: LockState.unlocked, stateChangeResult: StateChangeResult.ok, lastStateChangedDate: now })
       .where(and(eq(devices.id, deviceId), isNotNull(devices.state)))
       .returning();
-    await recordActivity(tx, { deviceId, event: ActivityEvent.unlockedPin, source: 0, username: pin.alias, at: now });
-    if (d) await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus(d), now);
+    await recordActivity(tx, { deviceId, event: ActivityEvent.unlockedPin, source: 0, username: pin!.alias, at: now });
+    if (lock) await enqueueWebhookEvent(tx, 'lock-status-changed', lock, lockStatus(lock), now);
+    return result(ActivityEvent.unlockedPin, true, { failures: 0, runs: 0, lockedUntil: null });
   });
-  return { event: ActivityEvent.unlockedPin, unlocked: true };
 }
+
