@@ -1,32 +1,41 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, Spinner } from '@/components/ui';
+import { Badge, Button, Card, LockIcon, Spinner } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useOperate, useOperation, type Lock, type OperationVerb } from '@/lib/client/devices';
 import { RESULT } from './labels';
 
 const DONE: Record<OperationVerb, string> = { unlock: 'Unlocked', lock: 'Locked', pull: 'Latch pulled' };
 
-/** Why the viewer cannot operate the lock remotely, or null when they can try. */
-export function disabledReason(l: Lock, activeNow: boolean): string | null {
+/** Why the lock cannot take a remote command now (its connection), or null when it can try. */
+export function unreachableReason(l: Lock): string | null {
   if (l.connectedToId === null) return 'This lock has no bridge: it can be operated only over Bluetooth at the door.';
   if (l.isConnected === false) return 'The lock is offline: its bridge is disconnected.';
-  if (l.accessDetails.remoteAccessDisabled && l.accessLevel < 2) return 'Remote access is disabled for you on this lock: you can open it only at the door.';
-  if (!activeNow) return `Your access to this lock is outside its schedule right now (times at the door, ${l.timeZone}).`;
   return null;
 }
 
 /**
  * Unlock / Lock / Pull with the real outcome: "sending to the lock…" while the operation is
- * pending, then what the lock answered (never a success for the 202 alone).
+ * pending, then what the lock answered (never a success for the 202 alone). When the policy
+ * refuses the viewer (`openRefusal`, in words), there are no buttons to click into a 403, only why.
  */
-export function LockControls({ lock, activeNow }: { lock: Lock; activeNow: boolean }) {
+export function LockControls({ lock, openRefusal }: { lock: Lock; openRefusal: string | null }) {
   const operate = useOperate(lock.id);
   const [sent, setSent] = useState<{ verb: OperationVerb; id: string } | null>(null);
   const op = useOperation(sent?.id ?? null);
-  const reason = disabledReason(lock, activeNow);
+  const reason = unreachableReason(lock);
   const running = operate.isPending || (!!sent && op.data?.status !== 'COMPLETED' && !op.isError);
+
+  if (openRefusal) {
+    return (
+      <Card title="Operate" description="Commands go through the bridge; the result below is what the lock answered.">
+        <p className="flex items-start gap-2 text-sm text-slate-700" role="note">
+          <LockIcon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> {openRefusal}
+        </p>
+      </Card>
+    );
+  }
 
   const run = (verb: OperationVerb) => {
     setSent(null);

@@ -2,14 +2,18 @@
 
 import { Card, ErrorState } from '@/components/ui';
 import { useLock, type Lock } from '@/lib/client/devices';
+import type { LockPolicy } from '@/lib/domain/devices/overview';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { ago } from './labels';
 import { LockControls } from './lock-controls';
 import { LockSettings } from './lock-settings';
 import { SimPanel } from './sim-panel';
 
-/** /devices/{id} for a lock: live state (polled quickly while it moves), controls, settings. */
-export function LockOverview({ initial, activeNow }: { initial: Lock; activeNow: boolean }) {
+/**
+ * /devices/{id} for a lock: live state (polled quickly while it moves), controls, settings, and
+ * the simulator where its control plane is on and the viewer may drive it (both per the policy).
+ */
+export function LockOverview({ initial, policy }: { initial: Lock; policy: LockPolicy }) {
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const s = lock.deviceState;
@@ -32,13 +36,15 @@ export function LockOverview({ initial, activeNow }: { initial: Lock; activeNow:
           <dd>{lock.softwareVersions.map((v) => `${v.version}${v.updateAvailable ? ' (update available)' : ''}`).join(', ') || '—'}</dd>
         </dl>
       </Card>
-      <LockControls lock={lock} activeNow={activeNow} />
+      <LockControls lock={lock} openRefusal={policy.openRefusal} />
       <div className="lg:col-span-2">
         <LockSettings lock={lock} />
       </div>
-      <div className="lg:col-span-2">
-        <SimPanel lock={lock} />
-      </div>
+      {policy.simulator ? (
+        <div className="lg:col-span-2">
+          <SimPanel lock={lock} />
+        </div>
+      ) : null}
     </div>
   );
 }

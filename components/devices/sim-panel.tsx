@@ -11,7 +11,8 @@ const FAULTS = [
 ] as const;
 
 /**
- * Demo controls of the simulated hardware (shown only where the control plane is on): what
+ * Demo controls of the simulated hardware, shown only where the control plane is on
+ * (SIM_CONTROL=1) and to those the policy lets drive it (owner, active administrators): what
  * would happen at the door, so the rest of the portal can be watched reacting to it.
  */
 export function SimPanel({ lock }: { lock: Lock }) {
@@ -24,7 +25,7 @@ export function SimPanel({ lock }: { lock: Lock }) {
   const level = Number(battery);
   const batteryOk = Number.isInteger(level) && level >= 0 && level <= 100;
   return (
-    <Card title="Simulator" description="Demo only: make things happen at this lock as if someone were there.">
+    <Card title="Simulator (stands in for the hardware)" description="No real lock is connected here: this panel plays the device. What you do below happens as if someone were at the door, and the rest of the portal reacts to it.">
       <div className="flex flex-col gap-4 text-sm">
         {lock.connectedToId ? (
           <Row label="Bridge">

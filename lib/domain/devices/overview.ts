@@ -1,12 +1,22 @@
 import { DeviceType } from '@/db/schema';
+import { simControlEnabled } from '@/lib/devices/simulator/config';
 import type { Ctx } from '../context';
+import { may } from '../policy';
+import { refusalFor } from '../policy/words';
 import { NotFound } from '../errors';
 import { loadVisible } from './load';
 import { lockShape, type LockShape } from './lock-shape';
 import { bridgeShape, doorSensorShape, gateShape, type BridgeShape, type DoorSensorShape, type GateShape } from './other-shapes';
 
+export interface LockPolicy {
+  /** why the viewer may not open the lock from here now, in words (lib/domain/policy); null when they may */
+  openRefusal: string | null;
+  /** the simulator's control plane is on and the viewer may drive this lock's simulated hardware */
+  simulator: boolean;
+}
+
 export type DeviceOverview =
-  | { kind: 'lock'; device: LockShape; /** the viewer's access is within its schedule right now */ activeNow: boolean }
+  | ({ kind: 'lock'; device: LockShape } & LockPolicy)
   | { kind: 'bridge'; device: BridgeShape }
   | { kind: 'gate'; device: GateShape }
   | { kind: 'doorSensor'; device: DoorSensorShape };
@@ -18,7 +28,15 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
   const [x] = await loadVisible(ctx, { types: KINDS, ids: [id], userSettings: true });
   if (!x) throw NotFound('Device');
   const t = x.d.type;
-  if (t === DeviceType.lockPro || t === DeviceType.lockGo) return { kind: 'lock', device: lockShape(x, ctx.now(), { includeUserSettings: true }), activeNow: x.access.activeNow };
+  if (t === DeviceType.lockPro || t === DeviceType.lockGo) {
+    const now = ctx.now();
+    return {
+      kind: 'lock',
+      device: lockShape(x, now, { includeUserSettings: true }),
+      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      simulator: simControlEnabled() && may('driveSimulator', x.access, now),
+    };
+  }
   if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };
   if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true) };
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };
