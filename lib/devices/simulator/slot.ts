@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { DeviceBusy } from '@/lib/domain/errors';
-import type { Fault } from './faults';
+import type { Fault } from '../gateway';
 
 /**
  * One command at a time per device, across every server process: the slot is a conditional

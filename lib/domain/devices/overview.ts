@@ -1,5 +1,5 @@
 import { DeviceType } from '@/db/schema';
-import { simControlEnabled } from '@/lib/devices/simulator/config';
+import { getSimulatorControl } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { may } from '../policy';
 import { refusalFor } from '../policy/words';
@@ -34,7 +34,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       kind: 'lock',
       device: lockShape(x, now, { includeUserSettings: true }),
       openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
-      simulator: simControlEnabled() && may('driveSimulator', x.access, now),
+      simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
     };
   }
   if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };
