@@ -11,6 +11,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/webhooks/worker').then((m) => m.worker),
   () => import('@/lib/devices/worker').then((m) => m.worker),
   () => import('@/lib/domain/pins/expiry').then((m) => m.worker),
+  () => import('@/lib/domain/devices/gate-sync').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: Array<() => void> };

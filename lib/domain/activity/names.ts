@@ -14,6 +14,7 @@ export function authorText(item: { userId: number; username: string; event: numb
   if (!item.userId && item.username && method === 'PIN') return `PIN "${item.username}" at the keypad`;
   if (item.username) return item.username;
   if (method === 'knob' || method === 'button') return 'By hand at the door';
+  if (method === 'PIN') return 'At the keypad';
   if (method === 'sensor') return 'Door sensor';
   if (method === 'automatic' || method === 'device') return 'The device itself';
   return 'Unknown';

@@ -68,7 +68,8 @@ export async function createDoorSensor(lock: { id: number } | null, over: Partia
 export async function lockHardware(lockId: number, settings: Partial<LockSettings>) {
   const d = await db();
   const [row] = await d.select({ settings: devices.settings }).from(devices).where(eq(devices.id, lockId));
-  const all = { ...row.settings, ...settings };
+  const [hw] = await d.select({ settings: simLocks.settings }).from(simLocks).where(eq(simLocks.deviceId, lockId));
+  const all = { ...(hw?.settings ?? row.settings), ...settings };
   await d.insert(simLocks).values({ deviceId: lockId, settings: all, settingsRevision: 1 }).onConflictDoUpdate({ target: simLocks.deviceId, set: { settings: all } });
 }
 
