@@ -92,7 +92,7 @@ test('screens at phone and desktop width', async ({ page }) => {
   const id = await deviceId(page, 'Front door');
   for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
     await page.setViewportSize({ width: w, height: h });
-    const pages = [['/devices', 'devices', 'Back door'], [`/devices/${id}`, 'lock', 'Latch held open for'], ['/gates', 'gates', 'Parking barrier'], ['/door-sensors', 'door-sensors', 'Back door sensor']] as const;
+    const pages = [['/devices', 'devices', 'Back door'], [`/devices/${id}`, 'lock', 'Operate'], ['/gates', 'gates', 'Parking barrier'], ['/door-sensors', 'door-sensors', 'Back door sensor']] as const;
     for (const [path, name, text] of pages) {
       await page.goto(path);
       await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
