@@ -1,5 +1,4 @@
-import { getDb } from '@/db/client';
-import type { BackgroundWorker } from '@/lib/workers';
+import { periodicWorker } from '@/lib/workers';
 import { getGateway } from './index';
 
 /**
@@ -7,19 +6,4 @@ import { getGateway } from './index';
  * commands a dead process left unanswered, returns pulled latches, auto-locks and raises open-door
  * alerts. Safe in several processes: each outcome is reported once.
  */
-export const worker: BackgroundWorker = {
-  name: 'device-sweep',
-  start: () => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      getDb()
-        .then((db) => getGateway().sweep(db, new Date()))
-        .catch((e) => console.error('device sweep failed:', e))
-        .finally(() => (running = false));
-    }, Number(process.env.SIM_REAPER_MS ?? 2000));
-    timer.unref?.();
-    return () => clearInterval(timer);
-  },
-};
+export const worker = periodicWorker('device-sweep', () => Number(process.env.SIM_REAPER_MS ?? 2000), (db) => getGateway().sweep(db, new Date()));

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { openedDb, rowsOf, type Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { LockState, type LockSettings } from '../codes';
 import { hwSetting, lockFrom, sweepTargets } from './lock-row';
 import { reports } from './port';
+import { later } from './timers';
 
 /**
  * Locks with auto lock on lock themselves `autoLockDelay` seconds after they were unlocked (event
@@ -30,10 +31,5 @@ export async function autoLock(db: Db, now = new Date(), deviceId?: number): Pro
 /** After an unlock, the lock's own auto-lock timer (when its settings have auto lock on). */
 export function scheduleAutoLock(deviceId: number, state: number, hw: LockSettings): void {
   if (state !== LockState.unlocked || !hw.autoLockEnabled) return;
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the sweep of a running process finishes it
-    autoLock(db, new Date(), deviceId).catch((e) => console.error(`auto lock of ${deviceId} failed:`, e));
-  }, hw.autoLockDelay * 1000 + 5);
-  t.unref?.();
+  later(hw.autoLockDelay * 1000, `auto lock of ${deviceId}`, (db) => autoLock(db, new Date(), deviceId));
 }

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { openedDb, rowsOf, type Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { devices, simLocks } from '@/db/schema';
 import { Conflict, Invalid } from '@/lib/domain/errors';
 import { DeviceType, DoorState, LockState, type LockSettings } from '../codes';
 import { hwSetting, isLockType, loadLock, lockFrom, ref, requireReachable } from './lock-row';
 import { reports } from './port';
+import { later } from './timers';
 
 /**
  * The door, as the lock's door sensor sees it. Opening starts the lock's open-door alert (when its
@@ -56,12 +57,7 @@ export async function doorAlerts(db: Db, now = new Date(), deviceId?: number): P
 
 function scheduleDoorAlert(lockId: number, hw: LockSettings): void {
   if (!hw.openDoorAlertEnabled) return;
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the sweep of a running process raises it
-    doorAlerts(db, new Date(), lockId).catch((e) => console.error(`door alert of ${lockId} failed:`, e));
-  }, hw.openDoorAlertThreshold * 1000 + 5);
-  t.unref?.();
+  later(hw.openDoorAlertThreshold * 1000, `door alert of ${lockId}`, (db) => doorAlerts(db, new Date(), lockId));
 }
 
 /** A door sensor leaves its lock: the lock no longer knows its door (doorState 0). */

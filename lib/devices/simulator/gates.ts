@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { devices, simExternalGates } from '@/db/schema';
-import { DeviceTimeout, DeviceUnreachable, NotFound, PreconditionFailed } from '@/lib/domain/errors';
+import { DeviceUnreachable, NotFound, PreconditionFailed } from '@/lib/domain/errors';
 import { DeviceType } from '../codes';
 import type { ExternalGate } from '../gateway';
-import { commandMs, slowFactor, timeoutMs } from './config';
 import { ref } from './lock-row';
 import { reports } from './port';
-import { releaseSlot, takeSlot } from './slot';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { confirmedCommand } from './slot';
 
 type Row = typeof simExternalGates.$inferSelect;
 const view = (g: Row): ExternalGate => ({ externalId: g.externalId, name: g.name, type: g.type, impulseLength: g.impulseLength, firmware: g.firmware, isConnected: g.isConnected });
@@ -37,15 +33,8 @@ export async function openGate(db: Db, input: { deviceId: number; userId: string
   const ext = gate.externalId && gate.isPresentInExternal !== false ? await readExternalGate(db, gate.externalId) : null;
   if (!ext) throw PreconditionFailed('The gate is unlinked: it is no longer in the external gate system. Add it there again, then synchronize it.');
   if (!ext.isConnected) throw DeviceUnreachable('The gate is disconnected in the external gate system.');
-  const operationId = randomUUID();
-  const requestedAt = new Date();
-  const fault = await takeSlot(db, gate.id, operationId, new Date(requestedAt.getTime() + timeoutMs() * slowFactor + 1000), requestedAt, ['timeout', 'slow']);
-  try {
-    await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
-    if (fault === 'timeout') throw DeviceTimeout('The external gate system did not confirm the opening in time.');
+  return confirmedCommand(db, gate.id, 'The external gate system did not confirm the opening in time.', async (operationId, requestedAt) => {
     await reports().gateOpened(db, { operationId, device: ref(gate), userId: input.userId, accessLinkId: input.accessLinkId ?? null, requestedAt, at: new Date() });
     return { operationId };
-  } finally {
-    await releaseSlot(db, gate.id, operationId);
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { openedDb, rowsOf, type Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { deviceOperations, simCommands } from '@/db/schema';
 import { DeviceBusy } from '@/lib/domain/errors';
 import { OpResult } from '../codes';
@@ -13,6 +13,7 @@ import { loadLock, lockColumns, lockFrom, lockRowOf, reachable, ref, requireReac
 import { reports } from './port';
 import { releaseSlot } from './slot';
 import { scheduleSpringReturn } from './spring';
+import { later } from './timers';
 
 /**
  * Takes the device slot and, only when it got it, the device's pending fault, and writes down
@@ -81,12 +82,7 @@ export async function startOperation(db: Db, input: StartOperationInput): Promis
 
 /** The accepting process settles its own operation when the device would answer. */
 export function scheduleSettle(operationId: string, ms: number): void {
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    settle(db, operationId).catch((e) => console.error(`settle ${operationId} failed:`, e));
-  }, ms + 5);
-  t.unref?.();
+  later(ms, `settle ${operationId}`, (db) => settle(db, operationId));
 }
 
 /**

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { DeviceTimeout } from '@/lib/domain/errors';
 import type { LockSettings } from '../codes';
 import { scheduleAutoLock } from './autolock';
-import { commandMs, slowFactor, timeoutMs } from './config';
 import { loadLock, reachable, ref, requireReachable } from './lock-row';
 import { reports } from './port';
-import { releaseSlot, takeSlot } from './slot';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { confirmedCommand } from './slot';
 
 /**
  * The lock takes new settings like a PIN change (synchronous for the caller): 428 without a
@@ -19,12 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function pushSettings(db: Db, input: { deviceId: number; revision: number; settings: LockSettings }): Promise<void> {
   requireReachable(await loadLock(db, input.deviceId));
-  const opId = randomUUID();
-  const now = new Date();
-  const fault = await takeSlot(db, input.deviceId, opId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now, ['timeout', 'slow']);
-  try {
-    await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
-    if (fault === 'timeout') throw DeviceTimeout('The lock did not confirm the new settings in time.');
+  await confirmedCommand(db, input.deviceId, 'The lock did not confirm the new settings in time.', async () => {
     const lock = await loadLock(db, input.deviceId);
     if (!reachable(lock)) throw DeviceTimeout('The lock went offline before it confirmed the new settings.');
     await db.execute(sql`
@@ -34,7 +25,5 @@ export async function pushSettings(db: Db, input: { deviceId: number; revision: 
     await reports().settingsApplied(db, { device: ref(lock), revision: input.revision, at: new Date() });
     const applied = await loadLock(db, input.deviceId);
     scheduleAutoLock(applied.id, applied.state ?? -1, applied.hw);
-  } finally {
-    await releaseSlot(db, input.deviceId, opId);
-  }
+  });
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { openedDb, rowsOf, type Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { LockState, type LockSettings } from '../codes';
 import { hwSetting, lockFrom, sweepTargets } from './lock-row';
 import { reports } from './port';
+import { later } from './timers';
 
 /**
  * A pulled lock lets its latch go `pullSpringDuration` seconds later and is unlocked again. Run by
@@ -26,10 +27,5 @@ export async function returnSprings(db: Db, now = new Date(), deviceId?: number)
 
 export function scheduleSpringReturn(deviceId: number, state: number, hw: LockSettings): void {
   if (state !== LockState.pulled) return;
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the sweep of a running process finishes it
-    returnSprings(db, new Date(), deviceId).catch((e) => console.error(`spring return of ${deviceId} failed:`, e));
-  }, hw.pullSpringDuration * 1000 + 5);
-  t.unref?.();
+  later(hw.pullSpringDuration * 1000, `spring return of ${deviceId}`, (db) => returnSprings(db, new Date(), deviceId));
 }

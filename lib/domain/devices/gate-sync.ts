@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, rowsOf, type Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, gateSyncRuns, PrincipalType, users } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import { DeviceType } from '@/lib/devices/codes';
-import type { BackgroundWorker } from '@/lib/workers';
+import { periodicWorker } from '@/lib/workers';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { may } from '../policy';
@@ -103,19 +103,5 @@ export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: stri
   return done;
 }
 
-export const worker: BackgroundWorker = {
-  name: 'gate-auto-sync',
-  start: () => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      getDb()
-        .then((db) => runDueGateSyncs(db))
-        .catch((e) => console.error('gate auto sync failed:', e))
-        .finally(() => (running = false));
-    }, Number(process.env.GATE_SYNC_CHECK_MS ?? 60_000));
-    timer.unref?.();
-    return () => clearInterval(timer);
-  },
-};
+/** Looks for due accounts every GATE_SYNC_CHECK_MS (default a minute), in every process. */
+export const worker = periodicWorker('gate-auto-sync', () => Number(process.env.GATE_SYNC_CHECK_MS ?? 60_000), (db) => runDueGateSyncs(db));
