@@ -92,8 +92,11 @@ test.describe('Organization > Access links', () => {
     const guestCtx = await browser.newContext();
     const guest = await guestCtx.newPage();
     await guest.goto(url);
-    await expect(guest.getByText('Expired', { exact: true })).toBeVisible();
-    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeDisabled();
+    // an expired link shows nothing of itself: no message, doors or dates
+    await expect(guest.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(guest.getByText('Last week only')).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveCount(0);
+    await screen(guest, 'link-expired-guest');
     const token = url.split('/link/')[1];
     const refused = await guest.request.post(`/api/v37/link/${token}/device/${devices.result.accessLinkDevices[0].deviceId}/open`);
     expect(refused.status()).toBe(410);
@@ -111,22 +114,26 @@ test.describe('Organization > Access links', () => {
     const orgId = orgs.result[0].id;
     const devices = await (await page.request.get(`/api/v37/organization/${orgId}/accesslink/device/assignable`)).json();
     const name = `Painter ${Date.now()}`;
-    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, {
-      headers: { origin: new URL(page.url()).origin },
-      data: { name, description: 'Paint the hall', deviceIds: [devices.result.accessLinkDevices[0].deviceId] },
-    });
+    const origin = { origin: new URL(page.url()).origin };
+    const deviceIds = [devices.result.accessLinkDevices[0].deviceId];
+    // an administrator's link needs an end: only the owner makes permanent ones
+    const permanent = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, { headers: origin, data: { name, description: 'Paint the hall', deviceIds } });
+    expect(permanent.status()).toBe(403);
+    const repeatEvent = { startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, { headers: origin, data: { name, description: 'Paint the hall', deviceIds, repeatEvent } });
     const { id } = (await made.json()).result;
     await page.reload();
     await page.getByLabel('Search links').fill('Painter');
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('No end date');
+    await expect(row).toContainText('Paint the hall');
     await screen(page, 'links-list-phone');
 
     const patches: string[] = [];
     page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.postData() ?? ''));
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit access link' });
-    await expect(dialog.getByLabel('Only during a time window (recommended)')).not.toBeChecked();
+    await expect(dialog.getByText('only the organization owner can make a link without an end')).toBeVisible();
+    await expect(dialog.getByLabel('Only during a time window (recommended)')).toHaveCount(0);
     await dialog.getByLabel('Message for guests').fill('Paint the hall, then lock up');
     await screen(page, 'links-edit-phone');
     await dialog.getByRole('button', { name: 'Save changes' }).click();

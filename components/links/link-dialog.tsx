@@ -49,8 +49,28 @@ function problems(f: Form, zone: string) {
   return p;
 }
 
-/** Create or edit a link. Edit sends only what changed (PATCH). */
-export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open: boolean; orgId: number; zone: string; link: AccessLink | null; onClose: () => void; onSave: (body: LinkInput) => Promise<void> }) {
+/**
+ * Create or edit a link. Edit sends only what changed (PATCH). `mayBePermanent`: the policy lets
+ * the viewer make a link without an end (the organization's owner); others always give a window,
+ * and may add one to a permanent link but not take one away.
+ */
+export function LinkDialog({
+  open,
+  orgId,
+  zone,
+  link,
+  mayBePermanent,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  orgId: number;
+  zone: string;
+  link: AccessLink | null;
+  mayBePermanent: boolean;
+  onClose: () => void;
+  onSave: (body: LinkInput) => Promise<void>;
+}) {
   const [f, setF] = useState<Form>(() => initialForm(link, zone));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,7 +119,11 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
         <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">When it works</legend>
-          <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+          {mayBePermanent || (link && !link.repeatEvent) ? (
+            <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+          ) : (
+            <p className="text-sm text-slate-600">Your links work during a time window: only the organization owner can make a link without an end.</p>
+          )}
           {f.limited ? (
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label={`From (${zone})`}>

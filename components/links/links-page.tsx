@@ -5,6 +5,7 @@ import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Inp
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
 import { isAdmin, OrgGate } from '@/components/organization/org-gate';
+import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { LinkDialog } from './link-dialog';
@@ -120,6 +121,7 @@ function Links({ org }: { org: MyOrganization }) {
         orgId={org.id}
         zone={zone}
         link={editing === 'new' ? null : editing}
+        mayBePermanent={decideOrg('permanentLink', org.role).ok}
         onClose={() => setEditing(null)}
         onSave={async (body) => {
           if (editing === 'new') {
