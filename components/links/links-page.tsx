@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
-import { isAdmin, OrgGate } from '@/components/organization/org-gate';
+import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
 import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
@@ -19,7 +19,7 @@ const STATUS = {
 } as const;
 
 export function LinksPage() {
-  return <OrgGate>{(org) => (isAdmin(org) ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
+  return <OrgGate>{(org) => (mayInOrg(org, 'manageLinks') ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
 }
 
 function Links({ org }: { org: MyOrganization }) {

@@ -141,14 +141,21 @@ export interface AccessChange {
 export function decideAccessChange(me: AccessFacts | undefined, now: Date, c: AccessChange): Decision<AccessChangeRefusal> {
   const base = decide('share', me, now);
   if (!base.ok) return base;
+  const target = decideAccessTarget(c);
+  if (!target.ok) return target;
+  if (c.level !== undefined) {
+    if (c.level > me!.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
+    if (c.level >= Level.owner) return { ok: false, reason: 'ownerLevel' };
+  }
+  return OK;
+}
+
+/** The part of `decideAccessChange` about the record itself, for a caller who may share. */
+export function decideAccessTarget(c: Pick<AccessChange, 'verb' | 'target'>): Decision<'ownerAccess' | 'self' | 'ownGroup'> {
   if (c.target.isOwner) return { ok: false, reason: 'ownerAccess' };
   if (c.verb !== 'revoke') {
     if (c.target.principal === 'self') return { ok: false, reason: 'self' };
     if (c.target.principal === 'myGroup') return { ok: false, reason: 'ownGroup' };
-  }
-  if (c.level !== undefined) {
-    if (c.level > me!.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
-    if (c.level >= Level.owner) return { ok: false, reason: 'ownerLevel' };
   }
   return OK;
 }
