@@ -61,8 +61,8 @@ test.describe('Organization > Access links', () => {
 
     // the administrator sees the opening in the gate's activity
     const orgs = await (await page.request.get('/api/v37/organization')).json();
-    const list = await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.name=${encodeURIComponent(name)}`)).json();
-    const gateId = list.result.accessLinks[0].devices.find((d: { name: string }) => d.name === 'Main gate').id;
+    const list = await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.LinkName=${encodeURIComponent(name)}`)).json();
+    const gateId = list.result.items[0].devices.find((d: { name: string }) => d.name === 'Main gate').id;
     await page.goto(`/devices/${gateId}/activity`);
     const entries = page.getByRole('list', { name: 'Activity entries' });
     await expect(entries.getByRole('listitem').first()).toContainText('Gate opened through an access link');

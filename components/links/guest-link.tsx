@@ -56,6 +56,7 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
             'No end date.'
           )}
         </p>
+        {link.hours ? <p className="mt-2 font-medium text-slate-800">Opens {link.hours}</p> : null}
       </section>
       {link.devices.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">This link no longer opens any door.</p>

@@ -6,6 +6,8 @@ import { Button, Checkbox, Dialog, FormField, Input, Textarea } from '@/componen
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
+import { WeekDaysField } from '@/components/access/schedule-fields';
+import { timeToUtc, utcToTime } from '@/lib/domain/access/schedule-text';
 
 interface Form {
   name: string;
@@ -14,6 +16,10 @@ interface Form {
   limited: boolean;
   start: string;
   end: string;
+  /** the weekly part: weekDays mask (127 every day) and a daily window ("HH:mm", empty: all day) */
+  days: number;
+  from: string;
+  to: string;
 }
 
 const chars = (s: string) => [...s].length;
@@ -27,11 +33,14 @@ function initialForm(link: AccessLink | null, zone: string): Form {
       limited: !!link.repeatEvent,
       start: utcToLocal(link.repeatEvent?.startDate, zone),
       end: utcToLocal(link.repeatEvent?.endDate, zone),
+      days: link.repeatEvent?.weekDays ?? 127,
+      from: utcToTime(link.repeatEvent?.dayStartTime ?? null, zone),
+      to: utcToTime(link.repeatEvent?.dayEndTime ?? null, zone),
     };
   }
   // a window is the safe default: a permanent link is discouraged (api-v37.md)
   const now = DateTime.now().setZone(zone).startOf('hour');
-  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm") };
+  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm"), days: 127, from: '', to: '' };
 }
 
 function problems(f: Form, zone: string) {
@@ -45,6 +54,9 @@ function problems(f: Form, zone: string) {
     const e = localToUtcIso(f.end, zone);
     if (!s || !e) p.window = 'Enter both the start and the end.';
     else if (Date.parse(e) <= Date.parse(s)) p.window = 'The end must be after the start.';
+    else if (!f.days) p.window = 'Choose at least one day.';
+    else if (!!f.from !== !!f.to) p.window = 'Give both times of the daily window, or neither.';
+    else if (f.from && f.from === f.to) p.window = 'The daily window must not start and end at the same time.';
   }
   return p;
 }
@@ -79,7 +91,9 @@ export function LinkDialog({
   const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
 
   function body(): LinkInput {
-    const repeatEvent = f.limited ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)! } : null;
+    const repeatEvent = f.limited
+      ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)!, dayStartTime: timeToUtc(f.from, zone), dayEndTime: timeToUtc(f.to, zone), weekDays: f.days === 127 ? null : f.days }
+      : null;
     const full: LinkInput = { name: f.name.trim(), description: f.description, deviceIds: f.devices.map((d) => d.id), repeatEvent };
     if (!link) return full;
     const was = initialForm(link, zone);
@@ -87,7 +101,7 @@ export function LinkDialog({
     if (full.name !== was.name) diff.name = full.name;
     if (full.description !== was.description) diff.description = full.description;
     if (full.deviceIds!.join() !== was.devices.map((d) => d.id).join()) diff.deviceIds = full.deviceIds;
-    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end) diff.repeatEvent = repeatEvent;
+    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end || f.days !== was.days || f.from !== was.from || f.to !== was.to) diff.repeatEvent = repeatEvent;
     return diff;
   }
 
@@ -132,6 +146,15 @@ export function LinkDialog({
               <FormField label={`Until (${zone})`}>
                 <Input type="datetime-local" value={f.end} onChange={(e) => set('end', e.target.value)} />
               </FormField>
+              <FormField label="Each day from" hint="Empty: all day (times at each door)">
+                <Input type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
+              </FormField>
+              <FormField label="Each day until" hint={f.from && f.to && f.to < f.from ? `${f.from} to ${f.to} next day` : 'Earlier than the start: runs past midnight'}>
+                <Input type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
+              </FormField>
+              <div className="sm:col-span-2">
+                <WeekDaysField value={f.days} onChange={(days) => set('days', days)} />
+              </div>
             </div>
           ) : null}
           {show('window') ? <p className="text-sm text-red-700">{show('window')}</p> : null}

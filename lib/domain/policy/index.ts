@@ -184,12 +184,13 @@ export function decideLinkWindow(next: LinkWindow, who: { setterRole: number; cr
 }
 
 /**
- * A link opens a device while the link is within its window and the person who put the device
- * on it may still open that device remotely at this instant: a link gives no more than its
- * grantor could use now, and stops with the grantor's access.
+ * A link opens a device while now is inside the link's repeat event (its dates, weekdays and daily
+ * window, judged in the device's own zone like an access) and the person who put the device on it
+ * may still open that device remotely at this instant: a link gives no more than its grantor
+ * could use now, and stops with the grantor's access.
  */
-export function decideLinkOpen(linkActive: boolean, grantor: AccessFacts | undefined, now: Date): Decision {
-  if (!linkActive) return no('schedule');
+export function decideLinkOpen(link: Schedule, zone: string, grantor: AccessFacts | undefined, now: Date): Decision<Refusal | 'linkSchedule'> {
+  if (!isActiveAt(link, now, zone)) return { ok: false, reason: 'linkSchedule' };
   return decide('open', grantor, now);
 }
 
