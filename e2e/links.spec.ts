@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { DEMO, expect, screen, signIn, test } from './fixtures';
 
 /**
@@ -68,6 +69,36 @@ test.describe('Organization > Access links', () => {
     await expect(entries.getByRole('listitem').first()).toContainText('Gate opened through an access link');
     await expect(entries.getByRole('listitem').first()).toContainText('Link');
     await screen(page, 'links-activity');
+  });
+
+  test('a link with daily hours tells the guest when it works and opens nothing outside them', async ({ page, browser }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+    await page.getByRole('button', { name: 'New access link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New access link' });
+    const name = `Evening cleaners ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Message for guests').fill('Cleaning crew, evenings only');
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    // a one-hour window three hours from now at the door: never now
+    const hm = (h: number) => DateTime.now().setZone('Europe/Warsaw').plus({ hours: h }).toFormat('HH:mm');
+    await dialog.getByLabel('Each day from').fill(hm(3));
+    await dialog.getByLabel('Each day until').fill(hm(4));
+    await screen(page, 'links-create-hours');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const url = await page.getByRole('dialog', { name: 'Link created' }).getByLabel('Link URL').inputValue();
+    await page.getByRole('dialog', { name: 'Link created' }).getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText(`every day ${hm(3)}–${hm(4)} Warsaw time`);
+
+    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await guestCtx.newPage();
+    await guest.goto(url);
+    await expect(guest.getByText(`Opens every day ${hm(3)}–${hm(4)} Warsaw time`)).toBeVisible();
+    await expect(guest.getByText('Outside its hours now')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeDisabled();
+    await expect(guest.getByText(/^This link opens Main gate every day .+ Warsaw time; it is \w+day \d\d:\d\d there\.$/)).toBeVisible();
+    await screen(guest, 'links-guest-outside-hours');
+    await guestCtx.close();
   });
 
   test('an expired link refuses; an unknown link is a plain 404', async ({ page, browser }) => {

@@ -42,6 +42,8 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
           <Badge tone="warning">Not yet valid, from {validFromText}</Badge>
         ) : state === 'expired' ? (
           <Badge tone="problem">Expired</Badge>
+        ) : link.hours && !link.devices.some((d) => d.canOpen) ? (
+          <Badge tone="warning">Outside its hours now</Badge>
         ) : (
           <Badge tone="ok">Valid now</Badge>
         )}
