@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AccessLevel } from '@/db/schema';
+import { AccessLevel, accessLinks } from '@/db/schema';
 import { createGate, deviceRow } from '../support/factories/devices';
-import { grantUser, lockWithCast } from '../support/factories/core';
+import { db, grantUser, lockWithCast } from '../support/factories/core';
 import { insertPins } from '../support/factories/pins';
 import { api } from '../support/router';
+import { aWeek, createOrgLock, orgWithCast } from '../support/factories/organization';
 
 /**
  * What the authorization matrix found, one test each, as they would have been written had the
@@ -25,5 +27,24 @@ describe('found by the matrix', () => {
     expect((await api('GET', `/api/sim/device/${lock.id}`, { key: readOnly })).status).toBe(200);
     // the owner's full key drives it
     expect((await api('POST', `/api/sim/lock/${lock.id}/keypad`, { key: owner.key, body: { pin: '729104' } })).json.result.unlocked).toBe(true);
+  });
+
+  it('an expired link no longer reports its openings (410, nothing of the device), as it shows nothing else', async () => {
+    const c = await orgWithCast();
+    const lock = await createOrgLock(c.org.id);
+    await grantUser(lock.id, c.owner.id, AccessLevel.owner);
+    const made = (await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'Plumber', deviceIds: [lock.id], repeatEvent: aWeek() } })).json.result;
+    const token = made.url.split('/link/')[1];
+    const guest = { headers: { 'x-forwarded-for': '2001:db8:f1::1' } };
+    const opened = await api('POST', `/api/v37/link/${token}/device/${lock.id}/open`, guest);
+    expect(opened.status).toBe(202);
+    const url = `/api/v37/link/${token}/operation/${opened.json.result.operationId}`;
+    expect((await api('GET', url, guest)).status).toBe(200);
+    // the window ended a minute ago
+    await (await db()).update(accessLinks).set({ startDate: new Date(Date.now() - 3_600_000), endDate: new Date(Date.now() - 60_000) }).where(eq(accessLinks.id, made.id));
+    const after = await api('GET', url, guest);
+    expect(after.status).toBe(410);
+    expect(after.json.errorMessages[0]).toMatch(/expired/);
+    expect(after.text).not.toContain(String(lock.id));
   });
 });
