@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, accessLinks } from '@/db/schema';
 import { createGate, deviceRow } from '../support/factories/devices';
-import { db, grantUser, lockWithCast } from '../support/factories/core';
+import { createGroup, db, grantGroup, grantUser, lockWithCast } from '../support/factories/core';
 import { insertPins } from '../support/factories/pins';
+import { outsideWindow } from '../support/factories/schedule';
 import { api } from '../support/router';
 import { aWeek, createOrgLock, orgWithCast } from '../support/factories/organization';
 
@@ -46,5 +47,23 @@ describe('found by the matrix', () => {
     expect(after.status).toBe(410);
     expect(after.json.errorMessages[0]).toMatch(/expired/);
     expect(after.text).not.toContain(String(lock.id));
+  });
+
+  it('among equal group accesses the one that lets the person in counts, whichever row the database reads first', async () => {
+    const c = await orgWithCast();
+    const [remoteOff, remoteOn] = [await createGroup(c.org.id, 'Night shift', [c.ouIds.member]), await createGroup(c.org.id, 'Day shift', [c.ouIds.member])];
+    const unlock = (lockId: number) => api('POST', `/api/v37/my/lock/${lockId}/operation/unlock`, { key: c.member.key });
+    // the same two accesses, written in both orders
+    for (const order of [[remoteOff, remoteOn], [remoteOn, remoteOff]]) {
+      const lock = await createOrgLock(c.org.id);
+      for (const g of order) await grantGroup(lock.id, g.id, AccessLevel.guest, { remoteAccessDisabled: g === remoteOff });
+      expect((await unlock(lock.id)).status, order.map((g) => g.name).join(' then ')).toBe(202);
+    }
+    // and an active access counts before one outside its window, in both orders
+    for (const order of [[outsideWindow(), null], [null, outsideWindow()]]) {
+      const lock = await createOrgLock(c.org.id);
+      for (const [i, window] of order.entries()) await grantGroup(lock.id, [remoteOff, remoteOn][i].id, AccessLevel.guest, window ?? {});
+      expect((await unlock(lock.id)).status).toBe(202);
+    }
   });
 });
