@@ -31,9 +31,11 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
   return operationView(ctx, operationId);
 }
 
-/** GET /link/{token}/operation/{id}: progress of an operation started through this same link. */
+/** GET /link/{token}/operation/{id}: progress of an operation started through this same link, while the link is in its window. */
 export async function getLinkOperation(ctx: BaseCtx, input: { token: string; operationId: string; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
+  // outside its window a link shows nothing of itself, its openings (and their devices) included
+  requireActive(link, ctx.now());
   const [own] = await ctx.db
     .select({ id: deviceOperations.id })
     .from(deviceOperations)
