@@ -99,6 +99,7 @@ export const REQUESTS: Record<string, Build> = {
     headers: freshAddress(),
   }),
   'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
+  'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
   'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
   'POST /api/v37/link/[token]/device/[deviceId]/open': async (w, c) => {
     const lock = await newLock(w);
@@ -146,6 +147,10 @@ export const REQUESTS: Record<string, Build> = {
   // the bystander's guest access on a fresh lock
   'PUT /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w), body: { accessLevel: 0, weekDays: 31 } }),
   'DELETE /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w) }),
+  'POST /api/v37/my/device/[deviceId]/access/[accessId]/copy-to': async (w) => ({
+    url: `${await bystanderAccess(w)}/copy-to`,
+    body: { principals: [{ principalType: 0, userEmail: `invitee-${randomUUID().slice(0, 8)}@test.local` }] },
+  }),
   'POST /api/v37/my/gate/[id]/sync': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}/sync` }),
 
   // the owner's own things
@@ -166,6 +171,8 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups`, body: { name: `Matrix ${randomUUID().slice(0, 6)}` } }),
   'GET /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}?includeMembers=true` }),
   'PUT /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w), body: { name: `Renamed ${randomUUID().slice(0, 6)}` } }),
+  'PATCH /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w), body: { name: `Renamed ${randomUUID().slice(0, 6)}` } }),
+  'GET /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}/members` }),
   'DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w) }),
   // a fresh group, and the member without access as the one added or removed
   'POST /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({ url: `${await groupUrl(w)}/members`, body: { organizationUserIds: [w.ouIds.orgMember] } }),
@@ -179,6 +186,7 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink` }),
   'POST /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink`, body: { name: 'Matrix', devicesIds: [w.lock.id], repeatEvent: aWeek() } }),
   'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await sharedLink(w)).id) }),
+  'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url': async (w) => ({ url: `${linkUrl(w, (await sharedLink(w)).id)}/url` }),
   'PATCH /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id), body: { description: 'Changed' } }),
   'DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id) }),
   'GET /api/v37/organization/[organizationId]/accesslink/device/assignable': (w) => ({ url: `${org(w)}/accesslink/device/assignable` }),

@@ -32,6 +32,7 @@ POST   /api/sim/lock/[id]/keypad                                                
 # public
 POST   /api/v37/account/register                                                 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201
 GET    /api/v37/service/publickey                                                200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
+GET    /api/v37/datetime/getsignedtime                                           200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/link/[token]                                                     404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 200
 POST   /api/v37/link/[token]/device/[deviceId]/open                              404 404 404 404 404 404 404 404 404 404 404 404 404 404 202 410 404
 GET    /api/v37/link/[token]/operation/[operationId]                             404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 404
@@ -69,6 +70,7 @@ GET    /api/v37/my/lock/[id]/pin/[pinId]                                        
 PUT    /api/v37/my/lock/[id]/pin/[pinId]                                         204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/lock/[id]/pin/[pinId]                                         204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/device/[deviceId]/access                                      201 201 403 201 403 403 403 403 404 404 403 401 401 401 401 401 401
+POST   /api/v37/my/device/[deviceId]/access/[accessId]/copy-to                   201 201 403 201 403 403 403 403 404 404 403 401 401 401 401 401 401
 PUT    /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/gate/[id]/sync                                                200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
@@ -94,9 +96,11 @@ POST   /api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver                 
 GET    /api/v37/organization                                                     200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user                               200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
-POST   /api/v37/organization/[organizationId]/user-groups                        201 201 201 201 403 403 403 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/user-groups/[groupId]/members      200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 PUT    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+PATCH  /api/v37/organization/[organizationId]/user-groups/[groupId]              204 204 204 204 403 403 403 403 403 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]              204 204 204 204 403 403 403 403 403 404 403 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 403 401 401 401 401 401 401
@@ -113,6 +117,7 @@ POST   /api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]
 GET    /api/v37/organization/[organizationId]/accesslink                         200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/accesslink                         201 201 403 201 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url      200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
 PATCH  /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          200 200 200 200 404 404 404 404 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          204 204 204 204 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/accesslink/device/assignable       200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
