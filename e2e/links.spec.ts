@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { DEMO, expect, screen, signIn, test } from './fixtures';
 
 /**
@@ -61,13 +62,43 @@ test.describe('Organization > Access links', () => {
 
     // the administrator sees the opening in the gate's activity
     const orgs = await (await page.request.get('/api/v37/organization')).json();
-    const list = await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.name=${encodeURIComponent(name)}`)).json();
-    const gateId = list.result.accessLinks[0].devices.find((d: { name: string }) => d.name === 'Main gate').id;
+    const list = await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.LinkName=${encodeURIComponent(name)}`)).json();
+    const gateId = list.result.items[0].devices.find((d: { name: string }) => d.name === 'Main gate').id;
     await page.goto(`/devices/${gateId}/activity`);
     const entries = page.getByRole('list', { name: 'Activity entries' });
     await expect(entries.getByRole('listitem').first()).toContainText('Gate opened through an access link');
     await expect(entries.getByRole('listitem').first()).toContainText('Link');
     await screen(page, 'links-activity');
+  });
+
+  test('a link with daily hours tells the guest when it works and opens nothing outside them', async ({ page, browser }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+    await page.getByRole('button', { name: 'New access link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New access link' });
+    const name = `Evening cleaners ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Message for guests').fill('Cleaning crew, evenings only');
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    // a one-hour window three hours from now at the door: never now
+    const hm = (h: number) => DateTime.now().setZone('Europe/Warsaw').plus({ hours: h }).toFormat('HH:mm');
+    await dialog.getByLabel('Each day from').fill(hm(3));
+    await dialog.getByLabel('Each day until').fill(hm(4));
+    await screen(page, 'links-create-hours');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const url = await page.getByRole('dialog', { name: 'Link created' }).getByLabel('Link URL').inputValue();
+    await page.getByRole('dialog', { name: 'Link created' }).getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText(`every day ${hm(3)}–${hm(4)} Warsaw time`);
+
+    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await guestCtx.newPage();
+    await guest.goto(url);
+    await expect(guest.getByText(`Opens every day ${hm(3)}–${hm(4)} Warsaw time`)).toBeVisible();
+    await expect(guest.getByText('Outside its hours now')).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeDisabled();
+    await expect(guest.getByText(/^This link opens Main gate every day .+ Warsaw time; it is \w+day \d\d:\d\d there\.$/)).toBeVisible();
+    await screen(guest, 'links-guest-outside-hours');
+    await guestCtx.close();
   });
 
   test('an expired link refuses; an unknown link is a plain 404', async ({ page, browser }) => {
@@ -92,8 +123,11 @@ test.describe('Organization > Access links', () => {
     const guestCtx = await browser.newContext();
     const guest = await guestCtx.newPage();
     await guest.goto(url);
-    await expect(guest.getByText('Expired', { exact: true })).toBeVisible();
-    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeDisabled();
+    // an expired link shows nothing of itself: no message, doors or dates
+    await expect(guest.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(guest.getByText('Last week only')).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveCount(0);
+    await screen(guest, 'link-expired-guest');
     const token = url.split('/link/')[1];
     const refused = await guest.request.post(`/api/v37/link/${token}/device/${devices.result.accessLinkDevices[0].deviceId}/open`);
     expect(refused.status()).toBe(410);
@@ -111,22 +145,26 @@ test.describe('Organization > Access links', () => {
     const orgId = orgs.result[0].id;
     const devices = await (await page.request.get(`/api/v37/organization/${orgId}/accesslink/device/assignable`)).json();
     const name = `Painter ${Date.now()}`;
-    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, {
-      headers: { origin: new URL(page.url()).origin },
-      data: { name, description: 'Paint the hall', deviceIds: [devices.result.accessLinkDevices[0].deviceId] },
-    });
+    const origin = { origin: new URL(page.url()).origin };
+    const deviceIds = [devices.result.accessLinkDevices[0].deviceId];
+    // an administrator's link needs an end: only the owner makes permanent ones
+    const permanent = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, { headers: origin, data: { name, description: 'Paint the hall', deviceIds } });
+    expect(permanent.status()).toBe(403);
+    const repeatEvent = { startDate: new Date(Date.now() - 3_600_000).toISOString(), endDate: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+    const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, { headers: origin, data: { name, description: 'Paint the hall', deviceIds, repeatEvent } });
     const { id } = (await made.json()).result;
     await page.reload();
     await page.getByLabel('Search links').fill('Painter');
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('No end date');
+    await expect(row).toContainText('Paint the hall');
     await screen(page, 'links-list-phone');
 
     const patches: string[] = [];
     page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.postData() ?? ''));
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit access link' });
-    await expect(dialog.getByLabel('Only during a time window (recommended)')).not.toBeChecked();
+    await expect(dialog.getByText('only the organization owner can make a link without an end')).toBeVisible();
+    await expect(dialog.getByLabel('Only during a time window (recommended)')).toHaveCount(0);
     await dialog.getByLabel('Message for guests').fill('Paint the hall, then lock up');
     await screen(page, 'links-edit-phone');
     await dialog.getByRole('button', { name: 'Save changes' }).click();

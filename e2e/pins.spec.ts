@@ -108,5 +108,6 @@ test('a guest of the lock is told who manages PINs', async ({ page }) => {
   await signIn(page, DEMO.guest);
   const id = await lockId(page, 'Front door');
   await page.goto(`/devices/${id}/pins`);
-  await expect(page.getByText("PINs are managed by the lock's owner and administrators")).toBeVisible();
+  await expect(page.getByText('You cannot manage PINs here right now')).toBeVisible();
+  await expect(page.getByText(/^Only an owner or administrator of Front door can manage its PINs\.$/)).toBeVisible();
 });

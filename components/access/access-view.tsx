@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, FormField, Input, SkeletonRows, Table, TBody, Th, THead, Tr, useToast } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
+import { decideAccessTarget } from '@/lib/domain/policy';
 import { AccessCard, AccessRow } from './access-row';
 import { EditAccessDialog } from './edit-dialog';
 import { ShareDialog } from './share-dialog';
@@ -24,7 +25,9 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
   const [editing, setEditing] = useState<AccessRecord | null>(null);
   const [revoking, setRevoking] = useState<AccessRecord | null>(null);
   const zone = device.timeZone;
-  const manageable = (a: AccessRecord) => device.canManage && a.accessLevel < 2 && a.principalId !== myUserId;
+  // the policy's answer for changing this record: never the owner's or one's own (the server also refuses a group the viewer is in)
+  const manageable = (a: AccessRecord) =>
+    device.canManage && decideAccessTarget({ verb: 'update', target: { principal: a.principalId === myUserId ? 'self' : 'other', isOwner: a.accessLevel === 2 } }).ok;
 
   return (
     <div>

@@ -70,19 +70,26 @@ export function ScheduleFields({ value, onChange, errors, zone }: { value: Sched
           <Input type="time" value={value.to} onChange={(e) => set({ to: e.target.value })} />
         </FormField>
       </div>
-      <div role="group" aria-label="Days of the week" aria-describedby={errors.days ? 'days-error' : undefined}>
-        <p className="mb-1 text-sm font-medium text-slate-800">Days</p>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {DAY_NAMES.map((name, i) => (
-            <Checkbox key={name} label={name.slice(0, 3)} aria-label={name} checked={(value.days & (1 << i)) !== 0} onChange={(e) => set({ days: e.target.checked ? value.days | (1 << i) : value.days & ~(1 << i) })} />
-          ))}
-        </div>
-        {errors.days ? (
-          <p id="days-error" className="mt-1 text-sm text-red-700">
-            {errors.days}
-          </p>
-        ) : null}
-      </div>
+      <WeekDaysField value={value.days} onChange={(days) => set({ days })} error={errors.days} />
     </fieldset>
+  );
+}
+
+/** The weekdays of a schedule as seven checkboxes (weekDays mask: Monday 1 ... Sunday 64). */
+export function WeekDaysField({ value, onChange, error }: { value: number; onChange: (days: number) => void; error?: string }) {
+  return (
+    <div role="group" aria-label="Days of the week" aria-describedby={error ? 'days-error' : undefined}>
+      <p className="mb-1 text-sm font-medium text-slate-800">Days</p>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {DAY_NAMES.map((name, i) => (
+          <Checkbox key={name} label={name.slice(0, 3)} aria-label={name} checked={(value & (1 << i)) !== 0} onChange={(e) => onChange(e.target.checked ? value | (1 << i) : value & ~(1 << i))} />
+        ))}
+      </div>
+      {error ? (
+        <p id="days-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
  * One door on the guest page: a big Open button, then "Opening..." until the device itself
  * answered (a 202 is not an open door), then the real outcome.
  */
-export function GuestDevice({ token, device, usable }: { token: string; device: { id: number; name: string; deviceType: number; canOpen: boolean }; usable: boolean }) {
+export function GuestDevice({ token, device, usable }: { token: string; device: { id: number; name: string; deviceType: number; canOpen: boolean; closedNow: string | null }; usable: boolean }) {
   const open = useGuestOpen(token);
   const [opId, setOpId] = useState<string | null>(null);
   const op = useGuestOperation(token, opId);
@@ -44,7 +44,7 @@ export function GuestDevice({ token, device, usable }: { token: string; device: 
             {error instanceof ApiError ? error.messages[0] : 'Could not reach the service. Check your connection and try again.'}
           </span>
         ) : !device.canOpen ? (
-          <span className="text-slate-700">This link cannot open this door right now. Ask the person who sent it.</span>
+          <span className="text-slate-700">{device.closedNow ?? 'This link cannot open this door right now. Ask the person who sent it.'}</span>
         ) : done ? (
           <span className={ok ? 'flex items-center gap-2 text-green-800' : 'flex items-start gap-2 text-red-800'}>
             {ok ? <CheckIcon className="h-5 w-5" /> : <AlertIcon className="mt-1 h-4 w-4 shrink-0" />}

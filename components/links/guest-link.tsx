@@ -42,6 +42,8 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
           <Badge tone="warning">Not yet valid, from {validFromText}</Badge>
         ) : state === 'expired' ? (
           <Badge tone="problem">Expired</Badge>
+        ) : link.hours && !link.devices.some((d) => d.canOpen) ? (
+          <Badge tone="warning">Outside its hours now</Badge>
         ) : (
           <Badge tone="ok">Valid now</Badge>
         )}
@@ -56,6 +58,7 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
             'No end date.'
           )}
         </p>
+        {link.hours ? <p className="mt-2 font-medium text-slate-800">Opens {link.hours}</p> : null}
       </section>
       {link.devices.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">This link no longer opens any door.</p>

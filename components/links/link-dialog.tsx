@@ -6,6 +6,8 @@ import { Button, Checkbox, Dialog, FormField, Input, Textarea } from '@/componen
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
+import { WeekDaysField } from '@/components/access/schedule-fields';
+import { timeToUtc, utcToTime } from '@/lib/domain/access/schedule-text';
 
 interface Form {
   name: string;
@@ -14,6 +16,10 @@ interface Form {
   limited: boolean;
   start: string;
   end: string;
+  /** the weekly part: weekDays mask (127 every day) and a daily window ("HH:mm", empty: all day) */
+  days: number;
+  from: string;
+  to: string;
 }
 
 const chars = (s: string) => [...s].length;
@@ -27,11 +33,14 @@ function initialForm(link: AccessLink | null, zone: string): Form {
       limited: !!link.repeatEvent,
       start: utcToLocal(link.repeatEvent?.startDate, zone),
       end: utcToLocal(link.repeatEvent?.endDate, zone),
+      days: link.repeatEvent?.weekDays ?? 127,
+      from: utcToTime(link.repeatEvent?.dayStartTime ?? null, zone),
+      to: utcToTime(link.repeatEvent?.dayEndTime ?? null, zone),
     };
   }
   // a window is the safe default: a permanent link is discouraged (api-v37.md)
   const now = DateTime.now().setZone(zone).startOf('hour');
-  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm") };
+  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm"), days: 127, from: '', to: '' };
 }
 
 function problems(f: Form, zone: string) {
@@ -45,12 +54,35 @@ function problems(f: Form, zone: string) {
     const e = localToUtcIso(f.end, zone);
     if (!s || !e) p.window = 'Enter both the start and the end.';
     else if (Date.parse(e) <= Date.parse(s)) p.window = 'The end must be after the start.';
+    else if (!f.days) p.window = 'Choose at least one day.';
+    else if (!!f.from !== !!f.to) p.window = 'Give both times of the daily window, or neither.';
+    else if (f.from && f.from === f.to) p.window = 'The daily window must not start and end at the same time.';
   }
   return p;
 }
 
-/** Create or edit a link. Edit sends only what changed (PATCH). */
-export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open: boolean; orgId: number; zone: string; link: AccessLink | null; onClose: () => void; onSave: (body: LinkInput) => Promise<void> }) {
+/**
+ * Create or edit a link. Edit sends only what changed (PATCH). `mayBePermanent`: the policy lets
+ * the viewer make a link without an end (the organization's owner); others always give a window,
+ * and may add one to a permanent link but not take one away.
+ */
+export function LinkDialog({
+  open,
+  orgId,
+  zone,
+  link,
+  mayBePermanent,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  orgId: number;
+  zone: string;
+  link: AccessLink | null;
+  mayBePermanent: boolean;
+  onClose: () => void;
+  onSave: (body: LinkInput) => Promise<void>;
+}) {
   const [f, setF] = useState<Form>(() => initialForm(link, zone));
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -59,7 +91,9 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
   const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
 
   function body(): LinkInput {
-    const repeatEvent = f.limited ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)! } : null;
+    const repeatEvent = f.limited
+      ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)!, dayStartTime: timeToUtc(f.from, zone), dayEndTime: timeToUtc(f.to, zone), weekDays: f.days === 127 ? null : f.days }
+      : null;
     const full: LinkInput = { name: f.name.trim(), description: f.description, deviceIds: f.devices.map((d) => d.id), repeatEvent };
     if (!link) return full;
     const was = initialForm(link, zone);
@@ -67,7 +101,7 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
     if (full.name !== was.name) diff.name = full.name;
     if (full.description !== was.description) diff.description = full.description;
     if (full.deviceIds!.join() !== was.devices.map((d) => d.id).join()) diff.deviceIds = full.deviceIds;
-    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end) diff.repeatEvent = repeatEvent;
+    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end || f.days !== was.days || f.from !== was.from || f.to !== was.to) diff.repeatEvent = repeatEvent;
     return diff;
   }
 
@@ -99,7 +133,11 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
         <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">When it works</legend>
-          <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+          {mayBePermanent || (link && !link.repeatEvent) ? (
+            <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+          ) : (
+            <p className="text-sm text-slate-600">Your links work during a time window: only the organization owner can make a link without an end.</p>
+          )}
           {f.limited ? (
             <div className="grid gap-3 sm:grid-cols-2">
               <FormField label={`From (${zone})`}>
@@ -108,6 +146,15 @@ export function LinkDialog({ open, orgId, zone, link, onClose, onSave }: { open:
               <FormField label={`Until (${zone})`}>
                 <Input type="datetime-local" value={f.end} onChange={(e) => set('end', e.target.value)} />
               </FormField>
+              <FormField label="Each day from" hint="Empty: all day (times at each door)">
+                <Input type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
+              </FormField>
+              <FormField label="Each day until" hint={f.from && f.to && f.to < f.from ? `${f.from} to ${f.to} next day` : 'Earlier than the start: runs past midnight'}>
+                <Input type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
+              </FormField>
+              <div className="sm:col-span-2">
+                <WeekDaysField value={f.days} onChange={(days) => set('days', days)} />
+              </div>
             </div>
           ) : null}
           {show('window') ? <p className="text-sm text-red-700">{show('window')}</p> : null}

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
-import { isAdmin, OrgGate } from '@/components/organization/org-gate';
+import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
+import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { LinkDialog } from './link-dialog';
-import { linkStatus, showInZone } from './zone-time';
+import { linkStatus, showInZone, weeklyText } from './zone-time';
 
 const STATUS = {
   active: { tone: 'ok', text: 'Active' },
@@ -18,7 +19,7 @@ const STATUS = {
 } as const;
 
 export function LinksPage() {
-  return <OrgGate>{(org) => (isAdmin(org) ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
+  return <OrgGate>{(org) => (mayInOrg(org, 'manageLinks') ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
 }
 
 function Links({ org }: { org: MyOrganization }) {
@@ -49,7 +50,7 @@ function Links({ org }: { org: MyOrganization }) {
           <SkeletonRows rows={4} label="Loading access links" />
         ) : list.error ? (
           <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
-        ) : list.data.accessLinks.length === 0 ? (
+        ) : list.data.items.length === 0 ? (
           <EmptyState
             title={text ? `No link matches "${text}"` : 'No access links yet'}
             text={text ? 'Try another name.' : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'}
@@ -67,7 +68,7 @@ function Links({ org }: { org: MyOrganization }) {
               </Tr>
             </THead>
             <TBody>
-              {list.data.accessLinks.map((l) => {
+              {list.data.items.map((l) => {
                 const s = STATUS[linkStatus(l.repeatEvent)];
                 return (
                   <Tr key={l.id}>
@@ -82,6 +83,7 @@ function Links({ org }: { org: MyOrganization }) {
                         {l.devices.map((d) => d.name).join(', ')}
                         <br />
                         {l.repeatEvent ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}` : 'Always'}
+                        {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
                       </div>
                       <div className="mt-2 sm:hidden">
                         <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
@@ -94,6 +96,12 @@ function Links({ org }: { org: MyOrganization }) {
                           {showInZone(l.repeatEvent.startDate, zone)}
                           <br />
                           to {showInZone(l.repeatEvent.endDate, zone)}
+                          {weeklyText(l.repeatEvent, zone) ? (
+                            <>
+                              <br />
+                              <span className="text-slate-600">{weeklyText(l.repeatEvent, zone)}</span>
+                            </>
+                          ) : null}
                         </>
                       ) : (
                         'Always'
@@ -111,7 +119,7 @@ function Links({ org }: { org: MyOrganization }) {
             </TBody>
           </Table>
         )}
-        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.accessLinks.length === itemsPerPage} /> : null}
+        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.items.length === itemsPerPage} /> : null}
       </Card>
       {/* mounted while open, keyed by what it edits: its form state starts from that link */}
       {editing !== null ? <LinkDialog
@@ -120,6 +128,7 @@ function Links({ org }: { org: MyOrganization }) {
         orgId={org.id}
         zone={zone}
         link={editing === 'new' ? null : editing}
+        mayBePermanent={decideOrg('permanentLink', org.role).ok}
         onClose={() => setEditing(null)}
         onSave={async (body) => {
           if (editing === 'new') {

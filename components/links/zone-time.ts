@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import type { RepeatEvent } from '@/lib/client/links';
+import { scheduleWords } from '@/lib/domain/policy/words';
 
 /**
  * Link windows are entered in the organization's own time (organizations.time_zone) and sent
@@ -27,4 +29,11 @@ export function linkStatus(r: { startDate: string; endDate: string } | null, now
   if (now < Date.parse(r.startDate)) return 'scheduled';
   if (now >= Date.parse(r.endDate)) return 'expired';
   return 'active';
+}
+
+/** "Mon–Fri 08:00–17:00 Warsaw time" for a link with a weekly schedule; null when it works all day every day. */
+export function weeklyText(r: RepeatEvent | null, zone: string): string | null {
+  if (!r || (r.weekDays === null && !r.dayStartTime && !r.dayEndTime)) return null;
+  const at = (iso: string | null) => (iso ? new Date(iso) : null);
+  return scheduleWords({ startDate: null, endDate: null, weekDays: r.weekDays, dayStartTime: at(r.dayStartTime), dayEndTime: at(r.dayEndTime), timeZone: zone });
 }

@@ -6,7 +6,7 @@ import { Button, Card, Checkbox, EmptyState, ErrorState, PageHeader, SkeletonRow
 import { useChangeMembers, useGroup, type MyOrganization } from '@/lib/client/organization';
 import { AddMembers } from './add-members';
 import { MemberResults, type ResultReport } from './member-results';
-import { isAdmin, OrgGate } from './org-gate';
+import { mayInOrg, OrgGate } from './org-gate';
 
 export function GroupDetailPage({ groupId }: { groupId: string }) {
   return <OrgGate>{(org) => <GroupDetail org={org} groupId={groupId} />}</OrgGate>;
@@ -19,7 +19,7 @@ function GroupDetail({ org, groupId }: { org: MyOrganization; groupId: string })
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [report, setReport] = useState<ResultReport | null>(null);
   const [names, setNames] = useState<Map<number, string>>(new Map());
-  const admin = isAdmin(org);
+  const admin = mayInOrg(org, 'manageGroups');
   const members = useMemo(() => group.data?.members ?? [], [group.data]);
   const nameOf = (id: number) => members.find((m) => m.organizationUserId === id)?.displayName ?? names.get(id) ?? `User ${id}`;
 

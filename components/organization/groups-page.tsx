@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
 import { useCreateGroup, useDeleteGroup, useGroups, useRenameGroup, type Group, type MyOrganization } from '@/lib/client/organization';
 import { NameDialog } from './name-dialog';
-import { isAdmin, OrgGate } from './org-gate';
+import { mayInOrg, OrgGate } from './org-gate';
 import { SearchBox, useSearchText } from './search-box';
 
 export function GroupsPage() {
@@ -23,7 +23,7 @@ function Groups({ org }: { org: MyOrganization }) {
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Group | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
-  const admin = isAdmin(org);
+  const admin = mayInOrg(org, 'manageGroups');
 
   return (
     <>

@@ -2,6 +2,7 @@
 
 import { EmptyState, ErrorState, SkeletonRows } from '@/components/ui';
 import { useCurrentOrganization, type MyOrganization } from '@/lib/client/organization';
+import { decideOrg, type OrgAction } from '@/lib/domain/policy';
 
 /** Loads the current organization and hands it to the page; says what to do when there is none. */
 export function OrgGate({ children }: { children: (org: MyOrganization) => React.ReactNode }) {
@@ -12,4 +13,5 @@ export function OrgGate({ children }: { children: (org: MyOrganization) => React
   return <>{children(org)}</>;
 }
 
-export const isAdmin = (org: MyOrganization) => org.role >= 1;
+/** What the viewer may do in the organization: the door policy's answer for their role (lib/domain/policy). */
+export const mayInOrg = (org: MyOrganization, action: OrgAction) => decideOrg(action, org.role).ok;

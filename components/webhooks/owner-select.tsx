@@ -2,11 +2,12 @@
 
 import { FormField, Select } from '@/components/ui';
 import { useMyOrganizations } from '@/lib/client/organization';
+import { mayInOrg } from '@/components/organization/org-gate';
 import type { WebhookOwner } from '@/lib/client/webhooks';
 
 /** Your own webhooks, or those of an organization you administer (shown only when there is one). */
 export function OwnerSelect({ owner, onChange }: { owner: WebhookOwner; onChange: (o: WebhookOwner) => void }) {
-  const orgs = (useMyOrganizations().data ?? []).filter((o) => o.role >= 1);
+  const orgs = (useMyOrganizations().data ?? []).filter((o) => mayInOrg(o, 'manageWebhooks'));
   if (!orgs.length && owner.kind === 'me') return null;
   return (
     <FormField label="Webhooks of" className="mb-4 max-w-sm" hint="Yours get events of the devices you can see; an organization's get events of its devices.">

@@ -16,6 +16,10 @@ export const accessLinks = pgTable(
     description: text('description').notNull().default(''),
     startDate: timestamp('start_date', { precision: 3, withTimezone: true }),
     endDate: timestamp('end_date', { precision: 3, withTimezone: true }),
+    /** the weekly part of Tedee's RepeatEvent, judged like an access's in each device's own zone */
+    dayStartTime: timestamp('day_start_time', { precision: 3, withTimezone: true }),
+    dayEndTime: timestamp('day_end_time', { precision: 3, withTimezone: true }),
+    weekDays: integer('week_days'),
     tokenHash: text('token_hash').notNull(),
     tokenCiphertext: text('token_ciphertext').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

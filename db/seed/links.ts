@@ -40,7 +40,8 @@ export async function seedLinks(
         tokenHash: tokenHash(token), tokenCiphertext: encryptSecret(token), createdBy: ownerId,
       })
       .returning({ id: accessLinks.id });
-    await db.insert(accessLinkDevices).values(s.devices.map((n, i) => ({ accessLinkId: link.id, deviceId: deviceIds[n], order: i + 1 })));
+    // the owner put the doors on the link: it opens them while the owner may (lib/domain/policy)
+    await db.insert(accessLinkDevices).values(s.devices.map((n, i) => ({ accessLinkId: link.id, deviceId: deviceIds[n], order: i + 1, addedBy: ownerId })));
     ids[s.name] = link.id;
   }
   // The tokens are never printed (a link URL opens doors); administrators copy it in the portal.

@@ -12,11 +12,19 @@ export interface LinkDevice {
   order: number;
   deviceType: number;
 }
+/** Tedee's RepeatEvent: the dates and, optionally, weekdays and a daily window (times at each door). */
+export interface RepeatEvent {
+  startDate: string;
+  endDate: string;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+}
 export interface AccessLink {
   id: string;
   name: string;
   description: string;
-  repeatEvent: { startDate: string; endDate: string } | null;
+  repeatEvent: RepeatEvent | null;
   devices: LinkDevice[];
   /** null when the server can no longer read the link's token (its secret changed) */
   accessLinkUrl: string | null;
@@ -32,7 +40,7 @@ export interface LinkInput {
   name?: string;
   description?: string;
   deviceIds?: number[];
-  repeatEvent?: { startDate: string; endDate: string } | null;
+  repeatEvent?: RepeatEvent | null;
 }
 
 const base = (orgId: number) => `/organization/${orgId}/accesslink`;
@@ -47,8 +55,8 @@ export function useAccessLinks(orgId: number, q: { page: number; itemsPerPage: n
   return useQuery({
     queryKey: linkKeys.list(orgId, q),
     queryFn: () =>
-      apiFetch<{ accessLinks: AccessLink[]; page: number; itemsPerPage: number }>(base(orgId), {
-        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.name': q.name },
+      apiFetch<{ items: AccessLink[]; page: number; itemsPerPage: number }>(base(orgId), {
+        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.LinkName': q.name },
       }),
     placeholderData: keepPreviousData,
   });

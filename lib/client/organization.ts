@@ -91,7 +91,7 @@ export function useCreateGroup(orgId: number) {
 export function useRenameGroup(orgId: number) {
   const done = useInvalidateGroups(orgId);
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => apiFetch<Group>(`/organization/${orgId}/user-groups/${id}`, { method: 'PUT', body: { name } }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => apiFetch<null>(`/organization/${orgId}/user-groups/${id}`, { method: 'PATCH', body: { name } }),
     onSuccess: done,
   });
 }

@@ -35,7 +35,7 @@ describe('PATCH accesslink/{id} (endpoint 14)', () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, errorMessages: [], statusCode: 200 });
     const after = await read(id);
-    expect(after.accessLink).toEqual({ ...before.accessLink, repeatEvent: { startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z' } });
+    expect(after.accessLink).toEqual({ ...before.accessLink, repeatEvent: { startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null } });
     expect(after.accessLinkUrl).toBe(url);
     await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'New words' } });
     expect((await read(id)).accessLink).toMatchObject({ name: 'Original', description: 'New words' });
@@ -101,14 +101,14 @@ describe('GET accesslink (list) and DELETE', () => {
     expect(all.status).toBe(200);
     expect(all.json.result.page).toBe(1);
     expect(all.json.result.itemsPerPage).toBe(100);
-    expect(all.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber', 'Cleaning crew']);
-    expect(all.json.result.accessLinks[0].accessLinkUrl).toMatch(/\/link\//);
+    expect(all.json.result.items.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber', 'Cleaning crew']);
+    expect(all.json.result.items[0].accessLinkUrl).toMatch(/\/link\//);
     const byName = await api('GET', `${url}?filters.name=clean`, { key: c2.admin.key });
-    expect(byName.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Cleaning crew']);
+    expect(byName.json.result.items.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Cleaning crew']);
     const byDevice = await api('GET', `${url}?filters.deviceId=${g2.id}`, { key: c2.admin.key });
-    expect(byDevice.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber']);
+    expect(byDevice.json.result.items.map((l: any) => l.name)).toEqual(['Cleaning extra', 'Plumber']);
     const p2 = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c2.admin.key });
-    expect(p2.json.result.accessLinks.map((l: any) => l.name)).toEqual(['Cleaning crew']);
+    expect(p2.json.result.items.map((l: any) => l.name)).toEqual(['Cleaning crew']);
     expect((await api('GET', `${url}?itemsPerPage=101`, { key: c2.admin.key })).status).toBe(400);
     expect((await api('GET', url, { key: c2.member.key })).status).toBe(404);
   });
@@ -119,7 +119,7 @@ describe('GET accesslink (list) and DELETE', () => {
     await (await db()).update(accessLinks).set({ tokenCiphertext: 'v1.AAAA.BBBB.CCCC' }).where(eq(accessLinks.id, broken.id));
     const all = await api('GET', base(), { key: c.admin.key });
     expect(all.status).toBe(200);
-    const byId = new Map(all.json.result.accessLinks.map((l: any) => [l.accessLink?.id ?? l.id, l.accessLinkUrl]));
+    const byId = new Map(all.json.result.items.map((l: any) => [l.accessLink?.id ?? l.id, l.accessLinkUrl]));
     expect(byId.get(broken.id)).toBeNull();
     expect(byId.get(fine.id)).toBe(fine.url);
     expect((await api('GET', `${base()}/${broken.id}`, { key: c.admin.key })).json.result.accessLinkUrl).toBeNull();

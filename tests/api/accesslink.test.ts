@@ -92,7 +92,7 @@ describe('POST accesslink (endpoint 13)', () => {
   it('repeatEvent is stored in UTC (offsets converted, no offset = UTC) and read back with Z', async () => {
     const res = await create({ name: 'utc', deviceIds: [lock.id], repeatEvent: { startDate: '2030-06-01T10:00:00+02:00', endDate: '2030-06-02T10:00:00' } });
     const got = await api('GET', `${base()}/${res.json.result.id}`, { key: c.admin.key });
-    expect(got.json.result.accessLink.repeatEvent).toEqual({ startDate: '2030-06-01T08:00:00.000Z', endDate: '2030-06-02T10:00:00.000Z' });
+    expect(got.json.result.accessLink.repeatEvent).toEqual({ startDate: '2030-06-01T08:00:00.000Z', endDate: '2030-06-02T10:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null });
   });
 
   it('roles: owner and admin create; member and outsider get 404; scope AccessLink.ReadWrite', async () => {

@@ -74,17 +74,38 @@ describe('GET user-groups (endpoint 8)', () => {
 });
 
 describe('create, rename, delete a group', () => {
-  it('admin and owner create (201) and rename; a member gets 403, an outsider 404', async () => {
+  it('admin and owner create (200 with the id, as Tedee) and rename (PATCH 204, or PUT 200); a member gets 403, an outsider 404', async () => {
     const made = await api('POST', base(), { key: c.admin.key, body: { name: '  Cleaners  ' } });
-    expect(made.status).toBe(201);
+    expect(made.status).toBe(200);
     expect(made.json.result).toEqual({ id: expect.any(String), name: 'Cleaners' });
     const id = made.json.result.id;
     expect((await api('POST', base(), { key: c.member.key, body: { name: 'X' } })).status).toBe(403);
     expect((await api('POST', base(), { key: c.outsider.key, body: { name: 'X' } })).status).toBe(404);
+    const patched = await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { name: 'Cleaning team' } });
+    expect(patched.status).toBe(204);
+    expect(patched.text).toBe('');
+    expect((await api('GET', `${base()}/${id}`, { key: c.member.key })).json.result.name).toBe('Cleaning team');
     const renamed = await api('PUT', `${base()}/${id}`, { key: c.owner.key, body: { name: 'Cleaning crew' } });
     expect(renamed.status).toBe(200);
     expect(renamed.json.result.name).toBe('Cleaning crew');
     expect((await api('PUT', `${base()}/${id}`, { key: c.member.key, body: { name: 'Y' } })).status).toBe(403);
+    expect((await api('PATCH', `${base()}/${id}`, { key: c.member.key, body: { name: 'Y' } })).status).toBe(403);
+  });
+
+  it('GET .../members pages the members with {items, totalCount}, filtered by name or e-mail (Tedee’s get-members)', async () => {
+    const g = await createGroup(c.org.id, undefined, [c.ouIds.admin, c.ouIds.member, c.ouIds.owner]);
+    const url = `${base()}/${g.id}/members`;
+    const all = await api('GET', url, { key: c.member.key });
+    expect(all.status).toBe(200);
+    expect(all.json.result.totalCount).toBe(3);
+    expect(all.json.result.items).toHaveLength(3);
+    expect(Object.keys(all.json.result.items[0]).sort()).toEqual(['displayName', 'email', 'organizationUserId']);
+    const page2 = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c.member.key });
+    expect(page2.json.result).toMatchObject({ totalCount: 3 });
+    expect(page2.json.result.items).toHaveLength(1);
+    const one = await api('GET', `${url}?filters.text=${encodeURIComponent(c.admin.email.toUpperCase())}`, { key: c.member.key });
+    expect(one.json.result).toEqual({ items: [{ displayName: c.admin.displayName, email: c.admin.email, organizationUserId: c.ouIds.admin }], totalCount: 1 });
+    expect((await api('GET', url, { key: c.outsider.key })).status).toBe(404);
   });
 
   it('refuses an empty or duplicate name (any case) and a name over 100 characters', async () => {

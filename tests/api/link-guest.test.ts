@@ -59,10 +59,11 @@ describe('GET /link/{token}', () => {
       timeZone: 'Europe/Warsaw',
       validFrom: new Date(start).toISOString(),
       validUntil: new Date(end).toISOString(),
+      hours: null,
       state: 'active',
       devices: [
-        { id: gate.id, name: 'Yard gate', deviceType: 5, order: 1, timeZone: 'Europe/Warsaw', canOpen: true },
-        { id: lock.id, name: 'Front door', deviceType: 2, order: 2, timeZone: 'Europe/Warsaw', canOpen: true },
+        { id: gate.id, name: 'Yard gate', deviceType: 5, order: 1, timeZone: 'Europe/Warsaw', canOpen: true, closedNow: null },
+        { id: lock.id, name: 'Front door', deviceType: 2, order: 2, timeZone: 'Europe/Warsaw', canOpen: true, closedNow: null },
       ],
     });
     expect(JSON.stringify(res.json)).not.toContain('Guest link');

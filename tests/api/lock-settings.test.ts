@@ -23,7 +23,7 @@ describe('PATCH /my/lock', () => {
     expect(acts.map((a) => [a.event, a.source, a.userId, a.username])).toEqual([[20008, 1, owner.id, owner.displayName]]);
     const out = await outboxOf(lock.id);
     expect(out.map((o) => o.event)).toEqual(['device-settings-changed']);
-    expect((out[0].payload as any).data).toEqual({ deviceId: lock.id, deviceType: 2, name: 'Front door', revision: 2 });
+    expect((out[0].payload as any).data).toEqual({ deviceId: lock.id, deviceType: 2, name: 'Front door', revision: 2, eventTime: expect.any(String) });
     // the simulated lock itself now holds them
     const [hw] = await (await db()).select().from(simLocks).where(eq(simLocks.deviceId, lock.id));
     expect(hw).toMatchObject({ settingsRevision: 2, settings: expect.objectContaining({ autoLockEnabled: true, autoLockDelay: 30 }) });

@@ -10,6 +10,7 @@ import { DEFAULT_ACTIVITY_COUNT, seedDemo, type DemoIds } from '@/db/seed';
 import { verifyPassword } from '@/lib/auth/password';
 import { decryptSecret, keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import { effectiveAccess } from '@/lib/domain/access/effective';
+import { authorizeLink, guestView } from '@/lib/domain/accesslinks/guest';
 import { isValidPin } from '@/lib/domain/pins/rules';
 import { wallClock } from '@/lib/domain/schedule';
 import { db } from '../support/factories/core';
@@ -157,11 +158,15 @@ describe('demo seed', () => {
     expect(logs.join('\n')).not.toContain(token);
     expect(logs.join('\n')).toContain('Organization > Access links');
     const devs = await d
-      .select({ type: devices.type })
+      .select({ type: devices.type, addedBy: accessLinkDevices.addedBy })
       .from(accessLinkDevices)
       .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
       .where(eq(accessLinkDevices.accessLinkId, valid.id));
     expect(devs.map((x) => x.type).sort()).toEqual([2, 5]);
+    // put there by the owner, so the link opens them (it gives no more than its maker may use)
+    expect(devs.map((x) => x.addedBy)).toEqual([demo.users['owner@demo.test'].id, demo.users['owner@demo.test'].id]);
+    const page = await guestView({ db: d, now: () => now }, await authorizeLink({ db: d, now: () => now }, token, { ip: '192.0.2.7' }));
+    expect(page.devices.map((x) => x.canOpen)).toEqual([true, true]);
   });
 
   it('writes activity with unique dates per device, in the past year', async () => {

@@ -47,11 +47,15 @@ describe('webhook delivery', () => {
     expect(receiver.received).toHaveLength(1);
     const [r] = receiver.received;
     const payload = new Webhook(sub.secret).verify(r.body, r.headers) as any;
+    // Tedee's shape: timestamp = when sent, userIdentity = the receiver, data.eventTime = when it happened
     expect(payload).toEqual({
       event: 'device-battery-level-changed',
       timestamp: expect.stringMatching(/Z$/),
-      data: { deviceId: lock.id, deviceType: lock.type, batteryLevel: 42, isCharging: false },
+      userIdentity: sub.userId,
+      data: { deviceId: lock.id, deviceType: lock.type, batteryLevel: 42, isCharging: false, eventTime: expect.stringMatching(/Z$/) },
     });
+    expect(Object.keys(payload)).toEqual(['event', 'timestamp', 'userIdentity', 'data']);
+    expect(Date.parse(payload.timestamp)).toBeGreaterThanOrEqual(Date.parse(payload.data.eventTime));
     expect(r.headers['webhook-id']).toMatch(/^msg_/);
     expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);

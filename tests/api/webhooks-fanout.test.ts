@@ -28,7 +28,9 @@ describe('webhook fan-out', () => {
     const counts = await Promise.all(subs.map(async (s) => (await deliveriesOf(s.id)).length));
     expect(counts).toEqual([1, 1, 1, 0]);
     expect(r.received).toHaveLength(3);
-    expect(r.received[0].json).toEqual({ event: 'bell-button-pressed', timestamp: expect.any(String), data: { deviceId: lock.id, deviceType: lock.type } });
+    expect(r.received[0].json).toEqual({ event: 'bell-button-pressed', timestamp: expect.any(String), userIdentity: expect.any(String), data: { deviceId: lock.id, deviceType: lock.type, eventTime: expect.any(String) } });
+    // each receiver is named as itself
+    expect(r.received.map((x) => x.json.userIdentity).sort()).toEqual([owner.id, admin.id, guest.id].sort());
   });
 
   it('follows access through groups and ignores expired or future access', async () => {
@@ -56,6 +58,7 @@ describe('webhook fan-out', () => {
     await bell(theirs);
     await pass();
     expect(r.received.map((x) => x.json.data.deviceId)).toEqual([mine.id]);
+    expect(r.received[0].json.userIdentity).toBe(`organization:${org.id}`);
     expect(await deliveriesOf(sub.id)).toHaveLength(1);
   });
 
@@ -101,6 +104,6 @@ describe('event payload', () => {
     const d = await db();
     await enqueueWebhookEvent(d, 'device-battery-level-changed', lock, { batteryLevel: 33, isCharging: undefined });
     const [row] = await d.select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, lock.id));
-    expect(row.payload.data).toEqual({ deviceId: lock.id, deviceType: lock.type, batteryLevel: 33, isCharging: null });
+    expect(row.payload.data).toEqual({ deviceId: lock.id, deviceType: lock.type, batteryLevel: 33, isCharging: null, eventTime: expect.stringMatching(/Z$/) });
   });
 });

@@ -32,11 +32,12 @@ describe('simulated device changes end to end', () => {
     await passFor();
     const events = got();
     expect(events.map((e) => e.event)).toEqual(['device-battery-level-changed', 'bell-button-pressed', 'device-connection-changed', 'device-connection-changed']);
-    expect(events[0].data).toEqual({ deviceId: lock.id, deviceType: 2, batteryLevel: 15, isCharging: true });
-    expect(events[1].data).toEqual({ deviceId: lock.id, deviceType: 2, pressedAt: expect.stringMatching(/Z$/) });
+    const eventTime = expect.stringMatching(/Z$/);
+    expect(events[0].data).toEqual({ deviceId: lock.id, deviceType: 2, batteryLevel: 15, isCharging: true, eventTime });
+    expect(events[1].data).toEqual({ deviceId: lock.id, deviceType: 2, pressedAt: expect.stringMatching(/Z$/), eventTime });
     expect(events.slice(2).map((e) => e.data)).toEqual([
-      { deviceId: bridge.id, deviceType: 1, isConnected: false },
-      { deviceId: lock.id, deviceType: 2, isConnected: false, bridgeId: bridge.id },
+      { deviceId: bridge.id, deviceType: 1, isConnected: false, eventTime },
+      { deviceId: lock.id, deviceType: 2, isConnected: false, bridgeId: bridge.id, eventTime },
     ]);
   });
 

@@ -32,10 +32,10 @@ export interface RouteMethod {
   handler: unknown;
 }
 
-/** Every exported HTTP method of every route file under app/api/v37. */
-export async function allRouteMethods(): Promise<RouteMethod[]> {
+/** Every exported HTTP method of every route file under app/api/v37 (or another folder of app/). */
+export async function allRouteMethods(under = 'api/v37'): Promise<RouteMethod[]> {
   const out: RouteMethod[] = [];
-  for (const file of routeFiles('api/v37')) {
+  for (const file of routeFiles(under)) {
     const mod = (await import(file.file)) as Record<string, unknown>;
     for (const method of METHODS) {
       if (mod[method]) out.push({ route: file.pattern, method, file, handler: mod[method] });

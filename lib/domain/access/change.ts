@@ -13,7 +13,8 @@ export interface UpdateInput extends ScheduleInput {
   remoteAccessDisabled?: boolean;
 }
 
-async function findAccess(ctx: Ctx, deviceId: number, accessId: string) {
+/** One access record of the device, or 404. */
+export async function findAccess(ctx: Ctx, deviceId: number, accessId: string) {
   const [a] = await ctx.db
     .select()
     .from(deviceAccess)

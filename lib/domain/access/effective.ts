@@ -185,8 +185,14 @@ export async function effectiveAccess(db: Db, userId: string, now: Date, deviceI
 }
 
 
+/**
+ * Whether `a` beats `b` as the effective access: a user's own, then the higher level; among a
+ * user's groups' accesses of the same level the one that gives more (active now, then remote
+ * opening allowed), so the answer never depends on the order the database returns rows in.
+ */
 function better(a: EffectiveAccess, b: EffectiveAccess): boolean {
   if (a.via !== b.via) return a.via === 'user';
   if (a.accessLevel !== b.accessLevel) return a.accessLevel > b.accessLevel;
-  return a.activeNow && !b.activeNow;
+  if (a.activeNow !== b.activeNow) return a.activeNow;
+  return !a.remoteAccessDisabled && b.remoteAccessDisabled;
 }

@@ -9,6 +9,7 @@ import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
 import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
 import { decideLinkOpen } from '../policy';
+import { linkScheduleWords, scheduleWords } from '../policy/words';
 import { countSql, hit, hitSql, sweepSometimes, type Limit } from './ratelimit';
 import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
 
@@ -123,23 +124,33 @@ export interface GuestDevice {
   timeZone: string;
   /** the link may open it now (lib/domain/policy: decideLinkOpen) */
   canOpen: boolean;
+  /** why not, in a guest's words, when the link's weekly schedule is the reason (else null) */
+  closedNow: string | null;
 }
 
 async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]> {
   const now = ctx.now();
-  const active = windowState(link, now) === 'active';
   const rows = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId, now: now.toISOString() });
-  return rows.map(({ grantor, ...d }) => ({ ...d, canOpen: decideLinkOpen(active, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now).ok }));
+  return rows.map(({ grantor, ...d }) => {
+    const decision = decideLinkOpen(link, d.timeZone, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now);
+    const closedNow = !decision.ok && decision.reason === 'linkSchedule' ? linkScheduleWords(link, d.timeZone, now, d.name) : null;
+    return { ...d, canOpen: decision.ok, closedNow };
+  });
 }
 
-/** What the guest page shows of an active link: never the link's name (it is for administrators) nor other links. */
+/**
+ * What the guest page shows of an active link: never the link's name (it is for administrators)
+ * nor other links. `hours`: when it opens within its dates, in the organization's zone (null: any time).
+ */
 export async function guestView(ctx: BaseCtx, link: GuestLink) {
   requireActive(link, ctx.now());
+  const weekly = link.weekDays !== null || link.dayStartTime !== null || link.dayEndTime !== null;
   return {
     description: link.description,
     timeZone: link.timeZone,
     validFrom: fmtZ(link.startDate),
     validUntil: fmtZ(link.endDate),
+    hours: weekly ? scheduleWords({ ...link, timeZone: link.timeZone }) : null,
     state: windowState(link, ctx.now()),
     devices: await liveDevices(ctx, link),
   };

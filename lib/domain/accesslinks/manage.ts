@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { accessLinkDevices, accessLinks, organizationUsers } from '@/db/schema';
 import { encryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
 import type { Db } from '@/db/client';
@@ -12,13 +12,31 @@ import { containsText } from '../organizations/text';
 import { assertAssignable } from './assignable';
 import { devicesOfLinks, linkUrl, linkView, urlOf } from './shape';
 
+/** Tedee's RepeatEvent: the link's dates, and optionally its weekdays and daily window. */
+export interface RepeatEvent {
+  startDate: Date;
+  endDate: Date;
+  dayStartTime: Date | null;
+  dayEndTime: Date | null;
+  weekDays: number | null;
+}
+
 export interface LinkFields {
   name: string;
   description: string;
   deviceIds: number[];
   /** null: permanent (no window) */
-  repeatEvent: { startDate: Date; endDate: Date } | null;
+  repeatEvent: RepeatEvent | null;
 }
+
+/** The columns a repeat event sets (all null for a permanent link). */
+const scheduleColumns = (r: RepeatEvent | null) => ({
+  startDate: r?.startDate ?? null,
+  endDate: r?.endDate ?? null,
+  dayStartTime: r?.dayStartTime ?? null,
+  dayEndTime: r?.dayEndTime ?? null,
+  weekDays: r?.weekDays ?? null,
+});
 
 interface Where {
   organizationId: number;
@@ -84,8 +102,7 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
         organizationId: input.organizationId,
         name: input.name,
         description: input.description,
-        startDate: input.repeatEvent?.startDate ?? null,
-        endDate: input.repeatEvent?.endDate ?? null,
+        ...scheduleColumns(input.repeatEvent),
         tokenHash: tokenHash(token),
         tokenCiphertext: encryptSecret(token),
         createdBy: ctx.caller.userId,
@@ -124,10 +141,7 @@ export async function updateLink(ctx: Ctx, input: Where & { accessLinkId: string
   const set: Partial<typeof accessLinks.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description;
-  if (input.repeatEvent !== undefined) {
-    set.startDate = input.repeatEvent?.startDate ?? null;
-    set.endDate = input.repeatEvent?.endDate ?? null;
-  }
+  if (input.repeatEvent !== undefined) Object.assign(set, scheduleColumns(input.repeatEvent));
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(set).length) await tx.update(accessLinks).set(set).where(eq(accessLinks.id, row.id));
     if (input.deviceIds) await setDevices(tx, row.id, input.deviceIds, ctx.caller.userId);
@@ -142,8 +156,19 @@ export async function getLink(ctx: Ctx, input: Where & { accessLinkId: string })
   return { accessLink: linkView(row, devs), accessLinkUrl: urlOf(row, input.origin) };
 }
 
-/** The portal's list: newest first, by a part of the name and/or one device. */
-export async function listLinks(ctx: Ctx, input: Where & { page?: number; itemsPerPage?: number; name?: string; deviceId?: number }) {
+export interface LinkListFilters {
+  /** a part of the name, in any case (Tedee's filters.LinkName) */
+  name?: string;
+  /** links that include any of these devices */
+  deviceIds?: number[];
+  /** links whose window reaches past this instant (a link without an end always does) */
+  startDate?: Date;
+  /** links whose window begins before this instant (a link without a start always does) */
+  endDate?: Date;
+}
+
+/** GET .../accesslink: the organization's links, newest first, filtered as Tedee's docs name it. */
+export async function listLinks(ctx: Ctx, input: Where & LinkListFilters & { page?: number; itemsPerPage?: number }) {
   await requireManager(ctx, input.organizationId);
   const page = input.page ?? 1;
   const itemsPerPage = input.itemsPerPage ?? 100;
@@ -151,7 +176,7 @@ export async function listLinks(ctx: Ctx, input: Where & { page?: number; itemsP
   const withDevice = ctx.db
     .select({ id: accessLinkDevices.accessLinkId })
     .from(accessLinkDevices)
-    .where(eq(accessLinkDevices.deviceId, input.deviceId ?? -1));
+    .where(inArray(accessLinkDevices.deviceId, input.deviceIds?.length ? input.deviceIds : [-1]));
   const rows = await ctx.db
     .select()
     .from(accessLinks)
@@ -159,7 +184,9 @@ export async function listLinks(ctx: Ctx, input: Where & { page?: number; itemsP
       and(
         eq(accessLinks.organizationId, input.organizationId),
         name ? containsText(accessLinks.name, name) : undefined,
-        input.deviceId !== undefined ? inArray(accessLinks.id, withDevice) : undefined,
+        input.deviceIds?.length ? inArray(accessLinks.id, withDevice) : undefined,
+        input.startDate ? or(isNull(accessLinks.endDate), gt(accessLinks.endDate, input.startDate)) : undefined,
+        input.endDate ? or(isNull(accessLinks.startDate), lt(accessLinks.startDate, input.endDate)) : undefined,
       ),
     )
     .orderBy(desc(accessLinks.created), desc(accessLinks.id))
@@ -167,7 +194,14 @@ export async function listLinks(ctx: Ctx, input: Where & { page?: number; itemsP
     .offset((page - 1) * itemsPerPage);
   const devs = await devicesOfLinks(ctx.db, rows.map((r) => r.id));
   const items = rows.map((r) => ({ ...linkView(r, devs.get(r.id)!), accessLinkUrl: urlOf(r, input.origin) }));
-  return { accessLinks: items, page, itemsPerPage };
+  return { items, page, itemsPerPage };
+}
+
+/** GET .../accesslink/{id}/url: the link's URL alone (Tedee's get-link-url). */
+export async function getLinkUrl(ctx: Ctx, input: Where & { accessLinkId: string }) {
+  await requireManager(ctx, input.organizationId);
+  const row = await findLink(ctx, input.organizationId, input.accessLinkId);
+  return { url: urlOf(row, input.origin) };
 }
 
 /** Deleting a link makes its URL a 404 at once; activity entries keep the link id. */

@@ -22,7 +22,7 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
   requireActive(link, ctx.now());
   const dev = await liveDevice(ctx, link, input.deviceId);
   if (!dev) throw NotFound('Device');
-  if (!dev.canOpen) throw Forbidden(`This link cannot open ${dev.name} right now. Ask the person who sent it.`);
+  if (!dev.canOpen) throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
   const gw = getGateway();
   const operationId =
     dev.deviceType === DeviceType.gate
@@ -31,9 +31,11 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
   return operationView(ctx, operationId);
 }
 
-/** GET /link/{token}/operation/{id}: progress of an operation started through this same link. */
+/** GET /link/{token}/operation/{id}: progress of an operation started through this same link, while the link is in its window. */
 export async function getLinkOperation(ctx: BaseCtx, input: { token: string; operationId: string; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
+  // outside its window a link shows nothing of itself, its openings (and their devices) included
+  requireActive(link, ctx.now());
   const [own] = await ctx.db
     .select({ id: deviceOperations.id })
     .from(deviceOperations)

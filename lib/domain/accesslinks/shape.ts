@@ -66,7 +66,10 @@ export function linkView(row: AccessLinkRow, devs: LinkDevice[]) {
     id: row.id,
     name: row.name,
     description: row.description,
-    repeatEvent: row.startDate && row.endDate ? { startDate: fmtZ(row.startDate), endDate: fmtZ(row.endDate) } : null,
+    repeatEvent:
+      row.startDate && row.endDate
+        ? { startDate: fmtZ(row.startDate), endDate: fmtZ(row.endDate), dayStartTime: fmtZ(row.dayStartTime), dayEndTime: fmtZ(row.dayEndTime), weekDays: row.weekDays }
+        : null,
     devices: devs,
   };
 }

@@ -55,8 +55,13 @@ function fromPrivate(privateKey: KeyObject): Signer {
 
 /** Signs the canonical JSON of `payload`; returns base64. */
 export async function signJson(db: Db, payload: unknown): Promise<string> {
+  return signBytes(db, Buffer.from(JSON.stringify(payload)));
+}
+
+/** Signs raw bytes with the service key; returns base64. */
+export async function signBytes(db: Db, bytes: Buffer): Promise<string> {
   const s = await signer(db);
-  return sign(null, Buffer.from(JSON.stringify(payload)), s.privateKey).toString('base64');
+  return sign(null, bytes, s.privateKey).toString('base64');
 }
 
 /** GET /service/publickey */

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
@@ -17,19 +17,24 @@ export async function findGroup(ctx: Ctx, organizationId: number, groupId: strin
   return g;
 }
 
+/** A group's members as the API names them, by name; `text` a part of the name or e-mail. */
+export function membersOf(ctx: Ctx, groupId: string, text?: string) {
+  return ctx.db
+    .select({ displayName: users.displayName, email: users.email, organizationUserId: organizationUsers.id })
+    .from(userGroupMembers)
+    .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
+    .innerJoin(users, eq(users.id, organizationUsers.userId))
+    .where(and(eq(userGroupMembers.groupId, groupId), text ? or(containsText(users.displayName, text), containsText(users.email, text)) : undefined))
+    .orderBy(asc(users.displayName), asc(organizationUsers.id))
+    .$dynamic();
+}
+
 /** Endpoint 7: one group; members only when asked for (else null, as the contract shows). */
 export async function getGroup(ctx: Ctx, input: { organizationId: number; groupId: string; includeMembers?: boolean }) {
   await requireOrg(ctx, input.organizationId, 'see');
   const g = await findGroup(ctx, input.organizationId, input.groupId);
   if (!input.includeMembers) return { ...g, members: null };
-  const members = await ctx.db
-    .select({ displayName: users.displayName, email: users.email, organizationUserId: organizationUsers.id })
-    .from(userGroupMembers)
-    .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
-    .innerJoin(users, eq(users.id, organizationUsers.userId))
-    .where(eq(userGroupMembers.groupId, g.id))
-    .orderBy(asc(users.displayName), asc(organizationUsers.id));
-  return { ...g, members };
+  return { ...g, members: await membersOf(ctx, g.id) };
 }
 
 /** Endpoint 8: groups of the organization by name, paged. */

@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, organizationUsers, userGroupMembers } from '@/db/schema';
 import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { decideMembership } from '../policy';
 import { requireOrg } from '../policy/enforce';
-import { findGroup } from './groups';
+import { findGroup, membersOf } from './groups';
+import { pageWindow, type Paging } from './text';
 
 /** Bounded so one request cannot hold a transaction open over an unbounded list. */
 export const MAX_MEMBER_IDS = 500;
@@ -27,6 +28,19 @@ const notSelf = (id: number): MemberResult => ({
   success: false,
   error: { code: 'OwnMembership', message: "You cannot add yourself to a group (its device accesses would widen your own); ask another administrator." },
 });
+
+/** GET .../user-groups/{groupId}/members (Tedee's get-members): one page of members and how many match. */
+export async function listMembers(ctx: Ctx, input: { organizationId: number; groupId: string; text?: string } & Partial<Paging>) {
+  await requireOrg(ctx, input.organizationId, 'see');
+  const group = await findGroup(ctx, input.organizationId, input.groupId);
+  const { offset, itemsPerPage } = pageWindow(input);
+  const text = input.text?.trim() || undefined;
+  const [items, [{ n }]] = await Promise.all([
+    membersOf(ctx, group.id, text).limit(itemsPerPage).offset(offset),
+    ctx.db.select({ n: count() }).from(membersOf(ctx, group.id, text).as('m')),
+  ]);
+  return { items, totalCount: n };
+}
 
 /** Those who left the group lose the offline certificates of its devices that nothing else covers. */
 async function revokeWhatTheGroupGave(db: Db, groupId: string, organizationUserIds: number[], now: Date) {

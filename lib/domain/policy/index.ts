@@ -141,14 +141,21 @@ export interface AccessChange {
 export function decideAccessChange(me: AccessFacts | undefined, now: Date, c: AccessChange): Decision<AccessChangeRefusal> {
   const base = decide('share', me, now);
   if (!base.ok) return base;
+  const target = decideAccessTarget(c);
+  if (!target.ok) return target;
+  if (c.level !== undefined) {
+    if (c.level > me!.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
+    if (c.level >= Level.owner) return { ok: false, reason: 'ownerLevel' };
+  }
+  return OK;
+}
+
+/** The part of `decideAccessChange` about the record itself, for a caller who may share. */
+export function decideAccessTarget(c: Pick<AccessChange, 'verb' | 'target'>): Decision<'ownerAccess' | 'self' | 'ownGroup'> {
   if (c.target.isOwner) return { ok: false, reason: 'ownerAccess' };
   if (c.verb !== 'revoke') {
     if (c.target.principal === 'self') return { ok: false, reason: 'self' };
     if (c.target.principal === 'myGroup') return { ok: false, reason: 'ownGroup' };
-  }
-  if (c.level !== undefined) {
-    if (c.level > me!.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
-    if (c.level >= Level.owner) return { ok: false, reason: 'ownerLevel' };
   }
   return OK;
 }
@@ -177,12 +184,13 @@ export function decideLinkWindow(next: LinkWindow, who: { setterRole: number; cr
 }
 
 /**
- * A link opens a device while the link is within its window and the person who put the device
- * on it may still open that device remotely at this instant: a link gives no more than its
- * grantor could use now, and stops with the grantor's access.
+ * A link opens a device while now is inside the link's repeat event (its dates, weekdays and daily
+ * window, judged in the device's own zone like an access) and the person who put the device on it
+ * may still open that device remotely at this instant: a link gives no more than its grantor
+ * could use now, and stops with the grantor's access.
  */
-export function decideLinkOpen(linkActive: boolean, grantor: AccessFacts | undefined, now: Date): Decision {
-  if (!linkActive) return no('schedule');
+export function decideLinkOpen(link: Schedule, zone: string, grantor: AccessFacts | undefined, now: Date): Decision<Refusal | 'linkSchedule'> {
+  if (!isActiveAt(link, now, zone)) return { ok: false, reason: 'linkSchedule' };
   return decide('open', grantor, now);
 }
 

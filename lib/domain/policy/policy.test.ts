@@ -14,7 +14,7 @@ import {
   permissions,
   type AccessFacts,
 } from './index';
-import { refusalWords, scheduleWords } from './words';
+import { linkScheduleWords, refusalWords, scheduleWords } from './words';
 
 const ZONE = 'Europe/Warsaw';
 // Monday 23 Nov 2026, 10:00 in Warsaw (UTC+1)
@@ -155,13 +155,19 @@ describe('access links', () => {
     expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 2 }, week).ok).toBe(true);
   });
 
-  it('opens only within its window and while its grantor may open the device remotely now', () => {
+  it('opens only within its repeat event at the door and while its grantor may open the device remotely now', () => {
+    const always = { startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null };
     const grantor = access({ accessLevel: 1, ...officeHours });
-    expect(decideLinkOpen(true, grantor, MON_10).ok).toBe(true);
-    expect(decideLinkOpen(true, grantor, SUN_22_10)).toEqual({ ok: false, reason: 'schedule' });
-    expect(decideLinkOpen(false, grantor, MON_10)).toEqual({ ok: false, reason: 'schedule' });
-    expect(decideLinkOpen(true, undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
-    expect(decideLinkOpen(true, access({ accessLevel: 1, remoteAccessDisabled: true }), MON_10)).toEqual({ ok: false, reason: 'remote' });
+    expect(decideLinkOpen(always, ZONE, grantor, MON_10).ok).toBe(true);
+    expect(decideLinkOpen(always, ZONE, grantor, SUN_22_10)).toEqual({ ok: false, reason: 'schedule' });
+    expect(decideLinkOpen({ ...always, endDate: new Date('2026-11-01T00:00:00Z') }, ZONE, grantor, MON_10)).toEqual({ ok: false, reason: 'linkSchedule' });
+    expect(decideLinkOpen(always, ZONE, undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decideLinkOpen(always, ZONE, access({ accessLevel: 1, remoteAccessDisabled: true }), MON_10)).toEqual({ ok: false, reason: 'remote' });
+    // Mon-Fri 08:00-17:00 at the door: Saturday 10:00 is outside
+    const office = { ...always, ...officeHours };
+    expect(decideLinkOpen(office, ZONE, access({ accessLevel: 2 }), new Date('2026-11-28T09:00:00Z'))).toEqual({ ok: false, reason: 'linkSchedule' });
+    expect(decideLinkOpen(office, ZONE, access({ accessLevel: 2 }), MON_10).ok).toBe(true);
+    expect(linkScheduleWords(office, ZONE, new Date('2026-11-28T09:00:00Z'), 'Office')).toBe('This link opens Office Mon–Fri 08:00–17:00 Warsaw time; it is Saturday 10:00 there.');
   });
 });
 

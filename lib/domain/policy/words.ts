@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describeDays } from '../access/schedule-text';
+import type { Schedule } from '../schedule';
 import { decide, type AccessChangeRefusal, type AccessFacts, type DeviceAction, type KeypadRefusal, type Refusal } from './index';
 
 /**
@@ -15,7 +16,7 @@ export function zoneCity(zone: string): string {
 const wall = (d: Date, zone: string) => DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
 
 /** "Mon–Fri 08:00–17:00 Warsaw time", "every day 22:00 to 06:00 next day Warsaw time". */
-export function scheduleWords(a: AccessFacts): string {
+export function scheduleWords(a: Schedule & { timeZone: string }): string {
   const days = a.weekDays === null || a.weekDays === 127 ? 'every day' : describeDays(a.weekDays);
   if (!a.dayStartTime && !a.dayEndTime) return `${days} (${zoneCity(a.timeZone)} time)`;
   const s = a.dayStartTime ? wall(a.dayStartTime, a.timeZone) : '00:00';
@@ -83,3 +84,8 @@ export const KEYPAD_WORDS: Record<KeypadRefusal, string> = {
 };
 
 export const PERMANENT_LINK_WORDS = 'Only the organization owner can make an access link without an end date: give it an end (repeatEvent.endDate).';
+
+/** A link outside its weekly schedule at this door: when it works, and the moment at the door. */
+export function linkScheduleWords(link: Schedule, zone: string, now: Date, device: string): string {
+  return `This link opens ${device} ${scheduleWords({ ...link, timeZone: zone })}; it is ${nowAtDoor(now, zone)} there.`;
+}

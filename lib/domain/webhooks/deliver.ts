@@ -22,6 +22,20 @@ export interface Claimed {
   url: string;
   secretCiphertext: string;
   payload: Record<string, unknown>;
+  /** whose subscription it is: a user's, or an organization's */
+  userId: string | null;
+  organizationId: number | null;
+}
+
+/**
+ * The body as sent, in Tedee's shape: the event, `timestamp` = when this attempt is sent,
+ * `userIdentity` = the receiver (the subscribing user's id, or `organization:<id>`), and `data`
+ * with `eventTime` = when the change happened (kept in the outbox as the event's own timestamp).
+ */
+export function messageBody(c: Pick<Claimed, 'payload' | 'userId' | 'organizationId'>, sentAt: Date): string {
+  const { event, timestamp, data } = c.payload as { event: string; timestamp: string; data: Record<string, unknown> };
+  const userIdentity = c.userId ?? `organization:${c.organizationId}`;
+  return JSON.stringify({ event, timestamp: sentAt.toISOString(), userIdentity, data: { ...data, eventTime: data.eventTime ?? timestamp } });
 }
 
 /**
@@ -40,6 +54,8 @@ export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilt
         url: webhookSubscriptions.url,
         secretCiphertext: webhookSubscriptions.secretCiphertext,
         payload: webhookOutbox.payload,
+        userId: webhookSubscriptions.userId,
+        organizationId: webhookSubscriptions.organizationId,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
@@ -76,7 +92,7 @@ function readSecret(box: string): string | null {
 export async function attemptDelivery(db: Db, c: Claimed, now: Date): Promise<SendResult> {
   const secret = readSecret(c.secretCiphertext);
   const result = secret
-    ? await postSigned(c.url, secret, c.messageId, JSON.stringify(c.payload))
+    ? await postSigned(c.url, secret, c.messageId, messageBody(c, new Date()))
     : // one unreadable secret must not stop the pass for everyone else: a failed attempt, shown in the portal
       { ok: false, gone: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: UNREADABLE_SECRET };
   await recordAttempt(db, c, result, now);

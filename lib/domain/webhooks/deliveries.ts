@@ -61,7 +61,17 @@ async function sendNow(ctx: Ctx, sub: Sub, deliveryId: number): Promise<Delivery
     .from(webhookDeliveries)
     .innerJoin(webhookOutbox, eq(webhookOutbox.id, webhookDeliveries.outboxId))
     .where(eq(webhookDeliveries.id, deliveryId));
-  const c: Claimed = { id: row.d.id, messageId: row.d.messageId, attempts: row.d.attempts, subscriptionId: sub.id, url: sub.url, secretCiphertext: sub.secretCiphertext, payload: row.payload };
+  const c: Claimed = {
+    id: row.d.id,
+    messageId: row.d.messageId,
+    attempts: row.d.attempts,
+    subscriptionId: sub.id,
+    url: sub.url,
+    secretCiphertext: sub.secretCiphertext,
+    payload: row.payload,
+    userId: sub.userId,
+    organizationId: sub.organizationId,
+  };
   await attemptDelivery(ctx.db, c, ctx.now());
   return one(ctx.db, deliveryId);
 }

@@ -7,7 +7,7 @@ export { WEBHOOK_EVENTS, type WebhookEvent } from './events';
 /**
  * Queues a webhook event. Call it with the same transaction as the state change that caused it
  * (transactional outbox); the delivery worker fans it out to subscriptions.
- * Payload: { event, timestamp, data: { deviceId, deviceType, ...changed fields } } (docs/webhooks.md).
+ * Payload: { event, timestamp, data: { deviceId, deviceType, ...changed fields, eventTime } } (docs/webhooks.md).
  * lock-status-changed is only for final states: a transient state (unlocking, locking, pulling)
  * is dropped here, so callers may report every state change.
  */
@@ -30,7 +30,8 @@ export function webhookEventInsert(event: WebhookEvent, device: { id: number; ty
   if (event === 'lock-status-changed' && typeof changed.state === 'number' && TRANSIENT_LOCK_STATES.includes(changed.state)) return null;
   // a field that is named but unknown (undefined) is sent as null: receivers see the same keys every time
   const fields = Object.fromEntries(Object.entries(changed).map(([k, v]) => [k, v === undefined ? null : v]));
-  const payload = { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...fields } };
+  // timestamp here is when it happened; at sending it becomes the send time and this moves to data.eventTime (deliver.ts messageBody)
+  const payload = { event, timestamp: at.toISOString(), data: { deviceId: device.id, deviceType: device.type, ...fields, eventTime: at.toISOString() } };
   return sql`insert into webhook_outbox (event, device_id, payload, created)
     select ${event}, ${device.id}::int, ${JSON.stringify(payload)}::jsonb, ${at.toISOString()}::timestamptz
     ${when ? sql`where ${when}` : sql``}`;

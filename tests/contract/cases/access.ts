@@ -92,6 +92,28 @@ export const cases = defineCases([
     },
   },
   {
+    route: '/api/v37/my/device/[deviceId]/access/[accessId]/copy-to',
+    method: 'POST',
+    scopes: ['DeviceShare.ReadWrite'],
+    ok: [201],
+    setup: async () => {
+      const c = await castWithForeign();
+      const source = await grantUser(c.lock.id, (await createUser()).id, 0, { weekDays: 31 });
+      const body = { principals: [{ principalType: 0, userEmail: (await createUser()).email }] };
+      return {
+        as: c.admin,
+        url: `${BASE(c.lock.id)}/${source.id}/copy-to`,
+        body,
+        foreign: { url: `${BASE(c.foreignLock.id)}/${c.foreignAccess.id}/copy-to`, body },
+        malformed: [
+          { url: `${BASE(c.lock.id)}/${source.id}/copy-to`, body: { principals: [] } },
+          { url: `${BASE(c.lock.id)}/${source.id}/copy-to`, body: { principals: [{ principalType: 3 }] } },
+          { url: `${BASE(c.lock.id)}/not-a-uuid/copy-to`, body },
+        ],
+      };
+    },
+  },
+  {
     route: '/api/v37/account/register',
     method: 'POST',
     scopes: 'public',

@@ -38,9 +38,9 @@ export const cases = defineCases([
       const c = await linkCast();
       return {
         as: c.admin,
-        url: `${LINKS(c.org.id)}?filters.name=contract&filters.deviceId=${c.gate.id}`,
+        url: `${LINKS(c.org.id)}?filters.LinkName=contract&filters.DeviceId=${c.gate.id}&filters.StartDate=2020-01-01T00:00:00Z`,
         foreign: { url: LINKS(c.other.id) },
-        malformed: [{ url: `${LINKS(c.org.id)}?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}?filters.deviceId=x` }],
+        malformed: [{ url: `${LINKS(c.org.id)}?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}?filters.deviceId=x` }, { url: `${LINKS(c.org.id)}?filters.EndDate=later` }],
       };
     },
   },
@@ -86,6 +86,21 @@ export const cases = defineCases([
       };
     },
   })),
+  {
+    route: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await linkCast();
+      return {
+        as: c.admin,
+        url: `${LINKS(c.org.id)}/${c.link.id}/url`,
+        foreign: { url: `${LINKS(c.org.id)}/${c.foreign.id}/url` },
+        malformed: [{ url: `${LINKS(c.org.id)}/not-a-uuid/url` }],
+      };
+    },
+  },
   {
     route: '/api/v37/organization/[organizationId]/accesslink/device/assignable',
     method: 'GET',

@@ -186,5 +186,14 @@ export const cases = defineCases([
     noMalformed: 'takes no input',
     setup: async () => ({ url: '/api/v37/service/publickey' }),
   },
+  {
+    route: '/api/v37/datetime/getsignedtime',
+    method: 'GET',
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    ok: [200],
+    noForeign: "the service's own clock, the same for everyone",
+    noMalformed: 'takes no input',
+    setup: async () => ({ as: await createUser(), url: '/api/v37/datetime/getsignedtime' }),
+  },
 ]);
 

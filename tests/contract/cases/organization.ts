@@ -57,7 +57,7 @@ export const cases = defineCases([
     route: '/api/v37/organization/[organizationId]/user-groups',
     method: 'POST',
     scopes: ['Organization.ReadWrite'],
-    ok: [201],
+    ok: [200],
     setup: async () => {
       const c = await orgWithCast();
       return {
@@ -69,14 +69,14 @@ export const cases = defineCases([
       };
     },
   },
-  ...(['GET', 'PUT', 'DELETE'] as const).map((method) => ({
+  ...(['GET', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
     route: '/api/v37/organization/[organizationId]/user-groups/[groupId]',
     method,
     scopes: method === 'GET' ? READ : ['Organization.ReadWrite' as const],
-    ok: [method === 'DELETE' ? 204 : 200],
+    ok: [method === 'DELETE' || method === 'PATCH' ? 204 : 200],
     setup: async () => {
       const c = await setupGroups();
-      const body = method === 'PUT' ? { name: 'Renamed by contract' } : undefined;
+      const body = method === 'PUT' || method === 'PATCH' ? { name: 'Renamed by contract' } : undefined;
       return {
         as: c.admin,
         url: `${ORG(c.org.id)}/user-groups/${c.group.id}${method === 'GET' ? '?includeMembers=true' : ''}`,
@@ -85,11 +85,27 @@ export const cases = defineCases([
         malformed: [
           { url: `${ORG(c.org.id)}/user-groups/not-a-uuid`, body },
           ...(method === 'GET' ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}?includeMembers=maybe` }] : []),
-          ...(method === 'PUT' ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}`, body: { name: '' } }] : []),
+          ...(method === 'PUT' || method === 'PATCH' ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}`, body: { name: '' } }] : []),
         ],
       };
     },
   })),
+  {
+    route: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await setupGroups();
+      const url = `${ORG(c.org.id)}/user-groups/${c.group.id}/members`;
+      return {
+        as: c.member,
+        url: `${url}?page=1&itemsPerPage=10&filters.text=user`,
+        foreign: { url: `${ORG(c.other.id)}/user-groups/${c.foreignGroup.id}/members` },
+        malformed: [{ url: `${url}?itemsPerPage=101` }, { url: `${url}?page=0` }, { url: `${ORG(c.org.id)}/user-groups/nope/members` }],
+      };
+    },
+  },
   ...(['POST', 'DELETE'] as const).map((method) => ({
     route: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members',
     method,

@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
 import { personalAccessKeys } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
+import { api } from '../router';
 import { db } from './core';
 
 /** A personal access key row for a user, with its id and its one-time value. */
@@ -39,4 +41,14 @@ export async function sessionCookie(user: { id: string; email: string; displayNa
 /** Headers of a signed-in portal request from the app's own origin (the router's base URL). */
 export async function sessionHeaders(user: Parameters<typeof sessionCookie>[0]): Promise<Record<string, string>> {
   return { cookie: await sessionCookie(user), origin: 'http://localhost:3000' };
+}
+
+/** A phone's Ed25519 public key as the mobile endpoints take it (base64 of the raw 32 bytes). */
+export const phoneKey = () => Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+
+/** Registers a phone for the user through the API; its id. */
+export async function registerPhone(user: { key: string }, name = 'Phone'): Promise<number> {
+  const res = await api('POST', '/api/v37/my/mobile', { key: user.key, body: { name, publicKey: phoneKey() } });
+  if (res.status !== 201) throw new Error(`could not register a phone: ${res.status} ${res.text}`);
+  return res.json.result.id as number;
 }

@@ -3,6 +3,8 @@ import { route } from '@/lib/http/route';
 import { simExternalGateAction, simExternalGates } from '@/lib/domain/devices/sim-control';
 
 const SCOPES: ['Device.Read', 'Device.ReadWrite'] = ['Device.Read', 'Device.ReadWrite'];
+// adding, changing or removing gates there is a write: not for a read-only key
+const WRITE: ['Device.ReadWrite'] = ['Device.ReadWrite'];
 const externalId = z.string().trim().min(1, 'must not be empty').max(100);
 const fields = {
   type: z.string().trim().min(1).max(50).optional(),
@@ -21,4 +23,4 @@ const body = z.discriminatedUnion('action', [
 export const GET = route({ scopes: SCOPES }, (ctx) => simExternalGates(ctx));
 
 // POST /api/sim/gate: add, change (rename, impulse, firmware, connectivity) or remove a gate there
-export const POST = route({ scopes: SCOPES, body }, (ctx, { body }) => simExternalGateAction(ctx, body));
+export const POST = route({ scopes: WRITE, body }, (ctx, { body }) => simExternalGateAction(ctx, body));

@@ -5,6 +5,8 @@ import { simDeviceAction, simDeviceState } from '@/lib/domain/devices/sim-contro
 
 const params = z.object({ id: pathId() });
 const SCOPES: ['Device.Read', 'Device.ReadWrite'] = ['Device.Read', 'Device.ReadWrite'];
+// a happening changes the device (a knob press opens the door): not for a read-only key
+const WRITE: ['Device.ReadWrite'] = ['Device.ReadWrite'];
 
 const body = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['connect', 'disconnect']) }),
@@ -19,4 +21,4 @@ const body = z.discriminatedUnion('action', [
 export const GET = route({ scopes: SCOPES, params }, (ctx, { params }) => simDeviceState(ctx, params.id));
 
 // POST /api/sim/device/{id}: simulate a happening (bridge on/offline, battery, door, button/knob, bell, next-command fault)
-export const POST = route({ scopes: SCOPES, params, body }, (ctx, { params, body }) => simDeviceAction(ctx, params.id, body));
+export const POST = route({ scopes: WRITE, params, body }, (ctx, { params, body }) => simDeviceAction(ctx, params.id, body));

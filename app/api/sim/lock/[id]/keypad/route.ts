@@ -8,7 +8,8 @@ import { getSimulatorControl } from '@/lib/devices';
 
 const enter = route(
   {
-    scopes: ['Device.Read', 'Device.ReadWrite', 'Lock.Operate'],
+    // a right PIN opens the door: a read-only key may not type one
+    scopes: ['Device.ReadWrite', 'Lock.Operate'],
     params: z.object({ id: pathId() }),
     body: z.object({ pin: z.string({ error: 'must be the digits typed, as text' }).min(1, 'must not be empty').max(32, 'at most 32 keys') }),
   },

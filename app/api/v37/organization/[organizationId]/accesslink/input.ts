@@ -13,12 +13,36 @@ const ids = z
   .max(100, 'at most 100 devices per link')
   .refine((a) => new Set(a).size === a.length, 'device ids must be distinct');
 
+const sameTimeOfDay = (a: Date, b: Date) => a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
+
+/**
+ * Tedee's RepeatEvent: the dates, and optionally a weekly schedule (weekdays and a daily window,
+ * judged at each door in its own zone, like an access's).
+ */
 const repeatEvent = z
-  .object({ startDate: zInstant(), endDate: zInstant() }, { error: 'repeatEvent needs startDate and endDate' })
-  .refine((r) => r.startDate < r.endDate, 'endDate must be after startDate');
+  .object(
+    {
+      startDate: zInstant(),
+      endDate: zInstant(),
+      dayStartTime: zInstant().nullable().optional(),
+      dayEndTime: zInstant().nullable().optional(),
+      weekDays: z
+        .number({ error: 'weekDays must be a number' })
+        .int('weekDays must be a whole number')
+        .min(1, 'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64')
+        .max(127, 'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64')
+        .nullable()
+        .optional(),
+    },
+    { error: 'repeatEvent needs startDate and endDate' },
+  )
+  .refine((r) => r.startDate < r.endDate, 'endDate must be after startDate')
+  .refine((r) => !(r.dayStartTime && r.dayEndTime && sameTimeOfDay(r.dayStartTime, r.dayEndTime)), 'dayStartTime and dayEndTime must differ (an end earlier than the start runs past midnight)')
+  .transform((r) => ({ startDate: r.startDate, endDate: r.endDate, dayStartTime: r.dayStartTime ?? null, dayEndTime: r.dayEndTime ?? null, weekDays: r.weekDays ?? null }));
 
 const fields = {
-  name: z.string({ error: 'name must be text' }).trim().min(1, 'a link needs a name').max(100, 'at most 100 characters'),
+  // Tedee allows names of up to 450 characters
+  name: z.string({ error: 'name must be text' }).trim().min(1, 'a link needs a name').max(450, 'at most 450 characters'),
   // characters, not UTF-16 units: an emoji counts once
   description: z
     .string({ error: 'description must be text' })

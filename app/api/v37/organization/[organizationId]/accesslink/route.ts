@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pathId, qArray, qInt, zInstant } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { createLink, listLinks } from '@/lib/domain/accesslinks/manage';
 import { createBody } from './input';
 
 const params = z.object({ organizationId: pathId() });
 
-// GET /api/v37/organization/{organizationId}/accesslink: links of the organization (portal), paged, by name or device
+// GET /api/v37/organization/{organizationId}/accesslink: links of the organization, paged, with Tedee's filters
+// (filters.LinkName, repeated filters.DeviceId, filters.StartDate, filters.EndDate) -> {items, page, itemsPerPage}
 export const GET = route(
   {
     scopes: ['AccessLink.Read', 'AccessLink.ReadWrite'],
@@ -15,8 +16,12 @@ export const GET = route(
     query: z.object({
       page: qInt(1).optional(),
       itemsPerPage: qInt(1, 100).optional(),
-      'filters.name': z.string().optional(),
-      'filters.deviceId': qInt(1).optional(),
+      'filters.LinkName': z.string().max(450).optional(),
+      // the portal's earlier name for the same filter
+      'filters.name': z.string().max(450).optional(),
+      'filters.DeviceId': qArray(qInt(1, 2147483647)).optional(),
+      'filters.StartDate': zInstant().optional(),
+      'filters.EndDate': zInstant().optional(),
     }),
   },
   (ctx, { params, query, req }) =>
@@ -25,8 +30,10 @@ export const GET = route(
       origin: req.nextUrl.origin,
       page: query.page,
       itemsPerPage: query.itemsPerPage,
-      name: query['filters.name'],
-      deviceId: query['filters.deviceId'],
+      name: query['filters.LinkName'] ?? query['filters.name'],
+      deviceIds: query['filters.DeviceId'],
+      startDate: query['filters.StartDate'],
+      endDate: query['filters.EndDate'],
     }),
 );
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { pathId, qInt } from '@/lib/http/query';
-import { reply } from '@/lib/http/reply';
 import { createGroup, listGroups } from '@/lib/domain/organizations/groups';
 
 const params = z.object({ organizationId: pathId() });
@@ -17,8 +16,8 @@ export const GET = route(
     listGroups(ctx, { organizationId: params.organizationId, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
 );
 
-// POST /api/v37/organization/{organizationId}/user-groups: create a group (portal)
+// POST /api/v37/organization/{organizationId}/user-groups: create a group -> 200 {id, name} (Tedee answers 200 with the id)
 export const POST = route(
   { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
-  async (ctx, { params, body }) => reply.created(await createGroup(ctx, { organizationId: params.organizationId, name: body.name })),
+  (ctx, { params, body }) => createGroup(ctx, { organizationId: params.organizationId, name: body.name }),
 );

@@ -12,11 +12,16 @@ export const GET = route(
   (ctx, { params, query }) => getGroup(ctx, { ...params, includeMembers: query.includeMembers }),
 );
 
-// PUT /api/v37/organization/{organizationId}/user-groups/{groupId}: rename (portal)
-export const PUT = route(
-  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
-  (ctx, { params, body }) => renameGroup(ctx, { ...params, name: body.name }),
-);
+const rename = z.object({ name: z.string({ error: 'a group needs a name' }) });
+
+// PATCH /api/v37/organization/{organizationId}/user-groups/{groupId}: rename -> 204 (Tedee's update)
+export const PATCH = route({ scopes: ['Organization.ReadWrite'], params, body: rename }, async (ctx, { params, body }) => {
+  await renameGroup(ctx, { ...params, name: body.name });
+  return reply.noContent();
+});
+
+// PUT /api/v37/organization/{organizationId}/user-groups/{groupId}: rename -> 200 with the group (ours, kept for earlier clients)
+export const PUT = route({ scopes: ['Organization.ReadWrite'], params, body: rename }, (ctx, { params, body }) => renameGroup(ctx, { ...params, name: body.name }));
 
 // DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}: delete, with the accesses granted to it
 export const DELETE = route({ scopes: ['Organization.ReadWrite'], params }, async (ctx, { params }) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId } from '@/lib/http/query';
+import { pathId, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
-import { changeMembers, MAX_MEMBER_IDS } from '@/lib/domain/organizations/members';
+import { changeMembers, listMembers, MAX_MEMBER_IDS } from '@/lib/domain/organizations/members';
 
 const params = z.object({ organizationId: pathId(), groupId: z.guid('groupId must be a UUID') });
 const body = z.object({
@@ -13,6 +13,16 @@ const body = z.object({
     .min(1, 'give at least one id')
     .max(MAX_MEMBER_IDS, `at most ${MAX_MEMBER_IDS} ids per request`),
 });
+
+// GET /api/v37/organization/{organizationId}/user-groups/{groupId}/members: members by name or e-mail, paged -> {items, totalCount} (Tedee's get-members)
+export const GET = route(
+  {
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    params,
+    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
+  },
+  (ctx, { params, query }) => listMembers(ctx, { ...params, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
+);
 
 // POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
 export const POST = route({ scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>

@@ -1,0 +1,5 @@
+import { route } from '@/lib/http/route';
+import { signedTime } from '@/lib/domain/certificates/signed-time';
+
+// GET /api/v37/datetime/getsignedtime: the service's time, signed, for devices judging certificates offline (Tedee's signed time)
+export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'] }, (ctx) => signedTime(ctx));

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { deviceAccess } from '@/db/schema';
+import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
+import { createGroup, db } from '../support/factories/core';
+import { createDoorSensor } from '../support/factories/devices';
+import { aWeek } from '../support/factories/organization';
+import { insertPins } from '../support/factories/pins';
+import { createSubscription } from '../support/factories/webhooks';
+import { api } from '../support/router';
+import type { Input } from '../contract/types';
+import { castOn, freshAddress, identity, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
+
+/**
+ * What each row of the matrix asks, and of which target. A row that only reads shares one target
+ * per world (`shared`); a row that changes its target or makes the device busy (an unlock holds the
+ * lock for SIM_COMMAND_MS) makes a fresh one, with the same cast, for every cell.
+ */
+type Build = (w: World, c: Caller) => Input | Promise<Input>;
+
+/** A target made once per world, for rows that only read it. */
+function shared<T>(make: (w: World) => Promise<T>): (w: World) => Promise<T> {
+  const made = new WeakMap<World, Promise<T>>();
+  return (w) => {
+    if (!made.has(w)) made.set(w, make(w));
+    return made.get(w)!;
+  };
+}
+
+const V = '/api/v37';
+const MY = `${V}/my`;
+const org = (w: World) => `${V}/organization/${w.org.id}`;
+const HOOK_URL = 'http://127.0.0.1:9/matrix-hook'; // closed: a test send or redelivery fails at once, which is all a row needs
+const HOOK_BODY = { url: HOOK_URL, events: ['bell-button-pressed'] };
+const PIN = { alias: 'Matrix', pin: '385016' };
+
+const get = (url: string): Build => () => ({ url });
+/** A week-long link of the organization's owner on these devices. */
+const ownersLink = (w: World, deviceIds: number[]) => makeLink(w.org, w.users.owner, deviceIds);
+
+/** A fresh lock with one PIN. */
+async function lockWithPin(w: World) {
+  const lock = await newLock(w);
+  const [pinId] = await insertPins(lock.id, [{ value: '729104', alias: 'Cleaner' }]);
+  return { lock, pin: `${MY}/lock/${lock.id}/pin/${pinId}` };
+}
+
+const sharedPin = shared(async (w) => `${MY}/lock/${w.lock.id}/pin/${(await insertPins(w.lock.id, [{ value: '720194', alias: 'Shared' }]))[0]}`);
+const sharedOperation = shared(async (w) => {
+  const res = await api('POST', `${MY}/lock/${(await newLock(w)).id}/operation/unlock`, { key: w.users.owner.key });
+  return res.json.result.operationId as string;
+});
+
+/** A webhook of the owner's (`my`) or of the organization, with one delivery (a test send). */
+async function hookWithDelivery(w: World, kind: 'my' | 'org') {
+  const base = kind === 'my' ? `${MY}/webhook` : `${org(w)}/webhook`;
+  const sub = await createSubscription(kind === 'my' ? { url: HOOK_URL, userId: w.users.owner.id } : { url: HOOK_URL, organizationId: w.org.id });
+  const sent = await api('POST', `${base}/${sub.id}/test`, { key: w.users.owner.key });
+  return { hook: `${base}/${sub.id}`, delivery: sent.json.result.id as number };
+}
+const sharedHook = { my: shared((w) => hookWithDelivery(w, 'my')), org: shared((w) => hookWithDelivery(w, 'org')) };
+
+/** The webhook rows, alike under /my and /organization/{id}. */
+function webhookRows(prefix: string, kind: 'my' | 'org'): Record<string, Build> {
+  return {
+    [`GET ${prefix}`]: (w) => ({ url: kind === 'my' ? `${MY}/webhook` : `${org(w)}/webhook` }),
+    [`POST ${prefix}`]: (w) => ({ url: kind === 'my' ? `${MY}/webhook` : `${org(w)}/webhook`, body: HOOK_BODY }),
+    [`GET ${prefix}/[id]`]: async (w) => ({ url: (await sharedHook[kind](w)).hook }),
+    [`PATCH ${prefix}/[id]`]: async (w) => ({ url: (await hookWithDelivery(w, kind)).hook, body: { enabled: false } }),
+    [`DELETE ${prefix}/[id]`]: async (w) => ({ url: (await hookWithDelivery(w, kind)).hook }),
+    [`POST ${prefix}/[id]/test`]: async (w) => ({ url: `${(await hookWithDelivery(w, kind)).hook}/test` }),
+    [`GET ${prefix}/[id]/delivery`]: async (w) => ({ url: `${(await sharedHook[kind](w)).hook}/delivery` }),
+    [`POST ${prefix}/[id]/delivery/[deliveryId]/redeliver`]: async (w) => {
+      const h = await hookWithDelivery(w, kind);
+      return { url: `${h.hook}/delivery/${h.delivery}/redeliver` };
+    },
+  };
+}
+
+const sharedGroup = shared((w) => createGroup(w.org.id, `Shared ${randomUUID().slice(0, 6)}`));
+const groupUrl = async (w: World, members: number[] = []) => `${org(w)}/user-groups/${(await createGroup(w.org.id, `Matrix ${randomUUID().slice(0, 6)}`, members)).id}`;
+const sharedLink = shared((w) => ownersLink(w, [w.lock.id]));
+const linkUrl = (w: World, id: string) => `${org(w)}/accesslink/${id}`;
+
+/** A door sensor on the world's lock, with the cast. */
+async function newSensor(w: World) {
+  const sensor = await createDoorSensor(w.lock);
+  await castOn(w, sensor.id);
+  return sensor;
+}
+const sharedSensor = shared(newSensor);
+
+/** A lock operation: on a fresh lock every time (the lock is busy for a while after one). */
+const operate = (op: 'unlock' | 'lock' | 'pull'): Build => async (w) => ({ url: `${MY}/lock/${(await newLock(w)).id}/operation/${op}` });
+
+export const REQUESTS: Record<string, Build> = {
+  // the simulator's control plane
+  'GET /api/sim/device/[id]': (w) => ({ url: `/api/sim/device/${w.lock.id}` }),
+  'POST /api/sim/device/[id]': async (w) => ({ url: `/api/sim/device/${(await newLock(w)).id}`, body: { action: 'press', how: 'knob', operation: 'unlock' } }),
+  'GET /api/sim/gate': get('/api/sim/gate'),
+  'POST /api/sim/gate': async (w) => ({ url: '/api/sim/gate', body: { action: 'remove', externalId: (await newGate(w)).externalId } }),
+  'POST /api/sim/lock/[id]/keypad': async (w) => ({ url: `/api/sim/lock/${(await lockWithPin(w)).lock.id}/keypad`, body: { pin: '729104' } }),
+
+  // public
+  'POST /api/v37/account/register': () => ({
+    url: `${V}/account/register`,
+    body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local`, password: 'long-enough-1', displayName: 'Matrix signup' },
+    headers: freshAddress(),
+  }),
+  'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
+  'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
+  'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
+  'POST /api/v37/link/[token]/device/[deviceId]/open': async (w, c) => {
+    const lock = await newLock(w);
+    return { url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [lock.id]))}/device/${lock.id}/open`, headers: freshAddress() };
+  },
+  'GET /api/v37/link/[token]/operation/[operationId]': async (w, c) => {
+    // an opening through the row's link, read back with the caller's token
+    const lock = await newLock(w);
+    const own = await ownersLink(w, [lock.id]);
+    const opened = await api('POST', `${V}/link/${own.token}/device/${lock.id}/open`, { headers: freshAddress() });
+    return { url: `${V}/link/${await linkTokenFor(w, c, async () => own)}/operation/${opened.json.result.operationId}`, headers: freshAddress() };
+  },
+
+  // the caller's own lists
+  'GET /api/v37/my/bridge': get(`${MY}/bridge`),
+  'GET /api/v37/my/device': get(`${MY}/device`),
+  'GET /api/v37/my/device/details': get(`${MY}/device/details`),
+  'GET /api/v37/my/doorsensor': get(`${MY}/doorsensor`),
+  'GET /api/v37/my/gate': get(`${MY}/gate`),
+  'GET /api/v37/my/lock': get(`${MY}/lock`),
+  'GET /api/v37/my/lock/sync': get(`${MY}/lock/sync`),
+  'POST /api/v37/my/gate/sync': get(`${MY}/gate/sync`),
+
+  // a device
+  'GET /api/v37/my/lock/[id]': (w) => ({ url: `${MY}/lock/${w.lock.id}` }),
+  'GET /api/v37/my/lock/[id]/sync': (w) => ({ url: `${MY}/lock/${w.lock.id}/sync` }),
+  'GET /api/v37/my/device/operation/[operationId]': async (w) => ({ url: `${MY}/device/operation/${await sharedOperation(w)}` }),
+  'GET /api/v37/my/device/[deviceId]/access': (w) => ({ url: `${MY}/device/${w.lock.id}/access` }),
+  'GET /api/v37/my/deviceactivity': (w) => ({ url: `${MY}/deviceactivity?deviceId=${w.lock.id}` }),
+  'GET /api/v37/my/deviceactivity/export': (w) => ({ url: `${MY}/deviceactivity/export?deviceId=${w.lock.id}` }),
+  'GET /api/v37/my/devicecertificate/getrevokedformobile': (w) => ({ url: `${MY}/devicecertificate/getrevokedformobile?deviceId=${w.lock.id}&version=0` }),
+  'POST /api/v37/my/lock/[id]/operation/unlock': operate('unlock'),
+  'POST /api/v37/my/lock/[id]/operation/lock': operate('lock'),
+  'POST /api/v37/my/lock/[id]/operation/pull': operate('pull'),
+  // asked for the caller's own phone (the owner's, for the owner's restricted keys)
+  'GET /api/v37/my/devicecertificate/getformobile': (w, c) => ({ url: `${MY}/devicecertificate/getformobile?mobileId=${w.phones[identity(w, c)]}&deviceId=${w.lock.id}` }),
+  'GET /api/v37/my/lock/[id]/pin': (w) => ({ url: `${MY}/lock/${w.lock.id}/pin` }),
+  'POST /api/v37/my/lock/[id]/pin': async (w) => ({ url: `${MY}/lock/${(await newLock(w)).id}/pin`, body: PIN }),
+  'GET /api/v37/my/lock/[id]/pin/[pinId]': async (w) => ({ url: await sharedPin(w) }),
+  'PUT /api/v37/my/lock/[id]/pin/[pinId]': async (w) => ({ url: (await lockWithPin(w)).pin, body: PIN }),
+  'DELETE /api/v37/my/lock/[id]/pin/[pinId]': async (w) => ({ url: (await lockWithPin(w)).pin }),
+  'POST /api/v37/my/device/[deviceId]/access': async (w) => ({
+    url: `${MY}/device/${(await newLock(w)).id}/access`,
+    body: { principalType: 0, userEmail: `invitee-${randomUUID().slice(0, 8)}@test.local`, accessLevel: 0, remoteAccessDisabled: false },
+  }),
+  // the bystander's guest access on a fresh lock
+  'PUT /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w), body: { accessLevel: 0, weekDays: 31 } }),
+  'DELETE /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w) }),
+  'POST /api/v37/my/device/[deviceId]/access/[accessId]/copy-to': async (w) => ({
+    url: `${await bystanderAccess(w)}/copy-to`,
+    body: { principals: [{ principalType: 0, userEmail: `invitee-${randomUUID().slice(0, 8)}@test.local` }] },
+  }),
+  'POST /api/v37/my/gate/[id]/sync': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}/sync` }),
+
+  // the owner's own things
+  'POST /api/v37/my/mobile': () => ({ url: `${MY}/mobile`, body: { name: 'Matrix phone', publicKey: phoneKey() } }),
+  'GET /api/v37/my/mobile': get(`${MY}/mobile`),
+  'DELETE /api/v37/my/mobile/[id]': async (w) => ({ url: `${MY}/mobile/${await registerPhone(w.users.owner)}` }),
+  'GET /api/v37/my/personalaccesskey': get(`${MY}/personalaccesskey`),
+  // Account.Read for an hour: within what any full key may create
+  'POST /api/v37/my/personalaccesskey': () => ({ url: `${MY}/personalaccesskey`, body: { name: 'matrix', scopes: ['Account.Read'], validTo: new Date(Date.now() + 3_600_000).toISOString() } }),
+  'PUT /api/v37/my/personalaccesskey/[id]': async (w) => ({ url: await ownerKeyUrl(w), body: { name: 'renamed' } }),
+  'DELETE /api/v37/my/personalaccesskey/[id]': async (w) => ({ url: await ownerKeyUrl(w) }),
+  ...webhookRows('/api/v37/my/webhook', 'my'),
+
+  // the organization
+  'GET /api/v37/organization': get(`${V}/organization`),
+  'GET /api/v37/organization/[organizationId]/user': (w) => ({ url: `${org(w)}/user` }),
+  'GET /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups` }),
+  'POST /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups`, body: { name: `Matrix ${randomUUID().slice(0, 6)}` } }),
+  'GET /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}?includeMembers=true` }),
+  'PUT /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w), body: { name: `Renamed ${randomUUID().slice(0, 6)}` } }),
+  'PATCH /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w), body: { name: `Renamed ${randomUUID().slice(0, 6)}` } }),
+  'GET /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}/members` }),
+  'DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: await groupUrl(w) }),
+  // a fresh group, and the member without access as the one added or removed
+  'POST /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({ url: `${await groupUrl(w)}/members`, body: { organizationUserIds: [w.ouIds.orgMember] } }),
+  'DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({
+    url: `${await groupUrl(w, [w.ouIds.orgMember!])}/members`,
+    body: { organizationUserIds: [w.ouIds.orgMember] },
+  }),
+  ...webhookRows('/api/v37/organization/[organizationId]/webhook', 'org'),
+
+  // access links
+  'GET /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink` }),
+  'POST /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink`, body: { name: 'Matrix', devicesIds: [w.lock.id], repeatEvent: aWeek() } }),
+  'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await sharedLink(w)).id) }),
+  'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url': async (w) => ({ url: `${linkUrl(w, (await sharedLink(w)).id)}/url` }),
+  'PATCH /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id), body: { description: 'Changed' } }),
+  'DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id) }),
+  'GET /api/v37/organization/[organizationId]/accesslink/device/assignable': (w) => ({ url: `${org(w)}/accesslink/device/assignable` }),
+
+  // managing devices (issue 19): a lock's settings, one gate, opening it, door sensors
+  'GET /api/v37/my/gate/[id]': (w) => ({ url: `${MY}/gate/${w.gate.id}` }),
+  'DELETE /api/v37/my/gate/[id]': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}` }),
+  'POST /api/v37/my/gate/[id]/operation/unlock': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}/operation/unlock` }),
+  'PATCH /api/v37/my/lock': async (w) => {
+    const lock = await newLock(w);
+    return { url: `${MY}/lock`, body: { id: lock.id, revision: lock.revision, name: 'Matrix renamed' } };
+  },
+  'GET /api/v37/my/doorsensor/[id]': async (w) => ({ url: `${MY}/doorsensor/${(await sharedSensor(w)).id}` }),
+  'PATCH /api/v37/my/doorsensor/[id]': async (w) => {
+    const sensor = await newSensor(w);
+    return { url: `${MY}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, name: 'Matrix sensor' } };
+  },
+  'DELETE /api/v37/my/doorsensor/[id]': async (w) => ({ url: `${MY}/doorsensor/${(await newSensor(w)).id}` }),
+};
+
+/** The bystander's guest access on a fresh lock (the cast gives every lock one). */
+async function bystanderAccess(w: World) {
+  const lock = await newLock(w);
+  const [a] = await (await db()).select({ id: deviceAccess.id }).from(deviceAccess).where(and(eq(deviceAccess.deviceId, lock.id), eq(deviceAccess.userId, w.bystander.id)));
+  return `${MY}/device/${lock.id}/access/${a.id}`;
+}
+
+/** A fresh read-only key of the owner's (not one the matrix calls with). */
+const ownerKeyUrl = async (w: World) => `${MY}/personalaccesskey/${(await createKeyFor(w.users.owner.id, { scopes: ['Account.Read'], name: 'matrix target' })).id}`;
