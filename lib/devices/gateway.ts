@@ -99,7 +99,11 @@ export interface DeviceReports {
     db: Db,
     r: { operationId: string; device: DeviceRef; type: OperationType; mode: number | null; userId: string | null; accessLinkId: string | null; fromState: number | null; state: number; expectedEnd: Date; at: Date },
   ): Promise<void>;
-  /** A command finished (or never got an answer: result 2); false when it had been settled already. */
+  /**
+   * A command finished (or never got an answer: result 2); false when it had been settled already.
+   * Throws RetryableConflict (lib/domain/errors) when it lost a race to another writer: the
+   * adapter's transaction is void, run the settle again.
+   */
   commandFinished(db: Db, r: { operationId: string; device: DeviceRef; result: number; state: number; doorState: number | null; at: Date }): Promise<boolean>;
   /** The lock moved by itself (`from`: only if the service's copy still shows that state); false when it did not apply. */
   stateChanged(db: Db, r: { device: DeviceRef; from?: number; state: number; doorState: number | null; cause: StateCause; at: Date }): Promise<boolean>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { deviceOperations, simCommands } from '@/db/schema';
-import { DeviceBusy } from '@/lib/domain/errors';
+import { DeviceBusy, RetryableConflict } from '@/lib/domain/errors';
 import { OpResult } from '../codes';
 import type { OperationView, StartOperationInput } from '../gateway';
 import { scheduleAutoLock } from './autolock';
@@ -92,6 +92,17 @@ export function scheduleSettle(operationId: string, ms: number): void {
  * statements in one transaction: the claim with the lock and the command, then the report.
  */
 export async function settle(db: Db, operationId: string, now = new Date()): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await settleOnce(db, operationId, now);
+    } catch (e) {
+      // another writer took the activity instant the report wanted: the whole settle again
+      if (!(e instanceof RetryableConflict) || attempt >= 8) throw e;
+    }
+  }
+}
+
+async function settleOnce(db: Db, operationId: string, now: Date): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
     const [raw] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`

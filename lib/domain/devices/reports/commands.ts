@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { ActivityEvent, ActivitySource, OperationType, OpResult } from '@/lib/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
-import { applied, iso, lockStatus, webhook } from './shared';
+import { RetryableConflict } from '../../errors';
+import { applied, clashSafe, isDateClash, iso, lockStatus, webhook } from './shared';
 
 type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
 
@@ -51,13 +52,13 @@ const nextDate = (deviceId: number, at: Date) =>
 /**
  * The command finished: its result, the lock's final state, the command slot freed (if this
  * operation still holds it), the activity entry and the lock-status-changed event, exactly once
- * (false when another process settled it first).
+ * (false when another process settled it first). One statement in the adapter's transaction, no
+ * savepoint (it is on every unlock's path): when a concurrent writer took its activity instant it
+ * throws RetryableConflict, and the adapter runs its whole settle again.
  */
 export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<boolean> {
   const scr = r.result;
-  return applied(
-    db,
-    sql`
+  const statement = sql`
     with o as (
       update device_operations set status = 'COMPLETED', result = ${r.result}, completed_at = ${iso(r.at)}::timestamptz
       where id = ${r.operationId}::uuid and status = 'PENDING'
@@ -76,13 +77,17 @@ export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<
       from o ${authorJoins}
     ),
     event as (${webhook('lock-status-changed', r.device, lockStatus({ state: r.state, doorState: r.doorState, stateChangeResult: scr, lastStateChangedDate: r.at }), r.at, sql`exists (select 1 from o)`)})
-    select exists (select 1 from o) as applied`,
-  );
+    select exists (select 1 from o) as applied`;
+  try {
+    return await applied(db, statement);
+  } catch (e) {
+    throw isDateClash(e) ? new RetryableConflict(e) : e;
+  }
 }
 
 /** The external gate system opened a gate: the operation, completed, and its activity entry. */
 export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
-  await db.execute(sql`
+  await clashSafe(db, (tx) => tx.execute(sql`
     with o as (
       insert into device_operations (id, device_id, type, status, result, user_id, access_link_id, created, complete_at, completed_at)
       values (${r.operationId}::uuid, ${r.device.id}, ${n(T.unlock)}, 'COMPLETED', ${n(OpResult.ok)}, ${r.userId}::uuid, ${r.accessLinkId}::uuid,
@@ -92,5 +97,5 @@ export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${r.device.id}, ${authorColumns},
       ${viaLink(E.gateOpenedRemotely, E.gateOpenedLink)}, ${n(ActivitySource.remote)}, ${nextDate(r.device.id, r.at)}, o.access_link_id, o.id
-    from o ${authorJoins}`);
+    from o ${authorJoins}`));
 }

@@ -4,7 +4,7 @@ import { ActivityEvent, ActivitySource, DoorState, LockState, lockSettingsOf, Op
 import type { DeviceReports, StateCause } from '@/lib/devices/gateway';
 import { activityInsert, recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';
-import { applied, iso, lockStatus, webhook } from './shared';
+import { applied, clashSafe, iso, lockStatus, webhook } from './shared';
 
 type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
 
@@ -38,9 +38,7 @@ async function moved(db: Db, r: R<'stateChanged'> & { alias?: string }, cause: S
   const happened = sql`exists (select 1 from lock)`;
   // the keypad's entry is written even at a lock without a bridge, whose state the service does not know
   const logged = cause === 'keypad' ? undefined : happened;
-  return applied(
-    db,
-    sql`
+  const statement = sql`
     with lock as (
       update devices set state = ${r.state}, state_change_result = ${OpResult.ok}, last_state_changed_date = ${iso(r.at)}::timestamptz
       where id = ${r.device.id} and ${guard}
@@ -48,8 +46,8 @@ async function moved(db: Db, r: R<'stateChanged'> & { alias?: string }, cause: S
     ),
     activity as (${event === null ? sql`select 1` : activityInsert({ deviceId: r.device.id, event, source: ActivitySource.device, username: r.alias, at: r.at }, logged)}),
     event as (${webhook('lock-status-changed', r.device, lockStatus({ state: r.state, doorState: r.doorState, stateChangeResult: OpResult.ok, lastStateChangedDate: r.at }), r.at, happened)})
-    select ${happened} as applied`,
-  );
+    select ${happened} as applied`;
+  return clashSafe(db, (tx) => applied(tx, statement));
 }
 
 export const stateChanged = (db: Db, r: R<'stateChanged'>) => moved(db, r, r.cause);
@@ -63,7 +61,7 @@ export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
     await moved(db, { device: r.device, state: LockState.unlocked, doorState: r.doorState, cause: 'button', at: r.at, alias: r.alias }, 'keypad');
     return;
   }
-  await db.transaction(async (tx) => {
+  await clashSafe(db, async (tx) => {
     if (r.outcome === 'outsideTime') {
       await recordActivity(tx, { deviceId: r.device.id, event: E.pinOutsideTime, source: ActivitySource.device, username: r.alias, at: r.at });
       return;
@@ -79,7 +77,7 @@ export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
  * The lock-status-changed event goes out either way, once per change.
  */
 export async function doorChanged(db: Db, r: R<'doorChanged'>): Promise<void> {
-  await db.transaction(async (tx) => {
+  await clashSafe(db, async (tx) => {
     const [lock] = rowsOf<{ state: number | null; state_change_result: number | null; last_state_changed_date: string | Date | null; settings: unknown }>(
       await tx.execute(sql`
         update devices set door_state = ${r.doorState}
@@ -98,7 +96,7 @@ export async function doorChanged(db: Db, r: R<'doorChanged'>): Promise<void> {
 
 /** The door stayed open past the lock's alert threshold (86, at the device). */
 export async function doorOpenTooLong(db: Db, r: R<'doorOpenTooLong'>): Promise<void> {
-  await recordActivity(db, { deviceId: r.device.id, event: E.doorOpenTooLong, source: ActivitySource.device, at: r.at });
+  await clashSafe(db, (tx) => recordActivity(tx, { deviceId: r.device.id, event: E.doorOpenTooLong, source: ActivitySource.device, at: r.at }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { ActivityEvent, ActivitySource, LOCK_TYPES, LOW_BATTERY } from '@/lib/de
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { activityInsert, recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';
-import { iso, webhook } from './shared';
+import { clashSafe, iso, webhook } from './shared';
 
 type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
 
@@ -16,7 +16,7 @@ const E = ActivityEvent;
  * or stopped (46/50), the level falling below 20 % (20005), and device-battery-level-changed.
  */
 export async function batteryChanged(db: Db, r: R<'batteryChanged'>): Promise<void> {
-  await db.transaction(async (tx) => {
+  await clashSafe(db, async (tx) => {
     // the values before the report, from the snapshot the update started with
     const [before] = rowsOf<{ level: number | null; charging: boolean | null }>(
       await tx.execute(sql`
@@ -36,7 +36,7 @@ export async function batteryChanged(db: Db, r: R<'batteryChanged'>): Promise<vo
 
 /** A bridge came on- or offline (20003/20004): an event for it and one for each lock it serves. */
 export async function connectionChanged(db: Db, r: R<'connectionChanged'>): Promise<void> {
-  await db.transaction(async (tx) => {
+  await clashSafe(db, async (tx) => {
     const [changed] = await tx
       .update(devices)
       .set({ isConnected: r.connected, lastSeen: r.at })
@@ -52,7 +52,9 @@ export async function connectionChanged(db: Db, r: R<'connectionChanged'>): Prom
 
 /** The bell button (20006) and bell-button-pressed, in one statement. */
 export async function bellPressed(db: Db, r: R<'bellPressed'>): Promise<void> {
-  await db.execute(sql`
-    with activity as (${activityInsert({ deviceId: r.device.id, event: E.bellPressed, source: ActivitySource.device, at: r.at })})
-    ${webhook('bell-button-pressed', r.device, { pressedAt: iso(r.at) }, r.at)}`);
+  await clashSafe(db, (tx) =>
+    tx.execute(sql`
+      with activity as (${activityInsert({ deviceId: r.device.id, event: E.bellPressed, source: ActivitySource.device, at: r.at })})
+      ${webhook('bell-button-pressed', r.device, { pressedAt: iso(r.at) }, r.at)}`),
+  );
 }

@@ -3,6 +3,7 @@ import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
 import type { DeviceRef } from '@/lib/devices/gateway';
 import { recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';
+import { clashSafe } from './shared';
 
 /**
  * Changes the service makes to a device's configuration itself (not reported by the device), kept
@@ -19,7 +20,7 @@ export async function settingsChanged(
   db: Db,
   c: { device: DeviceRef; user: { id: string; numId: number; name: string }; name: string; revision: number; notify: boolean; at: Date },
 ): Promise<void> {
-  await recordActivity(db, { deviceId: c.device.id, event: ActivityEvent.settingsChanged, source: ActivitySource.remote, user: c.user, at: c.at });
+  await clashSafe(db, (tx) => recordActivity(tx, { deviceId: c.device.id, event: ActivityEvent.settingsChanged, source: ActivitySource.remote, user: c.user, at: c.at }));
   if (c.notify) await enqueueWebhookEvent(db, 'device-settings-changed', c.device, { name: c.name, revision: c.revision }, c.at);
 }
 

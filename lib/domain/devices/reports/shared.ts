@@ -28,3 +28,25 @@ export async function applied(db: Db, statement: SQL): Promise<boolean> {
   const [row] = rowsOf<{ applied: boolean }>(await db.execute(statement));
   return row?.applied === true;
 }
+
+/** Two writers gave one device's activity the same instant (the unique date index refused the second). */
+export function isDateClash(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  return code === '23505' && `${err.message ?? ''} ${err.cause?.message ?? ''}`.includes('activity_device_date_uq');
+}
+
+/**
+ * Runs a report in a transaction of its own (a savepoint inside the caller's), and again when a
+ * concurrent writer took the instant its activity entry wanted: each statement reads the newest
+ * date as of its own start, so two writers of one device can pick the same next millisecond.
+ */
+export async function clashSafe<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (e) {
+      if (!isDateClash(e) || attempt >= 8) throw e;
+    }
+  }
+}
