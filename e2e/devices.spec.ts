@@ -55,7 +55,8 @@ test('a command on a lock whose bridge is offline says the lock is offline', asy
 test('syncing an unlinked gate: still unlinked, then linked once it is back in the gate system', async ({ page, baseURL }) => {
   await signIn(page, DEMO.owner, { to: '/gates' });
   const row = page.getByRole('row').filter({ hasText: 'Old service gate' });
-  await expect(row.getByText('Unlinked')).toBeVisible();
+  await expect(row.getByText('Unlinked', { exact: true })).toBeVisible();
+  await expect(row.getByText(/no longer in the external gate system/)).toBeVisible();
   await row.getByRole('button', { name: 'Sync Old service gate' }).click();
   await expect(row.getByText('Synced: unlinked')).toBeVisible();
   // someone adds it back in the external gate system (simulator control plane)
