@@ -8,6 +8,17 @@ const noDb = {
   ],
 };
 
+const noHttp = { group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'], message: 'Domain verbs know nothing of HTTP or Next.' };
+const noSimulator = {
+  group: ['@/lib/devices/simulator', '@/lib/devices/simulator/**', '**/devices/simulator', '**/devices/simulator/**'],
+  message: 'The domain talks to hardware only through lib/devices (getGateway, getSimulatorControl, the pure codes), never the simulator.',
+};
+const onlyDomainErrors = {
+  // the domain (relative or by alias) except its errors; the gateway factory (lib/devices/index), which imports the report handler
+  regex: '^(@/lib/domain(/(?!errors$).*)?|(\\.\\./)+domain(/(?!errors$).*)?|@/lib/devices(/index)?|\\.\\.(/index)?|@/lib/workers(/.*)?)$',
+  message: 'The simulator plays hardware: it reports what happened through its port (./port) and imports nothing of the domain but lib/domain/errors.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', '.next*/**', '.data/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**', 'next-env.d.ts'] },
   js.configs.recommended,
@@ -23,10 +34,13 @@ export default tseslint.config(
   { files: ['components/**', 'lib/client/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
   // Pages may prefetch with domain verbs (page.tsx), but route files and pages never touch the db directly.
   { files: ['app/**'], ignores: ['app/api/health/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
-  {
-    files: ['lib/domain/**', 'lib/devices/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'], message: 'Domain verbs know nothing of HTTP or Next.' }] }] },
-  },
+  // The seam between the service and hardware (docs/devices.md): the domain reaches devices only
+  // through lib/devices' gateway, control interface and pure codes, never the simulator; the
+  // simulator plays hardware and reports through its port, importing nothing of the domain but
+  // its errors (and not the gateway factory, which imports the domain's report handler).
+  { files: ['lib/domain/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noSimulator] }] } },
+  { files: ['lib/devices/**'], ignores: ['lib/devices/simulator/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp] }] } },
+  { files: ['lib/devices/simulator/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, onlyDomainErrors] }] } },
   {
     files: ['components/ui/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...noDb.patterns, { group: ['@/lib/domain/*', '@/lib/client/*'], message: 'UI primitives hold no data and no domain.' }] }] },

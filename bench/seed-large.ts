@@ -6,7 +6,7 @@ import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
 import { newKeyMaterial } from '../lib/auth/keys';
 import { SCOPES } from '../lib/auth/scopes';
-import { LOCK_SETTING_DEFAULTS } from '../lib/domain/devices/lock-shape';
+import { LOCK_SETTING_DEFAULTS } from '../lib/devices/codes';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
 
 export interface BenchData {

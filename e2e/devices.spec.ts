@@ -55,7 +55,8 @@ test('a command on a lock whose bridge is offline says the lock is offline', asy
 test('syncing an unlinked gate: still unlinked, then linked once it is back in the gate system', async ({ page, baseURL }) => {
   await signIn(page, DEMO.owner, { to: '/gates' });
   const row = page.getByRole('row').filter({ hasText: 'Old service gate' });
-  await expect(row.getByText('Unlinked')).toBeVisible();
+  await expect(row.getByText('Unlinked', { exact: true })).toBeVisible();
+  await expect(row.getByText(/no longer in the external gate system/)).toBeVisible();
   await row.getByRole('button', { name: 'Sync Old service gate' }).click();
   await expect(row.getByText('Synced: unlinked')).toBeVisible();
   // someone adds it back in the external gate system (simulator control plane)
@@ -93,7 +94,7 @@ test('screens at phone and desktop width', async ({ page }) => {
   const id = await deviceId(page, 'Front door');
   for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
     await page.setViewportSize({ width: w, height: h });
-    const pages = [['/devices', 'devices', 'Back door'], [`/devices/${id}`, 'lock', 'Latch held open for'], ['/gates', 'gates', 'Parking barrier'], ['/door-sensors', 'door-sensors', 'Back door sensor']] as const;
+    const pages = [['/devices', 'devices', 'Back door'], [`/devices/${id}`, 'lock', 'Operate'], ['/gates', 'gates', 'Parking barrier'], ['/door-sensors', 'door-sensors', 'Back door sensor']] as const;
     for (const [path, name, text] of pages) {
       await page.goto(path);
       await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();

@@ -3,10 +3,10 @@
 import { DateTime } from 'luxon';
 import { Badge } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
+import { PROBLEM_EVENTS } from '@/lib/devices/codes';
 import { authorText, eventInfo, type ActivityMethod } from '@/lib/domain/activity/names';
 
 const METHOD: Record<ActivityMethod, string> = { app: 'App', PIN: 'PIN', button: 'Button', knob: 'Knob', link: 'Link', automatic: 'Automatic', sensor: 'Sensor', device: 'Device' };
-const PROBLEM = new Set([40, 62, 75, 86]);
 
 /** One entry: what happened, how, who (or "by hand at the door"), and when at the door. */
 export function ActivityRow({ item, deviceName, zone }: { item: ActivityItem; deviceName?: string; zone: string }) {
@@ -17,7 +17,7 @@ export function ActivityRow({ item, deviceName, zone }: { item: ActivityItem; de
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{info.name}</span>
-          <Badge tone={PROBLEM.has(item.event) ? 'warning' : 'neutral'} icon={false}>
+          <Badge tone={PROBLEM_EVENTS.has(item.event) ? 'warning' : 'neutral'} icon={false}>
             {METHOD[info.method]}
           </Badge>
         </div>

@@ -8,7 +8,7 @@ import { LEVEL, TYPE } from './labels';
 export function DeviceHeader({ id, name, type, zone, accessLevel, isLock }: { id: number; name: string; type: number; zone: string; accessLevel: number; isLock: boolean }) {
   const tabs = [
     { href: `/devices/${id}`, label: 'Overview', exact: true },
-    ...(isLock ? [{ href: `/devices/${id}/pins`, label: 'PINs' }] : []),
+    ...(isLock ? [{ href: `/devices/${id}/pins`, label: 'PINs' }, { href: `/devices/${id}/settings`, label: 'Settings' }] : []),
     { href: `/devices/${id}/access`, label: 'Access' },
     { href: `/devices/${id}/activity`, label: 'Activity' },
   ];

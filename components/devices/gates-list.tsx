@@ -1,74 +1,106 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Badge, Button, Card, EmptyState, ErrorState, PageHeader, SkeletonRows, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
-import { useGates, useSyncGate, type Gate } from '@/lib/client/devices';
+import { AlertIcon, Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, SkeletonRows, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
+import { useDeleteGate, useGates, useSyncAllGates, type Gate } from '@/lib/client/devices';
+import type { DeviceRefusals } from '@/lib/domain/devices/overview';
 import { ConnectivityBadge } from './badges';
-import { connectivity } from './labels';
+import { GateActions } from './gate-actions';
 
-/** /gates: gates with connected / disconnected / unlinked badges and a one-way sync. */
-export function GatesList() {
+const UNLINKED_NOTE =
+  'Unlinked: this gate is no longer in the external gate system. It stays here with its shares, but it cannot be opened. Add it back there and sync to link it again, or delete it here.';
+
+/**
+ * /gates: gates with connected / disconnected / unlinked badges; open, sync and delete where the
+ * policy lets the viewer (`refusals`, from the server), and a sync of the viewer's whole account
+ * in the external gate system, which adds gates new there.
+ */
+export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusals> }) {
   const gates = useGates();
+  const router = useRouter();
+  const syncAll = useSyncAllGates();
+  const [synced, setSynced] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Gate | null>(null);
+  const del = useDeleteGate();
   const list = gates.data?.gates ?? [];
+  const runSyncAll = () => {
+    setSynced(null);
+    const before = new Set(list.map((g) => g.id));
+    syncAll.mutate(undefined, {
+      onSuccess: async () => {
+        const after = (await gates.refetch()).data?.gates ?? [];
+        const added = after.filter((g) => !before.has(g.id)).length;
+        setSynced(added ? `Synchronized: ${added} new gate${added === 1 ? '' : 's'} added` : 'Synchronized: no new gates');
+        router.refresh(); // what the viewer may do with the new gates
+      },
+    });
+  };
   return (
     <div>
-      <PageHeader title="Gates" description="Gates come from the external gate system. Sync reads it again; impulse length and firmware are changed only there." />
+      <PageHeader
+        title="Gates"
+        description="Gates come from the external gate system; syncing reads it again (never writes it). Impulse length and firmware are changed only there. Your gates are synchronized automatically every 24 hours."
+        actions={
+          <div className="flex flex-col items-end gap-1">
+            <Button variant="secondary" loading={syncAll.isPending} onClick={runSyncAll}>
+              Sync all gates
+            </Button>
+            <span role="status" aria-live="polite" className="text-sm">
+              {syncAll.isError ? <Badge tone="problem">{syncAll.error.message}</Badge> : synced ? <Badge tone="ok">{synced}</Badge> : null}
+            </span>
+          </div>
+        }
+      />
       <Card flush>
         {gates.isPending ? (
           <SkeletonRows rows={4} label="Loading gates" />
         ) : gates.isError ? (
           <ErrorState message={gates.error.message} onRetry={() => gates.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState title="No gates" text="Gates appear here when a gate from the external system is shared with you." />
+          <EmptyState title="No gates" text="Gates appear here when a gate from the external system is shared with you, or after “Sync all gates” finds gates in your account there." />
         ) : (
           <>
-            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Gates">
+            <ul className="divide-y divide-slate-100 md:hidden" aria-label="Gates">
               {list.map((g) => (
-                <GateCard key={g.id} gate={g} />
+                <GateCard key={g.id} gate={g} refusals={refusals[g.id]} onDelete={setDeleting} />
               ))}
             </ul>
-            <div className="hidden sm:block">
-              <GatesTable list={list} />
+            <div className="hidden md:block">
+              <GatesTable list={list} refusals={refusals} onDelete={setDeleting} />
             </div>
           </>
         )}
       </Card>
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'the gate'}?`}
+        message={
+          <div className="space-y-2 text-sm text-slate-700">
+            <p>It disappears from the service for everyone, with its shares, access links and log.</p>
+            <p>The external gate system keeps it: while it is in your account there, the next full sync adds it back as a new gate. To remove it for good, delete it there first.</p>
+          </div>
+        }
+        confirmLabel="Delete gate"
+        onConfirm={() => del.mutateAsync(deleting!.id)}
+      />
     </div>
   );
 }
 
-/** Sync one gate and say what came back (connected / disconnected / unlinked). */
-function useGateSync(gate: Gate) {
-  const sync = useSyncGate();
-  const [result, setResult] = useState<string | null>(null);
-  const run = () => {
-    setResult(null);
-    sync.mutate(gate.id, {
-      onSuccess: (g) => setResult(`Synced: ${connectivity(g.isConnected, 'gate', g.isPresentInExternal).label.toLowerCase()}`),
-    });
-  };
-  return { sync, result, run };
-}
-
-function SyncControl({ gate }: { gate: Gate }) {
-  const { sync, result, run } = useGateSync(gate);
+function Unlinked({ gate }: { gate: Gate }) {
+  if (gate.isPresentInExternal) return null;
   return (
-    <div className="flex flex-col items-start gap-1">
-      {gate.accessLevel >= 1 ? (
-        <Button size="sm" variant="secondary" loading={sync.isPending} onClick={run} aria-label={`Sync ${gate.name}`}>
-          Sync
-        </Button>
-      ) : (
-        <span className="text-xs text-slate-500">Owners and administrators can sync</span>
-      )}
-      <span role="status" aria-live="polite">
-        {sync.isError ? <Badge tone="problem">{sync.error.message}</Badge> : result ? <Badge tone="ok">{result}</Badge> : null}
-      </span>
-    </div>
+    <p className="mt-1 flex items-start gap-1 text-xs text-amber-800">
+      <AlertIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden /> {UNLINKED_NOTE}
+    </p>
   );
 }
 
-function GateCard({ gate }: { gate: Gate }) {
+type RowProps = { gate: Gate; refusals: DeviceRefusals | undefined; onDelete: (g: Gate) => void };
+
+function GateCard({ gate, refusals, onDelete }: RowProps) {
   return (
     <li className="px-4 py-3">
       <div className="flex items-baseline justify-between gap-2">
@@ -78,33 +110,15 @@ function GateCard({ gate }: { gate: Gate }) {
       <p className="mt-1 text-sm text-slate-600">
         {gate.externalName} · {gate.impulseLength} ms · firmware {gate.softwareVersions[0]?.version ?? '—'}
       </p>
+      <Unlinked gate={gate} />
       <div className="mt-2">
-        <SyncControl gate={gate} />
+        <GateActions gate={gate} refusals={refusals} onDelete={onDelete} />
       </div>
     </li>
   );
 }
 
-function GateRow({ gate }: { gate: Gate }) {
-  return (
-    <Tr>
-      <Td className="font-medium">{gate.name}</Td>
-      <Td>
-        <ConnectivityBadge isConnected={gate.isConnected} kind="gate" linked={gate.isPresentInExternal} />
-      </Td>
-      <Td>
-        {gate.externalName} <span className="text-xs text-slate-500">({gate.externalId})</span>
-      </Td>
-      <Td>{gate.impulseLength} ms</Td>
-      <Td>{gate.softwareVersions[0]?.version ?? '—'}</Td>
-      <Td>
-        <SyncControl gate={gate} />
-      </Td>
-    </Tr>
-  );
-}
-
-function GatesTable({ list }: { list: Gate[] }) {
+function GatesTable({ list, refusals, onDelete }: { list: Gate[]; refusals: Record<number, DeviceRefusals>; onDelete: (g: Gate) => void }) {
   return (
     <Table caption="Gates">
       <THead>
@@ -115,13 +129,29 @@ function GatesTable({ list }: { list: Gate[] }) {
           <Th>Impulse</Th>
           <Th>Firmware</Th>
           <Th>
-            <span className="sr-only">Sync</span>
+            <span className="sr-only">Actions</span>
           </Th>
         </Tr>
       </THead>
       <TBody>
-        {list.map((g) => (
-          <GateRow key={g.id} gate={g} />
+        {list.map((gate) => (
+          <Tr key={gate.id}>
+            <Td className="font-medium">
+              {gate.name}
+              <Unlinked gate={gate} />
+            </Td>
+            <Td>
+              <ConnectivityBadge isConnected={gate.isConnected} kind="gate" linked={gate.isPresentInExternal} />
+            </Td>
+            <Td>
+              {gate.externalName} <span className="text-xs text-slate-500">({gate.externalId})</span>
+            </Td>
+            <Td>{gate.impulseLength} ms</Td>
+            <Td>{gate.softwareVersions[0]?.version ?? '—'}</Td>
+            <Td>
+              <GateActions gate={gate} refusals={refusals[gate.id]} onDelete={onDelete} />
+            </Td>
+          </Tr>
         ))}
       </TBody>
     </Table>

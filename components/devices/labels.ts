@@ -1,23 +1,28 @@
 import type { BadgeTone } from '@/components/ui';
+import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult, TRANSIENT_STATES } from '@/lib/devices/codes';
 
-/** Words for the numbers of decisions.md, and what counts as a problem on a device. */
+/** Words for the device codes (lib/devices/codes.ts), and what counts as a problem on a device. */
 
+const S = LockState;
 export const STATE: Record<number, string> = {
-  0: 'Uncalibrated', 1: 'Calibrating', 2: 'Unlocked', 3: 'Jammed (semi-locked)', 4: 'Unlocking…', 5: 'Locking…',
-  6: 'Locked', 7: 'Pulled (latch open)', 8: 'Pulling…', 9: 'Unknown', 18: 'Updating',
+  [S.uncalibrated]: 'Uncalibrated', [S.calibrating]: 'Calibrating', [S.unlocked]: 'Unlocked', [S.semiLocked]: 'Jammed (semi-locked)', [S.unlocking]: 'Unlocking…', [S.locking]: 'Locking…',
+  [S.locked]: 'Locked', [S.pulled]: 'Pulled (latch open)', [S.pulling]: 'Pulling…', [S.unknown]: 'Unknown', [S.updating]: 'Updating',
 };
-export const stateTone = (s: number): BadgeTone => (s === 6 ? 'ok' : s === 2 || s === 7 ? 'info' : s === 3 ? 'problem' : s === 4 || s === 5 || s === 8 ? 'neutral' : 'warning');
+export const stateTone = (s: number): BadgeTone =>
+  s === S.locked ? 'ok' : s === S.unlocked || s === S.pulled ? 'info' : s === S.semiLocked ? 'problem' : TRANSIENT_STATES.includes(s) ? 'neutral' : 'warning';
 
-export const DOOR: Record<number, string> = { 0: 'No door sensor', 1: 'Door sensor offline', 2: 'Door open', 3: 'Door closed', 4: 'Door sensor uncalibrated' };
-export const doorTone = (d: number): BadgeTone => (d === 3 ? 'ok' : d === 2 ? 'warning' : d === 1 || d === 4 ? 'problem' : 'neutral');
+const D = DoorState;
+export const DOOR: Record<number, string> = { [D.noSensor]: 'No door sensor', [D.sensorDisconnected]: 'Door sensor offline', [D.opened]: 'Door open', [D.closed]: 'Door closed', [D.sensorUncalibrated]: 'Door sensor uncalibrated' };
+export const doorTone = (d: number): BadgeTone => (d === D.closed ? 'ok' : d === D.opened ? 'warning' : d === D.sensorDisconnected || d === D.sensorUncalibrated ? 'problem' : 'neutral');
 
-export const TYPE: Record<number, string> = { 1: 'Bridge', 2: 'Smart lock Pro', 3: 'Keypad', 4: 'Smart lock Go', 5: 'Gate', 6: 'Dry contact', 8: 'Door sensor', 10: 'Keypad Pro' };
+const T = DeviceType;
+export const TYPE: Record<number, string> = { [T.bridge]: 'Bridge', [T.lockPro]: 'Smart lock Pro', [T.keypad]: 'Keypad', [T.lockGo]: 'Smart lock Go', [T.gate]: 'Gate', [T.dryContact]: 'Dry contact', [T.doorSensor]: 'Door sensor', [T.keypadPro]: 'Keypad Pro' };
 
-export const RESULT: Record<number, string> = { 0: 'Done', 1: 'The lock jammed', 2: 'The lock did not answer in time', 3: 'The command failed' };
+export const RESULT: Record<number, string> = { [OpResult.ok]: 'Done', [OpResult.jammed]: 'The lock jammed', [OpResult.timedOut]: 'The lock did not answer in time', [OpResult.failed]: 'The command failed' };
 
 export const LEVEL: Record<number, string> = { 0: 'Guest', 1: 'Administrator', 2: 'Owner' };
 
-export const LOW_BATTERY = 20;
+export { LOW_BATTERY };
 
 /** Connectivity words: a lock without a bridge is reachable only over Bluetooth at the door. */
 export function connectivity(isConnected: boolean | null, kind: 'lock' | 'bridge' | 'gate', linked = true): { label: string; tone: BadgeTone } {
@@ -32,9 +37,9 @@ export function problemsOf(d: { isConnected: boolean | null; deviceState?: { sta
   if (d.isPresentInExternal === false) out.push('unlinked');
   if (d.isConnected === false) out.push('offline');
   const s = d.deviceState;
-  if (s?.state === 3) out.push('jammed');
+  if (s?.state === LockState.semiLocked) out.push('jammed');
   if (s?.batteryLevel !== undefined && s.batteryLevel < LOW_BATTERY) out.push('battery low');
-  if (s?.stateChangeResult === 2) out.push('last command timed out');
+  if (s?.stateChangeResult === OpResult.timedOut) out.push('last command timed out');
   return out;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, LockIcon, Spinner } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useOperate, useOperation, type Lock, type OperationVerb } from '@/lib/client/devices';
+import { OpResult } from '@/lib/devices/codes';
 import { RESULT } from './labels';
 
 const DONE: Record<OperationVerb, string> = { unlock: 'Unlocked', lock: 'Locked', pull: 'Latch pulled' };
@@ -46,11 +47,11 @@ export function LockControls({ lock, openRefusal }: { lock: Lock; openRefusal: s
   if (operate.isPending) outcome = <Progress text="Sending to the lock…" />;
   else if (operate.isError) outcome = <Badge tone="problem">{failureText(operate.error)}</Badge>;
   else if (sent && op.data?.status === 'COMPLETED') {
-    outcome = op.data.result === 0 ? <Badge tone="ok">{DONE[sent.verb]}</Badge> : <Badge tone="problem">{RESULT[op.data.result ?? 3] ?? 'The command failed'}</Badge>;
+    outcome = op.data.result === OpResult.ok ? <Badge tone="ok">{DONE[sent.verb]}</Badge> : <Badge tone="problem">{RESULT[op.data.result ?? OpResult.failed] ?? 'The command failed'}</Badge>;
   } else if (sent && op.isError) outcome = <Badge tone="problem">{failureText(op.error)}</Badge>;
   else if (sent) outcome = <Progress text="The lock is working…" />;
 
-  const pull = (lock.deviceSettings as { pullSpringEnabled?: boolean }).pullSpringEnabled;
+  const pull = lock.deviceSettings.pullSpringEnabled;
   return (
     <Card title="Operate" description="Commands go through the bridge; the result below is what the lock answered.">
       <div className="flex flex-wrap gap-2">

@@ -6,11 +6,10 @@ import type { LockPolicy } from '@/lib/domain/devices/overview';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { ago } from './labels';
 import { LockControls } from './lock-controls';
-import { LockSettings } from './lock-settings';
 import { SimPanel } from './sim-panel';
 
 /**
- * /devices/{id} for a lock: live state (polled quickly while it moves), controls, settings, and
+ * /devices/{id} for a lock: live state (polled quickly while it moves), controls (settings have their own tab), and
  * the simulator where its control plane is on and the viewer may drive it (both per the policy).
  */
 export function LockOverview({ initial, policy }: { initial: Lock; policy: LockPolicy }) {
@@ -37,9 +36,6 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: LockP
         </dl>
       </Card>
       <LockControls lock={lock} openRefusal={policy.openRefusal} />
-      <div className="lg:col-span-2">
-        <LockSettings lock={lock} />
-      </div>
       {policy.simulator ? (
         <div className="lg:col-span-2">
           <SimPanel lock={lock} />

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, FormField, Input } from '@/components/ui';
 import { useSimAction, useSimDevice, type Lock, type SimAction } from '@/lib/client/devices';
+import { DoorState, LockState } from '@/lib/devices/codes';
 
 const FAULTS = [
   ['timeout', 'Next command times out'],
@@ -22,6 +23,7 @@ export function SimPanel({ lock }: { lock: Lock }) {
   if (!sim.data) return null;
   const run = (body: SimAction, id = lock.id) => act.mutate({ id, body });
   const s = lock.deviceState;
+  const next = s?.state === LockState.locked ? 'unlock' : 'lock';
   const level = Number(battery);
   const batteryOk = Number.isInteger(level) && level >= 0 && level <= 100;
   return (
@@ -34,18 +36,18 @@ export function SimPanel({ lock }: { lock: Lock }) {
             </Button>
           </Row>
         ) : null}
-        {s && s.doorState !== 0 ? (
+        {s && s.doorState !== DoorState.noSensor ? (
           <Row label="Door">
-            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'door', open: s.doorState !== 2 })}>
-              {s.doorState === 2 ? 'Close the door' : 'Open the door'}
+            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'door', open: s.doorState !== DoorState.opened })}>
+              {s.doorState === DoorState.opened ? 'Close the door' : 'Open the door'}
             </Button>
           </Row>
         ) : null}
         <Row label="At the door">
-          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'button', operation: s?.state === 6 ? 'unlock' : 'lock' })}>
-            Press the button ({s?.state === 6 ? 'unlock' : 'lock'})
+          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'button', operation: next })}>
+            Press the button ({next})
           </Button>
-          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'knob', operation: s?.state === 6 ? 'unlock' : 'lock' })}>
+          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'knob', operation: next })}>
             Turn the knob
           </Button>
           <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'bell' })}>

@@ -3,7 +3,7 @@ import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid 
 import { devices } from './devices';
 
 /** Activity source (decisions.md). */
-export const ActivitySource = { device: 0, remote: 1 } as const;
+export { ActivitySource } from '../../lib/devices/codes';
 
 /**
  * The activity log. `date` is UTC without zone, millisecond precision, and unique per device

@@ -2,17 +2,8 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 import { organizations } from './organizations';
 import { users } from './users';
 
-/** Device types (decisions.md). */
-export const DeviceType = {
-  bridge: 1,
-  lockPro: 2,
-  keypad: 3,
-  lockGo: 4,
-  gate: 5,
-  dryContact: 6,
-  doorSensor: 8,
-  keypadPro: 10,
-} as const;
+/** Device types (decisions.md): kept with the other device codes, re-exported for the schema's users. */
+export { DeviceType } from '../../lib/devices/codes';
 
 export interface SoftwareVersion {
   softwareType: number;
@@ -54,7 +45,10 @@ export const devices = pgTable(
     batteryLevelModifiedTime: timestamp('battery_level_modified_time', { precision: 3, withTimezone: true }),
     stateChangeResult: integer('state_change_result'),
     lastStateChangedDate: timestamp('last_state_changed_date', { precision: 3, withTimezone: true }),
-    /** lock deviceSettings as the API shows them */
+    /**
+     * lock deviceSettings as the service wants them (revision `targetDeviceRevision`); the lock has
+     * confirmed them up to `deviceRevision`
+     */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     // bridge
     wasConfigured: boolean('was_configured'),
@@ -67,6 +61,8 @@ export const devices = pgTable(
     icon: integer('icon'),
     location: jsonb('location').$type<{ latitude: number; longitude: number } | null>(),
     isPresentInExternal: boolean('is_present_in_external'),
+    /** whose account in the external gate system the gate came from (a user id): their full sync refreshes it */
+    externalAccount: text('external_account'),
     // versions of lists the device keeps
     pinListVersion: integer('pin_list_version').notNull().default(1),
     certListVersion: integer('cert_list_version').notNull().default(1),

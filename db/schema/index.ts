@@ -10,3 +10,4 @@ export * from './certificates';
 export * from './webhooks';
 export * from './ratelimit';
 export * from './simulator';
+export * from './gatesync';

@@ -1,12 +1,13 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
-export const OperationType = { lock: 0, unlock: 1, pull: 2 } as const;
+export { OperationType } from '../../lib/devices/codes';
 
 /**
- * Lock/unlock/pull commands. The outcome is planned when the command is accepted
- * (plannedResult, completeAt), so any process can settle it once completeAt has passed,
- * and a process that died never leaves an operation pending forever.
+ * Lock/unlock/pull commands and gate openings, as the service records them: written only by the
+ * device report handler (lib/domain/devices/reports) when a device accepts and finishes one.
+ * `completeAt` is when the device said it would be done: an operation still pending well after it
+ * completes as timed out, so a process that died never leaves one pending forever.
  */
 export const deviceOperations = pgTable(
   'device_operations',
@@ -17,7 +18,6 @@ export const deviceOperations = pgTable(
     mode: integer('mode'),
     status: text('status').notNull().default('PENDING'),
     result: integer('result'),
-    plannedResult: integer('planned_result').notNull().default(0),
     /** lock state before the command: restored when it times out */
     fromState: integer('from_state'),
     userId: uuid('user_id'),

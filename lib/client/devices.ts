@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MOVING_STATES, type LockSettings } from '@/lib/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
 import { ApiError, apiFetch } from './api';
@@ -40,13 +41,41 @@ export function useDeviceDetails() {
   return useQuery({ queryKey: deviceKeys.details, queryFn: () => apiFetch<DeviceDetails>('/my/device/details') });
 }
 
-/** A lock; polls quickly while it is between states (a command is running). */
+/** The lock has settings it has not confirmed yet ("waiting for the lock"). */
+export const settingsPending = (l: Pick<Lock, 'targetDeviceRevision' | 'deviceRevision'>) => l.targetDeviceRevision > l.deviceRevision;
+
+/** A lock; polls quickly while it is between states (a command is running) or has settings to confirm. */
 export function useLock(id: number, initial?: Lock) {
   return useQuery({
     queryKey: deviceKeys.lock(id),
     queryFn: () => apiFetch<Lock>(`/my/lock/${id}`, { query: { IncludeUserSettings: true } }),
     initialData: initial,
-    refetchInterval: (q) => ([4, 5, 8, 7].includes(q.state.data?.deviceState?.state ?? -1) ? 700 : 15_000),
+    refetchInterval: (q) => {
+      const l = q.state.data;
+      return MOVING_STATES.includes(l?.deviceState?.state ?? -1) || (l && settingsPending(l)) ? 700 : 15_000;
+    },
+  });
+}
+
+/** PATCH /my/lock: what changed, with the revision the form was read at. */
+export interface LockChange {
+  revision: number;
+  name?: string;
+  timeZone?: string;
+  deviceSettings?: Partial<LockSettings>;
+}
+export interface DeviceUpdated {
+  id: number;
+  revision: number;
+  targetDeviceRevision: number;
+}
+
+export function useUpdateLock(lockId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LockChange) => apiFetch<DeviceUpdated>('/my/lock', { method: 'PATCH', body: { id: lockId, ...change } }),
+    // a refused change may still have moved the lock (saved, not confirmed): read it again either way
+    onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
 
@@ -77,6 +106,28 @@ export function useGates() {
   });
 }
 
+/** Open a gate (204 once the gate system confirmed). */
+export function useOpenGate() {
+  return useMutation({ mutationFn: (id: number) => apiFetch<null>(`/my/gate/${id}/operation/unlock`, { method: 'POST' }) });
+}
+
+export function useDeleteGate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`/my/gate/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
+
+/** Synchronize every gate of the caller's account in the external gate system. */
+export function useSyncAllGates() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<null>('/my/gate/sync', { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
+
 export function useSyncGate() {
   const qc = useQueryClient();
   return useMutation({
@@ -89,6 +140,22 @@ export function useDoorSensors() {
   return useQuery({
     queryKey: deviceKeys.doorSensors,
     queryFn: () => apiFetch<{ page: number; itemsPerPage: number; doorSensors: DoorSensor[] }>('/my/doorsensor', { query: { itemsPerPage: 100 } }),
+  });
+}
+
+export function useUpdateDoorSensor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; revision: number; name?: string }) => apiFetch<DeviceUpdated>(`/my/doorsensor/${id}`, { method: 'PATCH', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
+  });
+}
+
+export function useDeleteDoorSensor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`/my/doorsensor/${id}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
 

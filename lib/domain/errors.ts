@@ -45,3 +45,15 @@ export const DeviceUnreachable = (message = 'The lock is disconnected or its set
 export function isDomainError(e: unknown): e is DomainError {
   return e instanceof DomainError;
 }
+
+/**
+ * A write lost a race that it wins when run again from the start (two writers of one device's
+ * activity took the same instant): its transaction is void, and the caller runs the whole unit
+ * again. Not a DomainError: it never reaches a client.
+ */
+export class RetryableConflict extends Error {
+  constructor(readonly cause: unknown) {
+    super('A concurrent write took the same activity instant; run it again.');
+    this.name = 'RetryableConflict';
+  }
+}

@@ -1,3 +1,5 @@
+import { getDb, type Db } from '@/db/client';
+
 /**
  * Background workers of one server process. Each area adds one entry; a worker's `start`
  * returns a stop function. Workers must be safe to run in several processes at once.
@@ -7,10 +9,34 @@ export interface BackgroundWorker {
   start: () => () => void;
 }
 
+/**
+ * A worker that runs `run` every `everyMs` in this process, never two runs at once (a slow run
+ * skips the ticks it overlaps); a failed run is logged and the next tick tries again.
+ */
+export function periodicWorker(name: string, everyMs: () => number, run: (db: Db) => Promise<unknown>): BackgroundWorker {
+  return {
+    name,
+    start: () => {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        getDb()
+          .then(run)
+          .catch((e) => console.error(`${name} failed:`, e instanceof Error ? e.message : e))
+          .finally(() => (running = false));
+      }, everyMs());
+      timer.unref?.();
+      return () => clearInterval(timer);
+    },
+  };
+}
+
 const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/webhooks/worker').then((m) => m.worker),
   () => import('@/lib/devices/worker').then((m) => m.worker),
   () => import('@/lib/domain/pins/expiry').then((m) => m.worker),
+  () => import('@/lib/domain/devices/gate-sync').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: Array<() => void> };

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { simulatorGateway } from '@/lib/devices/simulator';
+import { getGateway } from '@/lib/devices';
 import { api } from '../support/router';
 import { createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
 import { insertPins, listVersionOf, pinRows, sim } from '../support/factories/pins';
 
 /** Device failures through the simulator: nothing may change in the database when the lock refused. */
+const simulatorGateway = getGateway();
 const base = (lockId: number) => `/api/v37/my/lock/${lockId}/pin`;
 const body = (over: Record<string, unknown> = {}) => ({ alias: 'Courier', pin: '271845', ...over });
 

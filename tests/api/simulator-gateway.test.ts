@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getGateway } from '@/lib/devices';
-import { reap } from '@/lib/devices/worker';
+import { reap } from '@/lib/devices/simulator/sweep';
 import { settle } from '@/lib/devices/simulator/operations';
 import { returnSprings } from '@/lib/devices/simulator/spring';
 import { autoLock } from '@/lib/devices/simulator/autolock';
 import { createBridge, createLock, createUser, db } from '../support/factories/core';
-import { activityOf, createGate, deviceRow, eventually, fault, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
+import { activityOf, createGate, deviceRow, eventually, fault, lockHardware, operationRow, outboxOf, setDevice, sleep } from '../support/factories/devices';
 
 const gw = getGateway();
 
@@ -97,7 +97,7 @@ describe('simulated lock commands', () => {
 
   it('pull goes pulling -> pulled, then back to unlocked after pullSpringDuration', async () => {
     const { lock, user } = await pairedLock();
-    await setDevice(lock.id, { settings: { ...(lock.settings as object), pullSpringDuration: 0.2 } });
+    await lockHardware(lock.id, { pullSpringDuration: 0.2 });
     const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 2, userId: user.id });
     expect((await deviceRow(lock.id)).state).toBe(8);
     await completed(operationId);
@@ -119,22 +119,22 @@ describe('simulated lock commands', () => {
 
   it('unlock modes: auto pull spring pulls unless mode 3; mode 4 pulls a lock already unlocked', async () => {
     const { lock, user } = await pairedLock();
-    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoPullSpringEnabled: true, pullSpringDuration: 30 } });
+    await lockHardware(lock.id, { autoPullSpringEnabled: true, pullSpringDuration: 30 });
     const run = async (mode?: number) => {
       const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, mode, userId: user.id });
       await completed(operationId);
       return (await deviceRow(lock.id)).state;
     };
     expect(await run()).toBe(7);
-    await setDevice(lock.id, { state: 6, settings: { ...(lock.settings as object), autoPullSpringEnabled: true, pullSpringDuration: 30 } });
+    await setDevice(lock.id, { state: 6 });
     expect(await run(3)).toBe(2);
-    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoPullSpringEnabled: false, pullSpringDuration: 30 } });
+    await lockHardware(lock.id, { autoPullSpringEnabled: false });
     expect(await run(4)).toBe(7);
   });
 
   it('auto lock: an unlocked lock locks itself after autoLockDelay (event 36 at the device); the sweep does it too', async () => {
     const { lock, user } = await pairedLock();
-    await setDevice(lock.id, { settings: { ...(lock.settings as object), autoLockEnabled: true, autoLockDelay: 0.2 } });
+    await lockHardware(lock.id, { autoLockEnabled: true, autoLockDelay: 0.2 });
     const { operationId } = await gw.startOperation(await db(), { deviceId: lock.id, type: 1, userId: user.id });
     await completed(operationId);
     await eventually(async () => (await deviceRow(lock.id)).state === 6);
@@ -180,11 +180,11 @@ describe('simulated gates (external gate system)', () => {
     expect(acts.map((a) => [a.event, a.source, a.userId, a.accessLinkId])).toEqual([[10000, 1, user.id, null], [10001, 1, null, link]]);
   });
 
-  it('428 when unlinked or disconnected upstream, 408 on a timeout fault, 409 while busy', async () => {
+  it('412 when unlinked or gone upstream, 428 when disconnected there, 408 on a timeout fault, 409 while busy', async () => {
     const unlinked = await createGate({ isPresentInExternal: false, external: false });
-    await expect(gw.openGate(await db(), { deviceId: unlinked.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
+    await expect(gw.openGate(await db(), { deviceId: unlinked.id, userId: null })).rejects.toMatchObject({ code: 'precondition_failed' });
     const gone = await createGate({ external: false });
-    await expect(gw.openGate(await db(), { deviceId: gone.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
+    await expect(gw.openGate(await db(), { deviceId: gone.id, userId: null })).rejects.toMatchObject({ code: 'precondition_failed' });
     const off = await createGate({ external: { isConnected: false } });
     await expect(gw.openGate(await db(), { deviceId: off.id, userId: null })).rejects.toMatchObject({ code: 'device_unreachable' });
     const gate = await createGate();
@@ -194,7 +194,7 @@ describe('simulated gates (external gate system)', () => {
     await sleep(100);
     await expect(gw.openGate(await db(), { deviceId: gate.id, userId: null })).rejects.toMatchObject({ code: 'device_busy' });
     await first;
-    expect(await gw.readExternalGate(gate.externalId!)).toMatchObject({ externalId: gate.externalId, isConnected: true, impulseLength: 1500, firmware: '3.1.0' });
-    expect(await gw.readExternalGate('no-such-gate')).toBeNull();
+    expect(await gw.readExternalGate(await db(), gate.externalId!)).toMatchObject({ externalId: gate.externalId, isConnected: true, impulseLength: 1500, firmware: '3.1.0' });
+    expect(await gw.readExternalGate(await db(), 'no-such-gate')).toBeNull();
   });
 });

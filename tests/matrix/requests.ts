@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { deviceAccess } from '@/db/schema';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { createGroup, db } from '../support/factories/core';
+import { createDoorSensor } from '../support/factories/devices';
 import { aWeek } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
 import type { Input } from '../contract/types';
-import { freshAddress, identity, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
+import { castOn, freshAddress, identity, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
 
 /**
  * What each row of the matrix asks, and of which target. A row that only reads shares one target
@@ -81,6 +82,14 @@ const groupUrl = async (w: World, members: number[] = []) => `${org(w)}/user-gro
 const sharedLink = shared((w) => ownersLink(w, [w.lock.id]));
 const linkUrl = (w: World, id: string) => `${org(w)}/accesslink/${id}`;
 
+/** A door sensor on the world's lock, with the cast. */
+async function newSensor(w: World) {
+  const sensor = await createDoorSensor(w.lock);
+  await castOn(w, sensor.id);
+  return sensor;
+}
+const sharedSensor = shared(newSensor);
+
 /** A lock operation: on a fresh lock every time (the lock is busy for a while after one). */
 const operate = (op: 'unlock' | 'lock' | 'pull'): Build => async (w) => ({ url: `${MY}/lock/${(await newLock(w)).id}/operation/${op}` });
 
@@ -121,6 +130,7 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/v37/my/gate': get(`${MY}/gate`),
   'GET /api/v37/my/lock': get(`${MY}/lock`),
   'GET /api/v37/my/lock/sync': get(`${MY}/lock/sync`),
+  'POST /api/v37/my/gate/sync': get(`${MY}/gate/sync`),
 
   // a device
   'GET /api/v37/my/lock/[id]': (w) => ({ url: `${MY}/lock/${w.lock.id}` }),
@@ -190,6 +200,21 @@ export const REQUESTS: Record<string, Build> = {
   'PATCH /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id), body: { description: 'Changed' } }),
   'DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id) }),
   'GET /api/v37/organization/[organizationId]/accesslink/device/assignable': (w) => ({ url: `${org(w)}/accesslink/device/assignable` }),
+
+  // managing devices (issue 19): a lock's settings, one gate, opening it, door sensors
+  'GET /api/v37/my/gate/[id]': (w) => ({ url: `${MY}/gate/${w.gate.id}` }),
+  'DELETE /api/v37/my/gate/[id]': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}` }),
+  'POST /api/v37/my/gate/[id]/operation/unlock': async (w) => ({ url: `${MY}/gate/${(await newGate(w)).id}/operation/unlock` }),
+  'PATCH /api/v37/my/lock': async (w) => {
+    const lock = await newLock(w);
+    return { url: `${MY}/lock`, body: { id: lock.id, revision: lock.revision, name: 'Matrix renamed' } };
+  },
+  'GET /api/v37/my/doorsensor/[id]': async (w) => ({ url: `${MY}/doorsensor/${(await sharedSensor(w)).id}` }),
+  'PATCH /api/v37/my/doorsensor/[id]': async (w) => {
+    const sensor = await newSensor(w);
+    return { url: `${MY}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, name: 'Matrix sensor' } };
+  },
+  'DELETE /api/v37/my/doorsensor/[id]': async (w) => ({ url: `${MY}/doorsensor/${(await newSensor(w)).id}` }),
 };
 
 /** The bystander's guest access on a fresh lock (the cast gives every lock one). */

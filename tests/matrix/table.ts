@@ -45,10 +45,13 @@ GET    /api/v37/my/doorsensor                                                   
 GET    /api/v37/my/gate                                                          200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/my/lock                                                          200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/my/lock/sync                                                     200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
+POST   /api/v37/my/gate/sync                                                     204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
 
 # a device: see (any access within its dates)
 GET    /api/v37/my/lock/[id]                                                     200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
 GET    /api/v37/my/lock/[id]/sync                                                200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
+GET    /api/v37/my/gate/[id]                                                     200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
+GET    /api/v37/my/doorsensor/[id]                                               200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
 GET    /api/v37/my/device/operation/[operationId]                                200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
 GET    /api/v37/my/device/[deviceId]/access                                      200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
 GET    /api/v37/my/deviceactivity                                                200 200 200 200 200 200 200 200 404 404 200 401 401 401 401 401 401
@@ -59,6 +62,7 @@ GET    /api/v37/my/devicecertificate/getrevokedformobile                        
 POST   /api/v37/my/lock/[id]/operation/unlock                                    202 202 403 202 202 403 403 202 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/lock/[id]/operation/lock                                      202 202 403 202 202 403 403 202 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/lock/[id]/operation/pull                                      202 202 403 202 202 403 403 202 404 404 403 401 401 401 401 401 401
+POST   /api/v37/my/gate/[id]/operation/unlock                                    204 204 403 204 204 403 403 204 404 404 403 401 401 401 401 401 401
 
 # a device: holdCertificate (active now; the remote flag does not matter)
 GET    /api/v37/my/devicecertificate/getformobile                                200 200 403 200 200 403 200 200 404 404 403 401 401 401 401 401 401
@@ -74,6 +78,10 @@ POST   /api/v37/my/device/[deviceId]/access/[accessId]/copy-to                  
 PUT    /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/gate/[id]/sync                                                200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
+DELETE /api/v37/my/gate/[id]                                                     204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
+PATCH  /api/v37/my/lock                                                          200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
+PATCH  /api/v37/my/doorsensor/[id]                                               200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
+DELETE /api/v37/my/doorsensor/[id]                                               204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 
 # the owner's own things (a phone, a key, a webhook): nobody else sees them
 POST   /api/v37/my/mobile                                                        201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401

@@ -1,54 +1,35 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { openedDb, type Db } from '@/db/client';
-import { devices } from '@/db/schema';
-import { ActivityEvent, recordActivity } from '@/lib/domain/activity/record';
-import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { sweepTargets } from './lock-row';
-import { LockState, lockStatus } from './states';
-
-/** autoLockDelay in seconds, when auto lock is on; null otherwise. */
-export function autoLockSeconds(settings: unknown): number | null {
-  const s = settings as { autoLockEnabled?: boolean; autoLockDelay?: unknown } | null;
-  if (s?.autoLockEnabled !== true) return null;
-  const v = Number(s.autoLockDelay ?? 60);
-  return Number.isFinite(v) && v >= 0 ? v : 60;
-}
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import { LockState, type LockSettings } from '../codes';
+import { hwSetting, lockFrom, sweepTargets } from './lock-row';
+import { reports } from './port';
+import { later } from './timers';
 
 /**
- * Locks with auto lock on lock themselves autoLockDelay seconds after they were unlocked
- * (event 36, at the device, no author). Run by the unlocking process's timer and by the worker.
- * A lock busy with a command is left alone; the sweep looks only at locks with recent commands.
+ * Locks with auto lock on lock themselves `autoLockDelay` seconds after they were unlocked (event
+ * 36 at the device, no author), with the settings the lock itself applied. Run by the timer of
+ * the process that saw the unlock and by the sweep. A lock busy with a command is left alone; the
+ * sweep looks only at locks with recent commands.
  */
 export async function autoLock(db: Db, now = new Date(), deviceId?: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(devices)
-      .set({ state: LockState.locked, stateChangeResult: 0, lastStateChangedDate: now })
-      .where(
-        and(
-          eq(devices.state, LockState.unlocked),
-          sweepTargets(db, now, 60 * 60_000, deviceId),
-          sql`(${devices.settings}->>'autoLockEnabled') = 'true'`,
-          sql`${devices.lastStateChangedDate} + make_interval(secs => coalesce((${devices.settings}->>'autoLockDelay')::float8, 60)) <= ${now.toISOString()}::timestamptz`,
-          or(isNull(devices.busyUntil), lt(devices.busyUntil, now)),
-        ),
-      )
-      .returning();
-    for (const d of rows) {
-      await recordActivity(tx, { deviceId: d.id, event: ActivityEvent.lockedAuto, source: 0, at: now });
-      await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus(d), now);
-    }
-    return rows.length;
-  });
+  const due = rowsOf<{ id: number; type: number; door_state: number | null }>(
+    await db.execute(sql`
+      select d.id, d.type, d.door_state from ${lockFrom}
+      where d.state = ${LockState.unlocked} and ${sweepTargets(db, now, 60 * 60_000, deviceId)}
+        and (${hwSetting('autoLockEnabled')}) = 'true'
+        and d.last_state_changed_date + make_interval(secs => coalesce((${hwSetting('autoLockDelay')})::float8, 60)) <= ${now.toISOString()}::timestamptz
+        and (d.busy_until is null or d.busy_until < ${now.toISOString()}::timestamptz)`),
+  );
+  let n = 0;
+  for (const d of due) {
+    const ok = await reports().stateChanged(db, { device: { id: d.id, type: d.type }, from: LockState.unlocked, state: LockState.locked, doorState: d.door_state, cause: 'auto', at: now });
+    if (ok) n++;
+  }
+  return n;
 }
 
-export function scheduleAutoLock(deviceId: number, state: number, settings: unknown): void {
-  const secs = autoLockSeconds(settings);
-  if (state !== LockState.unlocked || secs === null) return;
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    autoLock(db, new Date(), deviceId).catch((e) => console.error(`auto lock of ${deviceId} failed:`, e));
-  }, secs * 1000 + 5);
-  t.unref?.();
+/** After an unlock, the lock's own auto-lock timer (when its settings have auto lock on). */
+export function scheduleAutoLock(deviceId: number, state: number, hw: LockSettings): void {
+  if (state !== LockState.unlocked || !hw.autoLockEnabled) return;
+  later(hw.autoLockDelay * 1000, `auto lock of ${deviceId}`, (db) => autoLock(db, new Date(), deviceId));
 }

@@ -1,21 +1,28 @@
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { tableRow } from '@/db/raw-rows';
-import { DeviceType, deviceOperations, devices, type Device } from '@/db/schema';
+import { deviceOperations, devices, type Device } from '@/db/schema';
 import { DeviceUnreachable, NotFound } from '@/lib/domain/errors';
+import { isLockType, LOCK_TYPES, lockSettingsOf, type LockSettings } from '../codes';
 
 const deviceRow = tableRow(devices);
 
-export type LockRow = Device & { bridgeConnected: boolean | null };
+/**
+ * A lock as the simulated hardware sees it: what its device row last recorded of it (state,
+ * door, bridge: the simulator reads the service's copy of what the lock reported, and changes it
+ * only by reporting), plus the settings the lock itself applied (`hw`).
+ */
+export type LockRow = Device & { bridgeConnected: boolean | null; hw: LockSettings };
 
-export const isLockType = (t: number) => t === DeviceType.lockPro || t === DeviceType.lockGo;
+export { isLockType };
 
 /**
- * The select list and joins of a lock row for `lockRowOf`: the device `d` with its bridge's link,
- * for statements that read the lock along with other things (`from <x> join ${lockFrom} ...`).
+ * The select list and joins of a lock row for `lockRowOf`: the device `d` with its bridge's link
+ * and the simulator's own memory of the lock (`sim_locks`: the settings it applied; a lock it
+ * never configured still runs with those it was added with).
  */
-export const lockColumns = sql.raw('d.*, b.is_connected as bridge_connected');
-export const lockFrom = sql.raw('(devices d left join devices b on b.id = d.connected_to_id)');
+export const lockColumns = sql.raw('d.*, b.is_connected as bridge_connected, coalesce(sl.settings, d.settings) as hw_settings');
+export const lockFrom = sql.raw('(devices d left join devices b on b.id = d.connected_to_id left join sim_locks sl on sl.device_id = d.id)');
 
 /** A lock with its bridge's connectivity (a lock is reachable only through a connected bridge). */
 export async function loadLock(db: Db, deviceId: number): Promise<LockRow> {
@@ -23,15 +30,13 @@ export async function loadLock(db: Db, deviceId: number): Promise<LockRow> {
   return lockRowOf(raw);
 }
 
-/**
- * A lock row read as the driver gives it (`lockColumns`, see db/raw-rows.ts); 404 when it is
- * missing or not a lock.
- */
+/** A lock row read as the driver gives it (`lockColumns`, see db/raw-rows.ts); 404 when it is missing or not a lock. */
 export function lockRowOf(raw: Record<string, unknown> | undefined): LockRow {
   if (!raw) throw NotFound('Lock');
   const d = deviceRow(raw);
   if (!isLockType(d.type)) throw NotFound('Lock');
-  return Object.assign(d, { bridgeConnected: raw.bridge_connected as boolean | null });
+  const hw = lockSettingsOf(typeof raw.hw_settings === 'string' ? JSON.parse(raw.hw_settings) : raw.hw_settings);
+  return Object.assign(d, { bridgeConnected: raw.bridge_connected as boolean | null, hw });
 }
 
 export function reachable(l: LockRow): boolean {
@@ -43,21 +48,24 @@ export function requireReachable(l: LockRow): void {
   if (l.bridgeConnected !== true) throw DeviceUnreachable('The lock is disconnected: its bridge is offline.');
 }
 
+/** The device a report is about. */
+export const ref = (d: { id: number; type: number }) => ({ id: d.id, type: d.type });
+
+/** The settings a lock applied, as SQL over `lockFrom` (for the timed sweeps). */
+export const hwSetting = (key: keyof LockSettings) => sql.raw(`coalesce(sl.settings, d.settings)->>'${key}'`);
+
 /**
  * Which locks a timed sweep (auto lock, spring return) looks at: the one lock a process's timer
  * names, or else only locks with a command finished in the last `withinMs` (index on status,
- * complete_at), never the whole device table. Locks only, either way.
+ * complete_at), never the whole device table. Locks only, either way. Over `lockFrom`'s `d`.
  */
 export function sweepTargets(db: Db, now: Date, withinMs: number, deviceId?: number): SQL {
   const which =
     deviceId === undefined
-      ? inArray(
-          devices.id,
-          db
-            .select({ id: deviceOperations.deviceId })
-            .from(deviceOperations)
-            .where(and(eq(deviceOperations.status, 'COMPLETED'), gt(deviceOperations.completeAt, new Date(now.getTime() - withinMs)))),
-        )
-      : eq(devices.id, deviceId);
-  return and(inArray(devices.type, [DeviceType.lockPro, DeviceType.lockGo]), which)!;
+      ? sql`d.id in (${db
+          .select({ id: deviceOperations.deviceId })
+          .from(deviceOperations)
+          .where(and(eq(deviceOperations.status, 'COMPLETED'), gt(deviceOperations.completeAt, new Date(now.getTime() - withinMs))))})`
+      : sql`d.id = ${deviceId}`;
+  return sql`d.type in (${sql.join(LOCK_TYPES.map((t) => sql`${t}`), sql`, `)}) and ${which}`;
 }

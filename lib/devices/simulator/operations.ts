@@ -1,110 +1,131 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { openedDb, rowsOf, type Db } from '@/db/client';
-import { deviceOperations } from '@/db/schema';
+import { rowsOf, type Db } from '@/db/client';
+import { deviceOperations, simCommands } from '@/db/schema';
+import { DeviceBusy, RetryableConflict } from '@/lib/domain/errors';
+import { OpResult } from '../codes';
 import type { OperationView, StartOperationInput } from '../gateway';
-import { commandMs, slotGraceMs, slowFactor, staleMs, timeoutMs } from './config';
 import { scheduleAutoLock } from './autolock';
-import { authorOf } from './author';
-import { applyOutcome, type SettledOp } from './effects';
-import { FAULTS } from './faults';
-import { loadLock, lockColumns, lockFrom, lockRowOf, reachable, requireReachable } from './lock-row';
-import { releaseSlot, takeSlot } from './slot';
+import { commandMs, slotGraceMs, slowFactor, staleMs, timeoutMs } from './config';
+import { outcomeState, TRANSITIONAL } from './effects';
+import type { Fault } from './faults';
+import { loadLock, lockColumns, lockFrom, lockRowOf, reachable, ref, requireReachable } from './lock-row';
+import { reports } from './port';
+import { releaseSlot } from './slot';
 import { scheduleSpringReturn } from './spring';
-import { OpResult, transitional } from './states';
+import { later } from './timers';
+
+/**
+ * Takes the device slot and, only when it got it, the device's pending fault, and writes down
+ * what the lock will do (`sim_commands`: the planned result and when it answers), in one round
+ * trip. The slot is a conditional UPDATE: of two racing processes exactly one gets the row.
+ */
+async function takeSlotAndPlan(db: Db, deviceId: number, operationId: string, asked: Date): Promise<{ fault: Fault | null; completeAt: Date }> {
+  const until = new Date(asked.getTime() + timeoutMs() * slowFactor + slotGraceMs());
+  const ms = { timeout: timeoutMs(), slow: commandMs() * slowFactor, normal: commandMs() };
+  const [row] = rowsOf<{ got: boolean; fault: Fault | null; complete_at: string | Date | null }>(
+    await db.execute(sql`
+      with slot as (
+        update devices set busy_until = ${until.toISOString()}::timestamptz, busy_operation_id = ${operationId}::uuid
+        where id = ${deviceId} and (busy_until is null or busy_until < ${asked.toISOString()}::timestamptz)
+        returning id
+      ), fault as (
+        delete from sim_device_faults f using slot where f.device_id = slot.id returning f.fault
+      ), plan as (
+        insert into sim_commands (operation_id, device_id, planned_result, complete_at)
+        select ${operationId}::uuid, slot.id,
+          case (select fault from fault) when 'timeout' then ${OpResult.timedOut}::int when 'jam' then ${OpResult.jammed}::int else ${OpResult.ok}::int end,
+          clock_timestamp() + make_interval(secs => (case (select fault from fault) when 'timeout' then ${ms.timeout}::float8 when 'slow' then ${ms.slow}::float8 else ${ms.normal}::float8 end) / 1000)
+        from slot
+        returning complete_at
+      )
+      select exists (select 1 from slot) as got, (select fault from fault) as fault, (select complete_at from plan) as complete_at`),
+  );
+  if (!row?.got) throw DeviceBusy();
+  return { fault: row.fault, completeAt: new Date(row.complete_at!) };
+}
 
 /**
  * Accepts a lock/unlock/pull: takes the device slot, plans the outcome (faults of the control
- * plane decide it now), moves the lock to its transitional state and records the plan. The
- * outcome is applied later by `settle`, by whichever process gets there first.
- *
- * Two statements, no transaction: the slot (with the fault), then the plan. The slot holds the
- * device meanwhile and expires by itself, so a process that dies between them cannot block it.
+ * plane decide it now), then reports the command accepted (the service records the operation and
+ * the transitional state). The outcome is reported later by `settle`, by whichever process gets
+ * there first. Two statements, no transaction: the slot holds the device meanwhile and expires by
+ * itself, so a process that dies between them cannot block it.
  */
 export async function startOperation(db: Db, input: StartOperationInput): Promise<{ operationId: string; lastStateChangedDate: Date }> {
   const lock = await loadLock(db, input.deviceId);
   requireReachable(lock);
   const operationId = randomUUID();
-  const asked = new Date();
-  const until = new Date(asked.getTime() + timeoutMs() * slowFactor + slotGraceMs());
-  const fault = await takeSlot(db, input.deviceId, operationId, until, asked, FAULTS);
-  // the command starts once the slot is ours (we may have waited for another process's commit)
+  const { completeAt } = await takeSlotAndPlan(db, input.deviceId, operationId, new Date());
   const now = new Date();
-  const ms = fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs();
-  const completeAt = new Date(now.getTime() + ms);
-  const plannedResult = fault === 'timeout' ? OpResult.timedOut : fault === 'jam' ? OpResult.jammed : OpResult.ok;
   try {
-    await db.execute(sql`
-      with op as (
-        insert into device_operations (id, device_id, type, mode, planned_result, from_state, user_id, access_link_id, created, complete_at)
-        values (${operationId}::uuid, ${input.deviceId}, ${input.type}, ${input.mode ?? null}::int, ${plannedResult}, ${lock.state}::int,
-                ${input.userId}::uuid, ${input.accessLinkId ?? null}::uuid, ${now.toISOString()}::timestamptz, ${completeAt.toISOString()}::timestamptz)
-      )
-      update devices set busy_until = ${new Date(completeAt.getTime() + slotGraceMs()).toISOString()}::timestamptz,
-        state = ${transitional[input.type]}, last_state_changed_date = ${now.toISOString()}::timestamptz
-      where id = ${input.deviceId}`);
+    await reports().commandAccepted(db, {
+      operationId,
+      device: ref(lock),
+      type: input.type,
+      mode: input.mode ?? null,
+      userId: input.userId,
+      accessLinkId: input.accessLinkId ?? null,
+      fromState: lock.state,
+      state: TRANSITIONAL[input.type],
+      expectedEnd: completeAt,
+      at: now,
+    });
   } catch (e) {
+    await db.delete(simCommands).where(eq(simCommands.operationId, operationId)).catch(() => undefined);
     await releaseSlot(db, input.deviceId, operationId).catch(() => undefined);
     throw e;
   }
-  scheduleSettle(operationId, ms);
+  scheduleSettle(operationId, Math.max(0, completeAt.getTime() - Date.now()));
   return { operationId, lastStateChangedDate: now };
 }
 
 /** The accepting process settles its own operation when the device would answer. */
 export function scheduleSettle(operationId: string, ms: number): void {
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    settle(db, operationId).catch((e) => console.error(`settle ${operationId} failed:`, e));
-  }, ms + 5);
-  t.unref?.();
+  later(ms, `settle ${operationId}`, (db) => settle(db, operationId));
 }
 
 /**
- * Completes a due operation exactly once (the conditional UPDATE is the claim). An operation
- * found long after its planned end belonged to a process that died before seeing the answer:
- * it completes as timed out. A bridge that went offline meanwhile also means a timeout.
- * Two statements in one transaction: the claim with the lock and the author, then the outcome.
+ * The lock answers a due command, exactly once (deleting the plan is the claim). A command found
+ * long after its planned end belonged to a process that died before seeing the answer: it is
+ * reported as timed out. A bridge that went offline meanwhile also means a timeout. Two
+ * statements in one transaction: the claim with the lock and the command, then the report.
  */
 export async function settle(db: Db, operationId: string, now = new Date()): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await settleOnce(db, operationId, now);
+    } catch (e) {
+      // another writer took the activity instant the report wanted: the whole settle again
+      if (!(e instanceof RetryableConflict) || attempt >= 8) throw e;
+    }
+  }
+}
+
+async function settleOnce(db: Db, operationId: string, now: Date): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
     const [raw] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
-        with op as (
-          update device_operations set status = 'COMPLETED', completed_at = ${now.toISOString()}::timestamptz
-          where id = ${operationId}::uuid and status = 'PENDING' and complete_at <= ${now.toISOString()}::timestamptz
+        with plan as (
+          delete from sim_commands where operation_id = ${operationId}::uuid and complete_at <= ${now.toISOString()}::timestamptz
           returning *
         )
-        select ${lockColumns},
-          op.id as op_id, op.type as op_type, op.mode as op_mode, op.planned_result as op_planned_result, op.from_state as op_from_state,
-          op.user_id as op_user_id, op.access_link_id as op_access_link_id,
-          op.complete_at < ${new Date(now.getTime() - staleMs()).toISOString()}::timestamptz as op_stale,
-          u.num_id as author_num_id, u.display_name as author_name, l.name as link_name
-        from op join ${lockFrom} on d.id = op.device_id
-        left join users u on u.id = op.user_id
-        left join access_links l on l.id = op.access_link_id`),
+        select ${lockColumns}, plan.planned_result as op_planned_result,
+          plan.complete_at < ${new Date(now.getTime() - staleMs()).toISOString()}::timestamptz as op_stale,
+          o.type as op_type, o.mode as op_mode, o.from_state as op_from_state
+        from plan join device_operations o on o.id = plan.operation_id join ${lockFrom} on d.id = plan.device_id`),
     );
     if (!raw) return null;
     const lock = lockRowOf(raw);
-    const op: SettledOp = {
-      id: raw.op_id as string,
-      deviceId: lock.id,
-      type: raw.op_type as number,
-      mode: raw.op_mode as number | null,
-      fromState: raw.op_from_state as number | null,
-      userId: raw.op_user_id as string | null,
-      accessLinkId: raw.op_access_link_id as string | null,
-    };
-    const user = raw.author_num_id === null ? null : { numId: raw.author_num_id as number, name: raw.author_name as string };
-    const author = authorOf(op.userId, op.accessLinkId, user, raw.link_name as string | null);
+    const op = { type: raw.op_type as number, mode: raw.op_mode as number | null, fromState: raw.op_from_state as number | null };
     const result = raw.op_stale || !reachable(lock) ? OpResult.timedOut : (raw.op_planned_result as number);
-    const out = await applyOutcome(tx, op, lock, author, result, now);
-    return { ...out, deviceId: op.deviceId };
+    const state = outcomeState(op, lock.hw, result);
+    const applied = await reports().commandFinished(tx, { operationId, device: ref(lock), result, state, doorState: lock.doorState, at: now });
+    return applied ? { deviceId: lock.id, state, hw: lock.hw } : null;
   });
   if (done) {
-    scheduleSpringReturn(done.deviceId, done.state, done.springSeconds);
-    scheduleAutoLock(done.deviceId, done.state, done.settings);
+    scheduleSpringReturn(done.deviceId, done.state, done.hw);
+    scheduleAutoLock(done.deviceId, done.state, done.hw);
   }
   return done !== null;
 }
@@ -118,16 +139,34 @@ export async function getOperation(db: Db, operationId: string): Promise<Operati
     await settle(db, operationId);
     [op] = await read();
   }
-  return { operationId: op.id, deviceId: op.deviceId, type: op.type as 0 | 1 | 2, status: op.status as 'PENDING' | 'COMPLETED', result: op.result };
+  return { operationId: op.id, deviceId: op.deviceId, type: op.type as OperationView['type'], status: op.status as OperationView['status'], result: op.result };
 }
 
-/** Finishes the due operations of these devices (readers call it so they never show stale progress). */
+/** Finishes the due commands of these devices (readers call it so they never show stale progress). */
 export async function settleDue(db: Db, deviceIds: number[]): Promise<void> {
   if (!deviceIds.length) return;
   const now = new Date();
   const due = await db
-    .select({ id: deviceOperations.id })
-    .from(deviceOperations)
-    .where(and(inArray(deviceOperations.deviceId, deviceIds), eq(deviceOperations.status, 'PENDING'), lte(deviceOperations.completeAt, now)));
+    .select({ id: simCommands.operationId })
+    .from(simCommands)
+    .where(and(inArray(simCommands.deviceId, deviceIds), lte(simCommands.completeAt, now)));
   for (const op of due) await settle(db, op.id, now);
+}
+
+/** Commands nobody answered well after their planned end (their process died): they time out now. */
+export async function settleStale(db: Db, now: Date, onlyDevices?: number[]): Promise<number> {
+  const due = await db
+    .select({ id: simCommands.operationId })
+    .from(simCommands)
+    .where(
+      and(
+        lte(simCommands.completeAt, new Date(now.getTime() - staleMs())),
+        // tests limit a sweep to their own devices (the database may be shared)
+        onlyDevices ? inArray(simCommands.deviceId, onlyDevices) : sql`true`,
+      ),
+    )
+    .limit(200);
+  let n = 0;
+  for (const op of due) if (await settle(db, op.id, now)) n++;
+  return n;
 }

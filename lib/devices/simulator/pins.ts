@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { DeviceTimeout } from '@/lib/domain/errors';
 import type { PinChange } from '../gateway';
-import { commandMs, slowFactor, timeoutMs } from './config';
 import { loadLock, reachable, requireReachable } from './lock-row';
-import { releaseSlot, takeSlot } from './slot';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { confirmedCommand } from './slot';
 
 /**
  * Writes one PIN change and waits for the lock to confirm it (synchronous for the caller):
@@ -16,14 +12,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function writePin(db: Db, deviceId: number, _change: PinChange): Promise<void> {
   requireReachable(await loadLock(db, deviceId));
-  const opId = randomUUID();
-  const now = new Date();
-  const fault = await takeSlot(db, deviceId, opId, new Date(now.getTime() + timeoutMs() * slowFactor + 1000), now, ['timeout', 'slow']);
-  try {
-    await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
-    if (fault === 'timeout') throw DeviceTimeout('The lock did not confirm the PIN change in time. Try again.');
+  await confirmedCommand(db, deviceId, 'The lock did not confirm the PIN change in time. Try again.', async () => {
     if (!reachable(await loadLock(db, deviceId))) throw DeviceTimeout('The lock went offline before it confirmed the PIN change.');
-  } finally {
-    await releaseSlot(db, deviceId, opId);
-  }
+  });
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { DeviceBusy } from '@/lib/domain/errors';
-import type { Fault } from './faults';
+import { DeviceBusy, DeviceTimeout } from '@/lib/domain/errors';
+import { commandMs, slowFactor, timeoutMs } from './config';
+import type { Fault } from '../gateway';
 
 /**
  * One command at a time per device, across every server process: the slot is a conditional
@@ -42,4 +44,25 @@ export async function releaseSlot(db: Db, deviceId: number, operationId: string)
   await db.execute(sql`
     update devices set busy_until = null, busy_operation_id = null
     where id = ${deviceId} and busy_operation_id = ${operationId}::uuid`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A command that the device confirms before the caller goes on (a PIN, settings, a gate's
+ * impulse): takes the slot (409) with a pending 'timeout' or 'slow' fault, waits the device's time,
+ * 408 with `silent` when it stays silent, else runs `confirmed` with the command's id; the slot is
+ * freed either way. Call it outside a transaction: the slot must be visible to other processes.
+ */
+export async function confirmedCommand<T>(db: Db, deviceId: number, silent: string, confirmed: (operationId: string, requestedAt: Date) => Promise<T>): Promise<T> {
+  const operationId = randomUUID();
+  const requestedAt = new Date();
+  const fault = await takeSlot(db, deviceId, operationId, new Date(requestedAt.getTime() + timeoutMs() * slowFactor + 1000), requestedAt, ['timeout', 'slow']);
+  try {
+    await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * slowFactor : commandMs());
+    if (fault === 'timeout') throw DeviceTimeout(silent);
+    return await confirmed(operationId, requestedAt);
+  } finally {
+    await releaseSlot(db, deviceId, operationId);
+  }
 }

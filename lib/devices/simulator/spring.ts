@@ -1,44 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { openedDb, type Db } from '@/db/client';
-import { devices } from '@/db/schema';
-import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { sweepTargets } from './lock-row';
-import { LockState, lockStatus } from './states';
-
-/** pullSpringDuration is in seconds (the lock holds the latch that long). */
-export function springSeconds(settings: unknown): number {
-  const v = Number((settings as { pullSpringDuration?: unknown } | null)?.pullSpringDuration ?? 1);
-  return Number.isFinite(v) && v >= 0 ? v : 1;
-}
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import { LockState, type LockSettings } from '../codes';
+import { hwSetting, lockFrom, sweepTargets } from './lock-row';
+import { reports } from './port';
+import { later } from './timers';
 
 /**
- * A pulled lock whose spring time has passed returns to unlocked. Run by the accepting process's
- * timer and by the worker (any process), so a crash never leaves a lock shown as pulled.
+ * A pulled lock lets its latch go `pullSpringDuration` seconds later and is unlocked again. Run by
+ * the accepting process's timer and by the sweep (any process), so a crash never leaves a lock
+ * shown as pulled. Each return is reported once (the report applies only to a lock still pulled).
  */
 export async function returnSprings(db: Db, now = new Date(), deviceId?: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(devices)
-      .set({ state: LockState.unlocked, lastStateChangedDate: now })
-      .where(
-        and(
-          eq(devices.state, LockState.pulled),
-          sweepTargets(db, now, 15 * 60_000, deviceId),
-          sql`${devices.lastStateChangedDate} + make_interval(secs => coalesce((${devices.settings}->>'pullSpringDuration')::float8, 1)) <= ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning();
-    for (const d of rows) await enqueueWebhookEvent(tx, 'lock-status-changed', d, lockStatus(d), now);
-    return rows.length;
-  });
+  const due = rowsOf<{ id: number; type: number; door_state: number | null }>(
+    await db.execute(sql`
+      select d.id, d.type, d.door_state from ${lockFrom}
+      where d.state = ${LockState.pulled} and ${sweepTargets(db, now, 15 * 60_000, deviceId)}
+        and d.last_state_changed_date + make_interval(secs => coalesce((${hwSetting('pullSpringDuration')})::float8, 1)) <= ${now.toISOString()}::timestamptz`),
+  );
+  let n = 0;
+  for (const d of due) {
+    const ok = await reports().stateChanged(db, { device: { id: d.id, type: d.type }, from: LockState.pulled, state: LockState.unlocked, doorState: d.door_state, cause: 'spring', at: now });
+    if (ok) n++;
+  }
+  return n;
 }
 
-export function scheduleSpringReturn(deviceId: number, state: number, seconds: number): void {
+export function scheduleSpringReturn(deviceId: number, state: number, hw: LockSettings): void {
   if (state !== LockState.pulled) return;
-  const t = setTimeout(() => {
-    const db = openedDb();
-    if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    returnSprings(db, new Date(), deviceId).catch((e) => console.error(`spring return of ${deviceId} failed:`, e));
-  }, seconds * 1000 + 5);
-  t.unref?.();
+  later(hw.pullSpringDuration * 1000, `spring return of ${deviceId}`, (db) => returnSprings(db, new Date(), deviceId));
 }

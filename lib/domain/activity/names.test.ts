@@ -16,5 +16,7 @@ describe('activity words', () => {
     expect(authorText({ userId: 0, username: '', event: 35 })).toBe('By hand at the door');
     expect(authorText({ userId: 0, username: '', event: 83 })).toBe('Door sensor');
     expect(authorText({ userId: 0, username: '', event: 36 })).toBe('The device itself');
+    expect(authorText({ userId: 0, username: '', event: 62 })).toBe('At the keypad');
+    expect(authorText({ userId: 7, username: 'Ada', event: 20008 })).toBe('Ada');
   });
 });

@@ -1,33 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 
-/** Activity events (decisions.md) */
-export const ActivityEvent = {
-  lockedRemotely: 32,
-  unlockedRemotely: 33,
-  lockedButton: 34,
-  unlockedButton: 35,
-  lockedAuto: 36,
-  lockedKnob: 38,
-  unlockedKnob: 39,
-  jammed: 40,
-  chargingStarted: 46,
-  chargingStopped: 50,
-  pulledRemotely: 51,
-  unlockedPin: 61,
-  wrongPin: 62,
-  pinOutsideTime: 75,
-  doorOpened: 83,
-  doorClosed: 84,
-  doorOpenTooLong: 86,
-  lockedLink: 226,
-  unlockedLink: 228,
-  pulledLink: 230,
-  gateOpenedRemotely: 10000,
-  gateOpenedLink: 10001,
-  /** ours (decisions.md: above 20000): the keypad locked itself after too many wrong PINs */
-  keypadLockedOut: 20007,
-} as const;
+/** Activity events: the codes module has them with their words (decisions.md). */
+export { ActivityEvent } from '@/lib/devices/codes';
 
 export interface ActivityInput {
   deviceId: number;
@@ -47,15 +22,18 @@ export interface ActivityInput {
 /**
  * The statement that writes one activity entry. Dates are unique per device: an entry lands 1 ms
  * after the newest one when they would collide, so paging by the last item's date never skips or
- * repeats. For a caller that writes it together with other changes in one statement.
+ * repeats. For a caller that writes it together with other changes in one statement; `when`
+ * (a condition, e.g. `exists (select 1 from lock)`) writes it only if the change happened.
+ * One statement holds at most one entry per device (both would take the same date).
  */
-export function activityInsert(e: ActivityInput): SQL {
+export function activityInsert(e: ActivityInput, when?: SQL): SQL {
   const at = (e.at ?? new Date()).toISOString();
   return sql`
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? e.username ?? ''}, ${e.event}, ${e.source},
            greatest(${at}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${e.deviceId}), '-infinity'::timestamp) + interval '1 millisecond'),
-           ${e.accessLinkId ?? null}, ${e.operationId ?? null}`;
+           ${e.accessLinkId ?? null}, ${e.operationId ?? null}
+    ${when ? sql`where ${when}` : sql``}`;
 }
 
 /**

@@ -1,62 +1,44 @@
 import type { Device } from '@/db/schema';
+import { DoorState, LOCK_SETTING_DEFAULTS, LOCK_SETTING_KEYS, LOCK_USER_SETTING_DEFAULTS, LockState, lockSettingsOf, OpResult, type LockSettings, type LockUserSettings } from '@/lib/devices/codes';
 import { common, type Loaded } from './shape';
-
-/** deviceSettings of a lock that reported none; seed and test data start from it too. */
-export const LOCK_SETTING_DEFAULTS = {
-  autoLockEnabled: false,
-  autoLockDelay: 60,
-  autoLockImplicitEnabled: false,
-  autoLockImplicitDelay: 10,
-  pullSpringEnabled: false,
-  pullSpringDuration: 1,
-  autoPullSpringEnabled: false,
-  postponedLockEnabled: false,
-  postponedLockDelay: 5,
-  buttonLockEnabled: true,
-  buttonUnlockEnabled: true,
-  isAsync: false,
-  openDoorAlertEnabled: false,
-  openDoorAlertThreshold: 300,
-  autoLockAfterDoorClosedEnabled: false,
-};
-
-export const LOCK_USER_SETTINGS = {
-  autoUnlockEnabled: false,
-  autoUnlockConfirmEnabled: false,
-  autoUnlockRangeIn: 100,
-  autoUnlockRangeOut: 200,
-  autoUnlockTimeout: 300,
-  location: { latitude: 0, longitude: 0 },
-};
 
 export const isPaired = (d: Device) => d.connectedToId !== null;
 
 /** A pulled lock whose spring time has passed is unlocked, even before a worker wrote it down. */
 export function effectiveState(d: Device, now: Date): number | null {
-  if (d.state !== 7 || !d.lastStateChangedDate) return d.state;
-  const secs = Number((d.settings as { pullSpringDuration?: number }).pullSpringDuration ?? 1);
-  return d.lastStateChangedDate.getTime() + secs * 1000 <= now.getTime() ? 2 : 7;
+  if (d.state !== LockState.pulled || !d.lastStateChangedDate) return d.state;
+  const secs = lockSettingsOf(d.settings).pullSpringDuration;
+  return d.lastStateChangedDate.getTime() + secs * 1000 <= now.getTime() ? LockState.unlocked : LockState.pulled;
 }
 
 export function deviceState(d: Device, now: Date) {
   if (!isPaired(d)) return null;
   return {
-    state: effectiveState(d, now) ?? 9,
-    doorState: d.doorState ?? 0,
+    state: effectiveState(d, now) ?? LockState.unknown,
+    doorState: d.doorState ?? DoorState.noSensor,
     isCharging: d.isCharging ?? false,
     batteryLevel: d.batteryLevel ?? 0,
-    stateChangeResult: d.stateChangeResult ?? 0,
+    stateChangeResult: d.stateChangeResult ?? OpResult.ok,
     lastStateChangedDate: (d.lastStateChangedDate ?? d.created).toISOString(),
   };
 }
 
-function deviceSettings(d: Device) {
+/** deviceSettings as the API shows them; `doorStateEventLoggingEnabled` only on a lock with a bridge. */
+export type DeviceSettingsShape = Omit<LockSettings, 'doorStateEventLoggingEnabled'> & { doorStateEventLoggingEnabled?: boolean };
+
+/** The stored settings with the defaults filled in (lockSettingsOf, written out: a list shapes a thousand locks). */
+function deviceSettings(d: Device): DeviceSettingsShape {
   const s = d.settings as Record<string, unknown>;
+  const def = LOCK_SETTING_DEFAULTS as unknown as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [k, def] of Object.entries(LOCK_SETTING_DEFAULTS)) out[k] = s[k] ?? def;
-  // only a paired lock reports door events (the flag is absent otherwise, as the contract shows)
-  if (isPaired(d)) out.doorStateEventLoggingEnabled = s.doorStateEventLoggingEnabled ?? true;
-  return out;
+  const paired = isPaired(d);
+  for (const k of LOCK_SETTING_KEYS) {
+    // only a paired lock reports door events (the flag is absent otherwise, as the contract shows)
+    if (k === 'doorStateEventLoggingEnabled' && !paired) continue;
+    const v = s[k];
+    out[k] = typeof v === typeof def[k] ? v : def[k];
+  }
+  return out as DeviceSettingsShape;
 }
 
 export interface LockOptions {
@@ -77,8 +59,8 @@ export function lockShape(x: Loaded, now: Date, o: LockOptions = {}) {
     beaconMajor: number | null;
     beaconMinor: number | null;
     deviceState: ReturnType<typeof deviceState>;
-    deviceSettings: Record<string, unknown>;
-    userSettings?: typeof LOCK_USER_SETTINGS & Record<string, unknown>;
+    deviceSettings: DeviceSettingsShape;
+    userSettings?: LockUserSettings & Record<string, unknown>;
     accessories?: unknown[];
   } = Object.assign(common(x, paired ? x.bridgeConnected === true : null), {
     connectedToId: paired ? d.connectedToId : null,
@@ -87,7 +69,7 @@ export function lockShape(x: Loaded, now: Date, o: LockOptions = {}) {
     deviceState: deviceState(d, now),
     deviceSettings: deviceSettings(d),
   });
-  if (o.includeUserSettings) lock.userSettings = { ...LOCK_USER_SETTINGS, ...(x.userSettings ?? {}) };
+  if (o.includeUserSettings) lock.userSettings = { ...LOCK_USER_SETTING_DEFAULTS, ...(x.userSettings ?? {}) };
   // no accessory hardware is modelled: the list is real but always empty
   if (o.includeAccessories) lock.accessories = [];
   return lock;

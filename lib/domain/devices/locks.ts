@@ -1,5 +1,6 @@
 import { inArray, lt, type SQL, and } from 'drizzle-orm';
-import { DeviceType, devices } from '@/db/schema';
+import { devices } from '@/db/schema';
+import { LOCK_TYPES as LOCKS } from '@/lib/devices/codes';
 import { getGateway } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -8,7 +9,7 @@ import { lockShape, type LockOptions } from './lock-shape';
 import { paging } from './paging';
 import type { Loaded } from './shape';
 
-export const LOCK_TYPES = [DeviceType.lockPro, DeviceType.lockGo];
+export const LOCK_TYPES = [...LOCKS];
 
 /** GET /my/lock/{id}: one lock the caller can see (404 otherwise). */
 export async function getLock(ctx: Ctx, input: { id: number } & LockOptions) {

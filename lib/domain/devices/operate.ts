@@ -4,6 +4,7 @@ import { perDb } from '@/db/prepared';
 import { deviceOperations } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
+import { FORCE_STATES, LockState, OperationType as OperationTypes, UnlockMode } from '@/lib/devices/codes';
 import { candidatesOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { Conflict, NotFound } from '../errors';
@@ -12,9 +13,7 @@ import { loadOne } from './load';
 import { LOCK_TYPES } from './locks';
 import { enforceDevice } from '../policy/enforce';
 
-const VERB: Record<OperationType, string> = { 0: 'lock', 1: 'unlock', 2: 'pull' };
-/** states where only a forced unlock (mode 2) is meant for: unknown and semi-locked (jammed) */
-const FORCE_STATES = [3, 9];
+const VERB: Record<OperationType, string> = { [OperationTypes.lock]: 'lock', [OperationTypes.unlock]: 'unlock', [OperationTypes.pull]: 'pull' };
 
 /**
  * POST /my/lock/{id}/operation/{lock|unlock|pull}: checks the caller may open the lock now
@@ -28,7 +27,7 @@ export async function operateLock(ctx: Ctx, input: { id: number; type: Operation
   if (!loaded) throw NotFound('Lock');
   const { d: lock, access } = loaded;
   enforceDevice('open', access, ctx.now(), { kind: 'Lock', device: lock.name, doing: `${VERB[input.type]} it` });
-  if (input.mode === 2 && !FORCE_STATES.includes(lock.state ?? 9)) {
+  if (input.mode === UnlockMode.force && !FORCE_STATES.includes(lock.state ?? LockState.unknown)) {
     throw Conflict('A forced unlock (mode 2) is only for a lock whose state is unknown or semi-locked.');
   }
   const r = await getGateway().startOperation(ctx.db, { deviceId: input.id, type: input.type, mode: input.mode, userId: ctx.caller.userId });

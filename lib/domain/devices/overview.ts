@@ -1,5 +1,5 @@
 import { DeviceType } from '@/db/schema';
-import { simControlEnabled } from '@/lib/devices/simulator/config';
+import { getSimulatorControl } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { may } from '../policy';
 import { refusalFor } from '../policy/words';
@@ -34,10 +34,42 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       kind: 'lock',
       device: lockShape(x, now, { includeUserSettings: true }),
       openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
-      simulator: simControlEnabled() && may('driveSimulator', x.access, now),
+      simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
     };
   }
   if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };
   if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true) };
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };
+}
+
+/** /devices/{id}/settings: the lock with why the viewer may not change its settings now (null: they may). */
+export async function lockSettingsView(ctx: Ctx, id: number): Promise<{ lock: LockShape; manageRefusal: string | null }> {
+  const [x] = await loadVisible(ctx, { types: [DeviceType.lockPro, DeviceType.lockGo], ids: [id], userSettings: true });
+  if (!x) throw NotFound('Lock');
+  const now = ctx.now();
+  return { lock: lockShape(x, now, { includeUserSettings: true }), manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'change its settings' }) };
+}
+
+/** What the viewer may do to a device now, in words: null where they may (lib/domain/policy). */
+export interface DeviceRefusals {
+  open: string | null;
+  manage: string | null;
+}
+
+/**
+ * The gates or door sensors of the viewer with the policy's answers, for list pages that offer
+ * only the controls the viewer may use (open, sync, rename, delete).
+ */
+export async function deviceRefusals(ctx: Ctx, kind: 'gate' | 'doorSensor'): Promise<Record<number, DeviceRefusals>> {
+  const rows = await loadVisible(ctx, { types: [kind === 'gate' ? DeviceType.gate : DeviceType.doorSensor] });
+  const now = ctx.now();
+  return Object.fromEntries(
+    rows.map((x) => [
+      x.d.id,
+      {
+        open: kind === 'gate' ? refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }) : null,
+        manage: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: kind === 'gate' ? 'synchronize or delete it' : 'rename or remove it' }),
+      },
+    ]),
+  );
 }

@@ -1,10 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { devices, simDeviceFaults } from '@/db/schema';
-import { simControlEnabled } from '@/lib/devices/simulator/config';
-import { pressAtDoor, ringBell, setBattery, setBridgeConnected, setDoor } from '@/lib/devices/simulator/control';
-import { addExternalGate, listExternalGates, removeExternalGate, updateExternalGate, type ExternalGateChange } from '@/lib/devices/simulator/external';
-import { setFault, type Fault } from '@/lib/devices/simulator/faults';
-import { DeviceType } from '@/db/schema';
+import { DeviceType, devices } from '@/db/schema';
+import { getSimulatorControl, type ExternalGateChange, type Fault, type SimulatorControl } from '@/lib/devices';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
@@ -20,8 +16,10 @@ export type SimAction =
   | { action: 'fault'; fault: Fault | null };
 
 /** The control plane exists only where enabled; elsewhere it is not there at all (404). */
-function requireEnabled() {
-  if (!simControlEnabled()) throw NotFound('Simulator control');
+function control(): SimulatorControl {
+  const c = getSimulatorControl();
+  if (!c) throw NotFound('Simulator control');
+  return c;
 }
 
 /**
@@ -32,29 +30,28 @@ const requireDriver = (ctx: Ctx, deviceId: number) => requireDevice(ctx, deviceI
 
 /** POST /api/sim/device/{id}: make something happen to a device the caller manages. */
 export async function simDeviceAction(ctx: Ctx, deviceId: number, a: SimAction) {
-  requireEnabled();
+  const sim = control();
   await requireDriver(ctx, deviceId);
-  const [d] = await ctx.db.select().from(devices).where(eq(devices.id, deviceId));
   const now = ctx.now();
   switch (a.action) {
     case 'connect':
     case 'disconnect':
-      await setBridgeConnected(ctx.db, d, a.action === 'connect', now);
+      await sim.connectBridge(ctx.db, deviceId, a.action === 'connect', now);
       break;
     case 'battery':
-      await setBattery(ctx.db, d, a.level, a.charging, now);
+      await sim.battery(ctx.db, deviceId, a.level, a.charging, now);
       break;
     case 'door':
-      await setDoor(ctx.db, d, a.open, now);
+      await sim.door(ctx.db, deviceId, a.open, now);
       break;
     case 'press':
-      await pressAtDoor(ctx.db, d, a.how, a.operation, now);
+      await sim.press(ctx.db, deviceId, a.how, a.operation, now);
       break;
     case 'bell':
-      await ringBell(ctx.db, d, now);
+      await sim.bell(ctx.db, deviceId, now);
       break;
     case 'fault':
-      await setFault(ctx.db, d.id, a.fault);
+      await sim.setFault(ctx.db, deviceId, a.fault);
       break;
   }
   return simDeviceState(ctx, deviceId);
@@ -62,18 +59,18 @@ export async function simDeviceAction(ctx: Ctx, deviceId: number, a: SimAction) 
 
 /** GET /api/sim/device/{id}: what the simulator holds for the device. */
 export async function simDeviceState(ctx: Ctx, deviceId: number) {
-  requireEnabled();
+  const sim = control();
   await requireDriver(ctx, deviceId);
-  const [f] = await ctx.db.select().from(simDeviceFaults).where(eq(simDeviceFaults.deviceId, deviceId));
-  return { deviceId, pendingFault: f?.fault ?? null };
+  return { deviceId, pendingFault: await sim.pendingFault(ctx.db, deviceId) };
 }
 
 /**
  * The simulated external gate system is driven by those who manage gates in it: an external gate
  * linked to gates of the service, by someone who may drive every one of them; one linked to none
- * yet (or a new one), by someone who may drive at least one gate.
+ * yet, by someone who may drive at least one gate, in their own account there; a new one goes into
+ * the caller's own account.
  */
-async function requireExternalDriver(ctx: Ctx, externalId: string) {
+async function requireExternalDriver(ctx: Ctx, externalId: string, account: string | null | undefined) {
   const linked = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.externalId, externalId));
   const now = ctx.now();
   if (linked.length) {
@@ -83,6 +80,7 @@ async function requireExternalDriver(ctx: Ctx, externalId: string) {
     return;
   }
   if (!(await drivesAnyGate(ctx, now))) throw Forbidden('Only owners and active administrators of a gate can change the external gate system.');
+  if (account !== undefined && account !== ctx.caller.userId) throw NotFound('External gate');
 }
 
 async function drivesAnyGate(ctx: Ctx, now: Date): Promise<boolean> {
@@ -94,22 +92,25 @@ async function drivesAnyGate(ctx: Ctx, now: Date): Promise<boolean> {
 
 export type ExternalGateAction = ({ action: 'add'; name: string } | { action: 'update' } | { action: 'remove' }) & ExternalGateChange;
 
-/** POST /api/sim/gate: add, change or remove a gate in the simulated external system. */
+const shown = <T extends { updated: Date }>(g: T) => ({ ...g, updated: g.updated.toISOString() });
+
+/** POST /api/sim/gate: add (to the caller's account there), change or remove a gate in the simulated external system. */
 export async function simExternalGateAction(ctx: Ctx, a: ExternalGateAction) {
-  requireEnabled();
-  await requireExternalDriver(ctx, a.externalId);
+  const sim = control();
+  const existing = (await sim.externalGates.list(ctx.db)).find((g) => g.externalId === a.externalId);
+  await requireExternalDriver(ctx, a.externalId, a.action === 'add' ? undefined : (existing?.account ?? null));
   const { action, ...change } = a;
-  if (action === 'add') return addExternalGate(ctx.db, { ...change, name: a.name! });
-  if (action === 'update') return updateExternalGate(ctx.db, change);
-  await removeExternalGate(ctx.db, a.externalId);
+  if (action === 'add') return shown(await sim.externalGates.add(ctx.db, ctx.caller.userId, { ...change, name: a.name! }));
+  if (action === 'update') return shown(await sim.externalGates.update(ctx.db, change));
+  await sim.externalGates.remove(ctx.db, a.externalId);
   return null;
 }
 
-/** GET /api/sim/gate: the external gates linked to gates the caller drives, and unlinked ones when they drive any gate. */
+/** GET /api/sim/gate: the external gates linked to gates the caller drives, and their own account's unlinked ones when they drive any gate. */
 export async function simExternalGates(ctx: Ctx) {
-  requireEnabled();
+  const sim = control();
   const now = ctx.now();
-  const all = await listExternalGates(ctx.db);
+  const all = await sim.externalGates.list(ctx.db);
   const linked = await ctx.db.select({ id: devices.id, externalId: devices.externalId }).from(devices).where(inArray(devices.externalId, all.map((g) => g.externalId).concat('')));
   const access = await effectiveAccess(ctx.db, ctx.caller.userId, now, linked.map((l) => l.id));
   const drives = (externalId: string) => {
@@ -117,5 +118,5 @@ export async function simExternalGates(ctx: Ctx) {
     return mine.length ? mine.every((l) => may('driveSimulator', access.get(l.id), now)) : null;
   };
   const anyGate = await drivesAnyGate(ctx, now);
-  return all.filter((g) => drives(g.externalId) ?? anyGate).map((g) => ({ ...g, updated: g.updated.toISOString() }));
+  return all.filter((g) => drives(g.externalId) ?? (anyGate && g.account === ctx.caller.userId)).map(shown);
 }

@@ -1,11 +1,11 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { devices, keypadStates } from '@/db/schema';
-import { LockState, lockStatus, StateChangeResult } from '@/lib/devices/simulator/states';
-import { ActivityEvent, recordActivity } from '../activity/record';
+import { eq } from 'drizzle-orm';
+import { keypadStates } from '@/db/schema';
+import { getSimulatorControl } from '@/lib/devices';
+import { ActivityEvent } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
+import { NotFound } from '../errors';
 import { afterWrongPin, decideKeypad, type KeypadState } from '../policy';
 import { requireDevice } from '../policy/enforce';
-import { enqueueWebhookEvent } from '../webhooks/outbox';
 import { pruneExpired } from './expiry';
 import { findByValue, lockHead } from './store';
 
@@ -26,11 +26,15 @@ export interface KeypadResult {
  * locked out it ignores every entry, the right PIN too. Its state is a database row, locked for
  * the entry, so every server process sees the same keypad.
  *
- * Entries are made at the door: source 0, no user; a known PIN's alias is the entry's username, so
- * the log says which PIN opened the door. An expired PIN is pruned first, so it counts as wrong.
- * A right PIN unlocks the lock directly (the keypad talks to the lock, not through the bridge).
+ * The verdict goes to the simulated keypad (lib/devices' control plane), which acts on it and
+ * reports like hardware: entries are made at the door (source 0, no user; a known PIN's alias is
+ * the entry's username, so the log says which PIN opened the door), and a right PIN unlocks the
+ * lock directly (the keypad talks to the lock, not through the bridge). An expired PIN is pruned
+ * first, so it counts as wrong. The verdict is reported in the transaction of the keypad's row.
  */
 export async function enterPinAtKeypad(ctx: Ctx, deviceId: number, entered: string): Promise<KeypadResult> {
+  const sim = getSimulatorControl();
+  if (!sim) throw NotFound('Simulator control');
   await requireDevice(ctx, deviceId, 'driveSimulator', { kind: 'Lock', doing: 'use the simulator on it' });
   const head = await lockHead(ctx.db, deviceId);
   const now = ctx.now();
@@ -45,22 +49,15 @@ export async function enterPinAtKeypad(ctx: Ctx, deviceId: number, entered: stri
     if (!d.ok && d.reason === 'wrongPin') {
       const next = afterWrongPin(state, now);
       await tx.update(keypadStates).set({ failures: next.failures, runs: next.runs, lockedUntil: next.lockedUntil }).where(eq(keypadStates.deviceId, deviceId));
-      await recordActivity(tx, { deviceId, event: ActivityEvent.wrongPin, source: 0, at: now });
-      if (next.lockedOut) await recordActivity(tx, { deviceId, event: ActivityEvent.keypadLockedOut, source: 0, at: now });
+      await sim.keypad(tx, deviceId, { outcome: 'wrongPin', lockedOut: next.lockedOut }, now);
       return result(ActivityEvent.wrongPin, false, next);
     }
     if (!d.ok) {
-      await recordActivity(tx, { deviceId, event: ActivityEvent.pinOutsideTime, source: 0, username: pin!.alias, at: now });
+      await sim.keypad(tx, deviceId, { outcome: 'outsideTime', alias: pin!.alias }, now);
       return result(ActivityEvent.pinOutsideTime, false);
     }
     await tx.update(keypadStates).set({ failures: 0, runs: 0, lockedUntil: null }).where(eq(keypadStates.deviceId, deviceId));
-    const [lock] = await tx
-      .update(devices)
-      .set({ state: LockState.unlocked, stateChangeResult: StateChangeResult.ok, lastStateChangedDate: now })
-      .where(and(eq(devices.id, deviceId), isNotNull(devices.state)))
-      .returning();
-    await recordActivity(tx, { deviceId, event: ActivityEvent.unlockedPin, source: 0, username: pin!.alias, at: now });
-    if (lock) await enqueueWebhookEvent(tx, 'lock-status-changed', lock, lockStatus(lock), now);
+    await sim.keypad(tx, deviceId, { outcome: 'unlocked', alias: pin!.alias }, now);
     return result(ActivityEvent.unlockedPin, true, { failures: 0, runs: 0, lockedUntil: null });
   });
 }

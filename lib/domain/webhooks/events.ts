@@ -1,5 +1,5 @@
 /**
- * The webhook event names, without imports, so the portal can list them too.
+ * The webhook event names, importing only the pure device codes, so the portal can list them too.
  * outbox.ts re-exports them for the writers of events.
  */
 export const WEBHOOK_EVENTS = [
@@ -23,4 +23,4 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
 };
 
 /** Lock states that pass on their way to a final one (unlocking, locking, pulling): no event. */
-export const TRANSIENT_LOCK_STATES: readonly number[] = [4, 5, 8];
+export { TRANSIENT_STATES as TRANSIENT_LOCK_STATES } from '@/lib/devices/codes';

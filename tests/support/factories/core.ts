@@ -14,7 +14,7 @@ import {
   type NewDevice,
 } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
-import { LOCK_SETTING_DEFAULTS } from '@/lib/domain/devices/lock-shape';
+import { LOCK_SETTING_DEFAULTS } from '@/lib/devices/codes';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { hashPassword } from '@/lib/auth/password';
 

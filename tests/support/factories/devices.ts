@@ -1,19 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DeviceType, deviceActivity, deviceOperations, devices, simExternalGates, webhookOutbox, type NewDevice } from '@/db/schema';
+import { DeviceType, deviceActivity, deviceOperations, devices, simExternalGates, simLocks, webhookOutbox, type NewDevice } from '@/db/schema';
+import type { LockSettings } from '@/lib/devices/codes';
 import { setFault, type Fault } from '@/lib/devices/simulator/faults';
 import { db } from './core';
 
 const uniq = () => randomUUID().slice(0, 8);
 
-/** A gate linked to a fresh gate in the simulated external system (unless `external: false`). */
-export async function createGate(over: Partial<NewDevice> & { external?: boolean | { isConnected?: boolean; impulseLength?: number; firmware?: string } } = {}) {
+/**
+ * A gate linked to a fresh gate in the simulated external system (unless `external: false`);
+ * `account`: the user whose account there holds it (their full sync refreshes it).
+ */
+export async function createGate(over: Partial<NewDevice> & { account?: string; external?: boolean | { isConnected?: boolean; impulseLength?: number; firmware?: string } } = {}) {
   const d = await db();
-  const { external = true, ...rest } = over;
+  const { external = true, account, ...rest } = over;
   const externalId = rest.externalId ?? `EXT-${uniq()}`;
   if (external) {
     const ext = typeof external === 'object' ? external : {};
-    await d.insert(simExternalGates).values({ externalId, name: `Ext gate ${externalId}`, type: 'barrier', impulseLength: ext.impulseLength ?? 1500, firmware: ext.firmware ?? '3.1.0', isConnected: ext.isConnected ?? true });
+    await d.insert(simExternalGates).values({ externalId, account: account ?? null, name: `Ext gate ${externalId}`, type: 'barrier', impulseLength: ext.impulseLength ?? 1500, firmware: ext.firmware ?? '3.1.0', isConnected: ext.isConnected ?? true });
   }
   const [g] = await d
     .insert(devices)
@@ -29,6 +33,7 @@ export async function createGate(over: Partial<NewDevice> & { external?: boolean
       icon: 1,
       isConnected: true,
       isPresentInExternal: true,
+      externalAccount: account ?? null,
       softwareVersions: [{ softwareType: 0, version: '3.0.0', updateAvailable: false }],
       ...rest,
     })
@@ -54,6 +59,18 @@ export async function createDoorSensor(lock: { id: number } | null, over: Partia
     })
     .returning();
   return s;
+}
+
+/**
+ * What the simulated lock itself works with (as if it had confirmed these settings), without
+ * going through the service: for tests of the simulated hardware's timing.
+ */
+export async function lockHardware(lockId: number, settings: Partial<LockSettings>) {
+  const d = await db();
+  const [row] = await d.select({ settings: devices.settings }).from(devices).where(eq(devices.id, lockId));
+  const [hw] = await d.select({ settings: simLocks.settings }).from(simLocks).where(eq(simLocks.deviceId, lockId));
+  const all = { ...(hw?.settings ?? row.settings), ...settings };
+  await d.insert(simLocks).values({ deviceId: lockId, settings: all, settingsRevision: 1 }).onConflictDoUpdate({ target: simLocks.deviceId, set: { settings: all } });
 }
 
 export async function fault(deviceId: number, f: Fault | null) {

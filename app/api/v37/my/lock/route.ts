@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { qArray, qBool, qInt } from '@/lib/http/query';
 import { listLocks } from '@/lib/domain/devices/locks';
+import { updateLock } from '@/lib/domain/devices/lock-update';
+import { lockUpdateBody } from './update-body';
 
 const query = z.object({
   'filters.text': z.string().optional(),
@@ -27,3 +29,7 @@ export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query },
     itemsPerPage: q.itemsPerPage,
   }),
 );
+
+// PATCH /api/v37/my/lock {id, revision, name?, timeZone?, deviceSettings?, userSettings?}: change a lock
+// -> {id, revision, targetDeviceRevision}; 409 when `revision` is stale; 408/409/428 when the lock cannot take new settings
+export const PATCH = route({ scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));

@@ -4,7 +4,7 @@ import { failure } from '@/lib/http/envelope';
 import { route } from '@/lib/http/route';
 import { pathId } from '@/lib/http/query';
 import { enterPinAtKeypad } from '@/lib/domain/pins/keypad';
-import { simControlEnabled } from '@/lib/devices/simulator/config';
+import { getSimulatorControl } from '@/lib/devices';
 
 const enter = route(
   {
@@ -19,6 +19,6 @@ const enter = route(
 // POST /api/sim/lock/{id}/keypad {pin}: simulator control plane, someone types a PIN at the lock.
 // -> 200 {event: 61 | 62 | 75 | null (ignored: locked out), unlocked, lockedOutUntil}. Absent (404) unless SIM_CONTROL=1.
 export async function POST(req: NextRequest, rc: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
-  if (!simControlEnabled()) return failure(404, ['Not found.']);
+  if (!getSimulatorControl()) return failure(404, ['Not found.']);
   return enter(req, rc);
 }

@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Dialog, FormField, Input, useToast } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useUpdateDoorSensor, type DoorSensor } from '@/lib/client/devices';
+
+/**
+ * Rename a door sensor with the revision it was read at: when someone else changed it meanwhile
+ * (409), the dialog says so and offers their version instead of overwriting it.
+ */
+export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; onClose: () => void }) {
+  const [name, setName] = useState(sensor?.name ?? '');
+  const [error, setError] = useState<{ text: string; conflict: boolean } | null>(null);
+  const update = useUpdateDoorSensor();
+  const toast = useToast();
+  if (!sensor) return null;
+  const trimmed = name.trim();
+  async function submit() {
+    setError(null);
+    try {
+      await update.mutateAsync({ id: sensor!.id, revision: sensor!.revision, name: trimmed });
+      toast.success(`Renamed to ${trimmed}`);
+      onClose();
+    } catch (e) {
+      const conflict = e instanceof ApiError && e.status === 409;
+      setError({ conflict, text: conflict ? 'Someone else changed this sensor while you were renaming it. Close this, look at its new name, and rename it again if you still want to.' : e instanceof Error ? e.message : 'Renaming failed.' });
+    }
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Rename ${sensor.name}`}
+      size="sm"
+      dismissable={!update.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {error?.conflict ? 'Close' : 'Cancel'}
+          </Button>
+          {error?.conflict ? null : (
+            <Button onClick={submit} loading={update.isPending} disabled={!trimmed || trimmed === sensor.name || trimmed.length > 100}>
+              Rename
+            </Button>
+          )}
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (trimmed && trimmed !== sensor.name) submit();
+        }}
+      >
+        <FormField label="Name" error={trimmed ? undefined : 'The sensor needs a name'}>
+          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+      </form>
+      {error ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error.text}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import type { DeviceRef } from '@/lib/devices/gateway';
+import { webhookEventInsert, type WebhookEvent } from '../../webhooks/outbox';
+
+/** The fields a lock-status-changed event carries (docs/webhooks.md). */
+export function lockStatus(s: { state: number | null; doorState: number | null; stateChangeResult: number | null; lastStateChangedDate: Date | null }) {
+  return {
+    state: s.state,
+    doorState: s.doorState,
+    stateChangeResult: s.stateChangeResult,
+    lastStateChangedDate: s.lastStateChangedDate?.toISOString() ?? null,
+  };
+}
+
+export const iso = (d: Date) => d.toISOString();
+
+/** `select 1` when there is nothing else to end a statement of data-modifying CTEs with. */
+export const orNothing = (s: SQL | null): SQL => s ?? sql`select 1`;
+
+/** The webhook insert, guarded by `when`; `select 1` for an event that is dropped (transient states). */
+export function webhook(event: WebhookEvent, device: DeviceRef, changed: Record<string, unknown>, at: Date, when?: SQL): SQL {
+  return orNothing(webhookEventInsert(event, device, changed, at, when));
+}
+
+/** Runs a statement ending in `select <applied> as applied`: did the guarded change happen? */
+export async function applied(db: Db, statement: SQL): Promise<boolean> {
+  const [row] = rowsOf<{ applied: boolean }>(await db.execute(statement));
+  return row?.applied === true;
+}
+
+/** Two writers gave one device's activity the same instant (the unique date index refused the second). */
+export function isDateClash(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  return code === '23505' && `${err.message ?? ''} ${err.cause?.message ?? ''}`.includes('activity_device_date_uq');
+}
+
+/**
+ * Runs a report in a transaction of its own (a savepoint inside the caller's), and again when a
+ * concurrent writer took the instant its activity entry wanted: each statement reads the newest
+ * date as of its own start, so two writers of one device can pick the same next millisecond.
+ */
+export async function clashSafe<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (e) {
+      if (!isDateClash(e) || attempt >= 8) throw e;
+    }
+  }
+}
