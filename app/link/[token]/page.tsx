@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { DateTime } from 'luxon';
 import { GuestLink } from '@/components/links/guest-link';
 import { loadGuestPage } from '@/lib/domain/accesslinks/page';
+import { clientAddress } from '@/lib/http/client-address';
 
 // Every visit is checked against the link's current state and the rate limits; nothing is cached.
 export const dynamic = 'force-dynamic';
@@ -18,9 +19,7 @@ function when(iso: string | null, zone: string): string | null {
 
 export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const h = await headers();
-  const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
-  const page = await loadGuestPage(token, ip);
+  const page = await loadGuestPage(token, clientAddress(await headers()));
   if (page.kind !== 'ok') {
     if (page.kind === 'missing') notFound();
     return (
