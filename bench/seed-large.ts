@@ -1,6 +1,7 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
 // one user with 1,000 devices (bridge + locks + gates), one lock with 1,000,000 activity entries,
 // one device with 200 access records, a few PINs, 1,000 access links.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
@@ -74,17 +75,19 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
 
   for (let i = 0; i < 20; i++) {
     const value = String(24680 + i * 1013).padStart(6, '7');
-    await db.execute(sql`insert into lock_pins (device_id, alias, value_ciphertext, value_hmac) values (${lockId}, ${'PIN ' + i}, ${encryptSecret(value)}, ${keyedHash(value, `pin:${lockId}`)})`);
+    const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id`));
+    await db.execute(sql`insert into lock_pins (id, device_id, alias, value_ciphertext, value_hmac) values (${id}, ${lockId}, ${'PIN ' + i}, ${encryptSecret(value, 'lock_pins', id)}, ${keyedHash(value, `pin:${lockId}`)})`);
   }
   await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
 
   // 1,000 access links of three doors each: guests of many links, as the page is used (each link and
   // each client address has its own rate limit, which one link hammered alone would measure instead)
   const linkTokens = Array.from({ length: 1000 }, () => randomToken(32));
+  const linkIds = linkTokens.map(() => randomUUID());
   const window = { startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) };
   const links = await db
     .insert(accessLinks)
-    .values(linkTokens.map((t, i) => ({ organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t), ...window })))
+    .values(linkTokens.map((t, i) => ({ id: linkIds[i], organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t, 'access_links', linkIds[i]), ...window })))
     .returning({ id: accessLinks.id });
   await db.insert(accessLinkDevices).values(links.flatMap((link, i) => [0, 1, 2].map((order) => ({ accessLinkId: link.id, deviceId: lockIds[(i * 3 + order) % lockIds.length], order }))));
   // the load is written out now, not by a checkpoint in the middle of a measured run

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { accessLinkDevices, accessLinks } from '@/db/schema';
 import { encryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
@@ -50,17 +51,19 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
   await requireManager(ctx, input.organizationId);
   await assertAssignable(ctx, input.organizationId, input.deviceIds);
   const token = randomToken(32);
+  const linkId = randomUUID(); // the ciphertext is bound to its row
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(accessLinks)
       .values({
+        id: linkId,
         organizationId: input.organizationId,
         name: input.name,
         description: input.description,
         startDate: input.repeatEvent?.startDate ?? null,
         endDate: input.repeatEvent?.endDate ?? null,
         tokenHash: tokenHash(token),
-        tokenCiphertext: encryptSecret(token),
+        tokenCiphertext: encryptSecret(token, 'access_links', linkId),
         createdBy: ctx.caller.userId,
       })
       .returning({ id: accessLinks.id });
