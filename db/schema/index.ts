@@ -10,3 +10,5 @@ export * from './certificates';
 export * from './webhooks';
 export * from './ratelimit';
 export * from './simulator';
+export * from './sessions';
+export * from './signin';

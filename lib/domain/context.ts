@@ -11,6 +11,9 @@ export interface Caller {
   scopes: ReadonlySet<Scope>;
   via: 'session' | 'key';
   keyId?: string;
+  /** portal sessions: the session's id, and when its password was last proven */
+  sessionId?: string;
+  authAt?: Date;
 }
 
 /** What every domain verb gets: the database (or a transaction) and the clock. */
