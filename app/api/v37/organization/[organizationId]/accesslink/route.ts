@@ -15,7 +15,7 @@ export const GET = route(
     query: z.object({
       page: qInt(1).optional(),
       itemsPerPage: qInt(1, 100).optional(),
-      'filters.name': z.string().optional(),
+      'filters.name': z.string().max(200, 'must be at most 200 characters').optional(),
       'filters.deviceId': qInt(1).optional(),
     }),
   },

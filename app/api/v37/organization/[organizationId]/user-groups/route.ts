@@ -11,7 +11,7 @@ export const GET = route(
   {
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().optional() }),
+    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
   },
   (ctx, { params, query }) =>
     listGroups(ctx, { organizationId: params.organizationId, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
@@ -19,6 +19,6 @@ export const GET = route(
 
 // POST /api/v37/organization/{organizationId}/user-groups: create a group (portal)
 export const POST = route(
-  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
+  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }).max(1000, 'must be at most 1000 characters') }) },
   async (ctx, { params, body }) => reply.created(await createGroup(ctx, { organizationId: params.organizationId, name: body.name })),
 );

@@ -14,7 +14,7 @@ export const GET = route(
 
 // PUT /api/v37/organization/{organizationId}/user-groups/{groupId}: rename (portal)
 export const PUT = route(
-  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }) }) },
+  { scopes: ['Organization.ReadWrite'], params, body: z.object({ name: z.string({ error: 'a group needs a name' }).max(1000, 'must be at most 1000 characters') }) },
   (ctx, { params, body }) => renameGroup(ctx, { ...params, name: body.name }),
 );
 
