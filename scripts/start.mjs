@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build when needed, then serve with `next start`. The server checks its
 // configuration, migrates and loads the demo data itself as it starts (instrumentation.ts), so
-// serving needs nothing but Node and the build (no tsx).
+// serving needs nothing but Node and the build (no TypeScript runner).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -16,7 +16,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
 
   // the server names the field its message is about ("currentPassword: ...")
   const server = change.error instanceof ApiError ? change.error.messages : change.error ? ['Could not change the password. Try again.'] : [];
-  const about = (f: Field) => server.find((m) => m.startsWith(`${f}: `))?.slice(f.length + 2);
+  const about = (f: Field) => {
+    const m = server.find((x) => x.startsWith(`${f}: `))?.slice(f.length + 2);
+    return m && m.charAt(0).toUpperCase() + m.slice(1);
+  };
   const general = server.filter((m) => !/^(currentPassword|newPassword): /.test(m));
 
   function submit(e: React.FormEvent) {

@@ -5,6 +5,8 @@ import { Button, Dialog, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useReauthenticate } from '@/lib/client/account';
 
+const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /**
  * Asks for the password again before a sensitive action (creating an access key more than 10
  * minutes after signing in): the server then counts the session as freshly signed in, and the
@@ -20,7 +22,7 @@ export function PasswordDialog({ open, onClose, onConfirmed, why }: { open: bool
     reauth.reset();
     onClose();
   };
-  const error = tried && !password ? 'Enter your password.' : reauth.error instanceof ApiError ? reauth.error.messages.join(' ').replace(/^password: /, '') : reauth.error ? 'Could not check the password. Try again.' : null;
+  const error = tried && !password ? 'Enter your password.' : reauth.error instanceof ApiError ? sentence(reauth.error.messages.join(' ').replace(/^password: /, '')) : reauth.error ? 'Could not check the password. Try again.' : null;
   return (
     <Dialog
       open={open}

@@ -43,8 +43,10 @@ export function authOptions(): NextAuthOptions {
       // An expired, ended or foreign session cookie is an everyday event (the user signs in again).
       // Nothing but a code and a message is logged: metadata may hold tokens or what was typed.
       error(code, metadata) {
-        const line = { level: code === 'JWT_SESSION_ERROR' ? 'warn' : 'error', at: 'next-auth', code, ...errorSummary(metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? metadata) };
-        console.error(JSON.stringify(line));
+        const everyday = code === 'JWT_SESSION_ERROR';
+        const line = JSON.stringify({ level: everyday ? 'warn' : 'error', at: 'next-auth', code, ...errorSummary(metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? metadata) });
+        if (everyday) console.warn(line);
+        else console.error(line);
       },
       warn(code) {
         console.warn(JSON.stringify({ level: 'warn', at: 'next-auth', code }));

@@ -45,7 +45,7 @@ export async function startServer(): Promise<void> {
 }
 
 /** SEED_DEMO=1 seeds any database; otherwise demo mode seeds an empty one; SEED_DEMO=0 never. */
-async function wantsDemoData(db: Awaited<ReturnType<typeof getDb>>): Promise<boolean> {
+export async function wantsDemoData(db: Pick<Awaited<ReturnType<typeof getDb>>, 'execute'>): Promise<boolean> {
   if (process.env.SEED_DEMO === '0') return false;
   if (process.env.SEED_DEMO === '1') return true;
   if (!demoMode()) return false;
