@@ -5,6 +5,7 @@ import { perDb } from '@/db/prepared';
 import { personalAccessKeys, users } from '@/db/schema';
 import { randomToken, safeEqual, tokenHash } from '@/lib/crypto/secrets';
 import type { Caller } from '@/lib/domain/context';
+import { logError } from '@/lib/log';
 import { isScope, type Scope } from './scopes';
 
 /**
@@ -153,5 +154,5 @@ function touchLastUsed(db: Db, id: string, last: Date | null, now: Date) {
   db.update(personalAccessKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(personalAccessKeys.id, id), or(isNull(personalAccessKeys.lastUsedAt), lt(personalAccessKeys.lastUsedAt, cutoff))))
-    .catch((e: unknown) => console.error('could not record key use', e instanceof Error ? e.message : e));
+    .catch((e: unknown) => logError('keys: could not record key use', e));
 }

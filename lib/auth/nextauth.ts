@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { isHttps } from '@/lib/config/env';
 import { MIN_SECRET_BYTES } from '@/lib/crypto/config';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
-import { errorSummary } from '@/lib/http/log';
+import { errorSummary } from '@/lib/log';
 import { authorizeCredentials } from './credentials';
 import { safeRedirectUrl } from './safe-redirect';
 import { endSession, sessionCaller, sessionMaxAge, startSession } from './sessions';

@@ -6,6 +6,7 @@ import { autoLock } from './simulator/autolock';
 import { staleMs } from './simulator/config';
 import { settle } from './simulator/operations';
 import { returnSprings } from './simulator/spring';
+import { logError } from '@/lib/log';
 
 /**
  * Finishes what a dead process left behind: operations still PENDING well after their planned
@@ -43,7 +44,7 @@ export const worker: BackgroundWorker = {
       running = true;
       getDb()
         .then((db) => reap(db))
-        .catch((e) => console.error('operation reaper failed:', e))
+        .catch((e) => logError('operation reaper failed', e))
         .finally(() => (running = false));
     }, Number(process.env.SIM_REAPER_MS ?? 2000));
     timer.unref?.();

@@ -9,7 +9,8 @@ import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
 import { BodyTooLarge, DEFAULT_BODY_LIMIT, finish, readBodyText, requestIdOf, tooLarge } from './edge';
 import { empty, envelope, failure, flat } from './envelope';
-import { loggedRoute, logError } from './log';
+import { logError } from '@/lib/log';
+import { loggedRoute } from './log';
 import { queryToObject } from './query';
 import { isReply } from './reply';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/db/client';
 import { withEdge } from '@/lib/http/edge';
-import { logError } from '@/lib/http/log';
+import { logError } from '@/lib/log';
 
 export const dynamic = 'force-dynamic';
 

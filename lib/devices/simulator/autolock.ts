@@ -5,6 +5,7 @@ import { ActivityEvent, recordActivity } from '@/lib/domain/activity/record';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { sweepTargets } from './lock-row';
 import { LockState, lockStatus } from './states';
+import { logError } from '@/lib/log';
 
 /** autoLockDelay in seconds, when auto lock is on; null otherwise. */
 export function autoLockSeconds(settings: unknown): number | null {
@@ -48,7 +49,7 @@ export function scheduleAutoLock(deviceId: number, state: number, settings: unkn
   const t = setTimeout(() => {
     const db = openedDb();
     if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    autoLock(db, new Date(), deviceId).catch((e) => console.error(`auto lock of ${deviceId} failed:`, e));
+    autoLock(db, new Date(), deviceId).catch((e) => logError(`auto lock of ${deviceId} failed`, e));
   }, secs * 1000 + 5);
   t.unref?.();
 }

@@ -12,6 +12,7 @@ import { loadLock, lockColumns, lockFrom, lockRowOf, reachable, requireReachable
 import { releaseSlot, takeSlot } from './slot';
 import { scheduleSpringReturn } from './spring';
 import { OpResult, transitional } from './states';
+import { logError } from '@/lib/log';
 
 /**
  * Accepts a lock/unlock/pull: takes the device slot, plans the outcome (faults of the control
@@ -56,7 +57,7 @@ export function scheduleSettle(operationId: string, ms: number): void {
   const t = setTimeout(() => {
     const db = openedDb();
     if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    settle(db, operationId).catch((e) => console.error(`settle ${operationId} failed:`, e));
+    settle(db, operationId).catch((e) => logError(`settle ${operationId} failed`, e));
   }, ms + 5);
   t.unref?.();
 }

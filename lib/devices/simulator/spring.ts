@@ -4,6 +4,7 @@ import { devices } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { sweepTargets } from './lock-row';
 import { LockState, lockStatus } from './states';
+import { logError } from '@/lib/log';
 
 /** pullSpringDuration is in seconds (the lock holds the latch that long). */
 export function springSeconds(settings: unknown): number {
@@ -38,7 +39,7 @@ export function scheduleSpringReturn(deviceId: number, state: number, seconds: n
   const t = setTimeout(() => {
     const db = openedDb();
     if (!db) return; // closed at shutdown: the reaper of a running process finishes it
-    returnSprings(db, new Date(), deviceId).catch((e) => console.error(`spring return of ${deviceId} failed:`, e));
+    returnSprings(db, new Date(), deviceId).catch((e) => logError(`spring return of ${deviceId} failed`, e));
   }, seconds * 1000 + 5);
   t.unref?.();
 }

@@ -8,6 +8,7 @@ import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
 import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level, requireDeviceAccess, type EffectiveAccess } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
+import { logError } from '@/lib/log';
 
 /** Owners and administrators whose access is active right now manage the device's sharing. */
 export const canManage = (acc: EffectiveAccess) => acc.accessLevel >= Level.administrator && acc.activeNow;
@@ -114,7 +115,7 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   }
   if (full && !row.kept) {
     // only a cache: a failure to keep it (the device deleted meanwhile) must not fail the read
-    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => console.warn(`access list of device ${deviceId} not kept: ${e instanceof Error ? e.message : String(e)}`));
+    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => logError(`access list of device ${deviceId} not kept`, e));
   }
   return new JsonText(row.records);
 }
