@@ -38,7 +38,8 @@ async function waitHealthy(url: string, ms: number) {
 
 type Run = Omit<Row, 'db' | 'name' | 'baselineRps'>;
 
-async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
+async function load(s: Scenario, keyHeaders: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
+  const headers = s.auth === 'session' ? {} : keyHeaders;
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,

@@ -5,13 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
+import { encode } from 'next-auth/jwt';
 import { newKeyMaterial } from '../lib/auth/keys';
+import { startSession } from '../lib/auth/sessions';
 import { SCOPES } from '../lib/auth/scopes';
 import { LOCK_SETTING_DEFAULTS } from '../lib/domain/devices/lock-shape';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
 
 export interface BenchData {
   key: string;
+  /** the same user's portal session cookie (a session row, as a sign-in makes it) */
+  sessionCookie: string;
   lockId: number;
   activityLockId: number;
   accessDeviceId: number;
@@ -30,6 +34,9 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   await db.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 2 });
   const m = newKeyMaterial();
   await db.insert(personalAccessKeys).values({ userId: user.id, name: 'bench', prefix: m.prefix, secretHash: m.secretHash, scopes: [...SCOPES], validTo: new Date(Date.now() + 86_400_000) });
+  const sid = await startSession(db, user.id);
+  const token = await encode({ token: { sub: user.id, sid }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 8 * 3600 });
+  const sessionCookie = `next-auth.session-token=${token}`;
 
   const [bridge] = await db
     .insert(devices)
@@ -93,5 +100,5 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   // the load is written out now, not by a checkpoint in the middle of a measured run
   await db.execute(sql`checkpoint`);
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
-  return { key: m.key, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
+  return { key: m.key, sessionCookie, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
 }
