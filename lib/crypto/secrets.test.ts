@@ -1,23 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { firstVersionBox, newSecret, restoreAppSecretsAfterEach } from '@/tests/support/secrets';
 import { currentSecretPrefix, decryptSecret, encryptSecret, keyedHash, SecretUnreadable } from './secrets';
 
 /** Secrets at rest: keys per purpose, bound to their row, readable across a rotation. */
-const saved = { current: process.env.APP_SECRET, previous: process.env.APP_SECRET_PREVIOUS };
-afterEach(() => {
-  process.env.APP_SECRET = saved.current;
-  if (saved.previous === undefined) delete process.env.APP_SECRET_PREVIOUS;
-  else process.env.APP_SECRET_PREVIOUS = saved.previous;
-});
-const secret = () => randomBytes(32).toString('base64url');
-
-/** How the first version wrote a ciphertext: AES-GCM under SHA-256 of the secret, no row binding. */
-function firstVersionBox(plain: string, master: string): string {
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', createHash('sha256').update(`enc:${master}`).digest(), iv);
-  const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
-}
+restoreAppSecretsAfterEach();
+const secret = newSecret;
 
 describe('secrets at rest', () => {
   it('a ciphertext opens only in its own table and row: moved to another row it is refused', () => {

@@ -1,6 +1,5 @@
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '@/db/schema';
 import { accessLinks, lockPins, webhookSubscriptions } from '@/db/schema';
 import { currentSecretPrefix, decryptSecret, keyedHash } from '@/lib/crypto/secrets';
@@ -10,27 +9,15 @@ import { orgWithCast, createGate } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
+import { firstVersionBox, newSecret, restoreAppSecretsAfterEach } from '../support/secrets';
 
 /**
  * Rotating APP_SECRET (docs/security.md, "Deployment"): the servers run with the new secret and the
  * old one as APP_SECRET_PREVIOUS, everything still reads; `secrets:rotate` re-encrypts what is
  * stored; then the old secret is no longer needed.
  */
-const saved = { current: process.env.APP_SECRET, previous: process.env.APP_SECRET_PREVIOUS };
-afterEach(() => {
-  process.env.APP_SECRET = saved.current;
-  if (saved.previous === undefined) delete process.env.APP_SECRET_PREVIOUS;
-  else process.env.APP_SECRET_PREVIOUS = saved.previous;
-});
-const secret = () => randomBytes(32).toString('base64url');
-
-/** A ciphertext as the first version wrote it (SHA-256 of the secret as key, no row binding). */
-function firstVersionBox(plain: string, master: string): string {
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', createHash('sha256').update(`enc:${master}`).digest(), iv);
-  const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
-}
+restoreAppSecretsAfterEach();
+const secret = newSecret;
 
 describe('rotating APP_SECRET', () => {
   it('with APP_SECRET_PREVIOUS everything still reads; secrets:rotate rewrites it all under the new secret; then the old one is not needed', async () => {
