@@ -5,10 +5,10 @@ import type { Caller } from '@/lib/domain/context';
 import { publicUrl } from '@/lib/config/env';
 import { callerFromKey, looksLikeKey, recentCaller } from './keys';
 import { authSecret, sessionCookieName } from './nextauth';
-import { sessionCaller } from './sessions';
+import { recentSession, sessionCaller } from './sessions';
 
 export type AuthOutcome =
-  /** `unchecked`: a remembered key, to be confirmed in the database before answering (Ctx.keyCheck) */
+  /** `unchecked`: a remembered key or session, to be confirmed in the database before answering (Ctx.keyCheck) */
   | { ok: true; caller: Caller; unchecked?: boolean }
   | { ok: false; reason: 'missing' | 'invalid_token' | 'bad_origin' | 'key_in_query'; message: string };
 
@@ -38,7 +38,10 @@ export async function authenticate(req: NextRequest, db: Db, now: Date, allowUnc
     return { ok: true, caller };
   }
   // The cookie names a server-side session (lib/auth/sessions.ts): it counts only while that does.
+  // A read may start on a session remembered moments ago, confirmed in the database before answering.
   const token = await getToken({ req, secret: authSecret(), cookieName: sessionCookieName() });
+  const recent = token && allowUnchecked ? recentSession(token.sid, now) : null;
+  if (recent) return { ok: true, caller: recent, unchecked: true };
   const caller = token ? await sessionCaller(db, token.sid, now) : null;
   if (!caller) return { ok: false, reason: 'missing', message: 'Not signed in (or the session has ended): sign in again, or send an access key in the Authorization header.' };
   if (MUTATING.has(req.method) && !sameOrigin(req)) {

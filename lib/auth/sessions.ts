@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { sessions, users } from '@/db/schema';
@@ -27,16 +27,58 @@ export async function startSession(db: Db, userId: string, now = new Date()): Pr
   return id;
 }
 
+/** The session `id` counts at `now`: not ended, not expired. */
+export function sessionLiveWhere(id: SQL | Placeholder | string, now: SQL | Placeholder | Date): SQL {
+  return and(eq(sessions.id, id), isNull(sessions.endedAt), gt(sessions.expiresAt, now))!;
+}
+
 /** The session's row and its user: one primary-key read (and the user by primary key), prepared once. */
 const live = perDb((db: Db) =>
   db
     .select({ authAt: sessions.authAt, userId: users.id, numId: users.numId, email: users.email, displayName: users.displayName })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sid')), isNull(sessions.endedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(sessionLiveWhere(sql.placeholder('sid'), sql.placeholder('now')))
     .limit(1)
     .prepare('session_live'),
 );
+
+/** The same check alone, for a read whose statements did not include it (keyStillValidSql). */
+const stillLive = perDb((db: Db) =>
+  db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(sessionLiveWhere(sql.placeholder('sid'), sql.placeholder('now')))
+    .prepare('session_still_live'),
+);
+
+export async function sessionStillLive(db: Db, sid: string, now: Date): Promise<boolean> {
+  return (await stillLive(db).execute({ sid, now: now.toISOString() })).length > 0;
+}
+
+/*
+ * Who a session stands for, remembered for a short while (as keys are, lib/auth/keys.ts), so that
+ * a read can skip the lookup and confirm the session inside its own statement: one round trip
+ * instead of two. What is remembered is never trusted alone: every request still confirms in the
+ * database that the session is live (keyStillValidSql, or route() before answering), so an ended
+ * session is refused on its next request in every process. Only the name and e-mail shown may lag
+ * by up to REMEMBER_MS, and only on reads; writes always look the session up.
+ */
+const REMEMBER_MS = 30_000;
+const REMEMBER_MAX = 10_000;
+const remembered = new Map<string, { caller: Caller; at: number }>();
+
+/** The caller of a session seen moments ago (no query), or null: then use `sessionCaller`. */
+export function recentSession(sid: unknown, now: Date): Caller | null {
+  if (typeof sid !== 'string') return null;
+  const hit = remembered.get(sid);
+  return hit && now.getTime() - hit.at <= REMEMBER_MS ? hit.caller : null;
+}
+
+export function forgetSession(sid: string): void {
+  remembered.delete(sid);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,8 +86,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function sessionCaller(db: Db, sid: unknown, now: Date): Promise<Caller | null> {
   if (typeof sid !== 'string' || !UUID.test(sid)) return null;
   const [row] = await live(db).execute({ sid, now: now.toISOString() });
-  if (!row) return null;
-  return {
+  if (!row) {
+    remembered.delete(sid);
+    return null;
+  }
+  const caller: Caller = {
     userId: row.userId,
     userNumId: row.numId,
     email: row.email,
@@ -55,11 +100,15 @@ export async function sessionCaller(db: Db, sid: unknown, now: Date): Promise<Ca
     sessionId: sid,
     authAt: row.authAt,
   };
+  if (remembered.size >= REMEMBER_MAX) remembered.clear();
+  remembered.set(sid, { caller, at: now.getTime() });
+  return caller;
 }
 
 /** Sign-out: this session ends (its cookie, if kept or stolen, no longer works). */
 export async function endSession(db: Db, sid: unknown, now = new Date()): Promise<void> {
   if (typeof sid !== 'string' || !UUID.test(sid)) return;
+  remembered.delete(sid);
   await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, sid), isNull(sessions.endedAt)));
 }
 
@@ -70,6 +119,7 @@ export async function endUserSessions(db: Db, userId: string, now: Date, keep?: 
     .set({ endedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), keep ? ne(sessions.id, keep) : undefined))
     .returning({ id: sessions.id });
+  for (const s of ended) remembered.delete(s.id);
   return ended.length;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { authenticate } from '@/lib/auth/caller';
 import { forgetKey, keyStillValid } from '@/lib/auth/keys';
+import { forgetSession, sessionStillLive } from '@/lib/auth/sessions';
 import type { Scope } from '@/lib/auth/scopes';
 import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
@@ -103,7 +104,7 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
           if (auth.unchecked) return run(req, rc, false, requestId);
           return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
         }
-        const keyCheck = auth.unchecked && auth.caller.keyId ? { keyId: auth.caller.keyId, scopes: spec.scopes, done: false } : undefined;
+        const keyCheck = auth.unchecked ? { keyId: auth.caller.keyId, sessionId: auth.caller.keyId ? undefined : auth.caller.sessionId, scopes: spec.scopes, done: false } : undefined;
         ctx = { db, now, caller: auth.caller, keyCheck };
       }
       const rawParams = await rc.params;
@@ -131,7 +132,7 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         // nothing is answered on a remembered key until the database confirmed it (a revoked key
         // probing ids gets 401, not 404); a rejected one is looked up afresh (401, or 403 for scopes)
         if (isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) {
-          forgetKey(ctx.keyCheck.keyId);
+          forget(ctx.keyCheck);
           return run(req, rc, false, requestId);
         }
         if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId);
@@ -162,14 +163,17 @@ export function routeSpecOf(handler: unknown): DeclaredSpec | undefined {
 
 const hasKeyCheck = (ctx: BaseCtx | Ctx | undefined): ctx is Ctx & { keyCheck: KeyCheck } => !!ctx && 'keyCheck' in ctx && !!ctx.keyCheck;
 
-/** True unless the request ran on a remembered key that the database now refuses (then forgotten). */
+/** True unless the request ran on a remembered key or session that the database now refuses (then forgotten). */
 async function keyConfirmed(ctx: BaseCtx | Ctx | undefined): Promise<boolean> {
   if (!hasKeyCheck(ctx) || ctx.keyCheck.done) return true;
-  const ok = await keyStillValid(ctx.db, ctx.keyCheck.keyId, ctx.keyCheck.scopes, ctx.now());
-  if (!ok) forgetKey(ctx.keyCheck.keyId);
-  ctx.keyCheck.done = ok;
+  const k = ctx.keyCheck;
+  const ok = k.keyId ? await keyStillValid(ctx.db, k.keyId, k.scopes, ctx.now()) : !!k.sessionId && (await sessionStillLive(ctx.db, k.sessionId, ctx.now()));
+  if (!ok) forget(k);
+  k.done = ok;
   return ok;
 }
+
+const forget = (k: KeyCheck) => (k.keyId ? forgetKey(k.keyId) : k.sessionId && forgetSession(k.sessionId));
 
 class BadJson extends Error {}
 
