@@ -8,9 +8,10 @@ import { ALL_SCOPES } from './scopes';
 
 /**
  * Server-side portal sessions (db/schema/sessions.ts). The cookie is next-auth's encrypted token
- * holding the session's id (`sid`); whether the session still counts is decided here, by one
- * primary-key read per request, so that signing out, a password change or "sign out everywhere"
- * ends it in every server process at once.
+ * holding the session's id (`sid`); whether the session still counts is decided in the database on
+ * every request (a primary-key read, or inside the read's own statement for a session remembered
+ * below), so that signing out, a password change or "sign out everywhere" ends it in every server
+ * process at once.
  */
 
 /** Session lifetime in seconds (SESSION_MAX_AGE, default 8 hours), counted from sign-in. */
