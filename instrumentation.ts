@@ -1,8 +1,14 @@
-// Runs once per server process: starts the background workers (operation reaper, PIN expiry,
-// webhook delivery). Several processes may run them at once; each worker claims work in the
-// database, never in memory.
+// Runs once per server process, before it serves (`npm start` and a bare `next start` alike):
+// checks the configuration, migrates, loads the demo data when asked for, starts the background
+// workers (lib/server/start.ts). A server that cannot start stops here with one line, instead of
+// opening its port and answering 500.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.BACKGROUND_WORKERS === '0') return;
-  const { startWorkers } = await import('./lib/workers');
-  await startWorkers();
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { startServer, startFailure } = await import('./lib/server/start');
+  try {
+    await startServer();
+  } catch (e) {
+    console.error(startFailure(e));
+    process.exit(1);
+  }
 }

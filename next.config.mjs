@@ -8,9 +8,21 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks once with tsc
-  // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it.
+  // Every response: never sniffed, never framed, no full URL in Referer to other sites. The page's
+  // Content-Security-Policy (with a nonce) and HSTS are set per request (proxy.ts, lib/http/edge.ts).
+  // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it
+  // (later rules win).
   async headers() {
     return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
+        ],
+      },
       {
         source: '/link/:path*',
         headers: [

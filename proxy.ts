@@ -1,16 +1,42 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 /**
- * Layouts cannot see the requested path, so the signed-in layout could not send people back
- * where they were going after sign-in. This passes the path on as a request header (x-pathname).
- * Pages only: the API, assets and the public link page are not matched (no cost there).
+ * Every page (not the API, not static files) passes here:
+ *  - a Content-Security-Policy with a fresh nonce: only scripts Next.js itself renders (which it
+ *    gives the nonce, read from the request's copy of the policy) may run; no page may be framed.
+ *    Pages are rendered per request anyway (they read the session), so the nonce costs nothing more;
+ *  - HSTS when the public URL (NEXTAUTH_URL) is https; the headers every response gets are in
+ *    next.config.mjs;
+ *  - the requested path as a request header (x-pathname): layouts cannot see it, and the signed-in
+ *    layout sends people back where they were going after sign-in.
  */
 export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const https = (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
+  const dev = process.env.NODE_ENV === 'development';
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
   const headers = new Headers(request.headers);
   headers.set('x-pathname', request.nextUrl.pathname + request.nextUrl.search);
-  return NextResponse.next({ request: { headers } });
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', policy);
+  if (https) response.headers.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return response;
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/|link/|sign-in|favicon\\.ico|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)'],
+  matcher: ['/((?!api/|_next/static|_next/image|favicon\\.ico|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)'],
 };

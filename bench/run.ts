@@ -3,6 +3,7 @@
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL,
 // BENCH_ONLY (a pattern of scenario names, to look at some of them; docs/benchmarks.md is then not written).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,8 @@ async function waitHealthy(url: string, ms: number) {
 
 type Run = Omit<Row, 'db' | 'name' | 'baselineRps'>;
 
-async function load(s: Scenario, headers: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
+async function load(s: Scenario, keyHeaders: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
+  const headers = s.auth === 'session' ? {} : keyHeaders;
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
@@ -62,7 +64,10 @@ async function drained(headers: Record<string, string>) {
 
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   let cleanUp = () => {};
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: 'bench-secret-0123456789abcdef0123456789', NEXTAUTH_SECRET: 'bench', NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0' };
+  // secrets of this run only; BENCH=1 makes /api/bench/noop exist; the link page scenario names its
+  // clients in X-Forwarded-For, as a proxy in front would (TRUST_PROXY_HOPS=1)
+  const secret = () => randomBytes(32).toString('base64url');
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1' };
   if (kind === 'postgres') {
     const db = `sl_bench_${Date.now()}`;
     const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';

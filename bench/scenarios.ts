@@ -7,6 +7,8 @@ export interface Scenario {
   path: () => string;
   /** headers of each request besides the key */
   headers?: () => Record<string, string>;
+  /** 'session': the portal's cookie instead of the key */
+  auth?: 'session';
   /** also measure p50 with one connection (server time without queueing) */
   serverTime?: boolean;
   prepare?: (base: string, headers: Record<string, string>) => Promise<void>;
@@ -21,6 +23,8 @@ export function scenarios(d: BenchData): Scenario[] {
   return [
     { name: 'baseline (no-op)', kind: 'baseline', method: 'GET', path: () => '/api/bench/noop' },
     { name: 'GET lock by id', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}` },
+    // the same read from the portal: its session cookie is checked against its session row
+    { name: 'GET lock by id (session)', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}`, auth: 'session', headers: () => ({ cookie: d.sessionCookie }) },
     { name: 'GET lock sync', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}/sync` },
     {
       name: 'GET operation status',

@@ -1,16 +1,21 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
 // one user with 1,000 devices (bridge + locks + gates), one lock with 1,000,000 activity entries,
 // one device with 200 access records, a few PINs, 1,000 access links.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
 import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
+import { encode } from 'next-auth/jwt';
 import { newKeyMaterial } from '../lib/auth/keys';
+import { startSession } from '../lib/auth/sessions';
 import { SCOPES } from '../lib/auth/scopes';
 import { LOCK_SETTING_DEFAULTS } from '../lib/devices/codes';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
 
 export interface BenchData {
   key: string;
+  /** the same user's portal session cookie (a session row, as a sign-in makes it) */
+  sessionCookie: string;
   lockId: number;
   activityLockId: number;
   accessDeviceId: number;
@@ -29,6 +34,9 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   await db.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 2 });
   const m = newKeyMaterial();
   await db.insert(personalAccessKeys).values({ userId: user.id, name: 'bench', prefix: m.prefix, secretHash: m.secretHash, scopes: [...SCOPES], validTo: new Date(Date.now() + 86_400_000) });
+  const sid = await startSession(db, user.id);
+  const token = await encode({ token: { sub: user.id, sid }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 8 * 3600 });
+  const sessionCookie = `next-auth.session-token=${token}`;
 
   const [bridge] = await db
     .insert(devices)
@@ -74,22 +82,24 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
 
   for (let i = 0; i < 20; i++) {
     const value = String(24680 + i * 1013).padStart(6, '7');
-    await db.execute(sql`insert into lock_pins (device_id, alias, value_ciphertext, value_hmac) values (${lockId}, ${'PIN ' + i}, ${encryptSecret(value)}, ${keyedHash(value, `pin:${lockId}`)})`);
+    const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id`));
+    await db.execute(sql`insert into lock_pins (id, device_id, alias, value_ciphertext, value_hmac) values (${id}, ${lockId}, ${'PIN ' + i}, ${encryptSecret(value, 'lock_pins', id)}, ${keyedHash(value, `pin:${lockId}`)})`);
   }
   await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
 
   // 1,000 access links of three doors each: guests of many links, as the page is used (each link and
   // each client address has its own rate limit, which one link hammered alone would measure instead)
   const linkTokens = Array.from({ length: 1000 }, () => randomToken(32));
+  const linkIds = linkTokens.map(() => randomUUID());
   const window = { startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) };
   const links = await db
     .insert(accessLinks)
-    .values(linkTokens.map((t, i) => ({ organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t), ...window })))
+    .values(linkTokens.map((t, i) => ({ id: linkIds[i], organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t, 'access_links', linkIds[i]), ...window })))
     .returning({ id: accessLinks.id });
   // put there by the owner of the locks, as in life: the page then judges each door by its grantor's access
   await db.insert(accessLinkDevices).values(links.flatMap((link, i) => [0, 1, 2].map((order) => ({ accessLinkId: link.id, deviceId: lockIds[(i * 3 + order) % lockIds.length], order, addedBy: user.id }))));
   // the load is written out now, not by a checkpoint in the middle of a measured run
   await db.execute(sql`checkpoint`);
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
-  return { key: m.key, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
+  return { key: m.key, sessionCookie, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
 }

@@ -11,7 +11,7 @@ export interface Row {
   baselineRps: number;
 }
 
-const SINGLE = ['GET lock by id', 'GET lock sync', 'GET operation status', 'GET PIN list'];
+const SINGLE = ['GET lock by id', 'GET lock by id (session)', 'GET lock sync', 'GET operation status', 'GET PIN list'];
 const LIST = ['GET activity first page', 'GET activity depth 900k', 'GET access list (200)'];
 const DETAILS = 'GET device details (1,000)';
 

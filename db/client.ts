@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pgliteDir } from '../lib/config/env';
 import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 import * as schema from './schema';
 
@@ -18,10 +19,7 @@ const g = globalThis as unknown as { __smartlockDb?: Holder };
 
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
-/** Where PGlite keeps its files (PGLITE_DIR, default .data/pglite; `memory://` for tests). */
-export function pgliteDir(): string {
-  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
-}
+export { pgliteDir };
 
 async function open(): Promise<Holder> {
   const url = process.env.DATABASE_URL;

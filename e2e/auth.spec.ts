@@ -1,12 +1,11 @@
 import { encode } from 'next-auth/jwt';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, serverSecrets, signIn, test } from './fixtures';
 
 /**
  * Signing in, out, and what happens when the session ends. Expiry is simulated by swapping the
  * session cookie for one whose lifetime has passed (signed with the server's secret, so only
  * its expiry is wrong), which keeps the suite fast instead of waiting for SESSION_MAX_AGE.
  */
-const SECRET = process.env.NEXTAUTH_SECRET || 'e2e-nextauth-secret'; // scripts/e2e-server.mjs default
 const COOKIE = 'next-auth.session-token';
 // A signed-in page of this area (the devices pages belong to another area).
 const HOME = '/settings/access-keys';
@@ -30,7 +29,7 @@ test.describe('sign-in, sign-out and session expiry', () => {
     expect(session).toBeTruthy();
 
     // Correctly signed with the server secret, but its lifetime ended a minute ago.
-    const expired = await encode({ token: { sub: 'whoever', email: DEMO.owner }, secret: SECRET, maxAge: -60 });
+    const expired = await encode({ token: { sub: 'whoever', email: DEMO.owner }, secret: serverSecrets().NEXTAUTH_SECRET, maxAge: -60 });
     await page.context().addCookies([{ name: COOKIE, value: expired, url: baseURL! }]);
     const api = await page.request.get('/api/v37/my/personalaccesskey');
     expect(api.status()).toBe(401);

@@ -1,4 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * The secrets of the server under test: new random ones each run (scripts/e2e-server.mjs), for
+ * the few tests that must sign something the way the server does.
+ */
+export function serverSecrets(): { APP_SECRET: string; NEXTAUTH_SECRET: string } {
+  return JSON.parse(readFileSync(path.join(process.cwd(), '.data', `e2e-${process.env.E2E_PORT ?? 3100}.secrets.json`), 'utf8'));
+}
 
 /** Demo accounts of the seed (db/seed/people.ts); all share one password. */
 export const DEMO = {

@@ -35,12 +35,12 @@ async function main(argv: string[]): Promise<void> {
   const db = await getDb();
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${values.email.trim()})`).limit(1);
   if (!user) throw new UsageError(`No user with e-mail ${values.email}.`);
-  // The operator acts for the user with a session's power; the verb's own rules (known scopes,
-  // at most 5 years, name) still apply.
+  // The operator acts for the user with a session's power, signed in just now; the verb's own
+  // rules (known scopes, at most 5 years, name) still apply.
   const ctx = {
     db,
     now: () => new Date(),
-    caller: { userId: user.id, userNumId: user.numId, email: user.email, displayName: user.displayName, scopes: ALL_SCOPES, via: 'session' as const },
+    caller: { userId: user.id, userNumId: user.numId, email: user.email, displayName: user.displayName, scopes: ALL_SCOPES, via: 'session' as const, authAt: new Date() },
   };
   const { id, key } = await createKey(ctx, { name: values.name ?? `cli ${new Date().toISOString().slice(0, 10)}`, scopes, days });
   console.log(`Created key ${id} for ${user.email} (${scopes.join(', ')}), valid ${days} days. It is shown only now:`);

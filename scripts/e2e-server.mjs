@@ -1,19 +1,26 @@
 #!/usr/bin/env node
 // The server Playwright starts: `npm start` on a fresh database of its own (a new PGlite folder,
-// or with DATABASE_URL a new database `<name>_e2e` on the same server, so the browser tests never
-// meet rows other suites wrote), demo data seeded, simulator control plane on.
+// or with DATABASE_URL a new database `<name>_e2e_<port>` on the same server, so the browser tests
+// never meet rows other suites wrote), demo data seeded, simulator control plane on. Its secrets
+// are new random ones each time, never values written in the repository; the tests that need one
+// (a cookie signed with the server's own secret) read them from .data/e2e-<port>.secrets.json.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 
 const port = process.env.E2E_PORT || '3100';
-const env = { ...process.env, PORT: port, NEXTAUTH_URL: `http://localhost:${port}`, SEED_DEMO: '1', SIM_CONTROL: '1' };
+const secrets = { APP_SECRET: randomBytes(32).toString('base64url'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') };
+const env = { ...process.env, ...secrets, PORT: port, NEXTAUTH_URL: `http://localhost:${port}`, DEMO: '1', SEED_DEMO: '1', SIM_CONTROL: '1' };
 env.SIM_COMMAND_MS ||= '600';
-env.APP_SECRET ||= 'e2e-app-secret-0123456789abcdef0123456789';
-env.NEXTAUTH_SECRET ||= 'e2e-nextauth-secret';
 env.SESSION_MAX_AGE ||= String(8 * 3600);
 env.WEBHOOK_ALLOW_LOOPBACK ||= '1';
+env.REQUEST_LOG ||= '0'; // one line per API call would bury the test output
+
+const data = path.join(process.cwd(), '.data');
+mkdirSync(data, { recursive: true, mode: 0o700 });
+writeFileSync(path.join(data, `e2e-${port}.secrets.json`), JSON.stringify(secrets), { mode: 0o600 });
 
 if (env.DATABASE_URL) {
   const url = new URL(env.DATABASE_URL);
@@ -26,7 +33,7 @@ if (env.DATABASE_URL) {
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
 } else {
-  env.PGLITE_DIR = path.join(process.cwd(), '.data', `e2e-${port}`);
+  env.PGLITE_DIR = path.join(data, `e2e-${port}`);
   rmSync(env.PGLITE_DIR, { recursive: true, force: true });
 }
 

@@ -2,8 +2,11 @@
 
 import { useState } from 'react';
 import { Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '@/components/ui';
-import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey } from '@/lib/client/account';
+import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
+import { ApiError } from '@/lib/client/api';
+import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey, type NewKeyInput } from '@/lib/client/account';
 import { CreateKeyForm } from './create-key-form';
+import { PasswordDialog } from './password-dialog';
 import { KeyCards } from './key-cards';
 import { KeysTable } from './keys-table';
 import { NewKeyPanel } from './new-key-panel';
@@ -18,6 +21,8 @@ export function AccessKeysPage() {
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<AccessKey | null>(null);
   const [showRevoked, setShowRevoked] = useState(false);
+  // a key asked for more than 10 minutes after sign-in: the password first, then the same request again
+  const [waiting, setWaiting] = useState<NewKeyInput | null>(null);
 
   const all = keys.data ?? [];
   const revokedCount = all.filter((k) => k.status === 'revoked').length;
@@ -28,6 +33,17 @@ export function AccessKeysPage() {
     setCreating(true);
   };
   const newButton = <Button onClick={openCreate}>Create key</Button>;
+  const submit = (input: NewKeyInput) =>
+    create.mutate(input, {
+      onSuccess: (res) => {
+        setCreating(false);
+        setCreated({ name: input.name, key: res.key });
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.status === 403 && e.messages.includes(REAUTH_REQUIRED)) setWaiting(input);
+      },
+    });
+  const needsPassword = create.error instanceof ApiError && create.error.messages.includes(REAUTH_REQUIRED);
 
   return (
     <>
@@ -63,20 +79,22 @@ export function AccessKeysPage() {
       ) : null}
 
       <Dialog open={creating} onClose={() => setCreating(false)} title="Create an access key" size="lg" dismissable={!create.isPending}>
-        <CreateKeyForm
-          sending={create.isPending}
-          serverError={create.error}
-          onCancel={() => setCreating(false)}
-          onSubmit={(input) =>
-            create.mutate(input, {
-              onSuccess: (res) => {
-                setCreating(false);
-                setCreated({ name: input.name, key: res.key });
-              },
-            })
-          }
-        />
+        <CreateKeyForm sending={create.isPending} serverError={needsPassword ? null : create.error} onCancel={() => setCreating(false)} onSubmit={submit} />
       </Dialog>
+
+      <PasswordDialog
+        open={!!waiting}
+        why="You signed in more than 10 minutes ago. Enter your password to create the key."
+        onClose={() => {
+          setWaiting(null);
+          create.reset();
+        }}
+        onConfirmed={() => {
+          const input = waiting!;
+          setWaiting(null);
+          submit(input);
+        }}
+      />
 
       <Dialog open={!!created} onClose={() => setCreated(null)} title="Your new access key" size="lg" dismissable={false}>
         {created ? <NewKeyPanel name={created.name} value={created.key} onDone={() => setCreated(null)} /> : null}

@@ -1,4 +1,4 @@
-import { ActivityIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, WebhookIcon } from './nav-icons';
+import { ActivityIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
 
 export interface NavItem {
   href: string;
@@ -35,6 +35,7 @@ export const NAV: NavSection[] = [
     items: [
       { href: '/settings/access-keys', label: 'Access keys', Icon: KeyIcon },
       { href: '/settings/webhooks', label: 'Webhooks', Icon: WebhookIcon },
+      { href: '/settings/security', label: 'Security', Icon: ShieldIcon },
     ],
   },
 ];

@@ -11,3 +11,5 @@ export * from './webhooks';
 export * from './ratelimit';
 export * from './simulator';
 export * from './gatesync';
+export * from './sessions';
+export * from './signin';

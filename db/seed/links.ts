@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accessLinkDevices, accessLinks } from '../schema';
@@ -33,11 +34,12 @@ export async function seedLinks(
       continue;
     }
     const token = randomToken(32);
+    const id = randomUUID(); // the token is encrypted bound to its row
     const [link] = await db
       .insert(accessLinks)
       .values({
-        organizationId, name: s.name, description: s.description, startDate: s.start, endDate: s.end,
-        tokenHash: tokenHash(token), tokenCiphertext: encryptSecret(token), createdBy: ownerId,
+        id, organizationId, name: s.name, description: s.description, startDate: s.start, endDate: s.end,
+        tokenHash: tokenHash(token), tokenCiphertext: encryptSecret(token, 'access_links', id), createdBy: ownerId,
       })
       .returning({ id: accessLinks.id });
     // the owner put the doors on the link: it opens them while the owner may (lib/domain/policy)

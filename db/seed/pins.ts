@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../client';
 import { devices, lockPins } from '../schema';
 import { encryptSecret, keyedHash } from '../../lib/crypto/secrets';
 
@@ -43,11 +43,14 @@ export async function seedPins(db: Db, deviceIds: Record<string, number>, now: D
     const deviceId = deviceIds[lockName];
     const has = await db.select({ id: lockPins.id }).from(lockPins).where(inArray(lockPins.deviceId, [deviceId])).limit(1);
     if (has.length) continue;
+    // ids first: each value is encrypted bound to its row
+    const ids = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id from generate_series(1, ${pins.length}::int)`));
     await db.insert(lockPins).values(
-      pins.map((p) => ({
+      pins.map((p, i) => ({
+        id: ids[i].id,
         deviceId,
         alias: p.alias,
-        valueCiphertext: encryptSecret(p.value),
+        valueCiphertext: encryptSecret(p.value, 'lock_pins', ids[i].id),
         valueHmac: keyedHash(p.value, `pin:${deviceId}`),
         startDate: p.startDate ?? null,
         endDate: p.endDate ?? null,

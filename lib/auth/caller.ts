@@ -2,12 +2,13 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import type { Db } from '@/db/client';
 import type { Caller } from '@/lib/domain/context';
+import { publicUrl } from '@/lib/config/env';
 import { callerFromKey, looksLikeKey, recentCaller } from './keys';
-import { authSecret } from './nextauth';
-import { ALL_SCOPES } from './scopes';
+import { authSecret, sessionCookieName } from './nextauth';
+import { recentSession, sessionCaller } from './sessions';
 
 export type AuthOutcome =
-  /** `unchecked`: a remembered key, to be confirmed in the database before answering (Ctx.keyCheck) */
+  /** `unchecked`: a remembered key or session, to be confirmed in the database before answering (Ctx.keyCheck) */
   | { ok: true; caller: Caller; unchecked?: boolean }
   | { ok: false; reason: 'missing' | 'invalid_token' | 'bad_origin' | 'key_in_query'; message: string };
 
@@ -36,46 +37,26 @@ export async function authenticate(req: NextRequest, db: Db, now: Date, allowUnc
     if (!caller) return { ok: false, reason: 'invalid_token', message: 'The access key is invalid, expired or revoked.' };
     return { ok: true, caller };
   }
-  const token = await getToken({ req, secret: authSecret() });
-  if (!token?.sub) return { ok: false, reason: 'missing', message: 'Not signed in (or the session has ended): sign in again, or send an access key in the Authorization header.' };
+  // The cookie names a server-side session (lib/auth/sessions.ts): it counts only while that does.
+  // A read may start on a session remembered moments ago, confirmed in the database before answering.
+  const token = await getToken({ req, secret: authSecret(), cookieName: sessionCookieName() });
+  const recent = token && allowUnchecked ? recentSession(token.sid, now) : null;
+  if (recent) return { ok: true, caller: recent, unchecked: true };
+  const caller = token ? await sessionCaller(db, token.sid, now) : null;
+  if (!caller) return { ok: false, reason: 'missing', message: 'Not signed in (or the session has ended): sign in again, or send an access key in the Authorization header.' };
   if (MUTATING.has(req.method) && !sameOrigin(req)) {
     return { ok: false, reason: 'bad_origin', message: 'Cross-origin request refused.' };
   }
-  return {
-    ok: true,
-    caller: {
-      userId: token.sub,
-      userNumId: Number(token.numId ?? 0),
-      email: String(token.email ?? ''),
-      displayName: String(token.name ?? ''),
-      scopes: ALL_SCOPES,
-      via: 'session',
-    },
-  };
+  return { ok: true, caller };
 }
 
 /**
  * A cookie-authenticated write must come from our own pages (CSRF): its Origin must be the app's
- * configured origin (NEXTAUTH_URL) or the host the request was sent to. Browsers always send
- * Origin on cross-origin and on same-origin non-GET fetches, so a missing Origin is refused too.
+ * public URL (NEXTAUTH_URL), and nothing the request says about its own host counts
+ * (X-Forwarded-Host, Host). Browsers always send Origin on cross-origin and on same-origin non-GET
+ * fetches, so a missing Origin is refused too.
  */
 function sameOrigin(req: NextRequest): boolean {
   const origin = req.headers.get('origin');
-  if (!origin || origin === 'null') return false;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  const configured = process.env.NEXTAUTH_URL;
-  if (configured) {
-    try {
-      if (new URL(configured).origin === o.origin) return true;
-    } catch {
-      /* a bad NEXTAUTH_URL only disables this shortcut */
-    }
-  }
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? req.nextUrl.host;
-  return o.host === host;
+  return !!origin && origin === publicUrl().origin;
 }

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
-import { hit, peek, type Limit } from '@/lib/domain/accesslinks/ratelimit';
 import { hashPassword, verifyPassword } from './password';
+import { attemptKeys, countAttempt, forgive } from './throttle';
 
-/** Failed sign-ins allowed per e-mail address in a window, across all server processes. */
-export const SIGN_IN_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+export { TooManyAttempts } from './throttle';
 
 export interface SignedInUser {
   id: string;
@@ -15,32 +13,40 @@ export interface SignedInUser {
   numId: number;
 }
 
-export class TooManyAttempts extends Error {
-  constructor() {
-    super('Too many failed sign-in attempts for this e-mail address. Try again in 15 minutes.');
-  }
+export interface Attempt {
+  email: string | undefined;
+  password: string | undefined;
+  /** the client address (lib/http/client-address.ts), for throttling */
+  address: string;
 }
 
-const limitKey = (email: string) => `signin:${createHash('sha256').update(email.toLowerCase()).digest('base64url').slice(0, 22)}`;
+/** Longer input is never a password or e-mail of ours; refused before any work (bcrypt reads 72 bytes). */
+const MAX_EMAIL = 320;
+const MAX_PASSWORD = 1024;
 
 // A hash to compare against when the e-mail is unknown, so both answers take the same time.
 let dummy: Promise<string> | undefined;
 
 /**
  * E-mail and password -> the user, or null. Unknown e-mails cost the same as wrong passwords
- * (no account probing by timing), and failures per e-mail are limited (no password guessing).
+ * (no account probing by timing); failures are throttled per account, address and in total
+ * (lib/auth/throttle.ts), which throws TooManyAttempts while a delay runs.
  */
-export async function authorizeCredentials(db: Db, email: string | undefined, password: string | undefined, now = new Date()): Promise<SignedInUser | null> {
-  const e = email?.trim();
-  if (!e || !password) return null;
-  const key = limitKey(e);
-  if ((await peek(db, key, SIGN_IN_LIMIT, now)) >= SIGN_IN_LIMIT.max) throw new TooManyAttempts();
+export async function authorizeCredentials(db: Db, a: Attempt, now = new Date()): Promise<SignedInUser | null> {
+  const e = a.email?.trim();
+  if (!e || !a.password || e.length > MAX_EMAIL || a.password.length > MAX_PASSWORD) return null;
+  const keys = attemptKeys(e, a.address, now);
+  await countAttempt(db, keys, now);
   const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${e})`).limit(1);
   dummy ??= hashPassword('not-a-real-password');
-  const ok = await verifyPassword(password, u?.passwordHash ?? (await dummy));
-  if (!u || !ok) {
-    await hit(db, key, SIGN_IN_LIMIT, now);
-    return null;
-  }
+  const ok = await verifyPassword(a.password, u?.passwordHash ?? (await dummy));
+  if (!u || !ok) return null; // the failure stays counted
+  await forgive(db, keys, now);
   return { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
+}
+
+/** The signed-in user's password, asked again (before a sensitive action): throttled like sign-in. */
+export async function passwordMatches(db: Db, user: { userId: string; email: string }, password: string, address: string, now = new Date()): Promise<boolean> {
+  const u = await authorizeCredentials(db, { email: user.email, password, address }, now);
+  return u?.id === user.userId;
 }

@@ -2,10 +2,12 @@ import { and, arrayOverlaps, eq, gt, isNull, lt, or, sql, type Placeholder, type
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
-import { personalAccessKeys, users } from '@/db/schema';
+import { personalAccessKeys, sessions, users } from '@/db/schema';
 import { randomToken, safeEqual, tokenHash } from '@/lib/crypto/secrets';
 import type { Caller } from '@/lib/domain/context';
+import { logError } from '@/lib/log';
 import { isScope, type Scope } from './scopes';
+import { sessionLiveWhere } from './sessions';
 
 /**
  * Personal access keys look like `slk_<8 hex prefix>_<43 chars secret>`.
@@ -114,17 +116,18 @@ export function keyValidWhere(id: SQL | Placeholder | string, scopes: SQL | Plac
 }
 
 /**
- * For a statement that checks a remembered key itself: true when there is no key to check
- * (placeholder `checkKeyId` null) or the key is still good (`checkScopes`, `now`). Instants go
- * into placeholders as ISO strings: the postgres.js driver leaves date encoding to drizzle's
- * columns, which a placeholder bypasses.
+ * For a statement that checks a remembered key or portal session itself: true when there is no key
+ * to check (placeholder `checkKeyId` null) or the key is still good (`checkScopes`, `now`), and
+ * there is no session to check (`checkSessionId` null) or it is still live (lib/auth/sessions.ts).
+ * Instants go into placeholders as ISO strings: the postgres.js driver leaves date encoding to
+ * drizzle's columns, which a placeholder bypasses.
  */
 export const keyStillValidSql = (): SQL<boolean> =>
-  sql<boolean>`(${sql.placeholder('checkKeyId')}::uuid is null or exists (select 1 from ${personalAccessKeys} where ${keyValidWhere(
+  sql<boolean>`((${sql.placeholder('checkKeyId')}::uuid is null or exists (select 1 from ${personalAccessKeys} where ${keyValidWhere(
     sql`${sql.placeholder('checkKeyId')}::uuid`,
     sql`${sql.placeholder('checkScopes')}::text[]`,
     sql.placeholder('now'),
-  )}))`;
+  )})) and (${sql.placeholder('checkSessionId')}::uuid is null or exists (select 1 from ${sessions} where ${sessionLiveWhere(sql`${sql.placeholder('checkSessionId')}::uuid`, sql.placeholder('now'))})))`;
 
 const buildCheck = (db: Db) =>
   db
@@ -153,5 +156,5 @@ function touchLastUsed(db: Db, id: string, last: Date | null, now: Date) {
   db.update(personalAccessKeys)
     .set({ lastUsedAt: now })
     .where(and(eq(personalAccessKeys.id, id), or(isNull(personalAccessKeys.lastUsedAt), lt(personalAccessKeys.lastUsedAt, cutoff))))
-    .catch((e: unknown) => console.error('could not record key use', e instanceof Error ? e.message : e));
+    .catch((e: unknown) => logError('keys: could not record key use', e));
 }

@@ -1,63 +1,99 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db/client';
+import { isHttps } from '@/lib/config/env';
+import { MIN_SECRET_BYTES } from '@/lib/crypto/config';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { errorSummary } from '@/lib/log';
 import { authorizeCredentials } from './credentials';
+import { safeRedirectUrl } from './safe-redirect';
+import { endSession, sessionCaller, sessionMaxAge, startSession } from './sessions';
 
-/** Session lifetime in seconds (SESSION_MAX_AGE, default 8 hours). */
-export const sessionMaxAge = () => Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
-
+/** NEXTAUTH_SECRET, checked at start (lib/server/start.ts); there is no built-in fallback. */
 export function authSecret(): string {
   const s = process.env.NEXTAUTH_SECRET;
-  if (s) return s;
-  const building = process.env.NEXT_PHASE === 'phase-production-build';
-  if (process.env.NODE_ENV === 'production' && process.env.ALLOW_DEV_SECRET !== '1' && !building) {
-    throw new Error('NEXTAUTH_SECRET is not set');
-  }
-  return 'dev-only-nextauth-secret-change-me';
+  if (!s || Buffer.byteLength(s) < MIN_SECRET_BYTES) throw new Error(`NEXTAUTH_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
+  return s;
 }
 
-export const authOptions: NextAuthOptions = {
-  secret: authSecret(),
-  session: { strategy: 'jwt', maxAge: sessionMaxAge() },
-  jwt: { maxAge: sessionMaxAge() },
-  pages: { signIn: '/sign-in' },
-  logger: {
-    // An expired or foreign session cookie is an everyday event (the user signs in again), not a server error.
-    error(code, metadata) {
-      if (code === 'JWT_SESSION_ERROR') {
-        const m = metadata instanceof Error ? metadata.message : (metadata as { message?: string }).message;
-        console.warn(`[next-auth] session cookie refused: ${m ?? 'invalid'}`);
-        return;
-      }
-      console.error(`[next-auth] ${code}`, metadata);
-    },
-  },
-  providers: [
-    CredentialsProvider({
-      name: 'E-mail and password',
-      credentials: {
-        email: { label: 'E-mail', type: 'email' },
-        password: { label: 'Password', type: 'password' },
+/**
+ * The session cookie's name. Under https (the public URL, NEXTAUTH_URL) it is `Secure` and
+ * `__Host-` prefixed: only this exact origin over https may set or read it.
+ */
+export const sessionCookieName = () => (isHttps() ? '__Host-next-auth.session-token' : 'next-auth.session-token');
+
+function addressOf(req: { headers?: unknown } | undefined): string {
+  const h = req?.headers as Headers | Record<string, string | undefined> | undefined;
+  if (!h) return 'unknown';
+  const v = typeof (h as Headers).get === 'function' ? (h as Headers).get(CLIENT_ADDRESS_HEADER) : (h as Record<string, string | undefined>)[CLIENT_ADDRESS_HEADER];
+  return v || 'unknown';
+}
+
+/** next-auth's options, read from the environment when asked (the secret and the cookie follow it). */
+export function authOptions(): NextAuthOptions {
+  const secure = isHttps();
+  return {
+    secret: authSecret(),
+    session: { strategy: 'jwt', maxAge: sessionMaxAge() },
+    jwt: { maxAge: sessionMaxAge() },
+    pages: { signIn: '/sign-in' },
+    useSecureCookies: secure,
+    cookies: secure ? { sessionToken: { name: sessionCookieName(), options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true } } } : undefined,
+    logger: {
+      // An expired, ended or foreign session cookie is an everyday event (the user signs in again).
+      // Nothing but a code and a message is logged: metadata may hold tokens or what was typed.
+      error(code, metadata) {
+        const everyday = code === 'JWT_SESSION_ERROR';
+        const line = JSON.stringify({ level: everyday ? 'warn' : 'error', at: 'next-auth', code, ...errorSummary(metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? metadata) });
+        if (everyday) console.warn(line);
+        else console.error(line);
       },
-      async authorize(credentials) {
-        return authorizeCredentials(await getDb(), credentials?.email, credentials?.password);
+      warn(code) {
+        console.warn(JSON.stringify({ level: 'warn', at: 'next-auth', code }));
       },
-    }),
-  ],
-  callbacks: {
-    async jwt({ token, user }) {
-      if (user) {
-        token.sub = user.id;
-        token.numId = (user as { numId?: number }).numId;
-      }
-      return token;
+      debug() {},
     },
-    async session({ session, token }) {
-      if (session.user) {
-        (session.user as { id?: string }).id = token.sub;
-        (session.user as { numId?: number }).numId = token.numId as number | undefined;
-      }
-      return session;
+    providers: [
+      CredentialsProvider({
+        name: 'E-mail and password',
+        credentials: {
+          email: { label: 'E-mail', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+        },
+        async authorize(credentials, req) {
+          return authorizeCredentials(await getDb(), { email: credentials?.email, password: credentials?.password, address: addressOf(req) });
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        const db = await getDb();
+        if (user) {
+          // a sign-in: a session of its own, which the cookie names
+          token.sub = user.id;
+          token.numId = (user as { numId?: number }).numId;
+          token.sid = await startSession(db, user.id);
+          return token;
+        }
+        // the session endpoint renews the cookie only for a session that still counts
+        if (!(await sessionCaller(db, token.sid, new Date()))) throw new Error('the session has ended');
+        return token;
+      },
+      async session({ session, token }) {
+        if (session.user) {
+          (session.user as { id?: string }).id = token.sub;
+          (session.user as { numId?: number }).numId = token.numId as number | undefined;
+        }
+        return session;
+      },
+      async redirect({ url, baseUrl }) {
+        return safeRedirectUrl(url, baseUrl);
+      },
     },
-  },
-};
+    events: {
+      async signOut({ token }) {
+        await endSession(await getDb(), token?.sid);
+      },
+    },
+  };
+}

@@ -1,28 +1,21 @@
-import { getServerSession } from 'next-auth';
+import { decode } from 'next-auth/jwt';
+import { cookies } from 'next/headers';
 import { getDb } from '@/db/client';
 import type { Ctx } from '@/lib/domain/context';
-import { authOptions } from './nextauth';
-import { ALL_SCOPES } from './scopes';
+import { authSecret, sessionCookieName } from './nextauth';
+import { sessionCaller } from './sessions';
 
 /**
  * The signed-in portal user as a domain context, for server components (layouts, page.tsx
- * prefetch). null when there is no valid session cookie. Same caller shape as route().
+ * prefetch). null when there is no session cookie, or its session has ended (lib/auth/sessions.ts).
+ * Same caller shape as route().
  */
 export async function sessionCtx(): Promise<Ctx | null> {
-  const session = await getServerSession(authOptions);
-  const u = session?.user as { id?: string; numId?: number; email?: string | null; name?: string | null } | undefined;
-  if (!u?.id) return null;
+  const cookie = (await cookies()).get(sessionCookieName())?.value;
+  if (!cookie) return null;
+  const token = await decode({ token: cookie, secret: authSecret() }).catch(() => null);
+  if (!token) return null;
   const db = await getDb();
-  return {
-    db,
-    now: () => new Date(),
-    caller: {
-      userId: u.id,
-      userNumId: Number(u.numId ?? 0),
-      email: u.email ?? '',
-      displayName: u.name ?? '',
-      scopes: ALL_SCOPES,
-      via: 'session',
-    },
-  };
+  const caller = await sessionCaller(db, token.sid, new Date());
+  return caller ? { db, now: () => new Date(), caller } : null;
 }

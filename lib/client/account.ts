@@ -50,3 +50,18 @@ export function useRevokeKey() {
     onSuccess: () => qc.invalidateQueries({ queryKey: accessKeyKeys.list }),
   });
 }
+
+/** Settings > Security: the password asked again, changed; every session ended. */
+export function useReauthenticate() {
+  return useMutation({ mutationFn: (password: string) => apiFetch<null>('/my/account/reauthenticate', { method: 'POST', body: { password } }) });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiFetch<{ endedSessions: number }>('/my/account/password', { method: 'PUT', body: input }),
+  });
+}
+
+export function useEndAllSessions() {
+  return useMutation({ mutationFn: () => apiFetch<{ endedSessions: number }>('/my/account/sessions', { method: 'DELETE' }) });
+}

@@ -11,6 +11,9 @@ export interface Caller {
   scopes: ReadonlySet<Scope>;
   via: 'session' | 'key';
   keyId?: string;
+  /** portal sessions: the session's id, and when its password was last proven */
+  sessionId?: string;
+  authAt?: Date;
 }
 
 /** What every domain verb gets: the database (or a transaction) and the clock. */
@@ -20,12 +23,14 @@ export interface BaseCtx {
 }
 
 /**
- * A key remembered from an earlier request (lib/auth/keys.ts) that this request has not yet
- * confirmed in the database. A statement may confirm it on the way (keyStillValidSql with
- * `keyCheckValues`, then `confirmKey`); if none did, the HTTP layer checks before answering.
+ * A key (lib/auth/keys.ts) or a portal session (lib/auth/sessions.ts) remembered from an earlier
+ * request that this request has not yet confirmed in the database. A statement may confirm it on
+ * the way (keyStillValidSql with `keyCheckValues`, then `confirmKey`); if none did, the HTTP layer
+ * checks before answering.
  */
 export interface KeyCheck {
-  keyId: string;
+  keyId?: string;
+  sessionId?: string;
   scopes: readonly string[];
   done: boolean;
 }
@@ -37,9 +42,9 @@ export interface Ctx extends BaseCtx {
 }
 
 /** Values for the placeholders of keyStillValidSql: nothing to check once confirmed. */
-export function keyCheckValues(ctx: Ctx): { checkKeyId: string | null; checkScopes: string[] } {
+export function keyCheckValues(ctx: Ctx): { checkKeyId: string | null; checkScopes: string[]; checkSessionId: string | null } {
   const k = ctx.keyCheck;
-  return k && !k.done ? { checkKeyId: k.keyId, checkScopes: [...k.scopes] } : { checkKeyId: null, checkScopes: [] };
+  return k && !k.done ? { checkKeyId: k.keyId ?? null, checkScopes: [...k.scopes], checkSessionId: k.sessionId ?? null } : { checkKeyId: null, checkScopes: [], checkSessionId: null };
 }
 
 /** The placeholders every hot read statement takes: the caller, the clock, the remembered-key check. */

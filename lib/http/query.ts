@@ -37,9 +37,9 @@ export const qBool = () =>
     return v;
   }, z.boolean({ error: 'must be true or false' }));
 
-/** A string that may be repeated: always an array. */
-export const qArray = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
+/** A string that may be repeated: always an array, of at most `max` values. */
+export const qArray = <T extends z.ZodType>(item: T, max = 1000) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(max, `at most ${max} values`));
 
 /** Path ids are positive integers. */
 export const pathId = () => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2147483647);

@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { authenticate } from '@/lib/auth/caller';
 import { forgetKey, keyStillValid } from '@/lib/auth/keys';
+import { forgetSession, sessionStillLive } from '@/lib/auth/sessions';
 import type { Scope } from '@/lib/auth/scopes';
 import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
+import { BodyTooLarge, DEFAULT_BODY_LIMIT, finish, readBodyText, requestIdOf, tooLarge } from './edge';
 import { empty, envelope, failure, flat } from './envelope';
+import { logError } from '@/lib/log';
+import { loggedRoute } from './log';
 import { queryToObject } from './query';
 import { isReply } from './reply';
 
@@ -42,6 +45,8 @@ interface Spec<Q, B, P> {
    * fifty interleaved thousand-device answers made every one of them late and some wait past 10 s.
    */
   concurrency?: number;
+  /** Bodies above this many bytes are refused with 413 (default 64 KB, lib/http/edge.ts). */
+  maxBody?: number;
 }
 
 /** The client closed the connection while its request waited its turn (nginx's 499). */
@@ -71,12 +76,19 @@ export function route<Q extends Obj | undefined = undefined, B extends z.ZodType
 ): Handler;
 export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | undefined>, handler: (ctx: never, args: never) => Promise<unknown>): Handler {
   const turn = spec.concurrency ? pLimit(spec.concurrency) : undefined;
-  // Reads may start on a key remembered from an earlier request; writes always look it up first.
-  const wrapped: Handler = (req, rc) => run(req, rc, req.method === 'GET' || req.method === 'HEAD');
-  const run = async (req: NextRequest, rc: RouteContext, allowUnchecked: boolean): Promise<Response> => {
-    const requestId = randomUUID();
+  const maxBody = spec.maxBody ?? DEFAULT_BODY_LIMIT;
+  // One request id and one log line per request; reads may start on a key remembered from an
+  // earlier request, writes always look it up first.
+  const wrapped: Handler = async (req, rc) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    return finish(req, await run(req, rc, req.method === 'GET' || req.method === 'HEAD', requestId), requestId, started);
+  };
+  const run = async (req: NextRequest, rc: RouteContext, allowUnchecked: boolean, requestId: string): Promise<Response> => {
     let ctx: BaseCtx | Ctx | undefined;
     try {
+      // a body too large for this endpoint is refused before anything else, without reading it
+      if (Number(req.headers.get('content-length') ?? 0) > maxBody) throw new BodyTooLarge(maxBody);
       const db = await getDb();
       const now = () => new Date();
       ctx = { db, now };
@@ -89,14 +101,14 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         }
         if (!spec.scopes.some((s) => auth.caller.scopes.has(s))) {
           // a remembered key may have changed since: only a fresh lookup may refuse it
-          if (auth.unchecked) return run(req, rc, false);
+          if (auth.unchecked) return run(req, rc, false, requestId);
           return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
         }
-        const keyCheck = auth.unchecked && auth.caller.keyId ? { keyId: auth.caller.keyId, scopes: spec.scopes, done: false } : undefined;
+        const keyCheck = auth.unchecked ? { keyId: auth.caller.keyId, sessionId: auth.caller.keyId ? undefined : auth.caller.sessionId, scopes: spec.scopes, done: false } : undefined;
         ctx = { db, now, caller: auth.caller, keyCheck };
       }
       const rawParams = await rc.params;
-      const rawBody = spec.body ? await readJson(req) : undefined;
+      const rawBody = spec.body ? await readJson(req, maxBody) : undefined;
       // All three are checked before answering, so one 400 lists every problem at once.
       const issues: z.core.$ZodIssue[] = [];
       const check = <S extends z.ZodType | undefined>(schema: S, value: () => unknown, where: string) => {
@@ -113,49 +125,60 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       const call = () => (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
       const out = turn ? await turn(() => (req.signal.aborted ? CLIENT_GONE : call())) : await call();
       if (out === CLIENT_GONE) return CLIENT_GONE.clone();
-      if (!(await keyConfirmed(ctx))) return run(req, rc, false);
+      if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId);
       return toResponse(out);
     } catch (e) {
       try {
         // nothing is answered on a remembered key until the database confirmed it (a revoked key
         // probing ids gets 401, not 404); a rejected one is looked up afresh (401, or 403 for scopes)
         if (isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) {
-          forgetKey(ctx.keyCheck.keyId);
-          return run(req, rc, false);
+          forget(ctx.keyCheck);
+          return run(req, rc, false, requestId);
         }
-        if (!(await keyConfirmed(ctx))) return run(req, rc, false);
+        if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId);
       } catch (e2) {
         return errorResponse(e2, requestId, req);
       }
       return errorResponse(e, requestId, req);
     }
   };
-  // Lets the contract harness compare what a route declares with what its cases expect.
-  Object.defineProperty(wrapped, ROUTE_SPEC, { value: { scopes: spec.scopes } });
+  // Lets the contract harness compare what a route declares with what its cases expect, and the
+  // input test check that every schema is bounded.
+  Object.defineProperty(wrapped, ROUTE_SPEC, { value: { scopes: spec.scopes, query: spec.query, body: spec.body, params: spec.params } });
   return wrapped;
 }
 
-/** The scopes a handler made by `route()` declares; undefined for anything else. */
-export function routeSpecOf(handler: unknown): { scopes: Scope[] | 'public' } | undefined {
+export interface DeclaredSpec {
+  scopes: Scope[] | 'public';
+  query?: z.ZodType;
+  body?: z.ZodType;
+  params?: z.ZodType;
+}
+
+/** What a handler made by `route()` declares (scopes, schemas); undefined for anything else. */
+export function routeSpecOf(handler: unknown): DeclaredSpec | undefined {
   if (typeof handler !== 'function') return undefined;
-  return (handler as unknown as Record<symbol, { scopes: Scope[] | 'public' }>)[ROUTE_SPEC];
+  return (handler as unknown as Record<symbol, DeclaredSpec>)[ROUTE_SPEC];
 }
 
 const hasKeyCheck = (ctx: BaseCtx | Ctx | undefined): ctx is Ctx & { keyCheck: KeyCheck } => !!ctx && 'keyCheck' in ctx && !!ctx.keyCheck;
 
-/** True unless the request ran on a remembered key that the database now refuses (then forgotten). */
+/** True unless the request ran on a remembered key or session that the database now refuses (then forgotten). */
 async function keyConfirmed(ctx: BaseCtx | Ctx | undefined): Promise<boolean> {
   if (!hasKeyCheck(ctx) || ctx.keyCheck.done) return true;
-  const ok = await keyStillValid(ctx.db, ctx.keyCheck.keyId, ctx.keyCheck.scopes, ctx.now());
-  if (!ok) forgetKey(ctx.keyCheck.keyId);
-  ctx.keyCheck.done = ok;
+  const k = ctx.keyCheck;
+  const ok = k.keyId ? await keyStillValid(ctx.db, k.keyId, k.scopes, ctx.now()) : !!k.sessionId && (await sessionStillLive(ctx.db, k.sessionId, ctx.now()));
+  if (!ok) forget(k);
+  k.done = ok;
   return ok;
 }
 
+const forget = (k: KeyCheck) => (k.keyId ? forgetKey(k.keyId) : k.sessionId && forgetSession(k.sessionId));
+
 class BadJson extends Error {}
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
+async function readJson(req: NextRequest, limit: number): Promise<unknown> {
+  const text = await readBodyText(req, limit);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -191,13 +214,15 @@ function plain(message: string): string {
   return `must be ${KIND[m[1]] ?? m[1]}${m[2] === 'NaN' ? '' : ` (got ${m[2]})`}`;
 }
 
-/** The one error -> status mapping. Unknown errors never leak details. */
+/**
+ * The one error -> status mapping. Unknown errors never leak details: the answer names the request
+ * id, the log the error's class, code and message (never its parameters, lib/http/log.ts).
+ */
 export function errorResponse(e: unknown, requestId: string, req?: Request): Response {
   if (e instanceof z.ZodError) return failure(400, zodMessages(e));
   if (e instanceof BadJson) return failure(400, [e.message]);
+  if (e instanceof BodyTooLarge) return tooLarge(e);
   if (isDomainError(e)) return failure(STATUS[e.code], e.messages);
-  // The path may carry an access-link token: never log it.
-  const path = req ? new URL(req.url).pathname.replace(/\/link\/[^/]+/, '/link/***') : '';
-  console.error(`[${requestId}] ${req?.method ?? ''} ${path} failed:`, e);
+  logError('api', e, { id: requestId, method: req?.method, route: req ? loggedRoute(new URL(req.url).pathname) : undefined });
   return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`], { 'x-request-id': requestId });
 }

@@ -1,3 +1,4 @@
+import { logError } from '@/lib/log';
 import { getDb, type Db } from '@/db/client';
 
 /**
@@ -23,7 +24,7 @@ export function periodicWorker(name: string, everyMs: () => number, run: (db: Db
         running = true;
         getDb()
           .then(run)
-          .catch((e) => console.error(`${name} failed:`, e instanceof Error ? e.message : e))
+          .catch((e) => logError(`${name} failed`, e))
           .finally(() => (running = false));
       }, everyMs());
       timer.unref?.();

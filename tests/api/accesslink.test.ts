@@ -36,7 +36,7 @@ describe('POST accesslink (endpoint 13)', () => {
       const [row] = await (await db()).select().from(accessLinks).where(eq(accessLinks.id, id));
       expect(row.tokenHash).toBe(tokenHash(token));
       expect(row.tokenCiphertext).not.toContain(token);
-      expect(decryptSecret(row.tokenCiphertext)).toBe(token);
+      expect(decryptSecret(row.tokenCiphertext, 'access_links', row.id)).toBe(token);
       const got = await api('GET', `${base()}/${id}`, { key: c.owner.key });
       expect(got.json.result.accessLink.devices.map((d: any) => d.id)).toEqual([gate.id, lock.id]);
     }

@@ -121,15 +121,18 @@ describe('the session cookie at the gate', () => {
     expect(r.status).toBe(201);
   });
 
-  it('behind a proxy: an Origin equal to NEXTAUTH_URL passes (with its __Secure- cookie), others do not', async () => {
+  it('behind a proxy: an Origin equal to NEXTAUTH_URL passes (with its __Host- cookie), others do not, whatever X-Forwarded-Host says', async () => {
     const u = await createUser();
     const before = process.env.NEXTAUTH_URL;
     process.env.NEXTAUTH_URL = 'https://locks.example.com';
     try {
-      const cookie = `__Secure-${await sessionCookie(u)}`;
+      const cookie = `__Host-${await sessionCookie(u)}`;
       expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(201);
       expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(403);
       expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status).toBe(403);
+      // the request's own word on its host counts for nothing
+      const evil = { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: 'evil.example' };
+      expect((await api('POST', LIST, { headers: evil, body })).status).toBe(403);
     } finally {
       if (before === undefined) delete process.env.NEXTAUTH_URL;
       else process.env.NEXTAUTH_URL = before;

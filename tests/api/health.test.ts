@@ -6,11 +6,11 @@ import { deviceActivity } from '@/db/schema';
 import { eq } from 'drizzle-orm';
 
 describe('database and health', () => {
-  it('migrations apply and /api/health answers ok', async () => {
+  it('migrations apply and /api/health answers ok, and nothing about how the server is set up', async () => {
     const res = await api('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.json.status).toBe('ok');
-    expect(res.json.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(res.json).toEqual({ status: 'ok' });
+    expect(res.text).not.toMatch(/pglite|postgres/i);
   });
 
   it('activity dates stay unique per device even when written at the same instant', async () => {

@@ -47,7 +47,7 @@ describe('PIN list, create, read, update, delete', () => {
     await api('POST', base(lock.id), { key: owner.key, body: body({ pin: '640213' }) });
     const [row] = await pinRows(lock.id);
     expect(JSON.stringify(row)).not.toContain('640213');
-    expect(row.valueCiphertext).toMatch(/^v1\./);
+    expect(row.valueCiphertext).toMatch(/^v2\./);
   });
 
   it('answers 304 with no body when listVersion is current, 200 otherwise', async () => {

@@ -139,7 +139,7 @@ describe('demo seed', () => {
       expect(pins.length).toBeGreaterThan(0);
       expect(lock.pinListVersion).toBe(pins.length + 1);
       for (const p of pins) {
-        const value = decryptSecret(p.valueCiphertext);
+        const value = decryptSecret(p.valueCiphertext, 'lock_pins', p.id);
         expect(isValidPin(value)).toBe(true);
         expect(p.valueCiphertext).not.toContain(value);
         expect(p.valueHmac).toBe(keyedHash(value, `pin:${lock.id}`));
@@ -153,7 +153,7 @@ describe('demo seed', () => {
     const expired = links.find((l) => l.endDate! <= now)!;
     expect(valid && expired).toBeTruthy();
     expect(Math.round((valid.endDate!.getTime() - now.getTime()) / DAY)).toBe(30);
-    const token = decryptSecret(valid.tokenCiphertext);
+    const token = decryptSecret(valid.tokenCiphertext, 'access_links', valid.id);
     expect(valid.tokenHash).toBe(tokenHash(token));
     expect(logs.join('\n')).not.toContain(token);
     expect(logs.join('\n')).toContain('Organization > Access links');

@@ -1,11 +1,19 @@
-/** Test environment: PGlite in memory unless DATABASE_URL points at a real Postgres. */
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Test environment: PGlite in memory unless DATABASE_URL points at a real Postgres. Secrets are
+ * long random ones of this run, never values written in the repository; the global setup makes
+ * them once, so every worker (and a child process) shares them.
+ */
 export function applyTestEnv() {
   if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory://';
-  process.env.APP_SECRET ??= 'test-app-secret-0123456789abcdef0123456789';
-  process.env.NEXTAUTH_SECRET ??= 'test-nextauth-secret';
+  process.env.APP_SECRET ??= randomBytes(32).toString('base64url');
+  process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString('base64url');
   process.env.SIM_CONTROL ??= '1';
   process.env.SIM_COMMAND_MS ??= '40';
   process.env.BCRYPT_ROUNDS ??= '4';
   process.env.WEBHOOK_ALLOW_LOOPBACK ??= '1';
   process.env.BACKGROUND_WORKERS ??= '0';
+  // one JSON line per API call would bury the test output; tests/api/edge-logs.test.ts turns it on
+  process.env.REQUEST_LOG ??= '0';
 }

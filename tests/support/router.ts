@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 /**
  * Calls the app's route handlers in-process by URL, as an HTTP client would, without a server:
@@ -50,6 +51,13 @@ export interface CallOptions {
   authorization?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * The client's address. In-process calls have no socket, so the router stands in for the
+   * server's hook (lib/http/client-address.ts) and sets it: this, else the first X-Forwarded-For
+   * entry (tests name their clients that way), else 127.0.0.1. The real server ignores that header
+   * unless TRUST_PROXY_HOPS says otherwise (tests/api/client-address.test.ts, e2e/edge.spec.ts).
+   */
+  clientAddress?: string;
 }
 
 export interface ApiResponse<T = any> {
@@ -71,6 +79,7 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   const handler = mod[method.toUpperCase()];
   if (!handler) return { status: 405, headers: new Headers(), json: null as T, text: '' };
   const headers: Record<string, string> = { ...opts.headers };
+  headers[CLIENT_ADDRESS_HEADER] = opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
   if (opts.authorization) headers.authorization = opts.authorization;
   else if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   let body: string | undefined;

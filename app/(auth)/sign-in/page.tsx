@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { sessionCtx } from '@/lib/auth/session';
+import { demoMode } from '@/lib/config/env';
 import { getMe } from '@/lib/domain/shell/me';
 import { LockIcon } from '@/components/ui';
 import { SignInForm } from './sign-in-form';
-import { safeCallbackUrl } from './safe-callback';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -18,11 +19,12 @@ const DEMO_ACCOUNTS = [
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
-  const callbackUrl = safeCallbackUrl(sp.callbackUrl);
+  const callbackUrl = safeRedirectPath(sp.callbackUrl);
   // Already signed in (and the account still exists): go on instead of asking again.
   const ctx = await sessionCtx();
   if (ctx && (await getMe(ctx).then(() => true, () => false))) redirect(callbackUrl);
-  const showDemo = process.env.DEMO_HINT !== '0';
+  // the demo accounts and their password only in demo mode (the embedded demo, or DEMO=1)
+  const showDemo = demoMode() && process.env.DEMO_HINT !== '0';
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { isEmailAddress } from '@/lib/auth/email';
 
 const WRONG = 'E-mail or password is incorrect.';
 const DEMO_PASSWORD = 'demo-password';
@@ -27,7 +28,7 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
     e.preventDefault();
     const errs: typeof fieldErrors = {};
     if (!email.trim()) errs.email = 'Enter your e-mail address.';
-    else if (!/^\S+@\S+\.\S+$/.test(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
+    else if (!isEmailAddress(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
     if (!password) errs.password = 'Enter your password.';
     setFieldErrors(errs);
     if (errs.email || errs.password) return;

@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { isEmailAddress } from '@/lib/auth/email';
 import { apiFetch, ApiError } from '@/lib/client/api';
 
 type Errors = Partial<Record<'email' | 'password' | 'displayName', string>>;
@@ -21,7 +22,7 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const errs: Errors = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
+    if (!isEmailAddress(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
     if (!displayName.trim()) errs.displayName = 'Enter your name, as others will see it.';
     if (password.length < 8) errs.password = 'Use at least 8 characters.';
     setErrors(errs);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { DateTime } from 'luxon';
 import { GuestLink } from '@/components/links/guest-link';
 import { loadGuestPage } from '@/lib/domain/accesslinks/page';
+import { clientAddress } from '@/lib/http/client-address';
 
 // Every visit is checked against the link's current state and the rate limits; nothing is cached.
 export const dynamic = 'force-dynamic';
@@ -24,9 +25,7 @@ const CLOSED: Partial<Record<string, [string, string]>> = {
 
 export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const h = await headers();
-  const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
-  const page = await loadGuestPage(token, ip);
+  const page = await loadGuestPage(token, clientAddress(await headers()));
   if (page.kind === 'missing') notFound();
   if (page.kind !== 'ok') {
     const [title, text] = CLOSED[page.kind] ?? ['Please wait a moment', 'message' in page ? page.message : ''];

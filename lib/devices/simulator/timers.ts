@@ -1,4 +1,5 @@
 import { openedDb, type Db } from '@/db/client';
+import { logError } from '@/lib/log';
 
 /**
  * Something the simulated hardware does by itself after `ms` (settle a command, let the latch go,
@@ -9,7 +10,7 @@ export function later(ms: number, what: string, run: (db: Db) => Promise<unknown
   const t = setTimeout(() => {
     const db = openedDb();
     if (!db) return;
-    run(db).catch((e) => console.error(`${what} failed:`, e));
+    run(db).catch((e) => logError(`${what} failed`, e));
   }, ms + 5);
   t.unref?.();
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
+import { isEmailAddress } from '@/lib/auth/email';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { requireDevice } from '../policy/enforce';
@@ -60,7 +61,7 @@ const ok = (r: Omit<GrantResult, 'success' | 'error'>): GrantResult => ({ ...r, 
 
 async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: string | null | undefined): Promise<GrantResult> {
   const email = rawEmail?.trim() ?? '';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw Invalid('userEmail: enter the e-mail address of the person to share with.');
+  if (!isEmailAddress(email)) throw Invalid('userEmail: enter the e-mail address of the person to share with.');
   const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   if (!user) {
     checkAccessChange(ctx, me, { verb: 'grant', target: { principal: 'other', isOwner: false }, level: row.accessLevel });

@@ -10,6 +10,7 @@ import { may } from '../policy';
 import { requireDevice } from '../policy/enforce';
 import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
+import { logError } from '@/lib/log';
 
 
 export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizationId: number | null; timeZone: string }> {
@@ -114,7 +115,7 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   }
   if (full && !row.kept) {
     // only a cache: a failure to keep it (the device deleted meanwhile) must not fail the read
-    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => console.warn(`access list of device ${deviceId} not kept: ${e instanceof Error ? e.message : String(e)}`));
+    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => logError(`access list of device ${deviceId} not kept`, e));
   }
   return new JsonText(row.records);
 }

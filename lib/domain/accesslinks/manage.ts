@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { accessLinkDevices, accessLinks, organizationUsers } from '@/db/schema';
 import { encryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
@@ -95,16 +96,18 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
   requireWindow(windowOf(input.repeatEvent), { setterRole: me.role, creatorRole: me.role });
   await requireLinkable(ctx, input.organizationId, input.deviceIds);
   const token = randomToken(32);
+  const linkId = randomUUID(); // the ciphertext is bound to its row
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(accessLinks)
       .values({
+        id: linkId,
         organizationId: input.organizationId,
         name: input.name,
         description: input.description,
         ...scheduleColumns(input.repeatEvent),
         tokenHash: tokenHash(token),
-        tokenCiphertext: encryptSecret(token),
+        tokenCiphertext: encryptSecret(token, 'access_links', linkId),
         createdBy: ctx.caller.userId,
       })
       .returning({ id: accessLinks.id });

@@ -25,7 +25,7 @@ export function linkUrl(origin: string, token: string): string {
  */
 export function urlOf(row: AccessLinkRow, origin: string): string | null {
   try {
-    return linkUrl(origin, decryptSecret(row.tokenCiphertext));
+    return linkUrl(origin, decryptSecret(row.tokenCiphertext, 'access_links', row.id));
   } catch {
     return null;
   }

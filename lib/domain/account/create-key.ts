@@ -3,6 +3,7 @@ import { newKeyMaterial } from '@/lib/auth/keys';
 import type { Ctx } from '../context';
 import { callerKeyValidTo } from './own';
 import { checkName, checkScopes, checkValidTo, requireHeld } from './rules';
+import { requireRecentSignIn } from './security';
 
 export interface CreateKeyInput {
   name: string;
@@ -14,9 +15,11 @@ export interface CreateKeyInput {
 /**
  * A new personal access key for the caller. The key itself is returned once and never again:
  * only a SHA-256 of its secret part is stored. Used by the API, the portal and scripts/apikey.ts.
+ * From a portal session it needs a recent sign-in (a stolen cookie alone mints no key).
  */
 export async function createKey(ctx: Ctx, input: CreateKeyInput): Promise<{ id: string; key: string }> {
   const now = ctx.now();
+  requireRecentSignIn(ctx);
   const name = checkName(input.name);
   const scopes = checkScopes(input.scopes);
   requireHeld(ctx.caller, scopes, 'create a key');

@@ -33,7 +33,7 @@ async function load(db: Db): Promise<Signer> {
   if (existing) return existing;
   const { privateKey } = generateKeyPairSync('ed25519');
   const pub = rawPublic(privateKey);
-  const ciphertext = encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+  const ciphertext = encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), 'service_keys', KEY_ID);
   // two processes may race here: the first row wins and both read it back
   await db.insert(serviceKeys).values({ id: KEY_ID, publicKey: pub, privateKeyCiphertext: ciphertext }).onConflictDoNothing();
   return (await read(db))!;
@@ -41,7 +41,7 @@ async function load(db: Db): Promise<Signer> {
 
 async function read(db: Db): Promise<Signer | null> {
   const [row] = await db.select().from(serviceKeys).where(eq(serviceKeys.id, KEY_ID));
-  return row ? fromPrivate(createPrivateKey(decryptSecret(row.privateKeyCiphertext))) : null;
+  return row ? fromPrivate(createPrivateKey(decryptSecret(row.privateKeyCiphertext, 'service_keys', KEY_ID))) : null;
 }
 
 function rawPublic(privateKey: KeyObject): string {

@@ -1,3 +1,4 @@
+import { logError } from '@/lib/log';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, gateSyncRuns, PrincipalType, users } from '@/db/schema';
@@ -97,7 +98,7 @@ export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: stri
       await syncAllGates(ctx);
       done.push(u.id);
     } catch (e) {
-      console.error(`automatic gate sync of user ${u.id} failed:`, e instanceof Error ? e.message : e);
+      logError(`automatic gate sync of user ${u.id} failed`, e);
     }
   }
   return done;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import { devices, lockPins } from '@/db/schema';
 import { expiredWhere } from './store';
+import { logError } from '@/lib/log';
 
 /**
  * A PIN whose end date has passed is removed and its lock's list version goes up by one
@@ -50,7 +51,7 @@ export const worker = {
         const touched = await pruneExpired(await getDb(), new Date());
         if (touched.length) console.log(`pin-expiry: removed expired PINs on ${touched.length} lock(s)`);
       } catch (e) {
-        console.error('pin-expiry: sweep failed', e instanceof Error ? e.message : e);
+        logError('pin-expiry: sweep failed', e);
       } finally {
         running = false;
       }

@@ -5,6 +5,7 @@ import { NotAcceptable } from '../errors';
 import { requireDevice } from '../policy/enforce';
 import { pruneExpired } from './expiry';
 import { bumpVersion, lockForUpdate, lockHead, type LockHead } from './store';
+import { logError } from '@/lib/log';
 
 export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose another one.';
 
@@ -57,7 +58,7 @@ export async function sendThenCommit<T>(
     if (undo) {
       await gateway.writePin(db, deviceId, undo).catch((u: unknown) => {
         // the message only: a change may carry a PIN value, which must never reach a log
-        console.error(`pins: could not undo a ${change.kind} on lock ${deviceId}:`, u instanceof Error ? u.message : 'unknown error');
+        logError(`pins: could not undo a ${change.kind} on lock ${deviceId}`, u);
       });
     }
     if (isUniqueViolation(e)) throw NotAcceptable(DUPLICATE_MESSAGE);

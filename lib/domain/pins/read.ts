@@ -99,7 +99,7 @@ export async function getPin(ctx: Ctx, deviceId: number, pinId: number): Promise
   return {
     id: p.id,
     alias: p.alias,
-    pin: decryptSecret(p.valueCiphertext),
+    pin: decryptSecret(p.valueCiphertext, 'lock_pins', p.id),
     startDate: fmtZ(p.startDate),
     endDate: fmtZ(p.endDate),
     dayStartTime: fmtZ(p.dayStartTime),

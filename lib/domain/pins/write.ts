@@ -29,7 +29,7 @@ export async function createPin(ctx: Ctx, deviceId: number, body: PinBody): Prom
     async (tx) => {
       await refuseConflicts(tx, deviceId, input.pin);
       const { pin, ...rest } = input;
-      await tx.insert(lockPins).values({ id, deviceId, ...rest, valueCiphertext: encryptSecret(pin), valueHmac: pinHash(deviceId, pin) });
+      await tx.insert(lockPins).values({ id, deviceId, ...rest, valueCiphertext: encryptSecret(pin, 'lock_pins', id), valueHmac: pinHash(deviceId, pin) });
       return { id };
     },
     { kind: 'remove', pinId: id },
@@ -53,12 +53,12 @@ export async function updatePin(ctx: Ctx, deviceId: number, pinId: number, body:
       const { pin, ...rest } = input;
       const done = await tx
         .update(lockPins)
-        .set({ ...rest, valueCiphertext: encryptSecret(pin), valueHmac: pinHash(deviceId, pin), updated: ctx.now() })
+        .set({ ...rest, valueCiphertext: encryptSecret(pin, 'lock_pins', pinId), valueHmac: pinHash(deviceId, pin), updated: ctx.now() })
         .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)))
         .returning({ id: lockPins.id });
       if (done.length === 0) throw NotFound('PIN'); // deleted while the lock worked
     },
-    { kind: 'update', pin: { id: pinId, value: decryptSecret(before.valueCiphertext) } },
+    { kind: 'update', pin: { id: pinId, value: decryptSecret(before.valueCiphertext, 'lock_pins', pinId) } },
   );
 }
 

@@ -80,9 +80,9 @@ export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilt
 
 const UNREADABLE_SECRET = "The signing secret cannot be read (the server's APP_SECRET changed since it was made). Delete this webhook and create it again.";
 
-function readSecret(box: string): string | null {
+function readSecret(box: string, subscriptionId: string): string | null {
   try {
-    return decryptSecret(box);
+    return decryptSecret(box, 'webhook_subscriptions', subscriptionId);
   } catch {
     return null;
   }
@@ -90,7 +90,7 @@ function readSecret(box: string): string | null {
 
 /** Sends one claimed delivery and records the attempt, the delivery's fate and the endpoint's health. */
 export async function attemptDelivery(db: Db, c: Claimed, now: Date): Promise<SendResult> {
-  const secret = readSecret(c.secretCiphertext);
+  const secret = readSecret(c.secretCiphertext, c.subscriptionId);
   const result = secret
     ? await postSigned(c.url, secret, c.messageId, messageBody(c, new Date()))
     : // one unreadable secret must not stop the pass for everyone else: a failed attempt, shown in the portal

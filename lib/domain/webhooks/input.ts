@@ -3,7 +3,7 @@ import { WEBHOOK_EVENTS } from './events';
 import { urlProblem } from './address';
 
 /** Request bodies of the webhook endpoints (shared by /my and /organization/{id}). */
-const url = z.string({ error: 'url: required, an absolute https:// or http:// URL' }).superRefine((v, ctx) => {
+const url = z.string({ error: 'url: required, an absolute https:// or http:// URL' }).max(4096, 'at most 2048 characters').superRefine((v, ctx) => {
   const p = urlProblem(v.trim());
   if (p) ctx.addIssue({ code: 'custom', message: p.replace(/^url: /, '') });
 });

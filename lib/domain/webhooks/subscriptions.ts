@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/db/schema';
 import { encryptSecret } from '@/lib/crypto/secrets';
@@ -47,15 +47,17 @@ export async function createWebhook(ctx: Ctx, owner: Owner, input: CreateInput) 
   const [{ n }] = await ctx.db.select({ n: count() }).from(webhookSubscriptions).where(ownedBy(owner));
   if (n >= MAX_WEBHOOKS_PER_OWNER) throw Conflict(`At most ${MAX_WEBHOOKS_PER_OWNER} webhooks are allowed here; delete one first.`);
   const secret = newWebhookSecret();
+  const id = randomUUID(); // the ciphertext is bound to its row
   const [s] = await ctx.db
     .insert(webhookSubscriptions)
     .values({
+      id,
       userId: owner.userId ?? null,
       organizationId: owner.organizationId ?? null,
       url,
       events: input.events,
       enabled: input.enabled ?? true,
-      secretCiphertext: encryptSecret(secret),
+      secretCiphertext: encryptSecret(secret, 'webhook_subscriptions', id),
       created: ctx.now(),
     })
     .returning();

@@ -3,6 +3,7 @@ import type { BackgroundWorker } from '@/lib/workers';
 import type { ClaimFilter } from './deliver';
 import { BATCH, runWebhookPass } from './pass';
 import { pruneWebhookLog } from './retention';
+import { logError } from '@/lib/log';
 
 const POLL_MS = Number(process.env.WEBHOOK_POLL_MS ?? 1000);
 
@@ -26,7 +27,7 @@ export function startWebhookWorker(pollMs = POLL_MS, only: ClaimFilter = {}): ()
       }
       again = r.attempted >= BATCH || r.dispatched >= 100;
     } catch (e) {
-      console.error('webhook worker pass failed:', e);
+      logError('webhook worker pass failed', e);
     }
     if (!stopped) timer = setTimeout(tick, again ? 0 : pollMs);
   };

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
 import { personalAccessKeys } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
+import { startSession } from '@/lib/auth/sessions';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { api } from '../router';
 import { db } from './core';
@@ -28,14 +29,18 @@ export async function createKeyFor(
   return { id: row.id, key: m.key, prefix: m.prefix };
 }
 
-/** The portal's session cookie for a user, made the way next-auth makes it (maxAge in seconds). */
-export async function sessionCookie(user: { id: string; email: string; displayName: string; numId: number }, maxAge = 3600): Promise<string> {
-  const token = await encode({
-    token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId },
-    secret: process.env.NEXTAUTH_SECRET!,
-    maxAge,
-  });
-  return `next-auth.session-token=${token}`;
+/**
+ * The portal's session cookie for a user, made the way a sign-in makes it: a session row (signed in
+ * `signedInAgo` ms ago) and next-auth's token naming it (maxAge in seconds).
+ */
+export async function sessionCookie(user: { id: string; email: string; displayName: string; numId: number }, maxAge = 3600, signedInAgo = 0): Promise<string> {
+  const sid = await startSession(await db(), user.id, new Date(Date.now() - signedInAgo));
+  return `next-auth.session-token=${await sessionToken(user, sid, maxAge)}`;
+}
+
+/** next-auth's token for a session id (which may not exist: a forged one). */
+export function sessionToken(user: { id: string; email: string; displayName: string; numId: number }, sid: string, maxAge = 3600, secret = process.env.NEXTAUTH_SECRET!): Promise<string> {
+  return encode({ token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId, sid }, secret, maxAge });
 }
 
 /** Headers of a signed-in portal request from the app's own origin (the router's base URL). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { devices, lockPins } from '@/db/schema';
 import { encryptSecret } from '@/lib/crypto/secrets';
-import { pinHash } from '@/lib/domain/pins/store';
+import { pinHash, reservePinId } from '@/lib/domain/pins/store';
 import { takeSlot } from '@/lib/devices/simulator/slot';
 import { setFault } from '@/lib/devices/simulator/faults';
 import { db } from './core';
@@ -24,9 +24,11 @@ export interface PinSeed {
 
 export async function insertPins(deviceId: number, pins: PinSeed[]): Promise<number[]> {
   const d = await db();
+  const ids: number[] = [];
+  for (const _ of pins) ids.push(await reservePinId(d)); // each value is encrypted bound to its row
   const rows = await d
     .insert(lockPins)
-    .values(pins.map((p) => ({ deviceId, alias: p.alias ?? `PIN ${p.value.slice(0, 2)}`, valueCiphertext: encryptSecret(p.value), valueHmac: pinHash(deviceId, p.value), ...p })))
+    .values(pins.map((p, i) => ({ id: ids[i], deviceId, alias: p.alias ?? `PIN ${p.value.slice(0, 2)}`, valueCiphertext: encryptSecret(p.value, 'lock_pins', ids[i]), valueHmac: pinHash(deviceId, p.value), ...p })))
     .returning({ id: lockPins.id });
   return rows.map((r) => r.id);
 }

@@ -91,15 +91,17 @@ export async function passFor(at = new Date(), batch?: number) {
 export async function createSubscription(opts: { url: string; userId?: string; organizationId?: number; events?: WebhookEvent[]; enabled?: boolean }) {
   const d = await db();
   const secret = newWebhookSecret();
+  const id = randomUUID();
   const [s] = await d
     .insert(webhookSubscriptions)
     .values({
+      id,
       userId: opts.userId ?? null,
       organizationId: opts.organizationId ?? null,
       url: opts.url,
       events: opts.events ?? ['device-battery-level-changed', 'device-connection-changed', 'device-settings-changed', 'lock-status-changed', 'bell-button-pressed'],
       enabled: opts.enabled ?? true,
-      secretCiphertext: encryptSecret(secret),
+      secretCiphertext: encryptSecret(secret, 'webhook_subscriptions', id),
     })
     .returning();
   mySubscriptions.push(s.id);

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import type { Guest } from '@/lib/domain/accesslinks/guest';
+import { clientAddress } from '@/lib/http/client-address';
 
 /**
  * The guest endpoints carry the link token in their path: no Referer may leak it, and no cache
@@ -20,8 +21,7 @@ export function privately(h: Handler): Handler {
   return w;
 }
 
-/** The client address for rate limiting: the first x-forwarded-for entry (set by the proxy in front). */
+/** The client address for rate limiting (lib/http/client-address.ts). */
 export function guestOf(req: NextRequest): Guest {
-  const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return { ip: fwd || req.headers.get('x-real-ip') || 'unknown' };
+  return { ip: clientAddress(req.headers) };
 }

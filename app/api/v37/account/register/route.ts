@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { registerUser } from '@/lib/domain/signup/register';
+import { clientAddress } from '@/lib/http/client-address';
 import { reply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 
+// lengths first: refused before the rate limit and before the e-mail's form is looked at
 const body = z.object({
-  email: z.string({ error: 'enter your e-mail address' }),
-  password: z.string({ error: 'choose a password' }),
-  displayName: z.string({ error: 'enter your name' }),
+  email: z.string({ error: 'enter your e-mail address' }).max(320, 'enter a valid e-mail address (at most 320 characters)'),
+  password: z.string({ error: 'choose a password' }).max(200, 'use at most 200 characters'),
+  displayName: z.string({ error: 'enter your name' }).max(200, 'enter your name (1 to 100 characters)'),
 });
 
 // POST /api/v37/account/register: public sign-up; claims accesses shared with this e-mail; 201
-export const POST = route({ scopes: 'public', body }, async (ctx, { body: b, req }) => {
-  const address = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'unknown';
-  return reply.created(await registerUser(ctx, b, address));
-});
+export const POST = route({ scopes: 'public', body }, async (ctx, { body: b, req }) => reply.created(await registerUser(ctx, b, clientAddress(req.headers))));

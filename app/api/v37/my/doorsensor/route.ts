@@ -4,7 +4,7 @@ import { qBool, qInt } from '@/lib/http/query';
 import { listDoorSensors } from '@/lib/domain/devices/doorsensors';
 
 const query = z.object({
-  'filters.name': z.string().optional(),
+  'filters.name': z.string().max(200, 'must be at most 200 characters').optional(),
   includeUserSettings: qBool().optional(),
   itemsPerPage: qInt(1, 100).optional(),
   page: qInt(1, 1_000_000).optional(),

@@ -4,7 +4,7 @@ import { qBool, qInt } from '@/lib/http/query';
 import { listGates } from '@/lib/domain/devices/gates';
 
 const query = z.object({
-  'filters.name': z.string().optional(),
+  'filters.name': z.string().max(200, 'must be at most 200 characters').optional(),
   'filters.isConnected': qBool().optional(),
   includeUserSettings: qBool().optional(),
   itemsPerPage: qInt(1, 100).optional(),

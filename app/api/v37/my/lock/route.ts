@@ -6,7 +6,7 @@ import { updateLock } from '@/lib/domain/devices/lock-update';
 import { lockUpdateBody } from './update-body';
 
 const query = z.object({
-  'filters.text': z.string().optional(),
+  'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
   'filters.state': qArray(qInt(0, 255)).optional(),
   'filters.batteryBelow': qInt(0, 101).optional(),
   'filters.accessLevel': qArray(qInt(0, 2)).optional(),

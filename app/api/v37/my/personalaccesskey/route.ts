@@ -6,8 +6,8 @@ import { createKey } from '@/lib/domain/account/create-key';
 import { listKeys } from '@/lib/domain/account/list-keys';
 
 const body = z.object({
-  name: z.string({ error: 'must be a text' }),
-  scopes: z.array(z.string({ error: 'must be a scope name' }), { error: 'must be a list of scope names' }),
+  name: z.string({ error: 'must be a text' }).max(1000, 'must be at most 1000 characters'),
+  scopes: z.array(z.string({ error: 'must be a scope name' }).max(100), { error: 'must be a list of scope names' }).max(100, 'at most 100 scopes'),
   validTo: zInstant().nullish(),
   days: z.number({ error: 'must be a whole number' }).int('must be a whole number').nullish(),
 });

@@ -7,8 +7,8 @@ import { updateKey } from '@/lib/domain/account/update-key';
 
 const params = z.object({ id: pathUuid() });
 const body = z.object({
-  name: z.string({ error: 'must be a text' }).optional(),
-  scopes: z.array(z.string({ error: 'must be a scope name' }), { error: 'must be a list of scope names' }).optional(),
+  name: z.string({ error: 'must be a text' }).max(1000, 'must be at most 1000 characters').optional(),
+  scopes: z.array(z.string({ error: 'must be a scope name' }).max(100), { error: 'must be a list of scope names' }).max(100, 'at most 100 scopes').optional(),
   validTo: zInstant().nullish(),
   days: z.number({ error: 'must be a whole number' }).int('must be a whole number').nullish(),
 });

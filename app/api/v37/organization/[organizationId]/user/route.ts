@@ -8,7 +8,7 @@ export const GET = route(
   {
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
-    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().optional() }),
+    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
   },
   (ctx, { params, query }) =>
     listOrganizationUsers(ctx, { organizationId: params.organizationId, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),

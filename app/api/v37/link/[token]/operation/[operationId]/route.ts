@@ -5,7 +5,7 @@ import { guestOf, privately } from '../../../guest';
 
 // GET /api/v37/link/{token}/operation/{operationId}: progress and outcome of an opening through this link
 export const GET = privately(
-  route({ scopes: 'public', params: z.object({ token: z.string(), operationId: z.guid('operationId must be a UUID') }) }, (ctx, { params, req }) =>
+  route({ scopes: 'public', params: z.object({ token: z.string().max(200), operationId: z.guid('operationId must be a UUID') }) }, (ctx, { params, req }) =>
     getLinkOperation(ctx, { token: params.token, operationId: params.operationId, guest: guestOf(req) }),
   ),
 );

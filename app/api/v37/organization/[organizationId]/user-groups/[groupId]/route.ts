@@ -12,7 +12,7 @@ export const GET = route(
   (ctx, { params, query }) => getGroup(ctx, { ...params, includeMembers: query.includeMembers }),
 );
 
-const rename = z.object({ name: z.string({ error: 'a group needs a name' }) });
+const rename = z.object({ name: z.string({ error: 'a group needs a name' }).max(1000, 'must be at most 1000 characters') });
 
 // PATCH /api/v37/organization/{organizationId}/user-groups/{groupId}: rename -> 204 (Tedee's update)
 export const PATCH = route({ scopes: ['Organization.ReadWrite'], params, body: rename }, async (ctx, { params, body }) => {

@@ -7,7 +7,7 @@ import { guestOf, privately } from '../../../../guest';
 
 // POST /api/v37/link/{token}/device/{deviceId}/open: open a gate / unlock a lock of the link -> 202 operation
 export const POST = privately(
-  route({ scopes: 'public', params: z.object({ token: z.string(), deviceId: pathId() }) }, async (ctx, { params, req }) =>
+  route({ scopes: 'public', params: z.object({ token: z.string().max(200), deviceId: pathId() }) }, async (ctx, { params, req }) =>
     reply.accepted(await openThroughLink(ctx, { token: params.token, deviceId: params.deviceId, guest: guestOf(req) })),
   ),
 );

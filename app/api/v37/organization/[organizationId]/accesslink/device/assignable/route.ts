@@ -11,7 +11,7 @@ export const GET = route(
     query: z.object({
       page: qInt(1).optional(),
       itemsPerPage: qInt(1, 100).optional(),
-      'filters.DeviceName': z.string().optional(),
+      'filters.DeviceName': z.string().max(200, 'must be at most 200 characters').optional(),
       'filters.DeviceId': qInt(1, 2147483647).optional(),
     }),
   },

@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { SecurityPage } from '@/components/account/security-page';
+
+export const metadata: Metadata = { title: 'Security' };
+
+// Settings > Security: the password and the user's sessions (changes go through the API).
+export default function Page() {
+  return <SecurityPage />;
+}

@@ -1,0 +1,89 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { DEMO, expect, test } from './fixtures';
+
+/**
+ * The edge of the running server: its headers, where it sends people after sign-in, what it does
+ * with large bodies, and whose address a request is counted under.
+ */
+test.describe('headers', () => {
+  test('pages: a CSP whose nonce every script of the page carries, no framing, nosniff, a referrer policy', async ({ page }) => {
+    const res = (await page.goto('/sign-in'))!;
+    const h = res.headers();
+    const csp = h['content-security-policy'];
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['x-frame-options']).toBe('DENY');
+    expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const scripts = [...(await res.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
+    // and the page works under it: the form hydrated and checks input
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+  });
+
+  test('the API: nosniff and no-store', async ({ request }) => {
+    const res = await request.get('/api/v37/my/personalaccesskey');
+    expect(res.status()).toBe(401);
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+    expect(res.headers()['cache-control']).toBe('no-store');
+  });
+});
+
+test.describe('after sign-in, the redirect stays home', () => {
+  for (const target of ['/%09/evil.example', '/%0A/evil.example', '//evil.example', '/\\evil.example']) {
+    test(`callbackUrl=${target}`, async ({ page }) => {
+      const res = await page.goto(`/sign-in?callbackUrl=${target}`);
+      expect(res!.status()).toBe(200);
+      await page.getByLabel('E-mail').fill(DEMO.outsider);
+      await page.getByLabel('Password').fill('demo-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+      expect(new URL(page.url()).host).toBe(new URL(res!.url()).host);
+      expect(new URL(page.url()).pathname).toBe('/devices');
+    });
+  }
+});
+
+/** A request to the server from a local address of our choosing (127.0.0.0/8 is all this machine). */
+function postFrom(localAddress: string, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', localAddress, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test.describe('input', () => {
+  test('a 20 MB body is refused with 413 in the envelope, at once', async ({ request }) => {
+    const started = Date.now();
+    const res = await request.post('/api/v37/account/register', { data: 'x'.repeat(20 * 1024 * 1024), headers: { 'content-type': 'application/json' } });
+    expect(res.status()).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, statusCode: 413 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test('sign-ups are counted per client address: rotating X-Forwarded-For does not escape the limit', async () => {
+    // a local address of this test's own, so other tests' sign-ups (from 127.0.0.1) do not count
+    const me = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 200) + 20}`;
+    const signUp = (from: string, i: number) =>
+      postFrom(from, '/api/v37/account/register', JSON.stringify({ email: `xff-${randomUUID()}@example.com`, password: 'long enough', displayName: 'X' }), {
+        'x-forwarded-for': `198.51.100.${i}, 203.0.113.${i}`,
+        'x-smartlock-client-address': `192.0.2.${i}`,
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) statuses.push((await signUp(me, i)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
+    // another address is not affected
+    expect((await signUp(me.replace(/\d+$/, (n) => String((Number(n) % 200) + 21)), 12)).status).toBe(201);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { decode, encode } from 'next-auth/jwt';
+import { DEMO, expect, signIn, test } from './fixtures';
+import { looksSecret, repositoryStrings } from './repository-strings';
+
+/**
+ * No secret in the code: a session cookie for the owner, made with next-auth's own encode() and
+ * any string found in the repository as the secret, is refused by the running server (401 on the
+ * API, the sign-in page for pages). The candidates are read from the repository when the test
+ * runs, so a secret written into it later is caught too. And none of them opens a real session
+ * cookie of this server (which would mean its secret is one of them).
+ */
+const COOKIE = 'next-auth.session-token';
+
+test('a session forged with any string of the repository is refused; none of them opens a real cookie', async ({ page, browser, baseURL }) => {
+  test.setTimeout(300_000);
+  const candidates = repositoryStrings();
+  expect(candidates.length).toBeGreaterThan(1000);
+  expect(candidates).toContain('dev-only-secret-change-me-in-production-0123456789'); // the former demo's, still in the code for its migration
+
+  // who the owner is: any guest of a shared device can learn it; here, from the owner's own session
+  await signIn(page, DEMO.owner, { to: '/settings/access-keys' });
+  const me = await (await page.request.get('/api/auth/session')).json();
+  const owner = { sub: me.user.id as string, email: DEMO.owner, name: me.user.name as string, numId: me.user.numId as number };
+  const real = (await page.context().cookies()).find((c) => c.name === COOKIE)!.value;
+
+  for (const secret of candidates) {
+    const opened = await decode({ token: real, secret }).catch(() => null);
+    expect(opened, `the server's session secret is in the repository: ${JSON.stringify(secret)}`).toBeNull();
+  }
+
+  const api = page.request;
+  const refused: number[] = [];
+  for (let i = 0; i < candidates.length; i += 25) {
+    const batch = candidates.slice(i, i + 25);
+    const statuses = await Promise.all(
+      batch.map(async (secret) => {
+        const forged = await encode({ token: { ...owner, sid: randomUUID() }, secret, maxAge: 3600 });
+        return (await api.get('/api/v37/my/personalaccesskey', { headers: { cookie: `${COOKIE}=${forged}` } })).status();
+      }),
+    );
+    statuses.forEach((s, j) => expect(s, `a session forged with ${JSON.stringify(batch[j])} was accepted`).toBe(401));
+    refused.push(...statuses);
+  }
+  expect(refused).toHaveLength(candidates.length);
+
+  // pages, with the ones that look like secrets
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  for (const secret of candidates.filter(looksSecret).slice(0, 150)) {
+    const forged = await encode({ token: { ...owner, sid: randomUUID() }, secret, maxAge: 3600 });
+    await context.clearCookies();
+    await context.addCookies([{ name: COOKIE, value: forged, url: baseURL! }]);
+    const res = await visitor.request.get('/settings/access-keys', { maxRedirects: 0 });
+    expect(res.status(), secret).toBeGreaterThanOrEqual(300);
+    expect(res.status(), secret).toBeLessThan(400);
+    expect(res.headers()['location'] ?? '', secret).toMatch(/\/sign-in/);
+  }
+  await context.close();
+});

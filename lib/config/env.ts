@@ -1,0 +1,50 @@
+import path from 'node:path';
+
+/**
+ * How this server is deployed, read from the environment in one place (docs/security.md,
+ * "Deployment"): the server, its start-up and the scripts share it.
+ */
+
+/** The embedded demo: PGlite in the data folder, no DATABASE_URL. */
+export const isEmbedded = (): boolean => !process.env.DATABASE_URL;
+
+/** Where PGlite keeps its files (PGLITE_DIR, default .data/pglite; `memory://` for tests). */
+export function pgliteDir(): string {
+  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+}
+
+/**
+ * The public URL people use (NEXTAUTH_URL), default http://localhost:$PORT. Origin checks, cookie
+ * names and https-only headers follow it and nothing a request says about itself.
+ */
+export function publicUrl(): URL {
+  const configured = process.env.NEXTAUTH_URL;
+  if (configured) {
+    try {
+      return new URL(configured);
+    } catch {
+      /* checked at start (lib/server/start.ts); a bad value falls back below */
+    }
+  }
+  return new URL(`http://localhost:${process.env.PORT || 3000}`);
+}
+
+export const isHttps = (): boolean => publicUrl().protocol === 'https:';
+
+/**
+ * Demo mode: the demo accounts are seeded into an empty database and the sign-in page shows their
+ * password. On by default for the embedded database only; a deployment asks for it with DEMO=1.
+ */
+export const demoMode = (): boolean => process.env.DEMO === '1' || (isEmbedded() && process.env.DEMO !== '0');
+
+/**
+ * How many proxies in front of the server append to X-Forwarded-For and are trusted to tell the
+ * client's address (default 0: the socket's peer is the client, the header is ignored).
+ */
+export function trustProxyHops(): number {
+  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+  return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
+}
+
+/** The benchmark's no-op endpoint exists only when asked for (the bench sets BENCH=1). */
+export const benchEnabled = (): boolean => process.env.BENCH === '1';

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isEmbedded, pgliteDir } from '../config/env';
+
+/**
+ * Where the server's secrets come from (docs/security.md, "Deployment"):
+ *  - with DATABASE_URL, from the environment only: APP_SECRET and NEXTAUTH_SECRET, 32 bytes or more
+ *    each, or the server refuses to start with one line naming the variable;
+ *  - the embedded demo generates them on its first start (32 random bytes each) into the data
+ *    folder, readable by its owner only, and reuses them later. Values set in the environment win.
+ * Nothing here has a default written in the code.
+ */
+export const MIN_SECRET_BYTES = 32;
+export const REQUIRED_SECRETS = ['APP_SECRET', 'NEXTAUTH_SECRET'] as const;
+
+/** A configuration the server must not start with; its message is the one line to print. */
+export class ConfigError extends Error {}
+
+/** The first problem with the secrets in `env`, as one line, or null. */
+export function secretProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  for (const name of REQUIRED_SECRETS) {
+    const value = env[name];
+    if (!value) return `${name} is not set: give it 32 or more random bytes, e.g. ${name}=$(openssl rand -base64 48)`;
+    const bytes = Buffer.byteLength(value, 'utf8');
+    if (bytes < MIN_SECRET_BYTES) return `${name} is too short (${bytes} bytes): it needs ${MIN_SECRET_BYTES} or more, e.g. ${name}=$(openssl rand -base64 48)`;
+  }
+  return null;
+}
+
+/** The embedded demo's secrets file: SECRETS_FILE, default next to the PGlite folder (.data/secrets.json). */
+export function secretsFile(): string {
+  return process.env.SECRETS_FILE || path.join(path.dirname(pgliteDir()), 'secrets.json');
+}
+
+interface Stored {
+  APP_SECRET: string;
+  NEXTAUTH_SECRET: string;
+}
+
+const fresh = (): Stored => ({ APP_SECRET: randomBytes(32).toString('base64url'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') });
+
+/**
+ * Makes sure APP_SECRET and NEXTAUTH_SECRET are in process.env, or throws ConfigError.
+ * Returns where they came from (for the start-up line).
+ */
+export function ensureSecrets(): 'environment' | 'generated' | 'data folder' | 'memory' {
+  if (!isEmbedded() || (process.env.APP_SECRET && process.env.NEXTAUTH_SECRET)) {
+    const problem = secretProblem();
+    if (problem) throw new ConfigError(problem);
+    return 'environment';
+  }
+  let source: 'generated' | 'data folder' | 'memory';
+  let stored: Stored;
+  if (pgliteDir().startsWith('memory://')) {
+    // a database that lives as long as the process: so may its secrets
+    stored = fresh();
+    source = 'memory';
+  } else {
+    ({ stored, created: source } = readOrCreate(secretsFile()));
+  }
+  process.env.APP_SECRET ||= stored.APP_SECRET;
+  process.env.NEXTAUTH_SECRET ||= stored.NEXTAUTH_SECRET;
+  const problem = secretProblem();
+  if (problem) throw new ConfigError(`${problem} (${secretsFile()})`);
+  return source;
+}
+
+function readOrCreate(file: string): { stored: Stored; created: 'generated' | 'data folder' } {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    // exclusive create: of two processes starting at once, one writes and both read the same file
+    writeFileSync(file, JSON.stringify(fresh(), null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    return { stored: read(file), created: 'generated' };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError(`Cannot write the demo's secrets to ${file}: ${(e as Error).message}`);
+  }
+  // readable by the owner only, also when someone copied it around
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return { stored: read(file), created: 'data folder' };
+}
+
+function read(file: string): Stored {
+  try {
+    const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored>;
+    if (typeof s.APP_SECRET === 'string' && typeof s.NEXTAUTH_SECRET === 'string') return { APP_SECRET: s.APP_SECRET, NEXTAUTH_SECRET: s.NEXTAUTH_SECRET };
+  } catch {
+    /* reported below */
+  }
+  throw new ConfigError(`${file} is not a secrets file of this service (APP_SECRET, NEXTAUTH_SECRET): fix it, or move it away together with the data folder to start afresh`);
+}

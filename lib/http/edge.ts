@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { isHttps } from '@/lib/config/env';
+import { failure } from './envelope';
+import { loggedRoute, logRequest } from './log';
+
+/**
+ * What every API answer gets at the edge of the server, whatever made it (route(), next-auth,
+ * the health check): a request id, and the headers of docs/security.md ("Headers and logs").
+ */
+
+/** Bodies larger than this (64 KB) are refused with 413 unless a route declares more. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`The request body is larger than ${Math.round(limit / 1024)} KB, the most this endpoint takes.`);
+  }
+}
+
+export const tooLarge = (e: BodyTooLarge) => failure(413, [e.message]);
+
+/**
+ * The body as text, never more than `limit` bytes read: a declared Content-Length above it is
+ * refused before reading anything, and a body streamed without one is refused at the first chunk
+ * past the limit (the rest is never read).
+ */
+export async function readBodyText(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw new BodyTooLarge(limit);
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The caller's correlation id when it is a plain token (X-Request-Id), else a new one. */
+export function requestIdOf(req: Request): string {
+  const given = req.headers.get('x-request-id');
+  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+let hsts: { url: string | undefined; on: boolean } | undefined;
+
+/** API answers: never sniffed, never cached (they are per caller), HSTS under https, the request id. */
+export function finishApiResponse(given: Response, requestId: string): Response {
+  let res = given;
+  try {
+    res.headers.set('x-request-id', requestId);
+  } catch {
+    res = new Response(given.body, given); // a response with immutable headers (Response.redirect)
+  }
+  const h = res.headers;
+  h.set('x-content-type-options', 'nosniff');
+  if (!h.has('cache-control')) h.set('cache-control', 'no-store');
+  h.set('x-request-id', requestId);
+  if (!hsts || hsts.url !== process.env.NEXTAUTH_URL) hsts = { url: process.env.NEXTAUTH_URL, on: isHttps() };
+  if (hsts.on) h.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return res;
+}
+
+type Plain = (req: NextRequest, rc: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/**
+ * The edge alone, for the few API handlers that are not route()s because they speak another
+ * protocol (next-auth's, the health check): the body limit (the body is read here, bounded, and
+ * handed on), the headers and request id, the log line.
+ */
+export function withEdge(handler: Plain, maxBody = DEFAULT_BODY_LIMIT): Plain {
+  return async (req, rc) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    let res: Response;
+    try {
+      let bounded = req;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const body = await readBodyText(req, maxBody);
+        bounded = new NextRequest(req.url, { method: req.method, headers: req.headers, body: body || undefined });
+      }
+      res = await handler(bounded, rc);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      res = tooLarge(e);
+    }
+    return finish(req, res, requestId, started);
+  };
+}
+
+/** The edge's headers on the answer, and its log line. */
+export function finish(req: NextRequest, given: Response, requestId: string, started: number): Response {
+  const res = finishApiResponse(given, requestId);
+  logRequest({ id: requestId, method: req.method, route: loggedRoute(req.nextUrl.pathname), status: res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  return res;
+}

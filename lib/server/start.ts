@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { getDb, rowsOf } from '@/db/client';
+import { demoMode, isEmbedded } from '@/lib/config/env';
+import { ConfigError, ensureSecrets, secretsFile } from '@/lib/crypto/config';
+import { describeRotation, rotateSecrets } from '@/lib/crypto/rotate';
+import { installClientAddressHook } from '@/lib/http/client-address';
+
+/**
+ * What a server process does before it serves (instrumentation.ts, for `npm start` and a bare
+ * `next start` alike). Any failure here stops the process with one line: a server that is
+ * misconfigured must not come up and answer 500 later.
+ *  1. secrets: from the environment, or the embedded demo's own (lib/crypto/config.ts);
+ *  2. the client address of every request from its socket (lib/http/client-address.ts);
+ *  3. the database migrated; in the embedded demo, secrets stored by an earlier version
+ *     re-encrypted under this one's (below); the demo data loaded when asked for;
+ *  4. the background workers.
+ */
+
+/**
+ * The secret the embedded demo of earlier versions used for everything, public in their code. Its
+ * data folders still hold PINs, link tokens, webhook secrets and the signing key encrypted with
+ * it: the embedded start re-encrypts them under the demo's own secret (and nothing ever encrypts
+ * with this one again). Never accepted with DATABASE_URL.
+ */
+const FORMER_DEMO_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
+
+export async function startServer(): Promise<void> {
+  const source = ensureSecrets();
+  checkPublicUrl();
+  installClientAddressHook();
+  const db = await getDb();
+  if (isEmbedded()) {
+    if (source === 'generated') log(`Generated this demo's secrets into ${secretsFile()} (readable by you only); later starts reuse them.`);
+    const report = await rotateSecrets(db, [FORMER_DEMO_SECRET]);
+    if (Object.values(report.rewritten).some(Boolean) || Object.values(report.unreadable).some(Boolean)) log(`Stored secrets: ${describeRotation(report)}.`);
+  }
+  if (await wantsDemoData(db)) {
+    const { seedDemo } = await import('@/db/seed');
+    await seedDemo(db, { log });
+  }
+  if (process.env.BACKGROUND_WORKERS !== '0') {
+    const { startWorkers } = await import('@/lib/workers');
+    await startWorkers();
+  }
+}
+
+/** SEED_DEMO=1 seeds any database; otherwise demo mode seeds an empty one; SEED_DEMO=0 never. */
+export async function wantsDemoData(db: Pick<Awaited<ReturnType<typeof getDb>>, 'execute'>): Promise<boolean> {
+  if (process.env.SEED_DEMO === '0') return false;
+  if (process.env.SEED_DEMO === '1') return true;
+  if (!demoMode()) return false;
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
+  return n === 0;
+}
+
+function checkPublicUrl(): void {
+  const configured = process.env.NEXTAUTH_URL;
+  if (!configured) return;
+  let u: URL;
+  try {
+    u = new URL(configured);
+  } catch {
+    throw new ConfigError(`NEXTAUTH_URL is not a URL: set it to the address people open, e.g. https://locks.example.com`);
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ConfigError('NEXTAUTH_URL must start with https:// (or http:// on your own machine)');
+}
+
+const log = (line: string) => console.log(line);
+
+/** The one line a failed start prints. */
+export function startFailure(e: unknown): string {
+  if (e instanceof ConfigError) return `Refusing to start: ${e.message}`;
+  return `The server could not start: ${e instanceof Error ? e.message.split('\n', 1)[0] : String(e)}`;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { proxy } from '@/proxy';
+import { createUser } from '../support/factories/core';
+import { api } from '../support/router';
+
+/** The edge seen from outside: hostile input answered at once, page headers, what is not there. */
+const saved = { url: process.env.NEXTAUTH_URL, bench: process.env.BENCH };
+afterEach(() => {
+  for (const [k, v] of [['NEXTAUTH_URL', saved.url], ['BENCH', saved.bench]] as const) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+});
+
+describe('sign-up input', () => {
+  it('a 40 KB hostile e-mail is answered 400 in milliseconds', async () => {
+    await api('POST', '/api/v37/account/register', { body: {} }); // the route is loaded, the database open
+    for (const email of ['a@' + '.'.repeat(40_000) + ' ', 'a@' + '.'.repeat(300) + ' ']) {
+      const t = performance.now();
+      const res = await api('POST', '/api/v37/account/register', { body: { email, password: 'long enough', displayName: 'X' }, clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}-${randomUUID()}` });
+      expect(performance.now() - t).toBeLessThan(150);
+      expect(res.status).toBe(400);
+      expect(res.json.errorMessages[0]).toMatch(/^email: /);
+    }
+  });
+});
+
+describe('pages', () => {
+  const page = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`));
+
+  it('carry a Content-Security-Policy with a fresh nonce for scripts, and may not be framed', () => {
+    const [a, b] = [page('/devices'), page('/sign-in')];
+    const csp = a.headers.get('content-security-policy')!;
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)![1];
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'nonce-${nonce.replace(/[+/=]/g, '\\$&')}' 'strict-dynamic'`));
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(b.headers.get('content-security-policy')).not.toContain(nonce);
+    // Next.js reads the nonce from the request's copy of the policy to give its own scripts
+    expect(a.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+    expect(a.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('under an https public URL: HSTS and upgrade-insecure-requests', () => {
+    process.env.NEXTAUTH_URL = 'https://locks.example.com';
+    const res = page('/devices');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('what a production server does not have', () => {
+  it('/api/bench/noop only with BENCH=1 (the bench sets it); otherwise 404 for anyone', async () => {
+    const u = await createUser();
+    delete process.env.BENCH;
+    expect((await api('GET', '/api/bench/noop', { key: u.key })).status).toBe(404);
+    expect((await api('GET', '/api/bench/noop')).status).toBe(404);
+    process.env.BENCH = '1';
+    expect((await api('GET', '/api/bench/noop', { key: u.key })).status).toBe(200);
+  });
+});
