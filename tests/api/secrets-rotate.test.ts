@@ -4,7 +4,7 @@ import * as schema from '@/db/schema';
 import { accessLinks, lockPins, webhookSubscriptions } from '@/db/schema';
 import { currentSecretPrefix, decryptSecret, keyedHash } from '@/lib/crypto/secrets';
 import { rotateSecrets, STORED_SECRETS } from '@/lib/crypto/rotate';
-import { db, lockWithCast } from '../support/factories/core';
+import { db, grantUser, lockWithCast } from '../support/factories/core';
 import { orgWithCast, createGate } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
@@ -27,6 +27,7 @@ describe('rotating APP_SECRET', () => {
     const [pinId, legacyPinId] = await insertPins(lock.id, [{ value: '640213' }, { value: '517392' }]);
     const c = await orgWithCast();
     const gate = await createGate(c.org.id);
+    await grantUser(gate.id, c.owner.id, 2); // a link gives no more than its maker may use
     const link = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'rotated', deviceIds: [gate.id] } });
     const hook = await createSubscription({ url: 'https://hooks.example.com/x', userId: owner.id });
     const d = await db();

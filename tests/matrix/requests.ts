@@ -9,7 +9,7 @@ import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
 import type { Input } from '../contract/types';
-import { castOn, freshAddress, identity, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
+import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
 
 /**
  * What each row of the matrix asks, and of which target. A row that only reads shares one target
@@ -167,6 +167,16 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/my/mobile': () => ({ url: `${MY}/mobile`, body: { name: 'Matrix phone', publicKey: phoneKey() } }),
   'GET /api/v37/my/mobile': get(`${MY}/mobile`),
   'DELETE /api/v37/my/mobile/[id]': async (w) => ({ url: `${MY}/mobile/${await registerPhone(w.users.owner)}` }),
+  // the caller's own account (Settings > Security): whoever the key belongs to (the read-only key: the owner's)
+  'PUT /api/v37/my/account/password': (w, c) => {
+    const user = w.users[identity(w, c)];
+    const body = { currentPassword: user.password, newPassword: `${user.password.slice(0, 20)} ${randomUUID().slice(0, 6)}` };
+    // a person's full key changes it (200): from now on the world knows the new one
+    if (isPerson(c)) user.password = body.newPassword;
+    return { url: `${MY}/account/password`, body };
+  },
+  'POST /api/v37/my/account/reauthenticate': (w, c) => ({ url: `${MY}/account/reauthenticate`, body: { password: w.users[identity(w, c)].password } }),
+  'DELETE /api/v37/my/account/sessions': get(`${MY}/account/sessions`),
   'GET /api/v37/my/personalaccesskey': get(`${MY}/personalaccesskey`),
   // Account.Read for an hour: within what any full key may create
   'POST /api/v37/my/personalaccesskey': () => ({ url: `${MY}/personalaccesskey`, body: { name: 'matrix', scopes: ['Account.Read'], validTo: new Date(Date.now() + 3_600_000).toISOString() } }),

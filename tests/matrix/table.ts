@@ -87,6 +87,9 @@ DELETE /api/v37/my/doorsensor/[id]                                              
 POST   /api/v37/my/mobile                                                        201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 GET    /api/v37/my/mobile                                                        200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 DELETE /api/v37/my/mobile/[id]                                                   204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
+PUT    /api/v37/my/account/password                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/account/reauthenticate                                        204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
+DELETE /api/v37/my/account/sessions                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 GET    /api/v37/my/personalaccesskey                                             200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/personalaccesskey                                             201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 PUT    /api/v37/my/personalaccesskey/[id]                                        200 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
