@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 
 /** Activity events: the codes module has them with their words (decisions.md). */
 export { ActivityEvent } from '@/lib/devices/codes';
@@ -37,18 +37,15 @@ export function activityInsert(e: ActivityInput, when?: SQL): SQL {
 }
 
 /**
- * Writes one activity entry (`activityInsert`). Concurrent writers that still collide retry
- * against the unique index.
+ * Writes one activity entry (`activityInsert`). A concurrent writer of the same device may take
+ * the instant this entry wanted; the insert then writes nothing (`on conflict do nothing`, not an
+ * error: an error would abort the caller's transaction, and a retry in it would fail on Postgres)
+ * and is run again, when the newest date includes the other entry.
  */
 export async function recordActivity(db: Db, e: ActivityInput): Promise<void> {
-  const insert = activityInsert(e);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db.execute(insert);
-      return;
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (code !== '23505' || attempt >= 8) throw err;
-    }
+  const insert = sql`${activityInsert(e)} on conflict (device_id, date) do nothing returning 1 as written`;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    if (rowsOf(await db.execute(insert)).length) return;
   }
+  throw new Error(`activity of device ${e.deviceId}: no free instant after 10 attempts`);
 }
