@@ -1,11 +1,12 @@
 'use client';
 
+import { DateTime } from 'luxon';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef } from 'react';
-import { Button, buttonClasses, Card, EmptyState, ErrorState, FormField, Select, SkeletonRows, Spinner } from '@/components/ui';
-import { exportUrl, useActivityFeed } from '@/lib/client/activity';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, buttonClasses, Card, EmptyState, ErrorState, FormField, Input, Select, SkeletonRows, Spinner } from '@/components/ui';
+import { exportUrl, useActivityFeed, type ActivityFilters } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
-import { EVENT_INFO } from '@/lib/domain/activity/names';
+import { EVENT_INFO, type ActivityMethod } from '@/lib/domain/activity/names';
 import { ActivityRow } from './activity-row';
 
 interface Props {
@@ -14,17 +15,77 @@ interface Props {
   deviceId?: number;
 }
 
-/** The activity log with filters in the URL, infinite scroll on the date cursor and CSV export. */
+const METHODS: [ActivityMethod, string][] = [
+  ['app', 'App or API'],
+  ['PIN', 'PIN at the keypad'],
+  ['link', 'Access link'],
+  ['button', 'Button on the lock'],
+  ['knob', 'By hand (knob)'],
+  ['automatic', 'Automatic'],
+  ['sensor', 'Door sensor'],
+  ['device', 'The device itself'],
+];
+
+const eventsOfMethod = (m: string) => Object.entries(EVENT_INFO).filter(([, i]) => i.method === m).map(([v]) => Number(v));
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The time zone the date range is read in: the door's own when one door is chosen; with all
+ * devices, their zone if they share one, else the browser's. Always named on the screen.
+ */
+function rangeZone(devices: PortalDevice[], device?: number): string {
+  const d = devices.find((x) => x.id === device);
+  if (d) return d.timeZone;
+  const zones = new Set(devices.map((x) => x.timeZone));
+  return zones.size === 1 ? [...zones][0] : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * The activity log. Every filter (device, method, event, person, date range) lives in the URL,
+ * so a view can be shared and Back undoes a change; pages follow the date cursor (a range opens
+ * at its end at once, however far back); CSV exports exactly the current filter.
+ */
 export function ActivityFeed({ devices, deviceId }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const sp = useSearchParams();
   const device = deviceId ?? (Number(sp.get('device')) || undefined);
   const event = Number(sp.get('event')) || undefined;
-  const feed = useActivityFeed({ deviceId: device, event });
+  const method = sp.get('method') ?? '';
+  const person = sp.get('person') ?? '';
+  const fromDay = DAY.test(sp.get('from') ?? '') ? sp.get('from')! : '';
+  const toDay = DAY.test(sp.get('to') ?? '') ? sp.get('to')! : '';
+  const zone = rangeZone(devices, device);
+
+  const filters: ActivityFilters = useMemo(() => {
+    const byMethod = method ? eventsOfMethod(method) : undefined;
+    const events = event ? [event] : byMethod;
+    return {
+      deviceId: device,
+      events,
+      author: person === '' ? undefined : Number(person),
+      from: fromDay ? DateTime.fromISO(fromDay, { zone }).startOf('day').toUTC().toISO()! : undefined,
+      to: toDay ? DateTime.fromISO(toDay, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()! : undefined,
+    };
+  }, [device, event, method, person, fromDay, toDay, zone]);
+  const rangeWrong = !!fromDay && !!toDay && toDay < fromDay;
+  const feed = useActivityFeed(filters, !rangeWrong);
   const byId = new Map(devices.map((d) => [d.id, d]));
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  // the people who appear in the log seen so far (and the one chosen), for the person filter
+  const [people, setPeople] = useState<Map<number, string>>(() => new Map());
+  const items = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  useEffect(() => {
+    const fresh = items.filter((it) => it.userId > 0 && it.username && !people.has(it.userId));
+    if (!fresh.length) return;
+    setPeople((old) => {
+      const next = new Map(old);
+      for (const it of fresh) next.set(it.userId, it.username);
+      return next;
+    });
+  }, [items, people]);
 
   useEffect(() => {
     const node = sentinel.current;
@@ -36,20 +97,25 @@ export function ActivityFeed({ devices, deviceId }: Props) {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  function setParam(name: string, value: string) {
+  // push, not replace: Back undoes a filter change
+  function setParams(values: Record<string, string>) {
     const next = new URLSearchParams(sp.toString());
-    if (value) next.set(name, value);
-    else next.delete(name);
+    for (const [name, value] of Object.entries(values)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
     const qs = next.toString();
-    router.replace(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
+    router.push(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
   }
+  const setParam = (name: string, value: string) => setParams({ [name]: value });
+  const filtered = !!(event || method || person || fromDay || toDay);
+  const eventChoices = Object.entries(EVENT_INFO).filter(([, i]) => !method || i.method === method);
 
-  const items = feed.data?.pages.flat() ?? [];
   return (
     <div>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-end">
         {deviceId === undefined ? (
-          <FormField label="Device" className="sm:w-64">
+          <FormField label="Device">
             <Select value={device ?? ''} onChange={(e) => setParam('device', e.target.value)}>
               <option value="">All devices</option>
               {devices.map((d) => (
@@ -60,18 +126,60 @@ export function ActivityFeed({ devices, deviceId }: Props) {
             </Select>
           </FormField>
         ) : null}
-        <FormField label="Event" className="sm:w-64">
+        <FormField label="How">
+          <Select
+            value={method}
+            onChange={(e) => {
+              // an event of another way would match nothing: choosing a way clears it
+              const m = e.target.value;
+              setParams({ method: m, event: event && m && EVENT_INFO[event]?.method !== m ? '' : String(event ?? '') });
+            }}
+          >
+            <option value="">Any way</option>
+            {METHODS.map(([m, label]) => (
+              <option key={m} value={m}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Event">
           <Select value={event ?? ''} onChange={(e) => setParam('event', e.target.value)}>
             <option value="">All events</option>
-            {Object.entries(EVENT_INFO).map(([v, info]) => (
+            {eventChoices.map(([v, info]) => (
               <option key={v} value={v}>
                 {info.name}
               </option>
             ))}
           </Select>
         </FormField>
-        <a href={exportUrl(device, event)} download className={buttonClasses('secondary', 'md', 'sm:ml-auto')}>
-          Export CSV
+        <FormField label="Person">
+          <Select value={person} onChange={(e) => setParam('person', e.target.value)}>
+            <option value="">Anyone</option>
+            <option value="0">Nobody known (by hand, keypad, links)</option>
+            {[...people].sort((a, b) => a[1].localeCompare(b[1])).map(([id, name]) => (
+              <option key={id} value={id}>
+                {name}
+              </option>
+            ))}
+            {person && person !== '0' && !people.has(Number(person)) ? <option value={person}>Person #{person}</option> : null}
+          </Select>
+        </FormField>
+        <FormField label="From" hint={`Dates in ${zone}`} error={rangeWrong ? 'The range ends before it starts.' : undefined}>
+          <Input type="date" value={fromDay} max={toDay || undefined} onChange={(e) => setParam('from', e.target.value)} />
+        </FormField>
+        <FormField label="To (including)">
+          <Input type="date" value={toDay} min={fromDay || undefined} onChange={(e) => setParam('to', e.target.value)} />
+        </FormField>
+      </div>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        {filtered ? (
+          <Button variant="ghost" size="sm" onClick={() => router.push(deviceId === undefined && device ? `${pathname}?device=${device}` : pathname, { scroll: false })}>
+            Clear filters
+          </Button>
+        ) : null}
+        <a href={rangeWrong ? undefined : exportUrl(filters)} aria-disabled={rangeWrong} download className={buttonClasses('secondary', 'sm', 'ml-auto')}>
+          Export CSV of this view
         </a>
       </div>
       <Card flush>
@@ -79,8 +187,11 @@ export function ActivityFeed({ devices, deviceId }: Props) {
           <SkeletonRows rows={6} />
         ) : feed.isError ? (
           <ErrorState message={feed.error.message} onRetry={() => feed.refetch()} retrying={feed.isFetching} />
-        ) : !items.length ? (
-          <EmptyState title="No activity yet" text={event ? 'Nothing of this kind: try "All events".' : 'Unlocks, PIN entries and door events appear here as they happen.'} />
+        ) : !items.length || rangeWrong ? (
+          <EmptyState
+            title={filtered ? 'Nothing matches these filters' : 'No activity yet'}
+            text={filtered ? 'Widen the dates or choose "Any way", "All events" or "Anyone".' : 'Unlocks, PIN entries and door events appear here as they happen.'}
+          />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Activity entries">
             {items.map((it) => {
@@ -100,7 +211,7 @@ export function ActivityFeed({ devices, deviceId }: Props) {
             Load older entries
           </Button>
         ) : items.length ? (
-          <span>That is the whole log.</span>
+          <span>{fromDay ? 'That is everything in this range.' : 'That is the whole log.'}</span>
         ) : null}
       </div>
     </div>

@@ -21,7 +21,7 @@ export function BatteryBadge({ level, charging }: { level: number; charging?: bo
   );
 }
 
-export function ConnectivityBadge({ isConnected, kind, linked }: { isConnected: boolean | null; kind: 'lock' | 'bridge' | 'gate'; linked?: boolean }) {
+export function ConnectivityBadge({ isConnected, kind, linked }: { isConnected: boolean | null; kind: 'lock' | 'bridge' | 'gate' | 'doorSensor'; linked?: boolean }) {
   const c = connectivity(isConnected, kind, linked);
   return <Badge tone={c.tone}>{c.label}</Badge>;
 }

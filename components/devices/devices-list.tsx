@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { Badge, Card, Checkbox, EmptyState, ErrorState, FormField, Input, PageHeader, Pagination, Select, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams } from '@/components/ui';
-import { useDeviceDetails } from '@/lib/client/devices';
+import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { filterRows, toRows, type DeviceRow } from './rows';
 import { useUrlFilters } from './use-url-filters';
@@ -12,16 +12,17 @@ const FILTERS = ['q', 'kind', 'problems'] as const;
 /** /devices: every device of the viewer, problems first, filters in the URL. */
 export function DevicesList() {
   const details = useDeviceDetails();
+  const sensors = useDoorSensors();
   const { values, set } = useUrlFilters(FILTERS);
   const { page, itemsPerPage } = usePageParams(25);
-  const all = details.data ? toRows(details.data) : [];
+  const all = details.data ? toRows(details.data, sensors.data?.doorSensors) : [];
   const rows = filterRows(all, values);
   const shown = rows.slice((page - 1) * itemsPerPage, page * itemsPerPage);
   const withProblems = all.filter((r) => r.problems.length).length;
 
   return (
     <div>
-      <PageHeader title="Devices" description={details.data ? `${all.length} devices${withProblems ? `, ${withProblems} need attention` : ''}.` : 'Locks, bridges and gates you can use or manage.'} />
+      <PageHeader title="Devices" description={details.data ? `${all.length} devices${withProblems ? `, ${withProblems} need attention` : ''}.` : 'Locks, bridges, gates and door sensors you can use or manage.'} />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FormField label="Search by name">
           <Input type="search" value={values.q} onChange={(e) => set('q', e.target.value)} placeholder="e.g. Front door" />
@@ -32,6 +33,7 @@ export function DevicesList() {
             <option value="lock">Locks</option>
             <option value="bridge">Bridges</option>
             <option value="gate">Gates</option>
+            <option value="doorSensor">Door sensors</option>
           </Select>
         </FormField>
         <Checkbox label="Only devices with problems" checked={values.problems === '1'} onChange={(e) => set('problems', e.target.checked ? '1' : '')} />

@@ -25,7 +25,8 @@ export const LEVEL: Record<number, string> = { 0: 'Guest', 1: 'Administrator', 2
 export { LOW_BATTERY };
 
 /** Connectivity words: a lock without a bridge is reachable only over Bluetooth at the door. */
-export function connectivity(isConnected: boolean | null, kind: 'lock' | 'bridge' | 'gate', linked = true): { label: string; tone: BadgeTone } {
+export function connectivity(isConnected: boolean | null, kind: 'lock' | 'bridge' | 'gate' | 'doorSensor', linked = true): { label: string; tone: BadgeTone } {
+  if (kind === 'doorSensor') return { label: 'Through its lock', tone: 'neutral' };
   if (kind === 'gate' && !linked) return { label: 'Unlinked', tone: 'warning' };
   if (isConnected === null) return { label: kind === 'lock' ? 'No bridge' : 'Unknown', tone: 'neutral' };
   return isConnected ? { label: 'Connected', tone: 'ok' } : { label: kind === 'gate' ? 'Disconnected' : 'Offline', tone: 'problem' };

@@ -5,6 +5,7 @@ import { useLock, type Lock } from '@/lib/client/devices';
 import type { LockPolicy } from '@/lib/domain/devices/overview';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { ago } from './labels';
+import { showInZone } from '@/components/links/zone-time';
 import { LockControls } from './lock-controls';
 import { SimPanel } from './sim-panel';
 
@@ -16,9 +17,10 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: LockP
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const s = lock.deviceState;
+  const offline = lock.isConnected === false;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card title="Status" description={s ? `Last change ${ago(s.lastStateChangedDate)} (${new Date(s.lastStateChangedDate).toLocaleString()})` : 'No bridge: the cloud does not know this lock’s state.'}>
+      <Card title={offline ? 'Last known status' : 'Status'} description={<StatusWhen lock={lock} lastSeen={policy.lastSeen} />}>
         {q.isError ? <ErrorState message={q.error.message} onRetry={() => q.refetch()} /> : null}
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 text-sm">
           <dt className="text-slate-600">Lock</dt>
@@ -43,4 +45,26 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: LockP
       ) : null}
     </div>
   );
+}
+
+/**
+ * When the state was true, in the door's own time zone and named (the same words on the server and
+ * in the browser, so the page hydrates cleanly); an offline lock's state is "last known", with when
+ * the cloud last heard from it.
+ */
+function StatusWhen({ lock, lastSeen }: { lock: Lock; lastSeen: string | null }) {
+  const s = lock.deviceState;
+  if (!s) return <>No bridge: the cloud does not know this lock’s state.</>;
+  const at = (iso: string) => (
+    <>
+      <time dateTime={iso}>{showInZone(iso, lock.timeZone)}</time> {lock.timeZone} (<span suppressHydrationWarning>{ago(iso)}</span>)
+    </>
+  );
+  if (lock.isConnected === false)
+    return (
+      <>
+        The lock is offline: this is what it reported last, at {at(s.lastStateChangedDate)}. Last seen {lastSeen ? at(lastSeen) : 'never'}.
+      </>
+    );
+  return <>Last change {at(s.lastStateChangedDate)}</>;
 }

@@ -1,11 +1,11 @@
-import type { DeviceDetails } from '@/lib/client/devices';
+import type { DeviceDetails, DoorSensor } from '@/lib/client/devices';
 import { problemsOf, TYPE } from './labels';
 
 /** One row of the Devices page, whatever the kind. */
 export interface DeviceRow {
   id: number;
   name: string;
-  kind: 'lock' | 'bridge' | 'gate';
+  kind: 'lock' | 'bridge' | 'gate' | 'doorSensor';
   typeLabel: string;
   isConnected: boolean | null;
   linked: boolean;
@@ -17,7 +17,8 @@ export interface DeviceRow {
   lastChange: string | null;
 }
 
-export function toRows(d: DeviceDetails): DeviceRow[] {
+/** Every device of the viewer: the details' kinds and the door sensors (their own list). */
+export function toRows(d: DeviceDetails, sensors: DoorSensor[] = []): DeviceRow[] {
   const rows: DeviceRow[] = [
     ...d.locks.map((l) => ({
       id: l.id, name: l.name, kind: 'lock' as const, typeLabel: TYPE[l.type] ?? 'Lock', isConnected: l.isConnected, linked: true,
@@ -31,6 +32,11 @@ export function toRows(d: DeviceDetails): DeviceRow[] {
     ...d.gates.map((g) => ({
       id: g.id, name: g.name, kind: 'gate' as const, typeLabel: 'Gate', isConnected: g.isConnected, linked: g.isPresentInExternal,
       state: null, door: null, battery: null, charging: false, problems: problemsOf(g), lastChange: null,
+    })),
+    ...sensors.map((s) => ({
+      id: s.id, name: s.name, kind: 'doorSensor' as const, typeLabel: TYPE[s.type] ?? 'Door sensor', isConnected: null, linked: true,
+      state: null, door: null, battery: s.deviceState.batteryLevel, charging: false,
+      problems: problemsOf({ isConnected: null, deviceState: { batteryLevel: s.deviceState.batteryLevel } }), lastChange: null,
     })),
   ];
   // problems float to the top, then by name

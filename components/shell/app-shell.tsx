@@ -74,14 +74,14 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
               <p className="font-medium text-slate-900">{user.email}</p>
               {organization ? <p className="text-slate-600">{organization.name}</p> : null}
             </div>
-            <SideNav onNavigate={() => setOpen(false)} />
+            <SideNav onNavigate={() => setOpen(false)} orgRole={organization?.role ?? null} />
           </div>
         ) : null}
       </header>
       <div className="lg:flex lg:min-h-[calc(100vh-3.5rem)]">
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
           <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
-            <SideNav />
+            <SideNav orgRole={organization?.role ?? null} />
           </div>
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

@@ -1,9 +1,12 @@
+import { decideOrg, type OrgAction } from '@/lib/domain/policy';
 import { ActivityIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
 
 export interface NavItem {
   href: string;
   label: string;
   Icon: (p: { className?: string }) => React.ReactNode;
+  /** shown only to a member of an organization whose role the policy allows this (lib/domain/policy) */
+  org?: OrgAction;
 }
 export interface NavSection {
   /** null: top-level items without a heading */
@@ -25,9 +28,9 @@ export const NAV: NavSection[] = [
   {
     title: 'Organization',
     items: [
-      { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon },
-      { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon },
-      { href: '/organization/members', label: 'Members', Icon: MembersIcon },
+      { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon, org: 'see' },
+      { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon, org: 'manageLinks' },
+      { href: '/organization/members', label: 'Members', Icon: MembersIcon, org: 'see' },
     ],
   },
   {
@@ -42,4 +45,12 @@ export const NAV: NavSection[] = [
 
 export function isCurrent(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The places a person has: organization pages only for its members, and only those their role
+ * may use (a guest without an organization sees no Organization section at all).
+ */
+export function navFor(orgRole: number | null): NavSection[] {
+  return NAV.map((s) => ({ ...s, items: s.items.filter((i) => !i.org || decideOrg(i.org, orgRole).ok) })).filter((s) => s.items.length);
 }

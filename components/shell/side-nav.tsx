@@ -3,14 +3,14 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/components/ui';
-import { NAV, isCurrent } from './nav';
+import { isCurrent, navFor } from './nav';
 
 /** The list of places; the current one is marked with aria-current and a highlight. */
-export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+export function SideNav({ onNavigate, orgRole }: { onNavigate?: () => void; orgRole: number | null }) {
   const pathname = usePathname() ?? '';
   return (
     <nav aria-label="Main" className="space-y-6">
-      {NAV.map((section) => (
+      {navFor(orgRole).map((section) => (
         <div key={section.title ?? 'main'}>
           {section.title ? (
             <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{section.title}</h2>

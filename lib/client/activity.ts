@@ -9,26 +9,36 @@ export type { ActivityItem };
 
 export interface ActivityFilters {
   deviceId?: number;
-  event?: number;
+  /** event kinds (an event, or every event of a method); empty = all */
+  events?: number[];
+  /** one author (an item's userId; 0 = entries without an author) */
+  author?: number;
+  /** the range, as UTC instants (ISO): entries at or after `from` and before `to` */
+  from?: string;
+  to?: string;
 }
 
 const PAGE = 50;
 
+const query = (f: ActivityFilters) => ({ deviceId: f.deviceId, event: f.events?.length ? f.events : undefined, userId: f.author });
+
 /**
  * Newest first, one page per scroll step. The cursor is the last item's date (and id, which
- * breaks ties between devices in the all-devices view), exactly as the API pages.
+ * breaks ties between devices in the all-devices view), exactly as the API pages; a range starts
+ * its first page at its end, so any month opens at once.
  */
-export function useActivityFeed(f: ActivityFilters) {
+export function useActivityFeed(f: ActivityFilters, enabled = true) {
   return useInfiniteQuery({
-    queryKey: ['device-activity', f.deviceId ?? 'all', f.event ?? 'all'],
-    initialPageParam: null as { date: string; id: number } | null,
+    enabled,
+    queryKey: ['device-activity', f.deviceId ?? 'all', f.events?.join(',') ?? 'all', f.author ?? 'anyone', f.from ?? '', f.to ?? ''],
+    initialPageParam: null as { date: string; id?: number } | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<ActivityItem[]>('/my/deviceactivity', {
         query: {
-          deviceId: f.deviceId,
-          event: f.event,
+          ...query(f),
+          dateFrom: f.from,
           elements: PAGE,
-          lastElemDate: pageParam?.date,
+          lastElemDate: pageParam?.date ?? f.to,
           lastElemId: f.deviceId ? undefined : pageParam?.id,
         },
         signal,
@@ -37,4 +47,5 @@ export function useActivityFeed(f: ActivityFilters) {
   });
 }
 
-export const exportUrl = (deviceId?: number, event?: number) => apiUrl('/my/deviceactivity/export', { deviceId, event });
+/** The CSV of the current filter. */
+export const exportUrl = (f: ActivityFilters) => apiUrl('/my/deviceactivity/export', { ...query(f), from: f.from, to: f.to });

@@ -88,6 +88,33 @@ describe('GET /my/deviceactivity', () => {
     expect(manual.json.result.map((r: any) => r.event)).toEqual([39, 35]);
   });
 
+  it('portal filters: a date range (dateFrom + lastElemDate) and one author (userId, 0 = nobody); a guest cannot widen their view with them', async () => {
+    const c = await castWithLog();
+    const q = (who: { key: string }, extra: string) => api('GET', `${LIST}?deviceId=${c.lock.id}&${extra}`, { key: who.key });
+    // 10:01 up to (not including) 10:04: the guest's, the member's and the authorless entry
+    const range = await q(c.owner, 'dateFrom=2026-03-01T10:01:00Z&lastElemDate=2026-03-01T10:04:00Z');
+    expect(range.status).toBe(200);
+    expect(range.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:03:00.000', '2026-03-01T10:02:00.000', '2026-03-01T10:01:00.000']);
+    const member = await q(c.owner, `userId=${c.member.numId}`);
+    expect(member.json.result.map((r: any) => r.username)).toEqual([c.member.displayName]);
+    expect((await q(c.owner, 'userId=0')).json.result.map((r: any) => r.event)).toEqual([39]);
+    // across devices too (the general path), and the guest's filter on another person finds nothing
+    expect((await api('GET', `${LIST}?userId=${c.admin.numId}`, { key: c.owner.key })).json.result.map((r: any) => r.userId)).toEqual([c.admin.numId]);
+    expect((await q(c.guest, `userId=${c.owner.numId}`)).json.result).toEqual([]);
+    expect((await q(c.guest, 'userId=0')).json.result.map((r: any) => r.userId)).toEqual([0]);
+    expect((await q(c.owner, 'userId=-1')).status).toBe(400);
+    expect((await q(c.owner, 'dateFrom=yesterday')).status).toBe(400);
+  });
+
+  it('export follows the same author filter', async () => {
+    const c = await castWithLog();
+    const res = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&userId=${c.guest.numId}`, { key: c.owner.key });
+    expect(res.status).toBe(200);
+    const lines = String(res.text).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(c.guest.displayName);
+  });
+
   it('a scope other than DeviceActivity.Read is refused', async () => {
     const c = await castWithLog();
     const key = await c.owner.keyWith(['Device.Read']);

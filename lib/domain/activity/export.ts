@@ -22,6 +22,8 @@ export interface ExportInput {
   /** entries strictly older than this (default now) */
   to?: Date;
   events?: number[];
+  /** one author (users.num_id); 0 = entries without an author */
+  author?: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
     },
     async pull(controller) {
       if (done) return;
-      const page = await activityPage(ctx, scope, { elements: PAGE, lastElemDate: cursor.date, lastElemId: cursor.id, from: input.from, events: input.events });
+      const page = await activityPage(ctx, scope, { elements: PAGE, lastElemDate: cursor.date, lastElemId: cursor.id, from: input.from, events: input.events, author: input.author });
       for (const it of page) controller.enqueue(row(it));
       if (page.length < PAGE) {
         done = true;

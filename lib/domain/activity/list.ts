@@ -33,8 +33,10 @@ export interface ActivityPageInput {
   /** across devices two entries may share a date: the last item's id breaks the tie */
   lastElemId?: number;
   events?: number[];
-  /** only items at or after this (export) */
+  /** only items at or after this (the portal's date range, export) */
   from?: Date;
+  /** only the entries of this author (users.num_id, the items' userId); 0 = entries without an author */
+  author?: number;
 }
 
 interface Scope {
@@ -77,7 +79,8 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
   const upper = q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
   const events = q.events?.length ? sql`and x.event = any(${`{${q.events.map(Number).join(',')}}`}::int[])` : sql``;
   const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
-  const cond = sql`x.device_id = d.id and ${upper} ${tie} ${events} ${from}`;
+  const author = q.author !== undefined ? sql`and x.user_num_id = ${q.author}` : sql``;
+  const cond = sql`x.device_id = d.id and ${upper} ${tie} ${events} ${from} ${author}`;
   // Each branch is its own backward index scan: everything (activity_device_date_uq) for a full
   // view; the viewer's own and the authorless entries (activity_device_user_date_idx) otherwise,
   // so a guest's page stays cheap however many entries of others lie in between.
@@ -112,7 +115,7 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
 
 /** GET /my/deviceactivity */
 export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
-  if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from) return devicePageAtOnce(ctx, q.deviceId, q);
+  if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from && q.author === undefined) return devicePageAtOnce(ctx, q.deviceId, q);
   return activityPage(ctx, await activityScope(ctx, q.deviceId), q);
 }
 

@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import { may } from '../policy';
 import { refusalFor } from '../policy/words';
 import { NotFound } from '../errors';
+import { fmtZ } from '../format';
 import { loadVisible } from './load';
 import { lockShape, type LockShape } from './lock-shape';
 import { bridgeShape, doorSensorShape, gateShape, type BridgeShape, type DoorSensorShape, type GateShape } from './other-shapes';
@@ -13,6 +14,8 @@ export interface LockPolicy {
   openRefusal: string | null;
   /** the simulator's control plane is on and the viewer may drive this lock's simulated hardware */
   simulator: boolean;
+  /** when the cloud last heard from the lock (ISO with Z), for "last seen" while it is offline; null when never */
+  lastSeen: string | null;
 }
 
 export type DeviceOverview =
@@ -35,6 +38,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       device: lockShape(x, now, { includeUserSettings: true }),
       openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
+      lastSeen: fmtZ(x.d.lastSeen),
     };
   }
   if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };

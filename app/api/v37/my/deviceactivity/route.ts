@@ -11,9 +11,12 @@ const query = z.object({
   // extensions for the portal: tie-break across devices, and event kinds
   lastElemId: qInt(1).optional(),
   event: qArray(qInt(0, 2147483647)).optional(),
+  // the portal's date range starts here (the end is lastElemDate), and one author (an item's userId; 0 = none)
+  dateFrom: zInstant().optional(),
+  userId: qInt(0, 2147483647).optional(),
 });
 
 // GET /api/v37/my/deviceactivity: newest first, `elements` entries strictly older than lastElemDate
 export const GET = route({ scopes: ['DeviceActivity.Read'], query }, (ctx, { query: q }) =>
-  listActivity(ctx, { deviceId: q.deviceId, elements: q.elements ?? 200, lastElemDate: q.lastElemDate, lastElemId: q.lastElemId, events: q.event }),
+  listActivity(ctx, { deviceId: q.deviceId, elements: q.elements ?? 200, lastElemDate: q.lastElemDate, lastElemId: q.lastElemId, events: q.event, from: q.dateFrom, author: q.userId }),
 );

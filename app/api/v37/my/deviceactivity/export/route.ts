@@ -9,11 +9,12 @@ const query = z.object({
   to: zInstant().optional(),
   // like the list: event kinds (repeatable), for the portal's filtered export
   event: qArray(qInt(0, 2147483647)).optional(),
+  userId: qInt(0, 2147483647).optional(),
 });
 
 // GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
 export const GET = route({ scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
-  const stream = await exportActivity(ctx, { deviceId: q.deviceId, from: q.from, to: q.to, events: q.event });
+  const stream = await exportActivity(ctx, { deviceId: q.deviceId, from: q.from, to: q.to, events: q.event, author: q.userId });
   const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
   return new Response(stream, {
     status: 200,
