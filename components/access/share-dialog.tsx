@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Dialog, FormField, Input, Select, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
@@ -31,6 +31,11 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { email?: string; group?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  // a server error takes the focus, so it is read out and Esc still closes the dialog
+  useEffect(() => {
+    if (serverError) alertRef.current?.focus();
+  }, [serverError]);
   const groupList = groups.data ?? [];
   const pickGroup = groups.isSuccess && groupList.length > 0;
 
@@ -42,6 +47,12 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     setSchedule(emptySchedule());
     setErrors({});
     setServerError(null);
+  }
+
+  // every way out (Cancel, Esc, the X) forgets this attempt: the next opening starts clean
+  function close() {
+    reset();
+    onClose();
   }
 
   async function submit(e: React.FormEvent) {
@@ -62,8 +73,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         remoteAccessDisabled: !remote,
       });
       toast.success(r.principalId === r.id ? `Invitation saved: ${r.displayName} gets access after signing up.` : `Shared with ${r.displayName}.`);
-      reset();
-      onClose();
+      close();
     } catch (err) {
       setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Sharing failed. Please try again.');
     }
@@ -72,14 +82,14 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       dismissable={!grant.isPending}
       size="lg"
       title="Share this device"
       description="People without an account get an invitation: the access starts when they sign up with that e-mail."
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={grant.isPending}>
+          <Button variant="secondary" onClick={close} disabled={grant.isPending}>
             Cancel
           </Button>
           <Button type="submit" form="share-form" loading={grant.isPending}>
@@ -90,7 +100,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     >
       <form id="share-form" onSubmit={submit} noValidate className="space-y-4">
         {serverError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p role="alert" ref={alertRef} tabIndex={-1} className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {serverError}
           </p>
         ) : null}
@@ -105,11 +115,27 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         </fieldset>
         {kind === 0 ? (
           <FormField label="E-mail" required error={errors.email}>
-            <Input type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
+            <Input
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                // the error goes as soon as the address is fixed, not at the next submit
+                if (errors.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.target.value.trim())) setErrors((x) => ({ ...x, email: undefined }));
+              }}
+              placeholder="name@example.com"
+            />
           </FormField>
         ) : pickGroup ? (
           <FormField label="Group" required error={errors.group}>
-            <Select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
+            <Select
+              value={groupId}
+              onChange={(e) => {
+                setGroupId(e.target.value);
+                if (e.target.value) setErrors((x) => ({ ...x, group: undefined }));
+              }}
+            >
               <option value="">Choose a group...</option>
               {groupList.map((g) => (
                 <option key={g.id} value={g.id}>

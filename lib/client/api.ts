@@ -1,6 +1,8 @@
+import { inWords, UNREACHABLE } from './words';
+
 /**
  * The browser's way to the API: same /api/v37 endpoints as every other client. Unwraps the
- * envelope and throws ApiError with the server's messages, so the UI can show them verbatim.
+ * envelope and throws ApiError with the server's messages in a person's words (./words).
  */
 export class ApiError extends Error {
   constructor(
@@ -32,13 +34,19 @@ export function apiUrl(path: string, query?: ApiOptions['query']): string {
 
 /** Returns `result` of an envelope, the whole body of a flat response, or null for 204/304. */
 export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const res = await fetch(apiUrl(path, opts.query), {
-    method: opts.method ?? 'GET',
-    headers: opts.body !== undefined ? { 'content-type': 'application/json' } : undefined,
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    credentials: 'same-origin',
-    signal: opts.signal,
-  });
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers: opts.body !== undefined ? { 'content-type': 'application/json' } : undefined,
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e; // a cancelled query is not a failure to show
+    throw new ApiError(0, [UNREACHABLE]); // "Failed to fetch" says nothing to a person
+  }
   if (res.status === 204 || res.status === 304) return null as T;
   const text = await res.text();
   let body: Record<string, unknown> | null = null;
@@ -54,7 +62,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
   }
   if (!res.ok) {
     const msgs = Array.isArray(body?.errorMessages) ? (body!.errorMessages as string[]) : [];
-    throw new ApiError(res.status, msgs.length ? msgs : [`Request failed (${res.status}).`]);
+    throw new ApiError(res.status, (msgs.length ? msgs : [`Request failed (${res.status}).`]).map(inWords));
   }
   if (body && 'success' in body && 'statusCode' in body) return body.result as T;
   return body as T;
