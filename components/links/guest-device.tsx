@@ -31,7 +31,7 @@ export function GuestDevice({ token, device, usable }: { token: string; device: 
       <p className="text-xs uppercase tracking-wide text-slate-500">{KIND[device.deviceType] ?? 'Device'}</p>
       <h2 className="text-lg font-semibold text-slate-900">{device.name}</h2>
       <Button size="lg" className="mt-3 h-16 w-full text-lg" onClick={start} disabled={!usable || pending} aria-label={`Open ${device.name}`}>
-        {pending ? 'Opening...' : 'Open'}
+        {pending ? 'Opening...' : device.canOpen ? 'Open' : 'Cannot open now'}
       </Button>
       <div role="status" aria-live="polite" className="mt-3 min-h-6 text-base">
         {pending ? (
@@ -44,7 +44,10 @@ export function GuestDevice({ token, device, usable }: { token: string; device: 
             {error instanceof ApiError ? error.messages[0] : 'Could not reach the service. Check your connection and try again.'}
           </span>
         ) : !device.canOpen ? (
-          <span className="text-slate-700">{device.closedNow ?? 'This link cannot open this door right now. Ask the person who sent it.'}</span>
+          <span className="flex items-start gap-2 text-slate-700">
+            <AlertIcon className="mt-1 h-4 w-4 shrink-0 text-amber-600" />
+            {device.closedNow ?? 'This link cannot open this door right now. Ask the person who sent it.'}
+          </span>
         ) : done ? (
           <span className={ok ? 'flex items-center gap-2 text-green-800' : 'flex items-start gap-2 text-red-800'}>
             {ok ? <CheckIcon className="h-5 w-5" /> : <AlertIcon className="mt-1 h-4 w-4 shrink-0" />}

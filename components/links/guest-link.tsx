@@ -28,9 +28,9 @@ function useWindowState(initial: WindowState, from: string | null, until: string
 export function GuestLink({ token, link, validFromText, validUntilText }: { token: string; link: GuestLinkView; validFromText: string | null; validUntilText: string | null }) {
   const state = useWindowState(link.state, link.validFrom, link.validUntil);
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col gap-5 px-4 py-6">
+    <main className="mx-auto flex min-h-screen max-w-md min-w-0 flex-col gap-5 break-words px-4 py-6">
       <header>
-        <p className="text-sm font-medium text-indigo-700">Access link</p>
+        <p className="text-sm font-medium text-indigo-700">Access link from {link.organizationName}</p>
         {link.description ? (
           <h1 className="mt-1 whitespace-pre-line text-xl font-semibold text-slate-900">{link.description}</h1>
         ) : (
@@ -39,9 +39,12 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
       </header>
       <section aria-label="Validity" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         {state === 'notYetValid' ? (
-          <Badge tone="warning">Not yet valid, from {validFromText}</Badge>
+          <Badge tone="warning">Not yet valid</Badge>
         ) : state === 'expired' ? (
-          <Badge tone="problem">Expired</Badge>
+          <>
+            <Badge tone="problem">Expired</Badge>
+            <p className="mt-2 font-medium text-slate-800">This link no longer opens any door. Ask {link.organizationName} for a new link.</p>
+          </>
         ) : link.hours && !link.devices.some((d) => d.canOpen) ? (
           <Badge tone="warning">Outside its hours now</Badge>
         ) : (
@@ -63,7 +66,7 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
       {link.devices.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">This link no longer opens any door.</p>
       ) : (
-        <ol className="flex flex-col gap-4">
+        <ol className="flex flex-col gap-4" aria-label="Doors">
           {link.devices.map((d) => (
             <li key={d.id}>
               <GuestDevice token={token} device={d} usable={state === 'active' && d.canOpen} />
@@ -71,6 +74,7 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
           ))}
         </ol>
       )}
+      <p className="text-center text-sm text-slate-600">Trouble with a door? Ask {link.organizationName}, who sent you this link.</p>
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { AccessLevel, deviceAccess, deviceActivity, devices } from '@/db/schema';
 import { setFault } from '@/lib/devices/simulator/faults';
 import { api } from '../support/router';
-import { db } from '../support/factories/core';
+import { createLock, db } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 
 let c: Cast;
@@ -56,6 +56,7 @@ describe('GET /link/{token}', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.json.result).toEqual({
       description: 'Welcome! Use the gate first.',
+      organizationName: c.org.name,
       timeZone: 'Europe/Warsaw',
       validFrom: new Date(start).toISOString(),
       validUntil: new Date(end).toISOString(),
@@ -161,6 +162,26 @@ describe('POST /link/{token}/device/{id}/open', () => {
     expect((await guest('GET', `${a.token}/operation/${op}`)).status).toBe(200);
     expect((await guest('GET', `${b.token}/operation/${op}`)).status).toBe(404);
     expect((await guest('GET', `${a.token}/operation/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('a door the link cannot reach now is shown as such, in a guest\'s words naming the organization: no bridge, bridge offline, gate offline or unlinked', async () => {
+    const d = await db();
+    const unpaired = await createLock({ organizationId: c.org.id, name: 'Cellar door', timeZone: 'Europe/Warsaw' });
+    const behindOffline = await createOrgLock(c.org.id, { name: 'Shed door' });
+    await d.update(devices).set({ isConnected: false }).where(eq(devices.id, behindOffline.connectedToId!));
+    const offGate = await createGate(c.org.id, { name: 'Back gate', isConnected: false });
+    const goneGate = await createGate(c.org.id, { name: 'Old gate', isPresentInExternal: false });
+    const { token } = await link(null, [unpaired.id, behindOffline.id, offGate.id, goneGate.id, lock.id]);
+    const page = await guest('GET', token);
+    const byName = Object.fromEntries(page.json.result.devices.map((x: { name: string; canOpen: boolean; closedNow: string | null }) => [x.name, x]));
+    const org = c.org.name;
+    expect(byName['Cellar door']).toMatchObject({ canOpen: false, closedNow: `Cellar door can only be opened at the door with the app, not with a link. Ask ${org} to let you in another way.` });
+    expect(byName['Shed door']).toMatchObject({ canOpen: false, closedNow: expect.stringMatching(/^Shed door is offline right now/) });
+    expect(byName['Back gate']).toMatchObject({ canOpen: false, closedNow: expect.stringContaining(`ask ${org}`) });
+    expect(byName['Old gate']).toMatchObject({ canOpen: false, closedNow: expect.stringMatching(/no longer connected/) });
+    expect(byName['Front door']).toMatchObject({ canOpen: true, closedNow: null });
+    // pressing anyway gets the device's own answer, as for every other caller (not a policy 403)
+    expect((await guest('POST', `${token}/device/${unpaired.id}/open`)).status).not.toBe(403);
   });
 
   it('device failures come through: disconnected gate 428, timeout 408, busy lock 409', async () => {

@@ -17,10 +17,10 @@ function when(iso: string | null, zone: string): string | null {
   return iso ? `${DateTime.fromISO(iso).setZone(zone).toFormat('d LLL yyyy, HH:mm')} (${zone})` : null;
 }
 
-/** Outside its window a link shows nothing of itself (no description, doors or dates). */
-const CLOSED: Partial<Record<string, [string, string]>> = {
-  expired: ['This link has expired', 'It no longer opens any door. Ask the person who sent it for a new link.'],
-  notYetValid: ['This link is not valid yet', 'Open it again at the time you were given.'],
+/** Outside its window a link shows nothing of itself (no description, doors or dates), only whose it is. */
+const CLOSED: Partial<Record<string, (org: string) => [string, string]>> = {
+  expired: (org) => ['This link has expired', `It no longer opens any door. Ask ${org} for a new link.`],
+  notYetValid: (org) => ['This link is not valid yet', `Open it again at the time ${org} gave you.`],
 };
 
 export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
@@ -28,10 +28,11 @@ export default async function GuestLinkPage({ params }: { params: Promise<{ toke
   const page = await loadGuestPage(token, clientAddress(await headers()));
   if (page.kind === 'missing') notFound();
   if (page.kind !== 'ok') {
-    const [title, text] = CLOSED[page.kind] ?? ['Please wait a moment', 'message' in page ? page.message : ''];
+    const closed = 'organizationName' in page ? CLOSED[page.kind]?.(page.organizationName) : undefined;
+    const [title, text] = closed ?? ['Please wait a moment', 'message' in page ? page.message : ''];
     return (
       <main className="mx-auto max-w-md p-6">
-        <p className="text-sm font-medium text-indigo-700">Access link</p>
+        <p className="text-sm font-medium text-indigo-700">{'organizationName' in page ? `Access link from ${page.organizationName}` : 'Access link'}</p>
         <h1 className="mt-1 text-xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-700">{text}</p>
       </main>

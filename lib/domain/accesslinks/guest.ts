@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { tableRow } from '@/db/raw-rows';
-import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
+import { accessLinkDevices, accessLinks, DeviceType, devices } from '@/db/schema';
 import { keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx } from '../context';
 import { DomainError, NotFound, RateLimited } from '../errors';
@@ -29,7 +29,7 @@ export interface Guest {
   ip: string;
 }
 
-export type GuestLink = AccessLinkRow & { timeZone: string };
+export type GuestLink = AccessLinkRow & { timeZone: string; organizationName: string };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const linkRow = tableRow(accessLinks);
@@ -53,7 +53,7 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
     ? rowsOf<Record<string, unknown>>(
         await ctx.db.execute(sql`
           with link as (
-            select l.*, o.time_zone as org_time_zone
+            select l.*, o.time_zone as org_time_zone, o.name as org_name
             from access_links l join organizations o on o.id = l.organization_id
             where l.token_hash = ${tokenHash(token)} limit 1
           ), used as (${hitSql(sql`'link:' || link.id`, LINK_LIMITS.perLink, now, sql`link`)})
@@ -67,7 +67,7 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
   if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
     throw RateLimited('This link is being used very often right now. Try again in a minute.');
   }
-  return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string });
+  return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string, organizationName: raw.org_name as string });
 }
 
 export type LinkWindow = 'active' | 'notYetValid' | 'expired';
@@ -102,6 +102,11 @@ const liveDevicesOf = perDb((db) =>
       order: accessLinkDevices.order,
       timeZone: devices.timeZone,
       grantor: candidatesJson(db, { userId: sql`"access_link_devices"."added_by"` }),
+      // can a command reach it: a lock through its bridge, a gate through the external system
+      paired: sql<boolean>`${devices.connectedToId} is not null`,
+      isConnected: devices.isConnected,
+      bridgeConnected: sql<boolean | null>`(select b.is_connected from devices b where b.id = ${devices.connectedToId})`,
+      isPresentInExternal: devices.isPresentInExternal,
     })
     .from(accessLinkDevices)
     .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
@@ -124,17 +129,36 @@ export interface GuestDevice {
   timeZone: string;
   /** the link may open it now (lib/domain/policy: decideLinkOpen) */
   canOpen: boolean;
-  /** why not, in a guest's words, when the link's weekly schedule is the reason (else null) */
+  /** why not, in a guest's words: the link's weekly schedule, or the door cannot be reached now (else null) */
   closedNow: string | null;
+  /** the policy alone lets the link open it now (canOpen also needs the device to be reachable) */
+  allowed: boolean;
+}
+
+/**
+ * Why a command cannot reach the device now, in a guest's words (null: it can). Mirrors what the
+ * gateway refuses (lock-row requireReachable, gates), so the page never offers a button that fails.
+ */
+export function unreachableWords(d: { name: string; deviceType: number; paired: boolean; isConnected: boolean | null; bridgeConnected: boolean | null; isPresentInExternal: boolean | null }, organization: string): string | null {
+  const ask = `Ask ${organization} to let you in another way.`;
+  if (d.deviceType === DeviceType.gate) {
+    if (d.isPresentInExternal === false) return `${d.name} is no longer connected to this service, so the link cannot open it. ${ask}`;
+    if (d.isConnected === false) return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
+    return null;
+  }
+  if (!d.paired) return `${d.name} can only be opened at the door with the app, not with a link. ${ask}`;
+  if (d.bridgeConnected !== true) return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
+  return null;
 }
 
 async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]> {
   const now = ctx.now();
   const rows = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId, now: now.toISOString() });
-  return rows.map(({ grantor, ...d }) => {
+  return rows.map(({ grantor, paired, isConnected, bridgeConnected, isPresentInExternal, ...d }) => {
     const decision = decideLinkOpen(link, d.timeZone, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now);
-    const closedNow = !decision.ok && decision.reason === 'linkSchedule' ? linkScheduleWords(link, d.timeZone, now, d.name) : null;
-    return { ...d, canOpen: decision.ok, closedNow };
+    const unreachable = unreachableWords({ ...d, paired, isConnected, bridgeConnected, isPresentInExternal }, link.organizationName);
+    const closedNow = !decision.ok && decision.reason === 'linkSchedule' ? linkScheduleWords(link, d.timeZone, now, d.name) : decision.ok ? unreachable : null;
+    return { ...d, canOpen: decision.ok && !unreachable, closedNow, allowed: decision.ok };
   });
 }
 
@@ -147,12 +171,13 @@ export async function guestView(ctx: BaseCtx, link: GuestLink) {
   const weekly = link.weekDays !== null || link.dayStartTime !== null || link.dayEndTime !== null;
   return {
     description: link.description,
+    organizationName: link.organizationName,
     timeZone: link.timeZone,
     validFrom: fmtZ(link.startDate),
     validUntil: fmtZ(link.endDate),
     hours: weekly ? scheduleWords({ ...link, timeZone: link.timeZone }) : null,
     state: windowState(link, ctx.now()),
-    devices: await liveDevices(ctx, link),
+    devices: (await liveDevices(ctx, link)).map(({ allowed: _, ...d }) => d),
   };
 }
 

@@ -22,7 +22,8 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
   requireActive(link, ctx.now());
   const dev = await liveDevice(ctx, link, input.deviceId);
   if (!dev) throw NotFound('Device');
-  if (!dev.canOpen) throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
+  // the policy refuses with 403; an unreachable device is the gateway's answer, as for every other caller
+  if (!dev.allowed) throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
   const gw = getGateway();
   const operationId =
     dev.deviceType === DeviceType.gate

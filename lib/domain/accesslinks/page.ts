@@ -10,8 +10,8 @@ export type GuestPage =
   | { kind: 'missing'; message: string }
   /** the client is slowed down */
   | { kind: 'limited'; message: string }
-  /** outside the link's window: nothing of the link is shown */
-  | { kind: 'expired' | 'notYetValid' };
+  /** outside the link's window: nothing of the link is shown but whose it is (to ask them) */
+  | { kind: 'expired' | 'notYetValid'; organizationName: string };
 
 /** The guest page's server-side read (no account): the same checks and rate limits as the guest API. */
 export async function loadGuestPage(token: string, ip: string): Promise<GuestPage> {
@@ -19,7 +19,7 @@ export async function loadGuestPage(token: string, ip: string): Promise<GuestPag
   try {
     const link = await authorizeLink(ctx, token, { ip });
     const state = windowState(link, ctx.now());
-    if (state !== 'active') return { kind: state };
+    if (state !== 'active') return { kind: state, organizationName: link.organizationName };
     return { kind: 'ok', link: await guestView(ctx, link) };
   } catch (e) {
     if (isDomainError(e) && e.code === 'not_found') return { kind: 'missing', message: e.message };
