@@ -44,7 +44,7 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
             {open ? <XIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
             <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
           </button>
-          <Link href="/devices" className="flex items-center gap-2 font-semibold text-slate-900">
+          <Link href="/home" className="flex items-center gap-2 font-semibold text-slate-900">
             <span className="rounded-md bg-indigo-600 p-1 text-white">
               <LockIcon className="h-4 w-4" />
             </span>

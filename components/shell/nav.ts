@@ -1,5 +1,5 @@
 import { decideOrg, type OrgAction } from '@/lib/domain/policy';
-import { ActivityIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
+import { ActivityIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
 
 export interface NavItem {
   href: string;
@@ -19,6 +19,7 @@ export const NAV: NavSection[] = [
   {
     title: null,
     items: [
+      { href: '/home', label: 'Home', Icon: HomeIcon },
       { href: '/devices', label: 'Devices', Icon: DevicesIcon },
       { href: '/gates', label: 'Gates', Icon: GateIcon },
       { href: '/door-sensors', label: 'Door sensors', Icon: SensorIcon },

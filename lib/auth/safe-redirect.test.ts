@@ -21,7 +21,7 @@ describe('redirect targets after sign-in', () => {
     '/sign-in?callbackUrl=/sign-in',
     '/api/v37/my/lock',
   ])('%j stays home (the default page)', (raw) => {
-    expect(safeRedirectPath(raw)).toBe('/devices');
+    expect(safeRedirectPath(raw)).toBe('/home');
   });
 
   it.each([

@@ -5,7 +5,7 @@
  * a backslash anywhere (a browser drops tabs and newlines, so `/\t/evil.example` would become
  * `//evil.example`, another site). Refused targets go to the default page, never to an error.
  */
-export const DEFAULT_AFTER_SIGN_IN = '/devices';
+export const DEFAULT_AFTER_SIGN_IN = '/home';
 
 const ORIGIN = 'http://app.invalid';
 // control characters, space, backslash, and their percent-encoded forms

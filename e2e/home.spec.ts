@@ -1,0 +1,93 @@
+import { DEMO, DEMO_PASSWORD, expect, screen, signIn, test } from './fixtures';
+
+/** Issue 22's stories, from the user's side: home, activity that answers questions, navigation by role, honest guest and error pages. */
+
+test('the owner lands on Home: what needs attention, most urgent first, each with its next action; recent events; counts', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail').fill(DEMO.owner);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const list = page.getByRole('list', { name: 'Needs attention' });
+  await expect(list.getByRole('listitem').first()).toContainText('Urgent');
+  const bridge = list.getByRole('listitem').filter({ hasText: 'Garage bridge is offline' });
+  await expect(bridge).toContainText('Garage side door cannot be reached remotely');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Office: battery 14%' })).toContainText('Soon');
+  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByLabel('Counts')).toContainText('Offline');
+  await screen(page, 'home-1280');
+  await bridge.getByRole('link', { name: 'See the bridge' }).click();
+  await expect(page).toHaveURL(/\/devices\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Garage bridge' })).toBeVisible();
+});
+
+test('activity answers "what happened at the front door on a day" in three steps, all in the URL, and Back undoes a filter', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  const entries = page.getByRole('list', { name: 'Activity entries' });
+  await expect(entries.getByRole('listitem').first()).toBeVisible();
+  await page.getByLabel('Device').selectOption({ label: 'Front door' }); // 1
+  await expect(page).toHaveURL(/device=\d+/);
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' });
+  await page.getByLabel('From').fill(today); // 2
+  await page.getByLabel('To (including)').fill(today); // 3
+  await expect(page).toHaveURL(new RegExp(`from=${today}.*to=${today}|to=${today}.*from=${today}`));
+  await expect(page.getByText('Dates in Europe/Warsaw')).toBeVisible();
+  const rows = entries.getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('Front door');
+  await screen(page, 'activity-filtered-1280');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/to=/);
+  await expect(page).toHaveURL(/from=/);
+  // a way and a person: a PIN at the keypad by nobody known, then clear everything
+  await page.getByLabel('How').selectOption({ label: 'By hand (knob)' });
+  await expect(page).toHaveURL(/method=knob/);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/method=|from=/);
+});
+
+test('navigation fits the role: a guest without an organization sees no Organization section; a member sees no Access links', async ({ page }) => {
+  await signIn(page, DEMO.guest);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeVisible();
+  await expect(nav.getByText('Organization')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Groups' })).toHaveCount(0);
+  await page.context().clearCookies();
+  await signIn(page, DEMO.member);
+  await expect(nav.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Access links' })).toHaveCount(0);
+});
+
+test('the guest link page says which doors cannot open now and why, names the organization, and fits a 320 px phone', async ({ page, browser }) => {
+  await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+  const orgId = (await (await page.request.get('/api/v37/organization')).json()).result[0].id;
+  const assignable = (await (await page.request.get(`/api/v37/organization/${orgId}/accesslink/device/assignable`)).json()).result.accessLinkDevices as { deviceId: number; name: string }[];
+  const pick = (n: string) => assignable.find((d) => d.name === n)!.deviceId;
+  const made = await page.request.post(`/api/v37/organization/${orgId}/accesslink`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      name: `Phone check ${Date.now()}`,
+      description: 'Weekend visit',
+      devicesIds: [pick('Main gate'), pick('Garage side door')],
+      repeatEvent: { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString() },
+    },
+  });
+  expect(made.status()).toBe(201);
+  const ctx = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  const guest = await ctx.newPage();
+  await guest.goto((await made.json()).result.url);
+  await expect(guest.getByText('Access link from Demo Property Management')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Open Main gate' })).toBeEnabled();
+  await expect(guest.getByRole('button', { name: 'Open Garage side door' })).toBeDisabled();
+  await expect(guest.getByText(/^Garage side door is offline right now, so the link cannot reach it\./)).toBeVisible();
+  expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await screen(guest, 'link-guest-320');
+  await ctx.close();
+});
+
+test('an unknown address outside the portal is a styled page with a way on', async ({ page }) => {
+  const res = await page.goto('/no-such-place');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your devices' })).toBeVisible();
+});
