@@ -113,7 +113,7 @@ export function ActivityFeed({ devices, deviceId }: Props) {
 
   return (
     <div>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-end">
+      <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-start">
         {deviceId === undefined ? (
           <FormField label="Device">
             <Select value={device ?? ''} onChange={(e) => setParam('device', e.target.value)}>
@@ -165,7 +165,7 @@ export function ActivityFeed({ devices, deviceId }: Props) {
             {person && person !== '0' && !people.has(Number(person)) ? <option value={person}>Person #{person}</option> : null}
           </Select>
         </FormField>
-        <FormField label="From" hint={`Dates in ${zone}`} error={rangeWrong ? 'The range ends before it starts.' : undefined}>
+        <FormField label="From" error={rangeWrong ? 'The range ends before it starts.' : undefined}>
           <Input type="date" value={fromDay} max={toDay || undefined} onChange={(e) => setParam('from', e.target.value)} />
         </FormField>
         <FormField label="To (including)">
@@ -173,6 +173,7 @@ export function ActivityFeed({ devices, deviceId }: Props) {
         </FormField>
       </div>
       <div className="mb-3 flex flex-wrap items-center gap-3">
+        <p className="text-sm text-slate-600">Dates in {zone}</p>
         {filtered ? (
           <Button variant="ghost" size="sm" onClick={() => router.push(deviceId === undefined && device ? `${pathname}?device=${device}` : pathname, { scroll: false })}>
             Clear filters
