@@ -12,6 +12,8 @@ interface Holder {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** LISTEN on a channel (postgres.js: one dedicated connection, re-listened after a reconnect); resolves to the way to stop */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   migrated?: Promise<void>;
 }
 
@@ -39,7 +41,11 @@ async function open(): Promise<Holder> {
     });
     namePlainQueries(client);
     const db = drizzle(client, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const listen = async (channel: string, on: (p: string) => void) => {
+      const sub = await client.listen(channel, on);
+      return () => sub.unlisten();
+    };
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }), listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -51,7 +57,11 @@ async function open(): Promise<Holder> {
   await client.exec('set plan_cache_mode = force_generic_plan');
   prepareRepeatedQueries(client);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const listen = async (channel: string, on: (p: string) => void) => {
+    const stop = await client.listen(channel, on);
+    return () => stop();
+  };
+  return { db, kind: 'pglite', close: () => client.close(), listen };
 }
 
 let opening: Promise<Holder> | undefined;
@@ -77,6 +87,12 @@ export async function getDb(): Promise<Db> {
  */
 export function openedDb(): Db | undefined {
   return g.__smartlockDb?.db;
+}
+
+/** LISTEN on a channel of the database (lib/domain/live): every process hears every NOTIFY. */
+export async function listenDb(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  await getDb();
+  return (await holder()).listen(channel, onPayload);
 }
 
 export async function dbKind(): Promise<'pglite' | 'postgres'> {

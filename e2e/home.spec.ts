@@ -91,3 +91,23 @@ test('an unknown address outside the portal is a styled page with a way on', asy
   await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to your devices' })).toBeVisible();
 });
+
+test('live: an unlock made in another browser shows up in the activity feed within a second of the lock answering, without a reload', async ({ page, browser }) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  const other = await browser.newContext();
+  const admin = await other.newPage();
+  await signIn(admin, DEMO.admin, { to: '/devices' });
+  const details = (await (await admin.request.get('/api/v37/my/device/details')).json()).result;
+  const front = details.locks.find((l: { name: string }) => l.name === 'Front door');
+  const started = await admin.request.post(`/api/v37/my/lock/${front.id}/operation/unlock`, { headers: { origin: new URL(admin.url()).origin } });
+  expect(started.status()).toBe(202);
+  const opId = (await started.json()).result.operationId;
+  await expect
+    .poll(async () => (await (await admin.request.get(`/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
+    .toBe('COMPLETED');
+  const first = page.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first();
+  await expect(first).toContainText('Unlocked remotely', { timeout: 1000 });
+  await expect(first).toContainText('Adam Admin');
+  await other.close();
+});

@@ -97,14 +97,21 @@ export function ActivityFeed({ devices, deviceId }: Props) {
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  // the query as last asked for: two quick changes (From, then To) must not lose the first
+  // while the router has not yet shown it in `sp`
+  const latest = useRef(sp.toString());
+  useEffect(() => {
+    latest.current = sp.toString();
+  }, [sp]);
   // push, not replace: Back undoes a filter change
   function setParams(values: Record<string, string>) {
-    const next = new URLSearchParams(sp.toString());
+    const next = new URLSearchParams(latest.current);
     for (const [name, value] of Object.entries(values)) {
       if (value) next.set(name, value);
       else next.delete(name);
     }
     const qs = next.toString();
+    latest.current = qs;
     router.push(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
   }
   const setParam = (name: string, value: string) => setParams({ [name]: value });

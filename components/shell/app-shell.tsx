@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { LockIcon, MenuIcon, XIcon } from '@/components/ui';
+import { LiveIndicator } from '@/components/live/live-indicator';
 import { SideNav } from './side-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -59,6 +60,7 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
             </div>
           ) : null}
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <LiveIndicator />
             <div className="hidden min-w-0 text-right sm:block">
               <p className="truncate text-sm font-medium text-slate-900">{user.displayName}</p>
               <p className="truncate text-xs text-slate-600" data-testid="current-user">

@@ -138,6 +138,7 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/v37/my/device/operation/[operationId]': async (w) => ({ url: `${MY}/device/operation/${await sharedOperation(w)}` }),
   'GET /api/v37/my/device/[deviceId]/access': (w) => ({ url: `${MY}/device/${w.lock.id}/access` }),
   'GET /api/v37/my/deviceactivity': (w) => ({ url: `${MY}/deviceactivity?deviceId=${w.lock.id}` }),
+  'GET /api/v37/my/events': () => ({ url: `${MY}/events` }),
   'GET /api/v37/my/deviceactivity/export': (w) => ({ url: `${MY}/deviceactivity/export?deviceId=${w.lock.id}` }),
   'GET /api/v37/my/devicecertificate/getrevokedformobile': (w) => ({ url: `${MY}/devicecertificate/getrevokedformobile?deviceId=${w.lock.id}&version=0` }),
   'POST /api/v37/my/lock/[id]/operation/unlock': operate('unlock'),

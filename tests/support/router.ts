@@ -89,8 +89,16 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   }
   const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
   const res = await handler(req, { params: Promise.resolve(params) });
-  const text = await res.text();
+  const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstEvents(res) : await res.text();
   let json: unknown = null;
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
   return { status: res.status, headers: res.headers, json: json as T, text };
+}
+
+/** A live stream never ends: read what it says first, then hang up (its cancel ends the feed). */
+async function firstEvents(res: Response): Promise<string> {
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
 }
