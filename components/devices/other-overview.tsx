@@ -1,6 +1,8 @@
-import { Card } from '@/components/ui';
+import Link from 'next/link';
+import { Card, EmptyState } from '@/components/ui';
 import type { DeviceOverview } from '@/lib/domain/devices/overview';
-import { BatteryBadge, ConnectivityBadge } from './badges';
+import { showInZone } from '@/components/links/zone-time';
+import { BatteryBadge, ConnectivityBadge, StateBadge } from './badges';
 
 /** /devices/{id} for bridges, gates and door sensors: what the service knows of them. */
 export function OtherOverview({ o }: { o: Exclude<DeviceOverview, { kind: 'lock' }> }) {
@@ -15,7 +17,35 @@ export function OtherOverview({ o }: { o: Exclude<DeviceOverview, { kind: 'lock'
     );
   }
   if (o.kind === 'doorSensor') rows.push(['Battery', <BatteryBadge key="b" level={o.device.deviceState.batteryLevel} />]);
+  if (o.kind !== 'doorSensor' && o.device.isConnected === false)
+    rows.push(['Last seen', o.lastSeen ? `${showInZone(o.lastSeen, d.timeZone)} ${d.timeZone}` : 'Never']);
   rows.push(['Firmware', d.softwareVersions.map((v) => `${v.version}${v.updateAvailable ? ' (update available)' : ''}`).join(', ') || '—']);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Details rows={rows} />
+      {o.kind === 'bridge' ? (
+        <Card title="Locks on this bridge" description={o.device.isConnected === false ? 'While the bridge is offline, these locks cannot be reached remotely.' : 'Reached remotely through this bridge.'} flush>
+          {o.locks.length === 0 ? (
+            <EmptyState title="No locks" text="No lock you can see is paired with this bridge." />
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Locks on this bridge">
+              {o.locks.map((l) => (
+                <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                  <Link href={`/devices/${l.id}`} className="font-medium text-indigo-700 hover:underline">
+                    {l.name}
+                  </Link>
+                  {l.state !== null ? <StateBadge state={l.state} /> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+function Details({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
     <Card title="Details">
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">

@@ -4,7 +4,7 @@ import { cn } from './cn';
 // Shared look of text-like controls; aria-invalid (set by FormField) turns the border red.
 export const controlClasses =
   'block w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm ' +
-  'placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 ' +
+  'placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 ' +
   'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ' +
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
 

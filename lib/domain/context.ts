@@ -39,6 +39,8 @@ export interface KeyCheck {
 export interface Ctx extends BaseCtx {
   caller: Caller;
   keyCheck?: KeyCheck;
+  /** the client's address as the server determined it (lib/http/client-address.ts), for the audit log */
+  client?: string;
 }
 
 /** Values for the placeholders of keyStillValidSql: nothing to check once confirmed. */

@@ -1,3 +1,4 @@
+import { clientAddress } from './client-address';
 import type { NextRequest } from 'next/server';
 import pLimit from 'p-limit';
 import { z } from 'zod';
@@ -105,7 +106,7 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
           return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
         }
         const keyCheck = auth.unchecked ? { keyId: auth.caller.keyId, sessionId: auth.caller.keyId ? undefined : auth.caller.sessionId, scopes: spec.scopes, done: false } : undefined;
-        ctx = { db, now, caller: auth.caller, keyCheck };
+        ctx = { db, now, caller: auth.caller, keyCheck, client: clientAddress(req.headers) };
       }
       const rawParams = await rc.params;
       const rawBody = spec.body ? await readJson(req, maxBody) : undefined;

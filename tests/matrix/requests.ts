@@ -188,6 +188,7 @@ export const REQUESTS: Record<string, Build> = {
   // the organization
   'GET /api/v37/organization': get(`${V}/organization`),
   'GET /api/v37/organization/[organizationId]/user': (w) => ({ url: `${org(w)}/user` }),
+  'GET /api/v37/organization/[organizationId]/audit': (w) => ({ url: `${org(w)}/audit` }),
   'GET /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups` }),
   'POST /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups`, body: { name: `Matrix ${randomUUID().slice(0, 6)}` } }),
   'GET /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}?includeMembers=true` }),

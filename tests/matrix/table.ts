@@ -117,6 +117,7 @@ DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]             
 POST   /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/webhook                            200 200 200 200 403 403 403 403 403 404 200 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/audit                              200 200 200 200 403 403 403 403 403 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/webhook                            201 201 201 201 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/webhook/[id]                       200 200 200 200 403 403 403 403 403 404 200 401 401 401 401 401 401
 PATCH  /api/v37/organization/[organizationId]/webhook/[id]                       200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceAccess, type DeviceAccess } from '@/db/schema';
+import { deviceAccess, userGroups, users, type DeviceAccess } from '@/db/schema';
+import { audit, changed } from '../audit';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -31,6 +32,25 @@ async function principalOf(ctx: Ctx, a: DeviceAccess): Promise<'self' | 'myGroup
   return 'other';
 }
 
+/** Who an access is for, in words for the audit log: the person's e-mail, the invitation's, or the group's name. */
+export async function accessTargetName(db: Db, a: Pick<DeviceAccess, 'userId' | 'groupId' | 'pendingEmail'>): Promise<string> {
+  if (a.pendingEmail) return a.pendingEmail;
+  if (a.userId) return (await db.select({ n: users.email }).from(users).where(eq(users.id, a.userId)))[0]?.n ?? '';
+  if (a.groupId) return `group ${(await db.select({ n: userGroups.name }).from(userGroups).where(eq(userGroups.id, a.groupId)))[0]?.n ?? ''}`;
+  return '';
+}
+
+/** The parts of an access the audit log shows. */
+export const accessFacts = (a: Partial<DeviceAccess>) => ({
+  accessLevel: a.accessLevel,
+  remoteAccessDisabled: a.remoteAccessDisabled,
+  startDate: a.startDate ?? null,
+  endDate: a.endDate ?? null,
+  weekDays: a.weekDays ?? null,
+  dayStartTime: a.dayStartTime ?? null,
+  dayEndTime: a.dayEndTime ?? null,
+});
+
 /** The users whose access this record gives: its user, or the members of its group. */
 const holdersOf = async (db: Db, a: DeviceAccess) => (a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : []);
 
@@ -46,12 +66,12 @@ export async function updateAccess(ctx: Ctx, deviceId: number, accessId: string,
   if (input.accessLevel !== undefined) checkGrantLevel(input.accessLevel);
   checkAccessChange(ctx, me, { verb: 'update', target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner }, level: input.accessLevel });
   const schedule = checkSchedule(input, a);
+  const next = { ...schedule, accessLevel: input.accessLevel ?? a.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled };
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(deviceAccess)
-      .set({ ...schedule, accessLevel: input.accessLevel ?? a.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled })
-      .where(eq(deviceAccess.id, a.id));
+    await tx.update(deviceAccess).set(next).where(eq(deviceAccess.id, a.id));
     await reconcileCertificates(tx, { userIds: await holdersOf(tx, a), deviceIds: [deviceId] }, ctx.now());
+    const diff = changed(accessFacts(a), accessFacts({ ...a, ...next }));
+    if (diff) await audit(tx, ctx, { action: 'access.update', deviceId, target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) }, ...diff });
   });
 }
 
@@ -68,5 +88,6 @@ export async function revokeAccess(ctx: Ctx, deviceId: number, accessId: string)
     const affected = await holdersOf(tx, a);
     await tx.delete(deviceAccess).where(eq(deviceAccess.id, a.id));
     await reconcileCertificates(tx, { userIds: affected, deviceIds: [deviceId] }, ctx.now());
+    await audit(tx, ctx, { action: 'access.revoke', deviceId, target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) }, before: accessFacts(a) });
   });
 }

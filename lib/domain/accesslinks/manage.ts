@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { accessLinkDevices, accessLinks, organizationUsers } from '@/db/schema';
 import { encryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
 import type { Db } from '@/db/client';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
+import { audit, changed } from '../audit';
 import { Forbidden, Invalid, NotFound } from '../errors';
 import { decide, decideLinkWindow, type LinkWindow } from '../policy';
 import { enforceDevice, requireOrg } from '../policy/enforce';
@@ -90,6 +91,21 @@ async function setDevices(tx: Db, linkId: string, deviceIds: number[], addedBy: 
   await tx.insert(accessLinkDevices).values(deviceIds.map((deviceId, i) => ({ accessLinkId: linkId, deviceId, order: i + 1, addedBy: kept.has(deviceId) ? kept.get(deviceId) : addedBy })));
 }
 
+/** What the audit log keeps of a link: never its token or URL. */
+const linkFacts = (l: { name?: string; description?: string | null; startDate?: Date | null; endDate?: Date | null; weekDays?: number | null; dayStartTime?: Date | null; dayEndTime?: Date | null }, deviceIds?: number[]) => ({
+  name: l.name,
+  description: l.description ?? null,
+  startDate: l.startDate ?? null,
+  endDate: l.endDate ?? null,
+  weekDays: l.weekDays ?? null,
+  dayStartTime: l.dayStartTime ?? null,
+  dayEndTime: l.dayEndTime ?? null,
+  ...(deviceIds ? { deviceIds } : {}),
+});
+
+const linkDeviceIds = async (db: Ctx['db'], linkId: string) =>
+  (await db.select({ id: accessLinkDevices.deviceId }).from(accessLinkDevices).where(eq(accessLinkDevices.accessLinkId, linkId)).orderBy(asc(accessLinkDevices.order))).map((d) => d.id);
+
 /** Endpoint 13: a new link with a fresh random token, kept only as a hash and encrypted. */
 export async function createLink(ctx: Ctx, input: Where & LinkFields) {
   const me = await requireManager(ctx, input.organizationId);
@@ -112,6 +128,8 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
       })
       .returning({ id: accessLinks.id });
     await setDevices(tx, row.id, input.deviceIds, ctx.caller.userId);
+    const schedule = scheduleColumns(input.repeatEvent);
+    await audit(tx, ctx, { action: 'link.create', organizationId: input.organizationId, target: { type: 'accessLink', id: row.id, name: input.name }, after: linkFacts({ name: input.name, description: input.description, ...schedule }, input.deviceIds) });
     return row.id;
   });
   return { id, url: linkUrl(input.origin, token) };
@@ -146,8 +164,11 @@ export async function updateLink(ctx: Ctx, input: Where & { accessLinkId: string
   if (input.description !== undefined) set.description = input.description;
   if (input.repeatEvent !== undefined) Object.assign(set, scheduleColumns(input.repeatEvent));
   await ctx.db.transaction(async (tx) => {
+    const devicesBefore = input.deviceIds ? await linkDeviceIds(tx, row.id) : undefined;
     if (Object.keys(set).length) await tx.update(accessLinks).set(set).where(eq(accessLinks.id, row.id));
     if (input.deviceIds) await setDevices(tx, row.id, input.deviceIds, ctx.caller.userId);
+    const diff = changed(linkFacts(row, devicesBefore), linkFacts({ ...row, ...set }, input.deviceIds));
+    if (diff) await audit(tx, ctx, { action: 'link.update', organizationId: input.organizationId, target: { type: 'accessLink', id: row.id, name: set.name ?? row.name }, ...diff });
   });
 }
 
@@ -211,5 +232,9 @@ export async function getLinkUrl(ctx: Ctx, input: Where & { accessLinkId: string
 export async function deleteLink(ctx: Ctx, input: { organizationId: number; accessLinkId: string }) {
   await requireManager(ctx, input.organizationId);
   const row = await findLink(ctx, input.organizationId, input.accessLinkId);
-  await ctx.db.delete(accessLinks).where(eq(accessLinks.id, row.id));
+  await ctx.db.transaction(async (tx) => {
+    const deviceIds = await linkDeviceIds(tx, row.id);
+    await tx.delete(accessLinks).where(eq(accessLinks.id, row.id));
+    await audit(tx, ctx, { action: 'link.delete', organizationId: input.organizationId, target: { type: 'accessLink', id: row.id, name: row.name }, before: linkFacts(row, deviceIds) });
+  });
 }

@@ -1,6 +1,7 @@
 import { personalAccessKeys } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { callerKeyValidTo } from './own';
 import { checkName, checkScopes, checkValidTo, requireHeld } from './rules';
 import { requireRecentSignIn } from './security';
@@ -28,10 +29,14 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput): Promise<{ id: 
   for (let attempt = 1; ; attempt++) {
     const m = newKeyMaterial();
     try {
-      const [row] = await ctx.db
-        .insert(personalAccessKeys)
-        .values({ userId: ctx.caller.userId, name, prefix: m.prefix, secretHash: m.secretHash, scopes, validTo, created: now })
-        .returning({ id: personalAccessKeys.id });
+      const row = await ctx.db.transaction(async (tx) => {
+        const [r] = await tx
+          .insert(personalAccessKeys)
+          .values({ userId: ctx.caller.userId, name, prefix: m.prefix, secretHash: m.secretHash, scopes, validTo, created: now })
+          .returning({ id: personalAccessKeys.id });
+        await audit(tx, ctx, { action: 'key.create', organizationId: null, target: { type: 'key', id: r.id, name }, after: { name, scopes, validTo: validTo.toISOString() } });
+        return r;
+      });
       return { id: row.id, key: m.key };
     } catch (e) {
       if (attempt >= 3 || !isUniqueViolation(e)) throw e;

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { personalAccessKeys } from '@/db/schema';
 import { revokeCertificates } from '../certificates/revoke';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { ownKey } from './own';
 
 /**
@@ -19,5 +20,6 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<void> {
       .where(and(eq(personalAccessKeys.id, row.id), isNull(personalAccessKeys.revokedAt)));
     // offline certificates obtained with the key go with it
     await revokeCertificates(tx, { keyId: row.id }, ctx.now());
+    if (!row.revokedAt) await audit(tx, ctx, { action: 'key.revoke', organizationId: null, target: { type: 'key', id: row.id, name: row.name } });
   });
 }

@@ -3,6 +3,7 @@ import { devices } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
+import { audit, changed } from '../audit';
 import { NotFound } from '../errors';
 import { enforceDevice } from '../policy/enforce';
 import type { DeviceUpdated } from './lock-update';
@@ -55,6 +56,8 @@ export async function updateDoorSensor(ctx: Ctx, input: { id: number; revision: 
     if (own.changed) await saveUserSettings(tx, d.id, ctx.caller.userId, own.merged);
     if (renamed || rezoned) {
       await settingsChanged(tx, { device: r, user: { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName }, name: r.name, revision: r.revision, notify: true, at: now });
+      const diff = changed({ name: d.name, timeZone: d.timeZone }, { name: input.name, timeZone: input.timeZone });
+      if (diff) await audit(tx, ctx, { action: 'device.settings', organizationId: d.organizationId, deviceId: d.id, target: { type: 'doorSensor', id: d.id, name: r.name }, ...diff });
     }
     return r;
   });
@@ -75,5 +78,6 @@ export async function deleteDoorSensor(ctx: Ctx, id: number): Promise<void> {
       .where(and(eq(devices.id, id), eq(devices.type, DeviceType.doorSensor)))
       .returning({ lockId: devices.connectedToId });
     if (gone?.lockId) await getGateway().unpairDoorSensor(tx, { sensorId: id, lockId: gone.lockId });
+    if (gone) await audit(tx, ctx, { action: 'device.delete', organizationId: x.d.organizationId, deviceId: id, target: { type: 'doorSensor', id, name: x.d.name }, before: { name: x.d.name, serialNumber: x.d.serialNumber } });
   });
 }

@@ -4,6 +4,7 @@ import { devices, type Device } from '@/db/schema';
 import { getGateway, type ExternalGate } from '@/lib/devices';
 import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { NotFound, PreconditionFailed } from '../errors';
 import { enforceDevice } from '../policy/enforce';
 import { loadOne, loadVisible } from './load';
@@ -43,7 +44,10 @@ export async function getGate(ctx: Ctx, input: { id: number; includeUserSettings
 export async function deleteGate(ctx: Ctx, id: number): Promise<void> {
   const x = await oneGate(ctx, id);
   enforceDevice('manageDevice', x.access, ctx.now(), { kind: 'Gate', device: x.d.name, doing: 'delete it' });
-  await ctx.db.delete(devices).where(and(eq(devices.id, id), eq(devices.type, DeviceType.gate)));
+  await ctx.db.transaction(async (tx) => {
+    const gone = await tx.delete(devices).where(and(eq(devices.id, id), eq(devices.type, DeviceType.gate))).returning({ id: devices.id });
+    if (gone.length) await audit(tx, ctx, { action: 'device.delete', organizationId: x.d.organizationId, deviceId: id, target: { type: 'gate', id, name: x.d.name }, before: { name: x.d.name, externalId: x.d.externalId } });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { getGateway } from '@/lib/devices';
 import { LOCK_SETTING_KEYS, LOCK_TYPES, lockSettingsOf, type LockSettings, type LockUserSettings } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
+import { audit, changed } from '../audit';
 import { DeviceBusy, DeviceTimeout, DeviceUnreachable, isDomainError, NotFound } from '../errors';
 import { enforceDevice } from '../policy/enforce';
 import { loadOne } from './load';
@@ -71,6 +72,8 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
     if (renamed || rezoned || settingsDiffer) {
       const user = { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName };
       await settingsChanged(tx, { device: row, user, name: row.name, revision: row.revision, notify: !push, at: now });
+      const diff = changed({ name: d.name, timeZone: d.timeZone, ...current }, { name: input.name, timeZone: input.timeZone, ...wanted });
+      if (diff) await audit(tx, ctx, { action: 'device.settings', organizationId: d.organizationId, deviceId: d.id, target: { type: 'lock', id: d.id, name: row.name }, ...diff });
     }
     return row;
   });

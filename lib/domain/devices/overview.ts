@@ -20,9 +20,16 @@ export interface LockPolicy {
 
 export type DeviceOverview =
   | ({ kind: 'lock'; device: LockShape } & LockPolicy)
-  | { kind: 'bridge'; device: BridgeShape }
-  | { kind: 'gate'; device: GateShape }
+  | { kind: 'bridge'; device: BridgeShape; lastSeen: string | null; locks: BridgeLock[] }
+  | { kind: 'gate'; device: GateShape; lastSeen: string | null }
   | { kind: 'doorSensor'; device: DoorSensorShape };
+
+/** A lock paired with a bridge, as its bridge's page lists it (only locks the viewer sees). */
+export interface BridgeLock {
+  id: number;
+  name: string;
+  state: number | null;
+}
 
 const KINDS = [DeviceType.bridge, DeviceType.lockPro, DeviceType.lockGo, DeviceType.gate, DeviceType.doorSensor];
 
@@ -41,8 +48,14 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       lastSeen: fmtZ(x.d.lastSeen),
     };
   }
-  if (t === DeviceType.bridge) return { kind: 'bridge', device: bridgeShape(x) };
-  if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true) };
+  if (t === DeviceType.bridge) {
+    const locks = (await loadVisible(ctx, { types: [DeviceType.lockPro, DeviceType.lockGo] }))
+      .filter((l) => l.d.connectedToId === x.d.id)
+      .map((l) => ({ id: l.d.id, name: l.d.name, state: l.d.state }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { kind: 'bridge', device: bridgeShape(x), lastSeen: fmtZ(x.d.lastSeen), locks };
+  }
+  if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true), lastSeen: fmtZ(x.d.lastSeen) };
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };
 }
 

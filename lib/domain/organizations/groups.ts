@@ -2,6 +2,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from './text';
@@ -78,24 +79,23 @@ export async function createGroup(ctx: Ctx, input: { organizationId: number; nam
   await requireOrg(ctx, input.organizationId, 'manageGroups');
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name);
-  const [g] = await ctx.db
-    .insert(userGroups)
-    .values({ organizationId: input.organizationId, name })
-    .returning({ id: userGroups.id, name: userGroups.name });
-  return g;
+  return ctx.db.transaction(async (tx) => {
+    const [g] = await tx.insert(userGroups).values({ organizationId: input.organizationId, name }).returning({ id: userGroups.id, name: userGroups.name });
+    await audit(tx, ctx, { action: 'group.create', organizationId: input.organizationId, target: { type: 'group', id: g.id, name }, after: { name } });
+    return g;
+  });
 }
 
 export async function renameGroup(ctx: Ctx, input: { organizationId: number; groupId: string; name: string }) {
   await requireOrg(ctx, input.organizationId, 'manageGroups');
-  await findGroup(ctx, input.organizationId, input.groupId);
+  const old = await findGroup(ctx, input.organizationId, input.groupId);
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name, input.groupId);
-  const [g] = await ctx.db
-    .update(userGroups)
-    .set({ name })
-    .where(eq(userGroups.id, input.groupId))
-    .returning({ id: userGroups.id, name: userGroups.name });
-  return g;
+  return ctx.db.transaction(async (tx) => {
+    const [g] = await tx.update(userGroups).set({ name }).where(eq(userGroups.id, input.groupId)).returning({ id: userGroups.id, name: userGroups.name });
+    if (old.name !== name) await audit(tx, ctx, { action: 'group.rename', organizationId: input.organizationId, target: { type: 'group', id: g.id, name }, before: { name: old.name }, after: { name } });
+    return g;
+  });
 }
 
 /**
@@ -105,9 +105,10 @@ export async function renameGroup(ctx: Ctx, input: { organizationId: number; gro
  */
 export async function deleteGroup(ctx: Ctx, input: { organizationId: number; groupId: string }) {
   await requireOrg(ctx, input.organizationId, 'manageGroups');
-  await findGroup(ctx, input.organizationId, input.groupId);
+  const group = await findGroup(ctx, input.organizationId, input.groupId);
   await ctx.db.transaction(async (tx) => {
     const members = await groupMemberUserIds(tx, input.groupId);
+    await audit(tx, ctx, { action: 'group.delete', organizationId: input.organizationId, target: { type: 'group', id: group.id, name: group.name }, before: { name: group.name, members: members.length } });
     const granted = await tx.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, input.groupId));
     await tx.delete(userGroups).where(eq(userGroups.id, input.groupId));
     await reconcileCertificates(tx, { userIds: members, deviceIds: granted.map((g) => g.deviceId) }, ctx.now());

@@ -1,8 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceAccess, organizationUsers, userGroupMembers } from '@/db/schema';
+import { deviceAccess, organizationUsers, userGroupMembers, users } from '@/db/schema';
 import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { decideMembership } from '../policy';
 import { requireOrg } from '../policy/enforce';
 import { findGroup, membersOf } from './groups';
@@ -94,6 +95,10 @@ export async function changeMembers(
         .returning({ id: userGroupMembers.organizationUserId });
       acted = new Set(removed.map((r) => r.id));
       await revokeWhatTheGroupGave(tx, group.id, [...acted], ctx.now());
+    }
+    if (acted.size) {
+      const who = await tx.select({ email: users.email }).from(organizationUsers).innerJoin(users, eq(users.id, organizationUsers.userId)).where(inArray(organizationUsers.id, [...acted]));
+      await audit(tx, ctx, { action: 'group.members', organizationId: input.organizationId, target: { type: 'group', id: group.id, name: group.name }, after: { [input.action === 'add' ? 'added' : 'removed']: who.map((w) => w.email).sort() } });
     }
     const out: MemberResult[] = [];
     for (const id of ids) {

@@ -2,11 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import { lockPins } from '@/db/schema';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secrets';
 import type { Ctx } from '../context';
+import { audit, changed } from '../audit';
 import { NotAcceptable, NotFound, PreconditionFailed } from '../errors';
 import { DUPLICATE_MESSAGE, managedLock, sendThenCommit } from './flow';
 import { checkPinBody, type PinBody } from './input';
 import { MAX_PINS_PER_LOCK } from './rules';
 import { findPin, pinCount, pinHash, reservePinId, valueTaken } from './store';
+
+/** What the audit log keeps of a PIN: never its value, only that it changed. */
+const pinFacts = (p: { alias?: string; startDate?: Date | null; endDate?: Date | null; weekDays?: number | null; dayStartTime?: Date | null; dayEndTime?: Date | null }) => ({
+  alias: p.alias,
+  startDate: p.startDate ?? null,
+  endDate: p.endDate ?? null,
+  weekDays: p.weekDays ?? null,
+  dayStartTime: p.dayStartTime ?? null,
+  dayEndTime: p.dayEndTime ?? null,
+});
 
 const FULL_MESSAGE = `This lock already holds ${MAX_PINS_PER_LOCK} PINs, the most it can keep. Delete one first.`;
 
@@ -30,6 +41,7 @@ export async function createPin(ctx: Ctx, deviceId: number, body: PinBody): Prom
       await refuseConflicts(tx, deviceId, input.pin);
       const { pin, ...rest } = input;
       await tx.insert(lockPins).values({ id, deviceId, ...rest, valueCiphertext: encryptSecret(pin, 'lock_pins', id), valueHmac: pinHash(deviceId, pin) });
+      await audit(tx, ctx, { action: 'pin.create', deviceId, target: { type: 'pin', id, name: rest.alias }, after: pinFacts(rest) });
       return { id };
     },
     { kind: 'remove', pinId: id },
@@ -57,6 +69,9 @@ export async function updatePin(ctx: Ctx, deviceId: number, pinId: number, body:
         .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)))
         .returning({ id: lockPins.id });
       if (done.length === 0) throw NotFound('PIN'); // deleted while the lock worked
+      const valueChanged = decryptSecret(before.valueCiphertext, 'lock_pins', pinId) !== pin;
+      const diff = changed({ ...pinFacts(before), value: 'unchanged' }, { ...pinFacts(rest), value: valueChanged ? 'changed' : 'unchanged' });
+      if (diff) await audit(tx, ctx, { action: 'pin.update', deviceId, target: { type: 'pin', id: pinId, name: rest.alias }, ...diff });
     },
     { kind: 'update', pin: { id: pinId, value: decryptSecret(before.valueCiphertext, 'lock_pins', pinId) } },
   );
@@ -65,7 +80,7 @@ export async function updatePin(ctx: Ctx, deviceId: number, pinId: number, body:
 /** DELETE /my/lock/{id}/pin/{pinId} */
 export async function deletePin(ctx: Ctx, deviceId: number, pinId: number): Promise<void> {
   await managedLock(ctx, deviceId, 'delete PINs');
-  await findPin(ctx.db, deviceId, pinId);
+  const before = await findPin(ctx.db, deviceId, pinId);
   await sendThenCommit(
     ctx.db,
     deviceId,
@@ -76,6 +91,7 @@ export async function deletePin(ctx: Ctx, deviceId: number, pinId: number): Prom
         .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, deviceId)))
         .returning({ id: lockPins.id });
       if (done.length === 0) throw NotFound('PIN'); // someone else deleted it meanwhile: nothing to undo
+      await audit(tx, ctx, { action: 'pin.delete', deviceId, target: { type: 'pin', id: pinId, name: before.alias }, before: pinFacts(before) });
     },
     null,
   );

@@ -40,6 +40,7 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   manageLinks: 'Only organization administrators can manage access links.',
   permanentLink: 'Only the organization owner can do this.',
   manageWebhooks: 'Only organization administrators can manage its webhooks.',
+  seeAudit: 'Only organization administrators can read its audit log.',
 };
 
 /**

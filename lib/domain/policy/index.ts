@@ -96,7 +96,9 @@ export type OrgAction =
   /** an access link without an end date */
   | 'permanentLink'
   /** the organization's webhooks */
-  | 'manageWebhooks';
+  | 'manageWebhooks'
+  /** the audit log of administrative actions (who shared, revoked, changed what) */
+  | 'seeAudit';
 
 const ORG_MIN: Record<OrgAction, number> = {
   see: OrgRole.member,
@@ -104,6 +106,7 @@ const ORG_MIN: Record<OrgAction, number> = {
   manageLinks: OrgRole.administrator,
   permanentLink: OrgRole.owner,
   manageWebhooks: OrgRole.administrator,
+  seeAudit: OrgRole.administrator,
 };
 
 /** `role`: the caller's role in the organization, null when not a member (404). */

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '@/db/schema';
 import { encryptSecret } from '@/lib/crypto/secrets';
 import type { Ctx } from '../context';
+import { audit, changed } from '../audit';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { resolveSafe, UnsafeEndpoint } from './address';
 import type { CreateInput, UpdateInput } from './input';
@@ -48,7 +49,8 @@ export async function createWebhook(ctx: Ctx, owner: Owner, input: CreateInput) 
   if (n >= MAX_WEBHOOKS_PER_OWNER) throw Conflict(`At most ${MAX_WEBHOOKS_PER_OWNER} webhooks are allowed here; delete one first.`);
   const secret = newWebhookSecret();
   const id = randomUUID(); // the ciphertext is bound to its row
-  const [s] = await ctx.db
+  const [s] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
     .insert(webhookSubscriptions)
     .values({
       id,
@@ -61,6 +63,9 @@ export async function createWebhook(ctx: Ctx, owner: Owner, input: CreateInput) 
       created: ctx.now(),
     })
     .returning();
+    await audit(tx, ctx, { action: 'webhook.create', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: url }, after: { url, events: input.events, enabled: input.enabled ?? true } });
+    return rows;
+  });
   return { ...webhookView(s), secret };
 }
 
@@ -79,14 +84,20 @@ export async function updateWebhook(ctx: Ctx, owner: Owner, id: string, input: U
     Object.assign(set, { url, failing: false, consecutiveFailures: 0 });
   }
   if (!Object.keys(set).length) return webhookView(current);
-  const [s] = await ctx.db.update(webhookSubscriptions).set(set).where(eq(webhookSubscriptions.id, id)).returning();
+  const [s] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.update(webhookSubscriptions).set(set).where(eq(webhookSubscriptions.id, id)).returning();
+    const diff = changed({ url: current.url, events: current.events, enabled: current.enabled }, { url: set.url, events: set.events, enabled: set.enabled });
+    if (diff) await audit(tx, ctx, { action: 'webhook.update', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: set.url ?? current.url }, ...diff });
+    return rows;
+  });
   return webhookView(s);
 }
 
 /** Deletes the subscription with its deliveries and their attempt logs. */
 export async function deleteWebhook(ctx: Ctx, owner: Owner, id: string): Promise<void> {
-  await findWebhook(ctx, owner, id);
+  const current = await findWebhook(ctx, owner, id);
   await ctx.db.transaction(async (tx) => {
+    await audit(tx, ctx, { action: 'webhook.delete', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: current.url }, before: { url: current.url, events: current.events, enabled: current.enabled } });
     const mine = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
     await tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, mine));
     await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { auditLog } from '@/db/schema';
+import type { Ctx } from '../context';
+
+/** Every administrative action the audit log records, with its words for people. */
+export const AUDIT_ACTIONS = {
+  'access.grant': 'Shared a device',
+  'access.update': 'Changed an access',
+  'access.revoke': 'Removed an access',
+  'access.copy': 'Copied an access to other devices',
+  'pin.create': 'Added a PIN',
+  'pin.update': 'Changed a PIN',
+  'pin.delete': 'Deleted a PIN',
+  'link.create': 'Created an access link',
+  'link.update': 'Changed an access link',
+  'link.delete': 'Deleted an access link',
+  'device.settings': 'Changed device settings',
+  'device.delete': 'Removed a device',
+  'group.create': 'Created a group',
+  'group.rename': 'Renamed a group',
+  'group.delete': 'Deleted a group',
+  'group.members': 'Changed group members',
+  'member.invite': 'Invited a person',
+  'member.role': 'Changed a role',
+  'member.remove': 'Removed a person',
+  'webhook.create': 'Added a webhook',
+  'webhook.update': 'Changed a webhook',
+  'webhook.delete': 'Deleted a webhook',
+  'key.create': 'Created an access key',
+  'key.update': 'Changed an access key',
+  'key.revoke': 'Revoked an access key',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** the organization the object belongs to; with only `deviceId`, the device's organization */
+  organizationId?: number | null;
+  deviceId?: number | null;
+  target: { type: string; id: string | number; name?: string | null };
+  /** the object before and after, without secrets (never a PIN value, token or key) */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Records an administrative action. Call it with the transaction that makes the change, so the
+ * entry exists exactly when the change does. One statement; the organization of a device is
+ * looked up in it.
+ */
+export async function audit(db: Db, ctx: Ctx, e: AuditEntry): Promise<void> {
+  const c = ctx.caller;
+  const org =
+    e.organizationId !== undefined
+      ? sql`${e.organizationId}::int`
+      : e.deviceId != null
+        ? sql`(select organization_id from devices where id = ${e.deviceId})`
+        : sql`null::int`;
+  const json = (v: unknown) => (v == null ? sql`null` : sql`${JSON.stringify(v)}::jsonb`);
+  await db.execute(sql`
+    insert into ${auditLog} (organization_id, at, actor_user_id, actor_num_id, actor_name, via, actor_key_id, client_address, action, device_id, target_type, target_id, target_name, before, after)
+    values (${org}, ${ctx.now().toISOString()}::timestamptz, ${c.userId}::uuid, ${c.userNumId}, ${c.displayName}, ${c.via === 'key' ? 'key' : 'portal'}, ${c.keyId ?? null}::uuid,
+            ${ctx.client ?? null}, ${e.action}, ${e.deviceId ?? null}::int, ${e.target.type}, ${String(e.target.id)}, ${e.target.name ?? ''}, ${json(e.before)}, ${json(e.after)})`);
+}
+
+/** Only the fields that differ, for a change's before and after (null when nothing changed). */
+export function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } | null {
+  const b: Partial<T> = {};
+  const a: Partial<T> = {};
+  for (const k of Object.keys(after) as (keyof T)[]) {
+    if (after[k] === undefined) continue;
+    const x = before[k] instanceof Date ? (before[k] as Date).toISOString() : before[k];
+    const y = after[k] instanceof Date ? (after[k] as Date).toISOString() : after[k];
+    if (JSON.stringify(x) !== JSON.stringify(y)) {
+      b[k] = x as T[keyof T];
+      a[k] = y as T[keyof T];
+    }
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
+}
