@@ -111,3 +111,21 @@ test('live: an unlock made in another browser shows up in the activity feed with
   await expect(first).toContainText('Adam Admin');
   await other.close();
 });
+
+test('the audit log shows an administrator what another changed, with before and after, filtered in the URL', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/organization/audit' });
+  const orgId = (await (await page.request.get('/api/v37/organization')).json()).result[0].id;
+  const origin = new URL(page.url()).origin;
+  const group = await page.request.post(`/api/v37/organization/${orgId}/user-groups`, { headers: { origin }, data: { name: `Night shift ${Date.now()}` } });
+  expect(group.status()).toBe(200);
+  await page.reload();
+  const entry = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').first();
+  await expect(entry).toContainText('Olivia Owner · Created a group: Night shift');
+  await expect(entry).toContainText('Portal');
+  await entry.getByText('Before and after').click();
+  await expect(entry.getByRole('cell', { name: /^Night shift/ })).toBeVisible();
+  await screen(page, 'audit-1280');
+  await page.getByLabel('What').selectOption({ label: 'PINs' });
+  await expect(page).toHaveURL(/kind=pin/);
+  await expect(page.getByText('Olivia Owner · Created a group')).toHaveCount(0);
+});

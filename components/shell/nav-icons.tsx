@@ -10,6 +10,7 @@ const svg = (d: React.ReactNode) =>
   };
 
 export const HomeIcon = svg(<><path d="m3 11 9-7 9 7" /><path d="M5 10v10h14V10" /><path d="M10 20v-5h4v5" /></>);
+export const AuditIcon = svg(<><path d="M9 4h6l1 2h3v15H5V6h3l1-2Z" /><path d="M9 11h6M9 15h4" /></>);
 export const DevicesIcon = svg(<><rect x="4" y="11" width="16" height="10" rx="2" /><path d="M8 11V7a4 4 0 0 1 8 0v4" /><path d="M12 15v2" /></>);
 export const GateIcon = svg(<><path d="M3 21V5M21 21V5M3 9h18M3 15h18" /><path d="M8 9v6M13 9v6M18 9v6" /></>);
 export const SensorIcon = svg(<><rect x="5" y="3" width="9" height="18" rx="1.5" /><path d="M17 8a4 4 0 0 1 0 8M19.5 5.5a8 8 0 0 1 0 13" /></>);

@@ -1,5 +1,5 @@
 import { decideOrg, type OrgAction } from '@/lib/domain/policy';
-import { ActivityIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
+import { ActivityIcon, AuditIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
 
 export interface NavItem {
   href: string;
@@ -32,6 +32,7 @@ export const NAV: NavSection[] = [
       { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon, org: 'see' },
       { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon, org: 'manageLinks' },
       { href: '/organization/members', label: 'Members', Icon: MembersIcon, org: 'see' },
+      { href: '/organization/audit', label: 'Audit log', Icon: AuditIcon, org: 'seeAudit' },
     ],
   },
   {
