@@ -129,3 +129,14 @@ test('the audit log shows an administrator what another changed, with before and
   await expect(page).toHaveURL(/kind=pin/);
   await expect(page.getByText('Olivia Owner · Created a group')).toHaveCount(0);
 });
+
+test('an access link has a QR code to show or print', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+  await page.getByRole('button', { name: 'QR code of Courier deliveries' }).click();
+  const dialog = page.getByRole('dialog', { name: 'QR code of "Courier deliveries"' });
+  await expect(dialog.getByRole('img', { name: 'QR code of the access link Courier deliveries' })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Save as image' })).toHaveAttribute('href', /^data:image\/png;base64,/);
+  await screen(page, 'link-qr-1280');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
 import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
+import { QrDialog } from './qr-dialog';
 import { LinkDialog } from './link-dialog';
 import { linkStatus, showInZone, weeklyText } from './zone-time';
 
@@ -165,10 +166,17 @@ function Links({ org }: { org: MyOrganization }) {
 
 /** Copy, edit, delete: in their own column on wide screens, under the link's details on phones. */
 function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
+  const [qr, setQr] = useState(false);
   return (
-    <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+    <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:justify-end">
       {link.accessLinkUrl ? (
-        <CopyButton url={link.accessLinkUrl} />
+        <>
+          <CopyButton url={link.accessLinkUrl} />
+          <Button size="sm" variant="secondary" onClick={() => setQr(true)} aria-label={`QR code of ${link.name}`}>
+            QR code
+          </Button>
+          <QrDialog url={qr ? link.accessLinkUrl : null} name={link.name} onClose={() => setQr(false)} />
+        </>
       ) : (
         <span className="text-xs text-slate-600" title="The server's secret changed since this link was made. Delete it and create a new one.">
           URL unavailable
