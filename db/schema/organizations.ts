@@ -59,10 +59,12 @@ export const userGroupMembers = pgTable(
 
 /**
  * An invitation to join the organization, sent by e-mail. It becomes membership only when a
- * verified account of that address follows the mail's token (lib/domain/organizations/invitations.ts);
- * only a hash of the token is stored. Open while neither accepted nor withdrawn; expired after
+ * verified account of that address follows the mail's token (lib/domain/organizations/invitations.ts). Open while neither accepted nor withdrawn; expired after
  * `expiresAt` (still listed, as expired, until renewed or withdrawn). One open invitation per address.
+ * The mail's token lives in email_tokens (purpose 'org-invite', ref = this id), hashed.
  */
+export type OrganizationInvitation = typeof organizationInvitations.$inferSelect;
+
 export const organizationInvitations = pgTable(
   'organization_invitations',
   {
@@ -74,7 +76,6 @@ export const organizationInvitations = pgTable(
     role: integer('role').notNull().default(0),
     /** the organization's groups the person joins on accepting (those that still exist then) */
     groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
@@ -84,7 +85,6 @@ export const organizationInvitations = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { precision: 3, withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('org_inv_token_uq').on(t.tokenHash),
     uniqueIndex('org_inv_open_email_uq')
       .on(t.organizationId, sql`lower(${t.email})`)
       .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),

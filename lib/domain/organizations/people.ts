@@ -1,5 +1,6 @@
 import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { normalizeDisplayName } from '@/lib/auth/email';
 import { deviceAccess, devices, organizationUsers, sessions, userGroupMembers, userGroups, users } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Invalid, NotFound } from '../errors';
@@ -183,18 +184,6 @@ export async function getPerson(ctx: Ctx, input: { organizationId: number; organ
   return { ...detailed, joinedAt: joined, removal: await removalCounts(ctx.db, input.organizationId, p) };
 }
 
-/** Display names: NFKC, no control, bidi or zero-width characters (a look-alike is not the person). */
-export function cleanDisplayName(raw: string, field = 'displayName'): string {
-  const name = raw.normalize('NFKC').trim().replace(/\s+/g, ' ');
-  if (!name) throw Invalid(`${field}: a name is needed.`);
-  if (name.length > 100) throw Invalid(`${field}: at most 100 characters.`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/.test(name)) {
-    throw Invalid(`${field}: control, direction or invisible characters are not allowed in a name.`);
-  }
-  return name;
-}
-
 /**
  * PUT /organization/{id}/user/byorganizationuserid/{organizationUserId}: the name this
  * organization shows for the person (their account's own name elsewhere is untouched).
@@ -203,7 +192,9 @@ export async function renamePerson(ctx: Ctx, input: { organizationId: number; or
   const me = await requireOrg(ctx, input.organizationId, 'see');
   const p = await findPerson(ctx.db, input.organizationId, input.organizationUserId);
   enforcePeople({ verb: 'rename', actor: me.role, target: { role: p.role, self: p.id === me.organizationUserId } });
-  const displayName = cleanDisplayName(input.displayName);
+  const n = normalizeDisplayName(input.displayName);
+  if (!n.ok) throw Invalid(n.message);
+  const displayName = n.value;
   await ctx.db.update(organizationUsers).set({ displayName }).where(eq(organizationUsers.id, p.id));
   return getPerson(ctx, input);
 }
