@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizationInvitations, organizations, organizationUsers, userGroupMembers, userGroups, users, type OrganizationInvitation } from '@/db/schema';
 import { isEmailAddress, normalizeDisplayName, normalizeEmail } from '@/lib/auth/email';
@@ -163,6 +163,7 @@ export async function previewInvitation(ctx: BaseCtx, token: string): Promise<{ 
   if (!t.ok) return { ok: false, message: refusalMessage(t.reason, 'invitation') };
   const inv = await openInvitation(ctx.db, t.token.ref);
   if (!inv) return { ok: false, message: 'This invitation was withdrawn. Ask the organization for a new one.' };
+  if (inv.expiresAt <= now) return { ok: false, message: refusalMessage('expired', 'invitation') };
   return { ok: true, invitation: { organizationName: await orgName(ctx.db, inv.organizationId), email: inv.email, role: inv.role, roleName: roleName(inv.role), expiresAt: inv.expiresAt.toISOString() } };
 }
 
@@ -188,6 +189,7 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string }) {
     if (!t.ok) throw t.reason === 'unknown' ? NotFound('Invitation') : Gone(refusalMessage(t.reason, 'invitation'));
     const inv = await openInvitation(tx, t.token.ref);
     if (!inv) throw Gone('This invitation was withdrawn. Ask the organization for a new one.');
+    if (inv.expiresAt <= now) throw Gone(refusalMessage('expired', 'invitation'));
     if (!me || normalizeEmail(me.email) !== normalizeEmail(inv.email)) {
       throw Forbidden(`This invitation is for ${inv.email}. Sign in with the account of that address to accept it.`);
     }
@@ -204,7 +206,7 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string }) {
       const still = await tx.select({ id: userGroups.id }).from(userGroups).where(and(eq(userGroups.organizationId, inv.organizationId), inArray(userGroups.id, inv.groupIds)));
       if (still.length) await tx.insert(userGroupMembers).values(still.map((g) => ({ groupId: g.id, organizationUserId: ou.id }))).onConflictDoNothing();
     }
-    await tx.update(organizationInvitations).set({ acceptedAt: now, acceptedBy: ctx.caller.userId }).where(and(eq(organizationInvitations.id, inv.id), gt(organizationInvitations.expiresAt, now)));
+    await tx.update(organizationInvitations).set({ acceptedAt: now, acceptedBy: ctx.caller.userId }).where(eq(organizationInvitations.id, inv.id));
     return { organizationId: inv.organizationId, organizationName: await orgName(tx, inv.organizationId), organizationUserId: ou.id, role: ou.role, roleName: roleName(ou.role) };
   });
 }
