@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { deviceAccess } from '@/db/schema';
+import { deviceAccess, organizationInvitations } from '@/db/schema';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
-import { createGroup, db } from '../support/factories/core';
+import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
 import { aWeek } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
 import type { Input } from '../contract/types';
-import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
+import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, PEOPLE, type Caller, type World } from './world';
 
 /**
  * What each row of the matrix asks, and of which target. A row that only reads shares one target
@@ -75,6 +76,38 @@ function webhookRows(prefix: string, kind: 'my' | 'org'): Record<string, Build> 
       return { url: `${h.hook}/delivery/${h.delivery}/redeliver` };
     },
   };
+}
+
+/** A fresh person in the world's organization with this role: whom a row renames, promotes, demotes or removes. */
+const freshPerson = async (w: World, role = 0) => addOrgUser(w.org.id, (await createUser()).id, role);
+
+/** An open invitation of an organization (sent two minutes ago, so it may be resent now). */
+async function openInvitation(organizationId: number, email = `matrix-${randomUUID().slice(0, 8)}@test.local`) {
+  const [inv] = await (await db())
+    .insert(organizationInvitations)
+    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return inv;
+}
+
+/** The token of an invitation to a fresh organization for the caller's own address (an outsider's org: joining changes nothing the other rows read). */
+async function invitationTokenFor(w: World, c: Caller) {
+  const inv = await openInvitation((await createOrg()).id, w.users[identity(w, c)].email);
+  return (await issueEmailToken(await db(), { purpose: 'org-invite', email: inv.email, ref: inv.id, now: new Date() })).token;
+}
+
+/**
+ * Ownership handed over changes the organization for every later cell, so each cell asks it of a
+ * fresh organization where the caller has the role they have in the world's, with an administrator
+ * to hand it to (and an owner of its own when the caller is not).
+ */
+async function transferTarget(w: World, c: Caller) {
+  const o = await createOrg();
+  const role = PEOPLE[identity(w, c)].orgRole;
+  if (role !== null) await addOrgUser(o.id, w.users[identity(w, c)].id, role);
+  if (role !== 2) await addOrgUser(o.id, (await createUser()).id, 2);
+  const admin = await addOrgUser(o.id, (await createUser()).id, 1);
+  return { url: `${V}/organization/${o.id}/transferownership`, body: { organizationUserId: admin } };
 }
 
 const sharedGroup = shared((w) => createGroup(w.org.id, `Shared ${randomUUID().slice(0, 6)}`));
@@ -201,6 +234,18 @@ export const REQUESTS: Record<string, Build> = {
     body: { organizationUserIds: [w.ouIds.orgMember] },
   }),
   ...webhookRows('/api/v37/organization/[organizationId]/webhook', 'org'),
+
+  // the organization's people
+  'POST /api/v37/organization/[organizationId]/user': (w) => ({ url: `${org(w)}/user`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local`, role: 0 } }),
+  'GET /api/v37/organization/[organizationId]/user/[organizationUserId]': (w) => ({ url: `${org(w)}/user/${w.ouIds.orgMember}` }),
+  'PUT /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]': async (w) => ({ url: `${org(w)}/user/byorganizationuserid/${await freshPerson(w)}`, body: { displayName: 'Matrix renamed' } }),
+  'DELETE /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]': async (w) => ({ url: `${org(w)}/user/byorganizationuserid/${await freshPerson(w)}` }),
+  'PUT /api/v37/organization/[organizationId]/assignadmin': async (w) => ({ url: `${org(w)}/assignadmin`, body: { organizationUserId: await freshPerson(w, 0) } }),
+  'PUT /api/v37/organization/[organizationId]/removeadmin': async (w) => ({ url: `${org(w)}/removeadmin`, body: { organizationUserId: await freshPerson(w, 1) } }),
+  'POST /api/v37/organization/[organizationId]/transferownership': (w, c) => transferTarget(w, c),
+  'DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]': async (w) => ({ url: `${org(w)}/invitation/${(await openInvitation(w.org.id)).id}` }),
+  'POST /api/v37/organization/[organizationId]/invitation/[invitationId]/resend': async (w) => ({ url: `${org(w)}/invitation/${(await openInvitation(w.org.id)).id}/resend` }),
+  'POST /api/v37/my/organization-invitation': async (w, c) => ({ url: `${MY}/organization-invitation`, body: { token: isPerson(c) || c === 'readOnlyKey' ? await invitationTokenFor(w, c) : 'A'.repeat(43) } }),
 
   // access links
   'GET /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink` }),

@@ -90,6 +90,7 @@ DELETE /api/v37/my/mobile/[id]                                                  
 PUT    /api/v37/my/account/password                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 POST   /api/v37/my/account/reauthenticate                                        204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
 DELETE /api/v37/my/account/sessions                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/organization-invitation                                       200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 GET    /api/v37/my/personalaccesskey                                             200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/personalaccesskey                                             201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 PUT    /api/v37/my/personalaccesskey/[id]                                        200 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
@@ -106,6 +107,16 @@ POST   /api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver                 
 # the organization: see (members), manageGroups and manageWebhooks (administrators: member 403, outsider 404)
 GET    /api/v37/organization                                                     200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user                               200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/user                               201 201 201 201 403 403 403 403 403 404 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/user/[organizationUserId]          200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId] 200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId] 200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]          204 204 204 204 403 403 403 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/invitation/[invitationId]/resend   200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+# only the owner makes or removes administrators and hands ownership over (administrators 403)
+PUT    /api/v37/organization/[organizationId]/assignadmin                        204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/removeadmin                        204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/transferownership                  204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
