@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { getDb, type Db } from '@/db/client';
 import { organizationInvitations, organizations, organizationUsers, userGroupMembers, userGroups, users, type OrganizationInvitation } from '@/db/schema';
 import { isEmailAddress, normalizeDisplayName, normalizeEmail } from '@/lib/auth/email';
 import { consumeEmailToken, issueEmailToken, peekEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
@@ -209,4 +209,10 @@ export async function acceptInvitation(ctx: Ctx, input: { token: string }) {
     await tx.update(organizationInvitations).set({ acceptedAt: now, acceptedBy: ctx.caller.userId }).where(eq(organizationInvitations.id, inv.id));
     return { organizationId: inv.organizationId, organizationName: await orgName(tx, inv.organizationId), organizationUserId: ou.id, role: ou.role, roleName: roleName(ou.role) };
   });
+}
+
+/** The invitation page's data: what the token is, without using it. */
+export async function loadInvitationPage(token: string | undefined) {
+  if (!token) return { ok: false as const, message: refusalMessage('unknown', 'invitation') };
+  return previewInvitation({ db: await getDb(), now: () => new Date() }, token);
 }
