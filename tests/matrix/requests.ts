@@ -5,7 +5,7 @@ import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
-import { aWeek } from '../support/factories/organization';
+import { aWeek, createOrgLock } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
@@ -140,6 +140,11 @@ export const REQUESTS: Record<string, Build> = {
     body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local`, password: 'long-enough-1', displayName: 'Matrix signup' },
     headers: freshAddress(),
   }),
+  // the mailed links: a token of a fresh account's own, issued as the mail would carry it
+  'POST /api/v37/account/verify': async () => ({ url: `${V}/account/verify`, body: { token: await mailedToken('verify') } }),
+  'POST /api/v37/account/verify/resend': () => ({ url: `${V}/account/verify/resend`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
+  'POST /api/v37/account/password/forgot': () => ({ url: `${V}/account/password/forgot`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
+  'POST /api/v37/account/password/reset': async () => ({ url: `${V}/account/password/reset`, body: { token: await mailedToken('reset'), password: 'long-enough-2' } }),
   'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
   'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
   'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
@@ -190,6 +195,7 @@ export const REQUESTS: Record<string, Build> = {
   // the bystander's guest access on a fresh lock
   'PUT /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w), body: { accessLevel: 0, weekDays: 31 } }),
   'DELETE /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w) }),
+  'POST /api/v37/my/device/[deviceId]/access/[accessId]/resend': async (w) => ({ url: `${await pendingInvitation(w)}/resend` }),
   'POST /api/v37/my/device/[deviceId]/access/[accessId]/copy-to': async (w) => ({
     url: `${await bystanderAccess(w)}/copy-to`,
     body: { principals: [{ principalType: 0, userEmail: `invitee-${randomUUID().slice(0, 8)}@test.local` }] },
@@ -210,6 +216,8 @@ export const REQUESTS: Record<string, Build> = {
   },
   'POST /api/v37/my/account/reauthenticate': (w, c) => ({ url: `${MY}/account/reauthenticate`, body: { password: w.users[identity(w, c)].password } }),
   'DELETE /api/v37/my/account/sessions': get(`${MY}/account/sessions`),
+  // an invitation mailed to the caller's own address (the read-only key: the owner's), on a lock of the organization
+  'POST /api/v37/account/invitation/accept': async (w, c) => ({ url: `${V}/account/invitation/accept`, body: { token: await invitationFor(w.org.id, w.users[identity(w, c)].email) } }),
   'GET /api/v37/my/personalaccesskey': get(`${MY}/personalaccesskey`),
   // Account.Read for an hour: within what any full key may create
   'POST /api/v37/my/personalaccesskey': () => ({ url: `${MY}/personalaccesskey`, body: { name: 'matrix', scopes: ['Account.Read'], validTo: new Date(Date.now() + 3_600_000).toISOString() } }),
@@ -273,6 +281,34 @@ export const REQUESTS: Record<string, Build> = {
 };
 
 /** The bystander's guest access on a fresh lock (the cast gives every lock one). */
+/** A fresh lock with the cast and an invitation waiting for an address without an account. */
+async function pendingInvitation(w: World) {
+  const lock = await newLock(w);
+  const email = `invited-${randomUUID().slice(0, 8)}@test.local`;
+  const [a] = await (await db())
+    .insert(deviceAccess)
+    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email, accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: deviceAccess.id });
+  return `${MY}/device/${lock.id}/access/${a.id}`;
+}
+
+/** The token of an invitation to `email` on a fresh lock of the organization (nobody else on it). */
+async function invitationFor(organizationId: number, email: string) {
+  const lock = await createOrgLock(organizationId, { name: `Matrix invitation ${randomUUID().slice(0, 6)}` });
+  const d = await db();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email.toLowerCase(), accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: deviceAccess.id });
+  return (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token;
+}
+
+/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
+async function mailedToken(purpose: 'verify' | 'reset') {
+  const u = await createUser({ unverified: true });
+  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
+}
+
 async function bystanderAccess(w: World) {
   const lock = await newLock(w);
   const [a] = await (await db()).select({ id: deviceAccess.id }).from(deviceAccess).where(and(eq(deviceAccess.deviceId, lock.id), eq(deviceAccess.userId, w.bystander.id)));
