@@ -93,7 +93,8 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   await guest.waitForURL((u) => u.pathname === '/organization-invitation');
   await guest.waitForLoadState('networkidle');
   await shot(guest, 'invitation-signed-in');
-  const frontDoor = ((await (await guest.request.get('/api/v37/my/lock')).json()).result as { id: number; name: string }[]).find((l) => l.name === 'Front door')!;
+  const devices = (await (await guest.request.get('/api/v37/my/device')).json()).result as { id: number; name: string }[];
+  const frontDoor = devices.find((d) => d.name === 'Front door')!;
   await guest.getByRole('button', { name: /Accept and join/ }).click();
   await guest.waitForURL((u) => u.pathname === '/organization/members');
   await expect(guest.getByRole('heading', { name: 'Members' })).toBeVisible();

@@ -108,7 +108,7 @@ function Members({ org }: { org: MyOrganization }) {
                       {u.displayName}
                       {u.organizationUserId === org.organizationUserId ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
                     </div>
-                    <div className="text-xs text-slate-600">{u.email}</div>
+                    {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
                   </Td>
                   <Td>
                     <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>{ROLE_LABEL[u.roleName] ?? u.roleName}</Badge>
@@ -128,7 +128,8 @@ function Members({ org }: { org: MyOrganization }) {
                       </Td>
                       <Td className="hidden lg:table-cell">{u.groups?.length ? u.groups.map((g) => g.name).join(', ') : <span className="text-slate-400">—</span>}</Td>
                       <Td className="hidden md:table-cell">{u.deviceCount ?? '—'}</Td>
-                      <Td className="space-x-1 text-right whitespace-nowrap">
+                      <Td>
+                        <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
                         {u.organizationUserId === null ? (
                           may('manageInvitation', u) ? (
                             <>
@@ -164,6 +165,7 @@ function Members({ org }: { org: MyOrganization }) {
                             ) : null}
                           </>
                         )}
+                        </div>
                       </Td>
                     </>
                   ) : null}
