@@ -99,6 +99,9 @@ describe('GET /organization/{id}/user', () => {
     });
     const admins = await api('GET', `${f.url}/user?Filters.IncludePendingUsers=true&Filters.UserTypes=0`, { key: f.admin.key });
     expect(admins.json.result.map((u: any) => u.status)).toEqual(['active']);
+    // invited addresses are for administrators' eyes: a member asking gets the members only
+    const asMember = await api('GET', `${f.url}/user?Filters.IncludePendingUsers=true`, { key: f.member.key });
+    expect(asMember.json.result.map((u: any) => u.status)).toEqual(['active', 'active', 'active', 'active']);
   });
 
   it('outsiders get 404; a key without an Organization scope 403', async () => {

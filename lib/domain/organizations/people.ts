@@ -47,7 +47,10 @@ export interface ListInput extends Partial<Paging> {
   includePendingUsers?: boolean;
 }
 
-/** GET /organization/{id}/user: members by name, then (when asked) open invitations by name. */
+/**
+ * GET /organization/{id}/user: members by name, then (when asked, and only for administrators:
+ * invited addresses are not yet anyone's colleagues) open invitations by name.
+ */
 export async function listPeople(ctx: Ctx, input: ListInput): Promise<PersonRow[]> {
   const me = await requireOrg(ctx, input.organizationId, 'see');
   const { offset, itemsPerPage } = pageWindow(input);
@@ -69,7 +72,7 @@ export async function listPeople(ctx: Ctx, input: ListInput): Promise<PersonRow[
       ${text ? sql`and (i.email ilike ${likePart(text)} or coalesce(i.name, '') ilike ${likePart(text)})` : sql``}`;
   const rows = rowsOf<Record<string, unknown>>(
     await ctx.db.execute(sql`
-      select * from (${members} ${input.includePendingUsers ? sql`union all ${pending}` : sql``}) p
+      select * from (${members} ${input.includePendingUsers && me.role >= OrgRole.administrator ? sql`union all ${pending}` : sql``}) p
       order by p.pending, p.display_name, p.organization_user_id, p.invitation_id
       limit ${itemsPerPage} offset ${offset}`),
   );
