@@ -122,3 +122,32 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   expect((await guest.request.get(`/api/v37/my/lock/${frontDoor.id}`)).status()).toBe(404);
   expect((await (await guest.request.get('/api/v37/organization')).json()).result).toEqual([]);
 });
+
+test('a member sees the directory and leaves; the owner hands ownership over after the password', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const member = await signedIn(browser, DEMO.member, '/organization/members');
+  await member.setViewportSize({ width: 390, height: 844 });
+  await expect(member.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Invite people' })).toHaveCount(0);
+  await expect(member.getByRole('columnheader', { name: 'Devices' })).toHaveCount(0);
+  await shot(member, 'member-phone');
+  await member.getByRole('button', { name: 'Leave organization' }).click();
+  const leave = member.getByRole('dialog');
+  await expect(leave).toContainText('1 group will be removed');
+  await shot(member, 'leave-confirm');
+  await leave.getByRole('button', { name: 'Leave organization' }).click();
+  await member.waitForURL((u) => u.pathname === '/devices');
+  expect((await (await member.request.get('/api/v37/organization')).json()).result).toEqual([]);
+
+  const owner = await signedIn(browser, DEMO.owner, '/organization/members');
+  await owner.getByRole('button', { name: 'Make Adam Admin the owner' }).click();
+  const confirm = owner.getByRole('dialog');
+  await expect(confirm).toContainText('You become an administrator');
+  await confirm.getByLabel('Password').fill(DEMO_PASSWORD);
+  await shot(owner, 'transfer-password');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const adam = owner.getByRole('row', { name: /Adam Admin/ });
+  await expect(adam.getByText('Owner', { exact: true })).toBeVisible();
+  await expect(owner.getByRole('row', { name: /Olivia Owner/ }).getByText('Administrator', { exact: true })).toBeVisible();
+  await shot(owner, 'transferred');
+});
