@@ -213,6 +213,8 @@ function Members({ org }: { org: MyOrganization }) {
           try {
             await roles.mutateAsync({ organizationUserId: to.organizationUserId!, change: 'transferownership' });
             toast.success(`${to.displayName} is now the owner of ${org.name}`);
+            // the header (server-rendered) shows the viewer's role: read it again
+            router.refresh();
           } catch (e) {
             fail(e);
           }
