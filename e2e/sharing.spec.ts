@@ -29,7 +29,7 @@ test('the owner shares a lock with a new e-mail, sees it pending, and revokes it
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) });
-  await expect(row.getByText('Pending sign-up')).toBeVisible();
+  await expect(row.getByText('Invitation sent')).toBeVisible();
   await expect(row.getByText(/22:00 to 06:00 next day Europe\//)).toBeVisible();
   await screen(page, 'sharing-pending-desktop');
 
