@@ -106,8 +106,9 @@ async function whyRefused(db: Db, purpose: EmailTokenPurpose, token: string, now
 }
 
 /**
- * Ends every unused token of `purpose` for `ref` (a resent invitation: the old mail's link dies),
- * or for `email` (a new reset link replaces the former). Returns how many were ended.
+ * Ends every unused token of `purpose` for `ref` (a resent or withdrawn invitation: the old mail's
+ * link dies), for `email` or for `userId` (a new reset link replaces the former): they expire now.
+ * Returns how many were ended.
  */
 export async function revokeEmailTokens(tx: Db, purpose: EmailTokenPurpose, by: { ref: string } | { email: string } | { userId: string }, now: Date): Promise<number> {
   const t = emailTokens;
@@ -115,8 +116,8 @@ export async function revokeEmailTokens(tx: Db, purpose: EmailTokenPurpose, by: 
     'ref' in by ? eq(t.ref, by.ref) : 'email' in by ? eq(t.email, normalizeEmail(by.email)) : eq(t.userId, by.userId);
   const ended = await tx
     .update(t)
-    .set({ usedAt: now })
-    .where(and(eq(t.purpose, purpose), which, isNull(t.usedAt)))
+    .set({ expiresAt: now })
+    .where(and(eq(t.purpose, purpose), which, isNull(t.usedAt), gt(t.expiresAt, now)))
     .returning({ id: t.id });
   return ended.length;
 }
@@ -129,6 +130,6 @@ export async function sweepEmailTokens(db: Db, now: Date): Promise<void> {
 /** Refusal messages a person can act on, the same for every purpose. */
 export function refusalMessage(reason: TokenRefusal, what: string): string {
   if (reason === 'used') return `This ${what} link was already used. Links in our mails work once.`;
-  if (reason === 'expired') return `This ${what} link has expired. Ask for a new one.`;
+  if (reason === 'expired') return `This ${what} link has expired or was replaced by a newer one. Use the newest mail, or ask for a new link.`;
   return `This ${what} link is not valid. Check that you copied the whole link from the mail.`;
 }

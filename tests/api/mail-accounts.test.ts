@@ -93,7 +93,7 @@ describe('sign-up proves the address', () => {
     expect(ok.json.result).toEqual({ email: email.toLowerCase(), next: null });
     expect(await signIn(email.toUpperCase(), 'first-password')).toBe('signed in');
     const again = await api('POST', `${V}/account/verify`, { body: { token } });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(410);
     expect(again.json.errorMessages[0]).toMatch(/already used/);
   });
 
@@ -163,7 +163,7 @@ describe('sign-up proves the address', () => {
     expect(Object.keys(unknown.json.result)).toEqual(Object.keys(res.json.result));
     const newToken = follow(await lastMail(email), '/verify-email');
     expect(newToken).not.toBe(oldToken);
-    expect((await api('POST', `${V}/account/verify`, { body: { token: oldToken } })).status).toBe(400);
+    expect((await api('POST', `${V}/account/verify`, { body: { token: oldToken } })).status).toBe(410);
     expect((await api('POST', `${V}/account/verify`, { body: { token: newToken } })).status).toBe(200);
     // a confirmed account gets no more confirmation mails; the fourth ask within the hour is refused
     const before = smtp.to(email).length;
@@ -179,14 +179,15 @@ describe('sign-up proves the address', () => {
     const u = await userRow(email);
     const { token } = await issueEmailToken(await db(), { purpose: 'verify', email, userId: u.id, now: new Date(Date.now() - 25 * 3600_000) });
     const expired = await api('POST', `${V}/account/verify`, { body: { token } });
-    expect(expired.status).toBe(400);
+    expect(expired.status).toBe(410);
     expect(expired.json.errorMessages[0]).toMatch(/expired/);
     const unknown = await api('POST', `${V}/account/verify`, { body: { token: 'A'.repeat(43) } });
+    expect(unknown.status).toBe(404);
     expect(unknown.json.errorMessages[0]).toMatch(/not valid/);
     expect((await api('POST', `${V}/account/verify`, { body: { token: 'x'.repeat(101) } })).status).toBe(400);
     // a token of another purpose does not confirm
     const reset = await issueEmailToken(await db(), { purpose: 'reset', email, userId: u.id, now: new Date() });
-    expect((await api('POST', `${V}/account/verify`, { body: { token: reset.token } })).status).toBe(400);
+    expect((await api('POST', `${V}/account/verify`, { body: { token: reset.token } })).status).toBe(404);
     expect((await userRow(email)).emailVerifiedAt).toBeNull();
   });
 });
@@ -211,7 +212,7 @@ describe('password reset by mail', () => {
     expect(await signIn(u.email, 'new-password')).toBe('signed in');
     expect(await signIn(u.email, 'old-password')).toBe('wrong');
     const again = await api('POST', `${V}/account/password/reset`, { body: { token, password: 'third-password' } });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(410);
     expect(again.json.errorMessages[0]).toMatch(/already used/);
   });
 
@@ -219,12 +220,13 @@ describe('password reset by mail', () => {
     const u = await createUser({ email: address('reset').toLowerCase(), password: 'old-password' });
     const old = await issueEmailToken(await db(), { purpose: 'reset', email: u.email, userId: u.id, now: new Date(Date.now() - 61 * 60_000) });
     const expired = await api('POST', `${V}/account/password/reset`, { body: { token: old.token, password: 'new-password' } });
+    expect(expired.status).toBe(410);
     expect(expired.json.errorMessages[0]).toMatch(/expired/);
     await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: u.email } });
     const first = follow(await lastMail(u.email), '/reset-password');
     await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: u.email } });
     const second = follow(await lastMail(u.email), '/reset-password');
-    expect((await api('POST', `${V}/account/password/reset`, { body: { token: first, password: 'new-password' } })).status).toBe(400);
+    expect((await api('POST', `${V}/account/password/reset`, { body: { token: first, password: 'new-password' } })).status).toBe(410);
     expect((await api('POST', `${V}/account/password/reset`, { body: { token: second, password: 'new-password' } })).status).toBe(200);
     const nobody = address('nobody');
     const res = await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: nobody } });
@@ -277,7 +279,7 @@ describe('device invitations only the invited person can take', () => {
     const after = await api('GET', `${V}/my/device/${c.lock.id}/access?Filters.Text=${encodeURIComponent(invited.toLowerCase())}`, { key: c.owner.key });
     expect(after.json.result).toEqual([expect.objectContaining({ id: granted.json.id, isPending: false, principalId: me.id })]);
     const twice = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token } });
-    expect(twice.status).toBe(400);
+    expect(twice.status).toBe(410);
     expect(twice.json.errorMessages[0]).toMatch(/already used/);
   });
 
@@ -313,14 +315,14 @@ describe('device invitations only the invited person can take', () => {
     expect(second).not.toBe(first);
     const person = await createUser({ email: invited.toLowerCase() });
     const headers = await sessionHeaders(person);
-    expect((await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: first } })).status).toBe(400);
+    expect((await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: first } })).status).toBe(410);
 
     // expired: 14 days later (the access and the token say so)
     const d = await db();
     await d.update(deviceAccess).set({ pendingExpiresAt: new Date(Date.now() - 1000) }).where(eq(deviceAccess.id, granted.json.id));
     await d.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.tokenHash, tokenHash(second)));
     const expired = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: second } });
-    expect(expired.status).toBe(400);
+    expect(expired.status).toBe(410);
     expect(expired.json.errorMessages[0]).toMatch(/expired/);
     expect((await unlock(c, headers)).status).toBe(404);
 
@@ -331,7 +333,8 @@ describe('device invitations only the invited person can take', () => {
     expect(row.pendingExpiresAt!.getTime() - Date.now()).toBeGreaterThan(13.9 * 86_400_000);
     expect((await api('DELETE', `${V}/my/device/${c.lock.id}/access/${granted.json.id}`, { key: c.owner.key })).status).toBe(204);
     const withdrawn = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: third } });
-    expect(withdrawn.status).toBe(400);
+    expect(withdrawn.status).toBe(410);
+    expect(withdrawn.json.errorMessages[0]).toMatch(/expired or was replaced/);
     expect((await unlock(c, headers)).status).toBe(404);
     // nothing to resend on an active access
     expect((await api('POST', `${V}/my/device/${c.lock.id}/access/${c.groupAccess.id}/resend`, { key: c.owner.key })).status).toBe(409);

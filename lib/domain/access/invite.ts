@@ -3,8 +3,9 @@ import type { Db } from '@/db/client';
 import { deviceAccess, devices, organizations, users } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
 import { consumeEmailToken, issueEmailToken, peekEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
+import { tokenRefused } from '../signup/refusal';
 import type { BaseCtx, Ctx } from '../context';
-import { Conflict, Forbidden, Invalid } from '../errors';
+import { Conflict, DomainError, Forbidden } from '../errors';
 import { deviceInvitationMail, deviceSharedNotice } from '../signup/mails';
 import { findAccess } from './change';
 import { requireManager } from './grant';
@@ -91,7 +92,7 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'device-invite', token, now);
-    if (!used.ok) throw Invalid(refusalMessage(used.reason, 'invitation'));
+    if (!used.ok) throw tokenRefused(used.reason, 'invitation');
     const t = used.token;
     const [me] = await tx.select({ email: users.email, verified: users.emailVerifiedAt }).from(users).where(eq(users.id, ctx.caller.userId)).limit(1);
     // refused before anything changes: the transaction (and the token's use) is rolled back
@@ -105,7 +106,7 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
       .where(and(eq(deviceAccess.id, ref), isNotNull(deviceAccess.pendingEmail), gt(deviceAccess.pendingExpiresAt, now), sql`lower(${deviceAccess.pendingEmail}) = ${t.email}`))
       .limit(1)
       .for('update');
-    if (!pending) throw Invalid('This invitation was withdrawn, or it has expired. Ask the person who invited you to send it again.');
+    if (!pending) throw new DomainError('gone', 'This invitation was withdrawn, or it has expired. Ask the person who invited you to send it again.');
     try {
       await tx.transaction(async (sp) => {
         await sp.update(deviceAccess).set({ userId: ctx.caller.userId, pendingEmail: null, pendingExpiresAt: null }).where(eq(deviceAccess.id, pending.id));

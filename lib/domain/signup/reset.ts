@@ -4,6 +4,7 @@ import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/ema
 import { consumeEmailToken, issueEmailToken, peekEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { hashPassword } from '@/lib/auth/password';
 import { endUserSessions } from '@/lib/auth/sessions';
+import { tokenRefused } from './refusal';
 import type { BaseCtx } from '../context';
 import { Invalid } from '../errors';
 import { clientKey, emailKey, hitRateLimit } from './limit';
@@ -52,14 +53,14 @@ export async function resetPassword(ctx: BaseCtx, input: { token: string; passwo
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'reset', input.token, now);
-    if (!used.ok) throw Invalid(refusalMessage(used.reason, 'password reset'));
+    if (!used.ok) throw tokenRefused(used.reason, 'password reset');
     const t = used.token;
     const [u] = await tx
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(users.id, t.userId ?? '00000000-0000-0000-0000-000000000000'), sql`lower(${users.email}) = ${t.email}`))
       .returning({ id: users.id, email: users.email });
-    if (!u) throw Invalid(refusalMessage('unknown', 'password reset'));
+    if (!u) throw tokenRefused('unknown', 'password reset');
     const endedSessions = await endUserSessions(tx, u.id, now);
     return { email: u.email, endedSessions };
   });

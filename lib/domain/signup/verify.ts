@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '@/db/schema';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
-import { consumeEmailToken, issueEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
+import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from '@/lib/auth/email-tokens';
+import { tokenRefused } from './refusal';
 import type { BaseCtx } from '../context';
 import { Invalid } from '../errors';
-import { clientKey, countHit, emailKey, hitRateLimit } from './limit';
+import { clientKey, emailKey, hitRateLimit } from './limit';
 import { verifyMail } from './mails';
 
 /**
@@ -16,14 +17,14 @@ export async function verifyEmail(ctx: BaseCtx, token: string): Promise<{ email:
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'verify', token, now);
-    if (!used.ok) throw Invalid(refusalMessage(used.reason, 'confirmation'));
+    if (!used.ok) throw tokenRefused(used.reason, 'confirmation');
     const t = used.token;
     const [u] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(users.id, t.userId ?? '00000000-0000-0000-0000-000000000000'), sql`lower(${users.email}) = ${t.email}`))
       .returning({ email: users.email });
-    if (!u) throw Invalid(refusalMessage('unknown', 'confirmation'));
+    if (!u) throw tokenRefused('unknown', 'confirmation');
     const next = typeof t.payload?.next === 'string' ? t.payload.next : null;
     return { email: u.email, next };
   });
