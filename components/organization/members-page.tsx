@@ -11,6 +11,7 @@ import { decidePeople, type PeopleVerb } from '@/lib/domain/policy';
 import { InviteDialog } from './invite-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
 import { RemoveDialog } from './remove-dialog';
+import { RoleFilter, useRoleFilter } from './role-filter';
 import { SearchBox, useSearchText } from './search-box';
 
 const ROLE_TONE = { owner: 'info', administrator: 'ok', member: 'neutral' } as const;
@@ -31,7 +32,8 @@ function Members({ org }: { org: MyOrganization }) {
   const { page, itemsPerPage } = usePageParams(25);
   const text = useSearchText();
   const admin = mayInOrg(org, 'manageGroups');
-  const list = useOrgUsers(org.id, { page, itemsPerPage, text, includePending: admin });
+  const role = useRoleFilter();
+  const list = useOrgUsers(org.id, { page, itemsPerPage, text, userTypes: role === undefined ? undefined : [role], includePending: admin });
   const roles = useRoleChange(org.id);
   const invitations = useInvitationAction(org.id);
   const toast = useToast();
@@ -74,15 +76,16 @@ function Members({ org }: { org: MyOrganization }) {
         }
       />
       <Card flush>
-        <div className="border-b border-slate-200 p-3">
+        <div className="flex flex-col gap-2 border-b border-slate-200 p-3 sm:flex-row">
           <SearchBox label="Search members" placeholder="Search by name or e-mail" />
+          <RoleFilter />
         </div>
         {list.isPending ? (
           <SkeletonRows rows={5} label="Loading members" />
         ) : list.error ? (
           <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
         ) : list.data.length === 0 ? (
-          <EmptyState title={text ? `Nobody matches "${text}"` : 'No members'} text={text ? 'Try part of a name or e-mail.' : undefined} />
+          <EmptyState title={text || role !== undefined ? 'Nobody matches' : 'No members'} text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined} />
         ) : (
           <Table caption="Members">
             <THead>

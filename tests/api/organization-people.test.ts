@@ -142,6 +142,9 @@ describe('PUT /organization/{id}/user/byorganizationuserid/{organizationUserId}'
     const r = await api('PUT', `${f.url}/user/byorganizationuserid/${f.ou.member}`, { key: f.admin.key, body: { displayName: '  Maria   (Front desk) ' } });
     expect(r.status).toBe(200);
     expect(r.json.result).toMatchObject({ organizationUserId: f.ou.member, displayName: 'Maria (Front desk)' });
+    // the organization's lists use it too (a group's members)
+    const g = await createGroup(f.org.id, 'Desk', [f.ou.member]);
+    expect((await api('GET', `${f.url}/user-groups/${g.id}?includeMembers=true`, { key: f.admin.key })).json.result.members[0].displayName).toBe('Maria (Front desk)');
     const other = await createOrg();
     await addOrgUser(other.id, f.member.id, 2);
     expect((await api('GET', `${base(other.id)}/user`, { key: f.member.key })).json.result[0].displayName).toBe(f.member.displayName);
