@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccessLevel, deviceAccess, deviceActivity, deviceCertificates, organizationUsers, userGroupMembers, webhookOutbox } from '@/db/schema';
+import { AccessLevel, deviceAccess, deviceActivity, deviceCertificates, organizationUsers, userGroupMembers, webhookDeliveries, webhookOutbox } from '@/db/schema';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
+import { dispatchOutbox } from '@/lib/domain/webhooks/dispatch';
 import { api } from '../support/router';
 import { registerPhone, sessionCookie } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db, grantGroup, grantUser, type TestUser } from '../support/factories/core';
 import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+import { createSubscription } from '../support/factories/webhooks';
 
 /**
  * The organization's people (Tedee's organization users): the list and its filters, one person,
@@ -252,6 +254,7 @@ describe('DELETE /organization/{id}/user/byorganizationuserid/{organizationUserI
   it('an administrator removes a member: groups, every access (direct and through groups), certificates, at once; activity and webhook per device', async () => {
     const f = await fresh();
     const e = await equipped(f, f.member, f.ou.member);
+    const hook = await createSubscription({ url: 'http://127.0.0.1:9/people-hook', organizationId: f.org.id, events: ['device-access-changed'] });
     expect((await api('POST', `/api/v37/my/lock/${e.direct.id}/operation/unlock`, { key: f.member.key })).status).toBe(202);
     const r = await api('DELETE', `${f.url}/user/byorganizationuserid/${f.ou.member}`, { key: f.admin.key });
     expect(r.status).toBe(200);
@@ -269,6 +272,9 @@ describe('DELETE /organization/{id}/user/byorganizationuserid/{organizationUserI
     const events = await d.select().from(webhookOutbox).where(and(eq(webhookOutbox.event, 'device-access-changed'), inArray(webhookOutbox.deviceId, [e.direct.id, e.viaGroup.id])));
     expect(events).toHaveLength(2);
     expect(events[0].payload).toMatchObject({ event: 'device-access-changed', data: { userId: f.member.id, organizationUserId: f.ou.member, change: 'removed-from-organization', byUserId: f.admin.id } });
+    // the organization's webhook that asked for it gets one delivery per device
+    await dispatchOutbox(d, new Date(), 1000);
+    expect(await d.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, hook.id))).toHaveLength(2);
     // their own device, account and keys are untouched
     expect((await api('GET', `/api/v37/my/lock/${e.mine.id}`, { key: f.member.key })).status).toBe(200);
     expect((await api('GET', `${f.url}/user`, { key: f.member.key })).status).toBe(404);
