@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * The secrets of the server under test: new random ones each run (scripts/e2e-server.mjs), for
@@ -34,6 +34,25 @@ export async function signIn(page: Page, email: string, opts: { password?: strin
   // let the landing page finish streaming and hydrating: until then React may hold a hidden second
   // copy of its content, and a strict locator would see two of everything
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The demo keeps mail in its mailbox page (no SMTP server): the newest link to `page` (e.g.
+ * '/verify-email') in a mail to `email`, read from that page as a person would.
+ */
+export async function mailedLink(request: APIRequestContext, email: string, page: string): Promise<string> {
+  const html = await (await request.get(`/mailbox?to=${encodeURIComponent(email)}`)).text();
+  const m = new RegExp(`href="(https?://[^"]+${page.replace(/[/]/g, '\\/')}\\?token=[A-Za-z0-9_-]{43})"`).exec(html);
+  if (!m) throw new Error(`no ${page} link in the mailbox of ${email}`);
+  return m[1];
+}
+
+/** A new account of a test's own, confirmed through its mail (sign-up answers 202, the link confirms). */
+export async function confirmedAccount(request: APIRequestContext, account: { email: string; password: string; displayName: string }): Promise<void> {
+  const res = await request.post('/api/v37/account/register', { data: account });
+  expect(res.status()).toBe(202);
+  const token = new URL(await mailedLink(request, account.email, '/verify-email')).searchParams.get('token');
+  expect((await request.post('/api/v37/account/verify', { data: { token } })).status()).toBe(200);
 }
 
 /** Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review). */

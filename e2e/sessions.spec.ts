@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, screen, signIn, test } from './fixtures';
+import { confirmedAccount, expect, screen, signIn, test } from './fixtures';
 
 /**
  * Sessions that end (docs/security.md, "Sessions and sign-in"), seen from the browser: signing out
@@ -13,8 +13,7 @@ const LIST = '/api/v37/my/personalaccesskey';
 /** A new account of this test's own (the demo accounts are shared by every test). */
 async function newAccount(request: APIRequestContext): Promise<{ email: string; password: string }> {
   const account = { email: `session-${randomUUID()}@example.com`, password: `pw-${randomUUID()}` };
-  const res = await request.post('/api/v37/account/register', { data: { ...account, displayName: 'Sam Session' } });
-  expect(res.status()).toBe(201);
+  await confirmedAccount(request, { ...account, displayName: 'Sam Session' });
   return account;
 }
 

@@ -1,13 +1,14 @@
 'use client';
 
-import { Badge, Button, Td, Tr } from '@/components/ui';
-import { useGroupMembers, type AccessRecord } from '@/lib/client/access';
+import { Badge, Button, Td, Tr, useToast } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useGroupMembers, useResendInvitation, type AccessRecord } from '@/lib/client/access';
 import { describeDates, describeDays, describeWindow, validity } from '@/lib/domain/access/schedule-text';
 
 const ROLE = ['Guest', 'Administrator', 'Owner'];
 
 export function StatusBadge({ a }: { a: AccessRecord }) {
-  if (a.isPending) return <Badge tone="warning">Pending sign-up</Badge>;
+  if (a.isPending) return <Badge tone="warning">Invitation sent</Badge>;
   const v = validity(a.startDate, a.endDate);
   if (v === 'expired') return <Badge tone="neutral">Expired</Badge>;
   if (v === 'not-started') return <Badge tone="info">Starts later</Badge>;
@@ -30,7 +31,30 @@ function GroupMembers({ a, organizationId }: { a: AccessRecord; organizationId: 
   return <div className="text-xs text-slate-600">{names.length ? `Members: ${names.join(', ')}` : 'No members yet'}</div>;
 }
 
-const who = (a: AccessRecord) => (a.principalType === 1 ? 'Group: every member gets this access' : a.isPending ? 'Invited, no account yet' : a.userEmail);
+const who = (a: AccessRecord) => (a.principalType === 1 ? 'Group: every member gets this access' : a.isPending ? 'Invited by e-mail, not accepted yet' : a.userEmail);
+
+/** An invitation not yet accepted: mail it again (a new link; the former stops working). */
+function ResendButton({ a }: { a: AccessRecord }) {
+  const resend = useResendInvitation(a.deviceId);
+  const toast = useToast();
+  if (!a.isPending) return null;
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={resend.isPending}
+      aria-label={`Resend the invitation to ${a.principalName}`}
+      onClick={() =>
+        resend.mutate(a.id, {
+          onSuccess: (r) => toast.success('Invitation sent again', `A new link went to ${r.userEmail}; the former one no longer works.`),
+          onError: (e) => toast.error('Not sent', e instanceof ApiError ? e.messages.join(' ') : 'The server could not be reached.'),
+        })
+      }
+    >
+      Resend
+    </Button>
+  );
+}
 const how = (a: AccessRecord) => `${ROLE[a.accessLevel] ?? a.accessLevel}${a.principalType === 1 ? ' through group' : ''}`;
 const remote = (a: AccessRecord) => (a.remoteAccessDisabled ? 'Only at the door' : 'Also remotely');
 
@@ -66,6 +90,7 @@ export function AccessRow({ a, organizationId, zone, actions, onEdit, onRevoke }
       <Td className="whitespace-nowrap text-right">
         {actions ? (
           <div className="flex justify-end gap-2">
+            <ResendButton a={a} />
             <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
               Edit
             </Button>
@@ -97,6 +122,7 @@ export function AccessCard({ a, organizationId, zone, actions, onEdit, onRevoke 
       <div className="text-sm text-slate-700">{scheduleText(a, zone).join(' · ')}</div>
       {actions ? (
         <div className="flex gap-2 pt-1">
+          <ResendButton a={a} />
           <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
             Edit
           </Button>

@@ -54,7 +54,7 @@ export function AddMembers({
           <p className="text-sm text-slate-600">Nobody matches.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {users.data.map((u) => (
+            {users.data.flatMap((u) => (u.organizationUserId === null ? [] : [{ ...u, organizationUserId: u.organizationUserId }])).map((u) => (
               <li key={u.organizationUserId} className="py-2">
                 {memberIds.has(u.organizationUserId) ? (
                   <span className="text-sm text-slate-500">

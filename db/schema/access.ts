@@ -21,6 +21,8 @@ export const deviceAccess = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => userGroups.id, { onDelete: 'cascade' }),
     pendingEmail: text('pending_email'),
+    /** a pending access (invitation) gives nothing after this (INVITATION_TTL_DAYS after the last invitation mail) */
+    pendingExpiresAt: timestamp('pending_expires_at', { precision: 3, withTimezone: true }),
     accessLevel: integer('access_level').notNull(),
     remoteAccessDisabled: boolean('remote_access_disabled').notNull().default(false),
     startDate: timestamp('start_date', { precision: 3, withTimezone: true }),

@@ -14,3 +14,4 @@ export * from './gatesync';
 export * from './sessions';
 export * from './signin';
 export * from './audit';
+export * from './mail';

@@ -10,6 +10,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** when the person proved they receive mail at `email` (null: signed up, not yet verified) */
+    emailVerifiedAt: timestamp('email_verified_at', { precision: 3, withTimezone: true }),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

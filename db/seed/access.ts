@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../client';
-import { AccessLevel, PrincipalType, deviceAccess } from '../schema';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { sendDeviceInvitation } from '../../lib/domain/access/invite';
+import { AccessLevel, PrincipalType, deviceAccess, emailTokens } from '../schema';
 import type { DemoIds } from './types';
 
 const ZONE = 'Europe/Warsaw';
@@ -43,11 +45,25 @@ export async function seedAccess(db: Db, ids: Omit<DemoIds, 'accessLinks'>, now:
     group('Garage side door', 'Maintenance', AccessLevel.administrator),
     group('Guest apartment 2B', 'Maintenance', AccessLevel.guest),
     group('Old service gate', 'Maintenance', AccessLevel.guest),
-    // Invited before having an account: becomes active when newcomer@demo.test signs up.
+    // Invited before having an account: the invitation mail (in the demo's mailbox) makes it theirs
+    // once newcomer@demo.test signs up, confirms the address and follows the mail's link.
     {
       deviceId: dev['Front door'], principalType: PrincipalType.user, userId: null, pendingEmail: 'newcomer@demo.test',
       accessLevel: AccessLevel.guest, createdBy: owner, startDate: now, endDate: new Date(now.getTime() + 14 * D),
     },
   ];
   await db.insert(deviceAccess).values(rows).onConflictDoNothing();
+  await inviteNewcomer(db, dev['Front door'], now);
+}
+
+/** The newcomer's invitation mail, once (a seed run again finds its token and sends nothing). */
+async function inviteNewcomer(db: Db, deviceId: number, now: Date): Promise<void> {
+  const [pending] = await db
+    .select({ id: deviceAccess.id, email: deviceAccess.pendingEmail })
+    .from(deviceAccess)
+    .where(and(eq(deviceAccess.deviceId, deviceId), isNotNull(deviceAccess.pendingEmail), eq(deviceAccess.pendingEmail, 'newcomer@demo.test')))
+    .limit(1);
+  if (!pending) return;
+  const [sent] = await db.select({ id: emailTokens.id }).from(emailTokens).where(and(eq(emailTokens.purpose, 'device-invite'), eq(emailTokens.ref, pending.id))).limit(1);
+  if (!sent) await sendDeviceInvitation(db, { accessId: pending.id, deviceId, email: pending.email! }, 'Olivia Owner', now);
 }

@@ -26,7 +26,7 @@ export async function seedPeople(db: Db, passwordHash: string): Promise<Omit<Dem
   const emails = DEMO_USERS.map((u) => u.email);
   await db
     .insert(users)
-    .values(DEMO_USERS.map((u) => ({ email: u.email, displayName: u.displayName, passwordHash })))
+    .values(DEMO_USERS.map((u) => ({ email: u.email, displayName: u.displayName, passwordHash, emailVerifiedAt: new Date() })))
     .onConflictDoNothing();
   const userRows = await db.select().from(users).where(inArray(sql`lower(${users.email})`, emails));
   const byEmail = new Map(userRows.map((u) => [u.email.toLowerCase(), u]));

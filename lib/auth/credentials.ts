@@ -1,10 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
+import { normalizeEmail } from './email';
 import { hashPassword, verifyPassword } from './password';
 import { attemptKeys, countAttempt, forgive } from './throttle';
 
 export { TooManyAttempts } from './throttle';
+
+/**
+ * The password was right but the address was never confirmed: no session, and the sign-in page
+ * sends the person to "check your mail" (where a new link can be asked for). Its message is a
+ * code the sign-in form knows; it is only ever said to someone who proved the password.
+ */
+export class EmailNotVerified extends Error {
+  constructor() {
+    super(EMAIL_NOT_VERIFIED);
+    this.name = 'EmailNotVerified';
+  }
+}
+export const EMAIL_NOT_VERIFIED = 'EmailNotVerified';
 
 export interface SignedInUser {
   id: string;
@@ -37,16 +51,22 @@ export async function authorizeCredentials(db: Db, a: Attempt, now = new Date())
   if (!e || !a.password || e.length > MAX_EMAIL || a.password.length > MAX_PASSWORD) return null;
   const keys = attemptKeys(e, a.address, now);
   await countAttempt(db, keys, now);
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${e})`).limit(1);
+  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(e)}`).limit(1);
   dummy ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(a.password, u?.passwordHash ?? (await dummy));
   if (!u || !ok) return null; // the failure stays counted
   await forgive(db, keys, now);
+  if (!u.emailVerifiedAt) throw new EmailNotVerified();
   return { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
 }
 
 /** The signed-in user's password, asked again (before a sensitive action): throttled like sign-in. */
 export async function passwordMatches(db: Db, user: { userId: string; email: string }, password: string, address: string, now = new Date()): Promise<boolean> {
-  const u = await authorizeCredentials(db, { email: user.email, password, address }, now);
-  return u?.id === user.userId;
+  try {
+    const u = await authorizeCredentials(db, { email: user.email, password, address }, now);
+    return u?.id === user.userId;
+  } catch (e) {
+    if (e instanceof EmailNotVerified) return false;
+    throw e;
+  }
 }

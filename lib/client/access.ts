@@ -76,6 +76,15 @@ export function useRevokeAccess(deviceId: number) {
   });
 }
 
+/** A pending access's invitation mailed again: a new link, the former one dead. */
+export function useResendInvitation(deviceId: number) {
+  const invalidate = useInvalidate(deviceId);
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ id: string; userEmail: string; expiresAt: string }>(`/my/device/${deviceId}/access/${id}/resend`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
 /** Groups of the device's organization to pick from; fails (404/403) for callers outside it. */
 export function useOrgGroups(organizationId: number | null) {
   return useQuery({

@@ -13,13 +13,36 @@ export interface MyOrganization {
   roleName: string;
   organizationUserId: number;
 }
+/** A person of the organization, or (organizationUserId null) an open invitation. */
 export interface OrgUser {
-  organizationUserId: number;
-  userId: string;
+  organizationUserId: number | null;
+  userId: string | null;
   email: string;
   displayName: string;
   role: number;
   roleName: string;
+  status: 'active' | 'invited' | 'expired';
+  invitationId: string | null;
+  invitationExpiresAt: string | null;
+  /** administrators' view only (null otherwise) */
+  lastSignInAt: string | null;
+  groups: { id: string; name: string }[] | null;
+  deviceCount: number | null;
+}
+export interface OrgPerson extends OrgUser {
+  joinedAt: string | null;
+  /** what removing the person ends (administrators and the person themselves), else null */
+  removal: { deviceAccesses: number; groups: number; devices: number } | null;
+}
+export interface Invitation {
+  invitationId: string;
+  email: string;
+  name: string | null;
+  role: number;
+  roleName: string;
+  groupIds: string[];
+  status: 'invited' | 'expired';
+  expiresAt: string;
 }
 export interface Group {
   id: string;
@@ -52,10 +75,13 @@ export function useCurrentOrganization() {
   return { ...q, org: q.data?.[0] ?? null };
 }
 
-export function useOrgUsers(orgId: number | undefined, q: { page: number; itemsPerPage: number; text?: string }) {
+export function useOrgUsers(orgId: number | undefined, q: { page: number; itemsPerPage: number; text?: string; userTypes?: number[]; includePending?: boolean }) {
   return useQuery({
     queryKey: orgKeys.users(orgId ?? 0, q),
-    queryFn: () => apiFetch<OrgUser[]>(`/organization/${orgId}/user`, { query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.text': q.text } }),
+    queryFn: () =>
+      apiFetch<OrgUser[]>(`/organization/${orgId}/user`, {
+        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'Filters.Text': q.text, 'Filters.UserTypes': q.userTypes, 'Filters.IncludePendingUsers': q.includePending || undefined },
+      }),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });
@@ -111,5 +137,69 @@ export function useChangeMembers(orgId: number, groupId: string) {
         body: { organizationUserIds: ids },
       }),
     onSuccess: done,
+  });
+}
+
+/** One person, with what removing them would end (for the confirmation). */
+export function useOrgPerson(orgId: number, organizationUserId: number | null) {
+  return useQuery({
+    queryKey: ['organizations', orgId, 'users', 'one', organizationUserId],
+    queryFn: () => apiFetch<OrgPerson>(`/organization/${orgId}/user/${organizationUserId}`),
+    enabled: organizationUserId !== null,
+  });
+}
+
+/** After any change of people: the lists, and the caller's own organizations (a role or membership may have changed). */
+function useInvalidatePeople(orgId: number) {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: ['organizations', orgId, 'users'] }), qc.invalidateQueries({ queryKey: orgKeys.mine, exact: true })]);
+}
+
+export function useInvite(orgId: number) {
+  const done = useInvalidatePeople(orgId);
+  return useMutation({
+    mutationFn: (body: { email: string; role: number; groupIds: string[] }) => apiFetch<Invitation>(`/organization/${orgId}/user`, { method: 'POST', body }),
+    onSettled: done,
+  });
+}
+
+export function useInvitationAction(orgId: number) {
+  const done = useInvalidatePeople(orgId);
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'resend' | 'withdraw' }) =>
+      action === 'resend'
+        ? apiFetch<Invitation>(`/organization/${orgId}/invitation/${id}/resend`, { method: 'POST' })
+        : apiFetch<null>(`/organization/${orgId}/invitation/${id}`, { method: 'DELETE' }),
+    onSuccess: done,
+  });
+}
+
+/** Make an administrator, make a member again, or hand ownership over (the owner's). */
+export function useRoleChange(orgId: number) {
+  const done = useInvalidatePeople(orgId);
+  return useMutation({
+    mutationFn: ({ organizationUserId, change }: { organizationUserId: number; change: 'assignadmin' | 'removeadmin' | 'transferownership' }) =>
+      apiFetch<null>(`/organization/${orgId}/${change}`, { method: change === 'transferownership' ? 'POST' : 'PUT', body: { organizationUserId } }),
+    onSuccess: done,
+  });
+}
+
+/** Remove a person (one's own id: leave the organization). */
+export function useRemovePerson(orgId: number) {
+  const done = useInvalidatePeople(orgId);
+  return useMutation({
+    mutationFn: (organizationUserId: number) =>
+      apiFetch<{ deviceAccesses: number; groups: number; devices: number; certificatesRevoked: number }>(`/organization/${orgId}/user/byorganizationuserid/${organizationUserId}`, { method: 'DELETE' }),
+    onSuccess: done,
+  });
+}
+
+/** Accept an invitation with the token from its mail. */
+export function useAcceptInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiFetch<{ organizationId: number; organizationName: string; organizationUserId: number; role: number; roleName: string }>('/my/organization-invitation', { method: 'POST', body: { token } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: orgKeys.mine }),
   });
 }

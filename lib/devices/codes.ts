@@ -91,6 +91,8 @@ export const ActivityEvent = {
   bellPressed: 20006,
   keypadLockedOut: 20007,
   settingsChanged: 20008,
+  removedFromOrganization: 20009,
+  leftOrganization: 20010,
 } as const;
 
 /** How it happened: app, PIN, button, knob, link, automatic, the door sensor, or the device on its own. */
@@ -128,6 +130,8 @@ export const EVENT_INFO: Record<number, { name: string; method: ActivityMethod }
   [E.bellPressed]: { name: 'Bell button pressed', method: 'device' },
   [E.keypadLockedOut]: { name: 'Keypad locked out after five wrong PINs', method: 'PIN' },
   [E.settingsChanged]: { name: 'Settings changed', method: 'app' },
+  [E.removedFromOrganization]: { name: 'Removed from the organization: access ended', method: 'app' },
+  [E.leftOrganization]: { name: 'Left the organization: access ended', method: 'app' },
 };
 
 /** Events a person should look at (shown as warnings). */

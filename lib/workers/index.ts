@@ -38,6 +38,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/devices/worker').then((m) => m.worker),
   () => import('@/lib/domain/pins/expiry').then((m) => m.worker),
   () => import('@/lib/domain/devices/gate-sync').then((m) => m.worker),
+  () => import('@/lib/mail/worker').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: Array<() => void> };

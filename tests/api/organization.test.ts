@@ -40,6 +40,13 @@ describe('GET /organization/{id}/user', () => {
       displayName: c.owner.displayName,
       role: 2,
       roleName: 'owner',
+      status: 'active',
+      invitationId: null,
+      invitationExpiresAt: null,
+      // a member reads the directory; groups, devices and sign-ins are for administrators
+      lastSignInAt: null,
+      groups: null,
+      deviceCount: null,
     });
     const byMail = await api('GET', `${url}?filters.text=${encodeURIComponent(c.admin.email.slice(0, 10).toUpperCase())}`, { key: c.member.key });
     expect(byMail.json.result.map((u: any) => u.organizationUserId)).toEqual([c.ouIds.admin]);

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { deviceAccess } from '@/db/schema';
+import { deviceAccess, organizationInvitations } from '@/db/schema';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
-import { createGroup, db } from '../support/factories/core';
+import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
-import { aWeek } from '../support/factories/organization';
+import { aWeek, createOrgLock } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
 import type { Input } from '../contract/types';
-import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, type Caller, type World } from './world';
+import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, PEOPLE, type Caller, type World } from './world';
 
 /**
  * What each row of the matrix asks, and of which target. A row that only reads shares one target
@@ -77,6 +78,38 @@ function webhookRows(prefix: string, kind: 'my' | 'org'): Record<string, Build> 
   };
 }
 
+/** A fresh person in the world's organization with this role: whom a row renames, promotes, demotes or removes. */
+const freshPerson = async (w: World, role = 0) => addOrgUser(w.org.id, (await createUser()).id, role);
+
+/** An open invitation of an organization (sent two minutes ago, so it may be resent now). */
+async function openInvitation(organizationId: number, email = `matrix-${randomUUID().slice(0, 8)}@test.local`) {
+  const [inv] = await (await db())
+    .insert(organizationInvitations)
+    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return inv;
+}
+
+/** The token of an invitation to a fresh organization for the caller's own address (an outsider's org: joining changes nothing the other rows read). */
+async function invitationTokenFor(w: World, c: Caller) {
+  const inv = await openInvitation((await createOrg()).id, w.users[identity(w, c)].email);
+  return (await issueEmailToken(await db(), { purpose: 'org-invite', email: inv.email, ref: inv.id, now: new Date() })).token;
+}
+
+/**
+ * Ownership handed over changes the organization for every later cell, so each cell asks it of a
+ * fresh organization where the caller has the role they have in the world's, with an administrator
+ * to hand it to (and an owner of its own when the caller is not).
+ */
+async function transferTarget(w: World, c: Caller) {
+  const o = await createOrg();
+  const role = PEOPLE[identity(w, c)].orgRole;
+  if (role !== null) await addOrgUser(o.id, w.users[identity(w, c)].id, role);
+  if (role !== 2) await addOrgUser(o.id, (await createUser()).id, 2);
+  const admin = await addOrgUser(o.id, (await createUser()).id, 1);
+  return { url: `${V}/organization/${o.id}/transferownership`, body: { organizationUserId: admin } };
+}
+
 const sharedGroup = shared((w) => createGroup(w.org.id, `Shared ${randomUUID().slice(0, 6)}`));
 const groupUrl = async (w: World, members: number[] = []) => `${org(w)}/user-groups/${(await createGroup(w.org.id, `Matrix ${randomUUID().slice(0, 6)}`, members)).id}`;
 const sharedLink = shared((w) => ownersLink(w, [w.lock.id]));
@@ -107,6 +140,11 @@ export const REQUESTS: Record<string, Build> = {
     body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local`, password: 'long-enough-1', displayName: 'Matrix signup' },
     headers: freshAddress(),
   }),
+  // the mailed links: a token of a fresh account's own, issued as the mail would carry it
+  'POST /api/v37/account/verify': async () => ({ url: `${V}/account/verify`, body: { token: await mailedToken('verify') } }),
+  'POST /api/v37/account/verify/resend': () => ({ url: `${V}/account/verify/resend`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
+  'POST /api/v37/account/password/forgot': () => ({ url: `${V}/account/password/forgot`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
+  'POST /api/v37/account/password/reset': async () => ({ url: `${V}/account/password/reset`, body: { token: await mailedToken('reset'), password: 'long-enough-2' } }),
   'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
   'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
   'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
@@ -158,6 +196,7 @@ export const REQUESTS: Record<string, Build> = {
   // the bystander's guest access on a fresh lock
   'PUT /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w), body: { accessLevel: 0, weekDays: 31 } }),
   'DELETE /api/v37/my/device/[deviceId]/access/[accessId]': async (w) => ({ url: await bystanderAccess(w) }),
+  'POST /api/v37/my/device/[deviceId]/access/[accessId]/resend': async (w) => ({ url: `${await pendingInvitation(w)}/resend` }),
   'POST /api/v37/my/device/[deviceId]/access/[accessId]/copy-to': async (w) => ({
     url: `${await bystanderAccess(w)}/copy-to`,
     body: { principals: [{ principalType: 0, userEmail: `invitee-${randomUUID().slice(0, 8)}@test.local` }] },
@@ -178,6 +217,8 @@ export const REQUESTS: Record<string, Build> = {
   },
   'POST /api/v37/my/account/reauthenticate': (w, c) => ({ url: `${MY}/account/reauthenticate`, body: { password: w.users[identity(w, c)].password } }),
   'DELETE /api/v37/my/account/sessions': get(`${MY}/account/sessions`),
+  // an invitation mailed to the caller's own address (the read-only key: the owner's), on a lock of the organization
+  'POST /api/v37/account/invitation/accept': async (w, c) => ({ url: `${V}/account/invitation/accept`, body: { token: await invitationFor(w.org.id, w.users[identity(w, c)].email) } }),
   'GET /api/v37/my/personalaccesskey': get(`${MY}/personalaccesskey`),
   // Account.Read for an hour: within what any full key may create
   'POST /api/v37/my/personalaccesskey': () => ({ url: `${MY}/personalaccesskey`, body: { name: 'matrix', scopes: ['Account.Read'], validTo: new Date(Date.now() + 3_600_000).toISOString() } }),
@@ -203,6 +244,18 @@ export const REQUESTS: Record<string, Build> = {
     body: { organizationUserIds: [w.ouIds.orgMember] },
   }),
   ...webhookRows('/api/v37/organization/[organizationId]/webhook', 'org'),
+
+  // the organization's people
+  'POST /api/v37/organization/[organizationId]/user': (w) => ({ url: `${org(w)}/user`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local`, role: 0 } }),
+  'GET /api/v37/organization/[organizationId]/user/[organizationUserId]': (w) => ({ url: `${org(w)}/user/${w.ouIds.orgMember}` }),
+  'PUT /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]': async (w) => ({ url: `${org(w)}/user/byorganizationuserid/${await freshPerson(w)}`, body: { displayName: 'Matrix renamed' } }),
+  'DELETE /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]': async (w) => ({ url: `${org(w)}/user/byorganizationuserid/${await freshPerson(w)}` }),
+  'PUT /api/v37/organization/[organizationId]/assignadmin': async (w) => ({ url: `${org(w)}/assignadmin`, body: { organizationUserId: await freshPerson(w, 0) } }),
+  'PUT /api/v37/organization/[organizationId]/removeadmin': async (w) => ({ url: `${org(w)}/removeadmin`, body: { organizationUserId: await freshPerson(w, 1) } }),
+  'POST /api/v37/organization/[organizationId]/transferownership': (w, c) => transferTarget(w, c),
+  'DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]': async (w) => ({ url: `${org(w)}/invitation/${(await openInvitation(w.org.id)).id}` }),
+  'POST /api/v37/organization/[organizationId]/invitation/[invitationId]/resend': async (w) => ({ url: `${org(w)}/invitation/${(await openInvitation(w.org.id)).id}/resend` }),
+  'POST /api/v37/my/organization-invitation': async (w, c) => ({ url: `${MY}/organization-invitation`, body: { token: isPerson(c) || c === 'readOnlyKey' ? await invitationTokenFor(w, c) : 'A'.repeat(43) } }),
 
   // access links
   'GET /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink` }),
@@ -230,6 +283,34 @@ export const REQUESTS: Record<string, Build> = {
 };
 
 /** The bystander's guest access on a fresh lock (the cast gives every lock one). */
+/** A fresh lock with the cast and an invitation waiting for an address without an account. */
+async function pendingInvitation(w: World) {
+  const lock = await newLock(w);
+  const email = `invited-${randomUUID().slice(0, 8)}@test.local`;
+  const [a] = await (await db())
+    .insert(deviceAccess)
+    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email, accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: deviceAccess.id });
+  return `${MY}/device/${lock.id}/access/${a.id}`;
+}
+
+/** The token of an invitation to `email` on a fresh lock of the organization (nobody else on it). */
+async function invitationFor(organizationId: number, email: string) {
+  const lock = await createOrgLock(organizationId, { name: `Matrix invitation ${randomUUID().slice(0, 6)}` });
+  const d = await db();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email.toLowerCase(), accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: deviceAccess.id });
+  return (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token;
+}
+
+/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
+async function mailedToken(purpose: 'verify' | 'reset') {
+  const u = await createUser({ unverified: true });
+  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
+}
+
 async function bystanderAccess(w: World) {
   const lock = await newLock(w);
   const [a] = await (await db()).select({ id: deviceAccess.id }).from(deviceAccess).where(and(eq(deviceAccess.deviceId, lock.id), eq(deviceAccess.userId, w.bystander.id)));

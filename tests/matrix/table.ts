@@ -30,7 +30,11 @@ POST   /api/sim/gate                                                            
 POST   /api/sim/lock/[id]/keypad                                                 200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
 
 # public
-POST   /api/v37/account/register                                                 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201
+POST   /api/v37/account/register                                                 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
+POST   /api/v37/account/verify                                                   200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
+POST   /api/v37/account/verify/resend                                            202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
+POST   /api/v37/account/password/forgot                                          202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
+POST   /api/v37/account/password/reset                                           200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/service/publickey                                                200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/datetime/getsignedtime                                           200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/link/[token]                                                     404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 200
@@ -78,6 +82,7 @@ POST   /api/v37/my/device/[deviceId]/access                                     
 POST   /api/v37/my/device/[deviceId]/access/[accessId]/copy-to                   201 201 403 201 403 403 403 403 404 404 403 401 401 401 401 401 401
 PUT    /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/device/[deviceId]/access/[accessId]                           204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
+POST   /api/v37/my/device/[deviceId]/access/[accessId]/resend                    200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
 POST   /api/v37/my/gate/[id]/sync                                                200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/gate/[id]                                                     204 204 403 204 403 403 403 403 404 404 403 401 401 401 401 401 401
 PATCH  /api/v37/my/lock                                                          200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
@@ -91,6 +96,8 @@ DELETE /api/v37/my/mobile/[id]                                                  
 PUT    /api/v37/my/account/password                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 POST   /api/v37/my/account/reauthenticate                                        204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
 DELETE /api/v37/my/account/sessions                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/organization-invitation                                       200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/account/invitation/accept                                        200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 GET    /api/v37/my/personalaccesskey                                             200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/personalaccesskey                                             201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 PUT    /api/v37/my/personalaccesskey/[id]                                        200 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
@@ -107,6 +114,16 @@ POST   /api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver                 
 # the organization: see (members), manageGroups and manageWebhooks (administrators: member 403, outsider 404)
 GET    /api/v37/organization                                                     200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user                               200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/user                               201 201 201 201 403 403 403 403 403 404 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/user/[organizationUserId]          200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId] 200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId] 200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]          204 204 204 204 403 403 403 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/invitation/[invitationId]/resend   200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+# only the owner makes or removes administrators and hands ownership over (administrators 403)
+PUT    /api/v37/organization/[organizationId]/assignadmin                        204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/removeadmin                        204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/transferownership                  204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401

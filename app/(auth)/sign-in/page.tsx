@@ -4,6 +4,7 @@ import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { sessionCtx } from '@/lib/auth/session';
 import { demoMode } from '@/lib/config/env';
 import { getMe } from '@/lib/domain/shell/me';
+import { mailboxEnabled } from '@/lib/mail/config';
 import { LockIcon } from '@/components/ui';
 import { SignInForm } from './sign-in-form';
 
@@ -36,7 +37,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Smart-lock cloud</h1>
           <p className="mt-1 text-sm text-slate-600">Manage your locks, gates and who may open them.</p>
         </div>
-        <SignInForm callbackUrl={callbackUrl} demoAccounts={showDemo ? DEMO_ACCOUNTS : undefined} />
+        <SignInForm callbackUrl={callbackUrl} demoAccounts={showDemo ? DEMO_ACCOUNTS : undefined} mailbox={mailboxEnabled()} />
       </div>
     </main>
   );

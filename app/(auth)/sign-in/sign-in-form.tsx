@@ -7,16 +7,21 @@ import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 
+/** authorize's code for a right password of an account whose address is not confirmed (lib/auth/credentials.ts) */
+const EMAIL_NOT_VERIFIED = 'EmailNotVerified';
+
 const WRONG = 'E-mail or password is incorrect.';
 const DEMO_PASSWORD = 'demo-password';
 
 export interface SignInFormProps {
   callbackUrl: string;
+  /** the demo keeps mail in its own mailbox (no SMTP server): say where */
+  mailbox?: boolean;
   /** [e-mail, what the account can do]; shown with the demo password, a click fills the form */
   demoAccounts?: ReadonlyArray<readonly [string, string]>;
 }
 
-export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
+export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormProps) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -37,6 +42,10 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
     setError(null);
     try {
       const res = await signIn('credentials', { email: email.trim(), password, redirect: false, callbackUrl });
+      if (res?.error === EMAIL_NOT_VERIFIED) {
+        router.push(`/check-mail?email=${encodeURIComponent(email.trim())}`);
+        return;
+      }
       if (!res || res.error || !res.ok) {
         // next-auth answers 401 with 'CredentialsSignin' for bad credentials; a sentence is our own
         // message (too many attempts); anything else is a server problem.
@@ -69,6 +78,11 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
           <FormField label="Password" error={fieldErrors.password}>
             <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </FormField>
+          <p className="-mt-2 text-right text-sm">
+            <Link href={`/forgot-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`} className="font-medium text-indigo-700 hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
           <Button type="submit" className="w-full" loading={sending}>
             {sending ? 'Signing in...' : 'Sign in'}
           </Button>
@@ -76,10 +90,19 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
       </div>
       <p className="mt-4 text-center text-sm text-slate-600">
         Invited by e-mail and no account yet?{' '}
-        <Link href="/sign-up" className="font-medium text-indigo-700 hover:underline">
+        <Link href={callbackUrl !== '/devices' ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-up'} className="font-medium text-indigo-700 hover:underline">
           Create an account
         </Link>
       </p>
+      {mailbox ? (
+        <p className="mt-2 text-center text-sm text-slate-600">
+          Demo: mail stays in the{' '}
+          <Link href="/mailbox" className="font-medium text-indigo-700 hover:underline">
+            demo mailbox
+          </Link>
+          .
+        </p>
+      ) : null}
       {demoAccounts?.length ? (
         <DemoAccounts
           accounts={demoAccounts}

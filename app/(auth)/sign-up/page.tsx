@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { sessionCtx } from '@/lib/auth/session';
 import { getMe } from '@/lib/domain/shell/me';
 import { LockIcon } from '@/components/ui';
@@ -8,10 +9,11 @@ import { SignUpForm } from './sign-up-form';
 
 export const metadata: Metadata = { title: 'Create an account' };
 
-// /sign-up: a new account; devices shared with this e-mail before are there at once
+// /sign-up: a new account, usable once its address is confirmed by mail; `callbackUrl` (an invitation) comes after
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
-  const email = typeof sp.email === 'string' ? sp.email : '';
+  const email = typeof sp.email === 'string' ? sp.email.slice(0, 320) : '';
+  const next = sp.callbackUrl ? safeRedirectPath(sp.callbackUrl) : undefined;
   // Already signed in (and the account still exists): nothing to create.
   const ctx = await sessionCtx();
   if (ctx && (await getMe(ctx).then(() => true, () => false))) redirect('/devices');
@@ -23,14 +25,14 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
             <LockIcon className="h-6 w-6" />
           </span>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Create your account</h1>
-          <p className="mt-1 text-sm text-slate-600">Invited to a door? Use the e-mail the invitation went to.</p>
+          <p className="mt-1 text-sm text-slate-600">Invited to a door? Use the e-mail the invitation went to. We mail you a link to confirm it.</p>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <SignUpForm initialEmail={email} />
+          <SignUpForm initialEmail={email} next={next} />
         </div>
         <p className="mt-4 text-center text-sm text-slate-600">
           Already have an account?{' '}
-          <Link href="/sign-in" className="font-medium text-indigo-700 hover:underline">
+          <Link href={next ? `/sign-in?callbackUrl=${encodeURIComponent(next)}` : '/sign-in'} className="font-medium text-indigo-700 hover:underline">
             Sign in
           </Link>
         </p>

@@ -1,6 +1,5 @@
 'use client';
 
-import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
@@ -9,8 +8,11 @@ import { apiFetch, ApiError } from '@/lib/client/api';
 
 type Errors = Partial<Record<'email' | 'password' | 'displayName', string>>;
 
-/** Creates the account through the public API, then signs in with the same credentials. */
-export function SignUpForm({ initialEmail }: { initialEmail: string }) {
+/**
+ * Creates the account through the public API, then says to check the mail: the account works once
+ * its address is confirmed. `next` (e.g. an invitation) is where the confirmation leads after sign-in.
+ */
+export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?: string }) {
   const router = useRouter();
   const [email, setEmail] = useState(initialEmail);
   const [displayName, setDisplayName] = useState('');
@@ -30,14 +32,8 @@ export function SignUpForm({ initialEmail }: { initialEmail: string }) {
     setSending(true);
     setError(null);
     try {
-      await apiFetch('/account/register', { method: 'POST', body: { email: email.trim(), password, displayName: displayName.trim() } });
-      const res = await signIn('credentials', { email: email.trim(), password, redirect: false, callbackUrl: '/devices' });
-      if (!res?.ok || res.error) {
-        router.replace('/sign-in');
-        return;
-      }
-      router.replace('/devices');
-      router.refresh();
+      const r = await apiFetch<{ email: string }>('/account/register', { method: 'POST', body: { email: email.trim(), password, displayName: displayName.trim(), ...(next ? { next } : {}) } });
+      router.push(`/check-mail?email=${encodeURIComponent(r.email)}`);
     } catch (err) {
       setError(err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.');
       setSending(false);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, userGroups, users, type DeviceAccess } from '@/db/schema';
 import { audit, changed } from '../audit';
+import { revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -87,6 +88,8 @@ export async function revokeAccess(ctx: Ctx, deviceId: number, accessId: string)
   await ctx.db.transaction(async (tx) => {
     const affected = await holdersOf(tx, a);
     await tx.delete(deviceAccess).where(eq(deviceAccess.id, a.id));
+    // a withdrawn invitation: its mailed link dies with it
+    if (a.pendingEmail) await revokeEmailTokens(tx, 'device-invite', { ref: a.id }, ctx.now());
     await reconcileCertificates(tx, { userIds: affected, deviceIds: [deviceId] }, ctx.now());
     await audit(tx, ctx, { action: 'access.revoke', deviceId, target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) }, before: accessFacts(a) });
   });

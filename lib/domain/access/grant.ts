@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
-import { isEmailAddress } from '@/lib/auth/email';
+import { isEmailAddress, normalizeEmail } from '@/lib/auth/email';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { requireDevice } from '../policy/enforce';
 import { Level, type EffectiveAccess } from './effective';
+import { sendDeviceInvitation, sendShareNotice } from './invite';
 import { deviceOrg } from './list';
 import { alreadyHasAccess, checkAccessChange, checkGrantLevel, checkSchedule, isUniqueViolation, type ScheduleInput } from './rules';
 
@@ -59,20 +60,34 @@ export async function grantAccess(ctx: Ctx, deviceId: number, input: GrantInput)
 type Row = Omit<typeof deviceAccess.$inferInsert, 'principalType'> & { deviceId: number };
 const ok = (r: Omit<GrantResult, 'success' | 'error'>): GrantResult => ({ ...r, success: true, error: null });
 
+/**
+ * A share with a person by e-mail. Only a verified account counts as "known": it gets the access
+ * at once and a notice mail. Any other address (no account, or one never confirmed) gets a pending
+ * access and an invitation mail whose token alone turns it into an access (./invite.ts). The row
+ * and its mail are written in one transaction.
+ */
 async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: string | null | undefined): Promise<GrantResult> {
-  const email = rawEmail?.trim() ?? '';
+  const email = normalizeEmail(rawEmail ?? '');
   if (!isEmailAddress(email)) throw Invalid('userEmail: enter the e-mail address of the person to share with.');
-  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const now = ctx.now();
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNotNull(users.emailVerifiedAt)))
+    .limit(1);
   if (!user) {
     checkAccessChange(ctx, me, { verb: 'grant', target: { principal: 'other', isOwner: false }, level: row.accessLevel });
     const [pending] = await ctx.db
       .select({ id: deviceAccess.id })
       .from(deviceAccess)
-      .where(and(eq(deviceAccess.deviceId, row.deviceId), sql`lower(${deviceAccess.pendingEmail}) = lower(${email})`))
+      .where(and(eq(deviceAccess.deviceId, row.deviceId), sql`lower(${deviceAccess.pendingEmail}) = ${email}`))
       .limit(1);
     if (pending) throw alreadyHasAccess();
-    const [a] = await ctx.db.insert(deviceAccess).values({ ...row, principalType: 0, pendingEmail: email.toLowerCase() }).returning();
-    return ok({ id: a.id, principalType: 0, principalId: a.id, userEmail: a.pendingEmail, displayName: email });
+    return ctx.db.transaction(async (tx) => {
+      const [a] = await tx.insert(deviceAccess).values({ ...row, principalType: 0, pendingEmail: email }).returning();
+      await sendDeviceInvitation(tx, { accessId: a.id, deviceId: row.deviceId, email }, ctx.caller.displayName, now);
+      return ok({ id: a.id, principalType: 0, principalId: a.id, userEmail: email, displayName: email });
+    });
   }
   checkAccessChange(ctx, me, { verb: 'grant', target: { principal: user.id === ctx.caller.userId ? 'self' : 'other', isOwner: false }, level: row.accessLevel });
   const [existing] = await ctx.db
@@ -82,8 +97,11 @@ async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: stri
     .limit(1);
   if (existing?.level === Level.owner) throw Invalid('This user is the owner of the device and already has full access.');
   if (existing) throw alreadyHasAccess();
-  const [a] = await ctx.db.insert(deviceAccess).values({ ...row, principalType: 0, userId: user.id }).returning();
-  return ok({ id: a.id, principalType: 0, principalId: user.id, userEmail: user.email, displayName: user.displayName });
+  return ctx.db.transaction(async (tx) => {
+    const [a] = await tx.insert(deviceAccess).values({ ...row, principalType: 0, userId: user.id }).returning();
+    await sendShareNotice(tx, user, row.deviceId, ctx.caller.displayName, now);
+    return ok({ id: a.id, principalType: 0, principalId: user.id, userEmail: user.email, displayName: user.displayName });
+  });
 }
 
 async function grantGroup(ctx: Ctx, me: EffectiveAccess, row: Row, groupId: string | null | undefined): Promise<GrantResult> {

@@ -1,7 +1,7 @@
 import { listenDb } from '@/db/client';
 import { logError } from '@/lib/log';
 
-/** A change on a device, as announced by the database (db/migrations/0008_live_events.sql). */
+/** A change on a device, as announced by the database (db/migrations/0010_live_events.sql). */
 export interface DeviceEvent {
   kind: 'activity' | 'state';
   deviceId: number;

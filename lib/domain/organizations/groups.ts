@@ -18,15 +18,20 @@ export async function findGroup(ctx: Ctx, organizationId: number, groupId: strin
   return g;
 }
 
-/** A group's members as the API names them, by name; `text` a part of the name or e-mail. */
+/** A group's members as the API names them (the organization's name for them, else their own), by name; `text` a part of the name or e-mail. */
 export function membersOf(ctx: Ctx, groupId: string, text?: string) {
   return ctx.db
-    .select({ displayName: users.displayName, email: users.email, organizationUserId: organizationUsers.id })
+    .select({ displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`, email: users.email, organizationUserId: organizationUsers.id })
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .innerJoin(users, eq(users.id, organizationUsers.userId))
-    .where(and(eq(userGroupMembers.groupId, groupId), text ? or(containsText(users.displayName, text), containsText(users.email, text)) : undefined))
-    .orderBy(asc(users.displayName), asc(organizationUsers.id))
+    .where(
+      and(
+        eq(userGroupMembers.groupId, groupId),
+        text ? or(containsText(users.displayName, text), containsText(organizationUsers.displayName, text), containsText(users.email, text)) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${organizationUsers.displayName}, ${users.displayName})`), asc(organizationUsers.id))
     .$dynamic();
 }
 

@@ -1,8 +1,8 @@
 import { effectiveAccess, type EffectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
-import { Forbidden, NotFound } from '../errors';
+import { Conflict, Forbidden, NotFound } from '../errors';
 import { orgMembership, type OrgMembership } from '../organizations/roles';
-import { decide, decideOrg, type DeviceAction, type OrgAction } from './index';
+import { decide, decideOrg, decidePeople, type DeviceAction, type OrgAction, type PeopleAct, type PeopleRefusal } from './index';
 import { refusalWords } from './words';
 
 /**
@@ -54,4 +54,40 @@ export async function requireOrg(ctx: Ctx, organizationId: number, action: OrgAc
   if (d.ok) return m!;
   if (d.reason === 'unseen' || opts.hideBelow) throw NotFound('Organization');
   throw Forbidden(ORG_REFUSAL[action]);
+}
+
+const PEOPLE_REFUSAL: Record<Exclude<PeopleRefusal, 'unseen'>, { status: 'forbidden' | 'conflict'; say: (a: PeopleAct) => string }> = {
+  level: { status: 'forbidden', say: () => 'Only organization administrators can manage its people.' },
+  ownerOnly: {
+    status: 'forbidden',
+    say: (a) =>
+      a.verb === 'transferOwnership'
+        ? 'Only the organization owner can hand ownership over.'
+        : a.verb === 'invite' || a.verb === 'manageInvitation'
+          ? 'Only the organization owner can invite administrators; invite them as members (role 0).'
+          : 'Only the organization owner can make, change or remove administrators.',
+  },
+  owner: {
+    status: 'forbidden',
+    say: (a) =>
+      a.verb === 'invite' || a.verb === 'manageInvitation'
+        ? 'Nobody is invited as owner: an organization has exactly one; invite as member (0) or administrator (1), then hand ownership over.'
+        : "The organization's owner cannot be removed or demoted; the owner hands ownership over first.",
+  },
+  ownerLeaving: { status: 'conflict', say: () => 'The owner cannot leave the organization: hand ownership over to an administrator first.' },
+  self: { status: 'forbidden', say: () => 'You cannot change your own role.' },
+  notAdmin: {
+    status: 'conflict',
+    say: (a) => (a.verb === 'transferOwnership' ? 'Ownership goes to an administrator: make this person an administrator first.' : 'This person is not an administrator.'),
+  },
+  notMember: { status: 'conflict', say: () => 'This person is already an administrator.' },
+};
+
+/** The policy's answer on the organization's people, as the typed error when it refuses. */
+export function enforcePeople(act: PeopleAct): void {
+  const d = decidePeople(act);
+  if (d.ok) return;
+  if (d.reason === 'unseen') throw NotFound('Organization');
+  const r = PEOPLE_REFUSAL[d.reason];
+  throw r.status === 'conflict' ? Conflict(r.say(act)) : Forbidden(r.say(act));
 }

@@ -123,6 +123,77 @@ export function decideMembership(verb: 'add' | 'remove', self: boolean): Decisio
   return verb === 'add' && self ? { ok: false, reason: 'self' } : OK;
 }
 
+// ---- the organization's people -------------------------------------------------------------------
+
+export type PeopleVerb =
+  /** invite someone by e-mail with a role (member or administrator) */
+  | 'invite'
+  /** withdraw or resend an invitation of this role */
+  | 'manageInvitation'
+  /** make a member an administrator */
+  | 'assignAdmin'
+  /** make an administrator a member */
+  | 'removeAdmin'
+  /** take a person out of the organization (their own id: leaving) */
+  | 'remove'
+  /** hand ownership to an administrator (the owner becomes an administrator) */
+  | 'transferOwnership'
+  /** change the name the organization shows for a person */
+  | 'rename';
+
+export type PeopleRefusal =
+  | 'unseen' // the actor is not in the organization: 404
+  | 'level' // a member acting on others, or an administrator where only the owner may
+  | 'ownerOnly' // only the owner makes, removes or invites administrators, and transfers ownership
+  | 'owner' // the owner cannot be removed, demoted or renamed by others
+  | 'ownerLeaving' // the owner leaves only after handing ownership over
+  | 'self' // one's own role is not one's own to change
+  | 'notAdmin' // ownership goes to an administrator; removeAdmin needs one
+  | 'notMember'; // assignAdmin needs a member
+
+export interface PeopleAct {
+  verb: PeopleVerb;
+  /** the actor's role; null when not in the organization */
+  actor: number | null;
+  /** the person acted on (not for invite): their role, and whether it is the actor */
+  target?: { role: number; self: boolean };
+  /** invite, manageInvitation: the role the invitation gives */
+  role?: number;
+}
+
+/**
+ * The organization's people (Tedee's organization users). There is always exactly one owner, who
+ * alone makes or removes administrators, invites administrators and hands ownership over (to an
+ * administrator). Administrators invite members and remove members; nobody but the owner removes
+ * an administrator, and nobody removes the owner. Anyone may leave, except the owner, who hands
+ * ownership over first. Nobody changes their own role.
+ */
+export function decidePeople(a: PeopleAct): Decision<PeopleRefusal> {
+  const no = (reason: PeopleRefusal): Decision<PeopleRefusal> => ({ ok: false, reason });
+  if (a.actor === null) return no('unseen');
+  const t = a.target;
+  if (a.verb === 'remove' && t?.self) return t.role >= OrgRole.owner ? no('ownerLeaving') : OK;
+  if (a.actor < OrgRole.administrator) return no('level');
+  switch (a.verb) {
+    case 'invite':
+    case 'manageInvitation':
+      if ((a.role ?? OrgRole.member) >= OrgRole.owner) return no('owner');
+      return (a.role ?? OrgRole.member) >= OrgRole.administrator && a.actor < OrgRole.owner ? no('ownerOnly') : OK;
+    case 'rename':
+      if (t!.role >= OrgRole.owner && !t!.self) return no('owner');
+      return t!.role >= OrgRole.administrator && !t!.self && a.actor < OrgRole.owner ? no('ownerOnly') : OK;
+    case 'remove':
+      if (t!.role >= OrgRole.owner) return no('owner');
+      return t!.role >= OrgRole.administrator && a.actor < OrgRole.owner ? no('ownerOnly') : OK;
+  }
+  // assignAdmin, removeAdmin, transferOwnership: the owner's alone
+  if (a.actor < OrgRole.owner) return no('ownerOnly');
+  if (t!.self) return no('self');
+  if (a.verb === 'assignAdmin') return t!.role === OrgRole.member ? OK : t!.role >= OrgRole.owner ? no('owner') : no('notMember');
+  if (t!.role >= OrgRole.owner) return no('owner');
+  return t!.role === OrgRole.administrator ? OK : no('notAdmin');
+}
+
 // ---- changing who has access ---------------------------------------------------------------------
 
 export type AccessChangeRefusal = Refusal | 'aboveOwnLevel' | 'ownerLevel' | 'ownerAccess' | 'self' | 'ownGroup';

@@ -10,6 +10,7 @@ import {
   decideLinkWindow,
   decideMembership,
   decideOrg,
+  decidePeople,
   KEYPAD_FRESH,
   permissions,
   type AccessFacts,
@@ -113,6 +114,72 @@ describe('the organization', () => {
     expect(decideMembership('add', true)).toEqual({ ok: false, reason: 'self' });
     expect(decideMembership('add', false).ok).toBe(true);
     expect(decideMembership('remove', true).ok).toBe(true);
+  });
+});
+
+describe("the organization's people", () => {
+  const [M, A, O] = [0, 1, 2];
+  const other = (role: number) => ({ role, self: false });
+  const me = (role: number) => ({ role, self: true });
+  const says = (verb: Parameters<typeof decidePeople>[0]['verb'], actor: number | null, target?: { role: number; self: boolean }, role?: number) =>
+    (d => (d.ok ? 'ok' : d.reason))(decidePeople({ verb, actor, target, role }));
+
+  it('only the owner makes or removes administrators, never of themselves or the owner', () => {
+    expect(says('assignAdmin', O, other(M))).toBe('ok');
+    expect(says('assignAdmin', A, other(M))).toBe('ownerOnly');
+    expect(says('assignAdmin', M, other(M))).toBe('level');
+    expect(says('assignAdmin', O, other(A))).toBe('notMember');
+    expect(says('assignAdmin', O, me(O))).toBe('self');
+    expect(says('removeAdmin', O, other(A))).toBe('ok');
+    expect(says('removeAdmin', A, other(A))).toBe('ownerOnly');
+    expect(says('removeAdmin', A, me(A))).toBe('ownerOnly');
+    expect(says('removeAdmin', O, other(M))).toBe('notAdmin');
+    expect(says('removeAdmin', O, me(O))).toBe('self');
+  });
+
+  it('ownership goes from the owner to an administrator only', () => {
+    expect(says('transferOwnership', O, other(A))).toBe('ok');
+    expect(says('transferOwnership', O, other(M))).toBe('notAdmin');
+    expect(says('transferOwnership', O, me(O))).toBe('self');
+    // an administrator cannot make themselves (or anyone) owner
+    expect(says('transferOwnership', A, me(A))).toBe('ownerOnly');
+    expect(says('transferOwnership', A, other(A))).toBe('ownerOnly');
+    expect(says('transferOwnership', null, other(A))).toBe('unseen');
+  });
+
+  it('administrators remove members; only the owner removes administrators; nobody removes the owner', () => {
+    expect(says('remove', A, other(M))).toBe('ok');
+    expect(says('remove', O, other(M))).toBe('ok');
+    expect(says('remove', O, other(A))).toBe('ok');
+    expect(says('remove', A, other(A))).toBe('ownerOnly');
+    expect(says('remove', A, other(O))).toBe('owner');
+    expect(says('remove', M, other(M))).toBe('level');
+    expect(says('remove', null, other(M))).toBe('unseen');
+  });
+
+  it('anyone leaves, except the owner before handing ownership over', () => {
+    expect(says('remove', M, me(M))).toBe('ok');
+    expect(says('remove', A, me(A))).toBe('ok');
+    expect(says('remove', O, me(O))).toBe('ownerLeaving');
+  });
+
+  it('administrators invite members; only the owner invites administrators; nobody invites an owner', () => {
+    expect(says('invite', A, undefined, M)).toBe('ok');
+    expect(says('invite', A, undefined, A)).toBe('ownerOnly');
+    expect(says('invite', O, undefined, A)).toBe('ok');
+    expect(says('invite', O, undefined, O)).toBe('owner');
+    expect(says('invite', M, undefined, M)).toBe('level');
+    expect(says('manageInvitation', A, undefined, A)).toBe('ownerOnly');
+  });
+
+  it("names: an administrator renames members and themselves; the owner's name is the owner's", () => {
+    expect(says('rename', A, other(M))).toBe('ok');
+    expect(says('rename', A, me(A))).toBe('ok');
+    expect(says('rename', A, other(A))).toBe('ownerOnly');
+    expect(says('rename', O, other(A))).toBe('ok');
+    expect(says('rename', A, other(O))).toBe('owner');
+    expect(says('rename', O, me(O))).toBe('ok');
+    expect(says('rename', M, me(M))).toBe('level');
   });
 });
 

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'device-settings-changed',
   'lock-status-changed',
   'bell-button-pressed',
+  'device-access-changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -20,6 +21,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'device-settings-changed': 'Settings changed',
   'lock-status-changed': 'Lock status changed',
   'bell-button-pressed': 'Bell button pressed',
+  'device-access-changed': 'Access ended (person left the organization)',
 };
 
 /** Lock states that pass on their way to a final one (unlocking, locking, pulling): no event. */

@@ -38,13 +38,13 @@ export interface TestUser {
   keyWith: (scopes: Scope[]) => Promise<string>;
 }
 
-export async function createUser(opts: { email?: string; displayName?: string; password?: string } = {}): Promise<TestUser> {
+export async function createUser(opts: { email?: string; displayName?: string; password?: string; unverified?: boolean } = {}): Promise<TestUser> {
   const d = await db();
   const password = opts.password ?? 'test-password';
   const email = opts.email ?? `user-${uniq()}@test.local`;
   const [u] = await d
     .insert(users)
-    .values({ email, displayName: opts.displayName ?? `User ${email.split('@')[0]}`, passwordHash: await hashPassword(password) })
+    .values({ email, displayName: opts.displayName ?? `User ${email.split('@')[0]}`, passwordHash: await hashPassword(password), emailVerifiedAt: opts.unverified ? null : new Date() })
     .returning();
   const keyWith = (scopes: Scope[]) => createKey(u.id, scopes);
   return { id: u.id, numId: u.numId, email: u.email, displayName: u.displayName, password, key: await keyWith([...SCOPES]), keyWith };

@@ -1,15 +1,50 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
-import { listOrganizationUsers } from '@/lib/domain/organizations/organizations';
+import { pathId, qBool, qInt } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { listPeople } from '@/lib/domain/organizations/people';
+import { invite } from '@/lib/domain/organizations/invitations';
 
-// GET /api/v37/organization/{organizationId}/user: members of the organization, paged, by text
+const params = z.object({ organizationId: pathId() });
+
+/** `Filters.UserTypes=0&Filters.UserTypes=1` or `Filters.UserTypes=0,1`: roles 0 member, 1 administrator, 2 owner. */
+const userTypes = z.preprocess(
+  (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '')),
+  z.array(qInt(0, 2)).max(3, 'at most 3 values'),
+);
+
+// GET /api/v37/organization/{organizationId}/user: members of the organization, paged, by text, role; pending invitations when asked
 export const GET = route(
   {
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
-    params: z.object({ organizationId: pathId() }),
-    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
+    params,
+    query: z.object({
+      page: qInt(1).optional(),
+      itemsPerPage: qInt(1, 100).optional(),
+      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
+      'filters.userTypes': userTypes.optional(),
+      'filters.includePendingUsers': qBool().optional(),
+    }),
   },
   (ctx, { params, query }) =>
-    listOrganizationUsers(ctx, { organizationId: params.organizationId, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
+    listPeople(ctx, {
+      organizationId: params.organizationId,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
+      text: query['filters.text'],
+      userTypes: query['filters.userTypes'],
+      includePendingUsers: query['filters.includePendingUsers'],
+    }),
+);
+
+const invitation = z.object({
+  email: z.string({ error: 'an e-mail address is needed' }).max(320, 'must be at most 320 characters'),
+  name: z.string().max(200, 'must be at most 200 characters').nullish(),
+  role: z.number().int('must be 0 (member) or 1 (administrator)').min(0).max(2).optional(),
+  groupIds: z.array(z.guid('must be a group id (UUID)')).max(100, 'at most 100 groups').optional(),
+});
+
+// POST /api/v37/organization/{organizationId}/user: invite someone by e-mail (Tedee's invite user) -> 201 with the invitation
+export const POST = route({ scopes: ['Organization.ReadWrite'], params, body: invitation }, async (ctx, { params, body }) =>
+  reply.created(await invite(ctx, { organizationId: params.organizationId, email: body.email, name: body.name ?? null, role: body.role ?? 0, groupIds: body.groupIds ?? [] })),
 );

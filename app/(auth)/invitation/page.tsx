@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AuthCard, AuthShell, Notice } from '@/components/account/auth-shell';
+import { AcceptInvitation, SwitchAccount } from '@/components/account/invitation';
+import { ButtonLink } from '@/components/ui';
+import { normalizeEmail } from '@/lib/auth/email';
+import { sessionCtx } from '@/lib/auth/session';
+import { loadInvitationPage } from '@/lib/domain/signup/pages';
+
+export const metadata: Metadata = { title: 'Invitation' };
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+// /invitation?token=: the link of a device invitation. Only the invited address's verified account can accept;
+// anyone else is told to sign in (or sign up) with that address and comes back here.
+export default async function InvitationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const page = await loadInvitationPage((await searchParams).token);
+  if (!page.ok)
+    return (
+      <AuthShell title="Invitation">
+        <AuthCard>
+          <Notice tone="error">{page.message}</Notice>
+        </AuthCard>
+        <p className="mt-4 text-center text-sm text-slate-600">
+          <Link href="/sign-in" className="font-medium text-indigo-700 hover:underline">
+            Go to sign-in
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  const { invitation: inv, token } = page;
+  const here = `/invitation?token=${encodeURIComponent(token)}`;
+  const ctx = await sessionCtx();
+  const mine = ctx && normalizeEmail(ctx.caller.email) === inv.email;
+  return (
+    <AuthShell title={`Open ${inv.deviceName}`} subtitle={inv.organizationName ? `An invitation from ${inv.organizationName}` : 'An invitation'}>
+      <AuthCard>
+        <div className="space-y-4">
+          <p className="text-sm text-slate-700">
+            <strong className="text-slate-900">{inv.inviter}</strong> invited <strong className="break-all text-slate-900">{inv.email}</strong> to open{' '}
+            <strong className="text-slate-900">{inv.deviceName}</strong>. The invitation is valid until {day(inv.expiresAt)}.
+          </p>
+          {mine ? (
+            <AcceptInvitation token={token} />
+          ) : ctx ? (
+            <>
+              <Notice tone="error">
+                You are signed in as <strong className="break-all">{ctx.caller.email}</strong>. Only the account of <strong className="break-all">{inv.email}</strong> can accept
+                this invitation.
+              </Notice>
+              <SwitchAccount back={here} />
+            </>
+          ) : (
+            <>
+              <Notice tone="info">Sign in with the account of {inv.email} to accept. No account yet? Create one with this address; you come back here after confirming it.</Notice>
+              <ButtonLink href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="primary" className="w-full">
+                Sign in to accept
+              </ButtonLink>
+              <ButtonLink href={`/sign-up?${new URLSearchParams({ email: inv.email, callbackUrl: here })}`} className="w-full">
+                Create an account
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </AuthCard>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { acceptDeviceInvitation } from '@/lib/domain/access/invite';
+import { route } from '@/lib/http/route';
+
+const body = z.object({ token: z.string({ error: 'the link from the invitation mail is needed' }).max(100, 'is not a link from our mails') });
+
+// POST /api/v37/account/invitation/accept: the invited, verified account takes a device invitation (once); 200 { deviceId, accessId }
+export const POST = route({ scopes: ['Account.ReadWrite'], body }, (ctx, { body: b }) => acceptDeviceInvitation(ctx, b.token));

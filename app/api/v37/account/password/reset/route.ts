@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { resetPassword } from '@/lib/domain/signup/reset';
+import { route } from '@/lib/http/route';
+
+const body = z.object({
+  token: z.string({ error: 'the link from the mail is needed' }).max(100, 'is not a link from our mails'),
+  password: z.string({ error: 'choose a new password' }).max(200, 'use at most 200 characters'),
+});
+
+// POST /api/v37/account/password/reset: public; the mailed token and a new password; every session ends; 200 { email, endedSessions }
+export const POST = route({ scopes: 'public', body }, (ctx, { body: b }) => resetPassword(ctx, b));

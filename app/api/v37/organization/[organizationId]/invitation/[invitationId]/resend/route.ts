@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, pathUuid } from '@/lib/http/query';
+import { resendInvitation } from '@/lib/domain/organizations/invitations';
+
+// POST /api/v37/organization/{organizationId}/invitation/{invitationId}/resend: a new mail and link, the full time again (ours)
+export const POST = route({ scopes: ['Organization.ReadWrite'], params: z.object({ organizationId: pathId(), invitationId: pathUuid() }) }, (ctx, { params }) =>
+  resendInvitation(ctx, params),
+);

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId, pathUuid } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { withdrawInvitation } from '@/lib/domain/organizations/invitations';
+
+// DELETE /api/v37/organization/{organizationId}/invitation/{invitationId}: withdraw an invitation; its link stops working (ours) -> 204
+export const DELETE = route({ scopes: ['Organization.ReadWrite'], params: z.object({ organizationId: pathId(), invitationId: pathUuid() }) }, async (ctx, { params }) => {
+  await withdrawInvitation(ctx, params);
+  return reply.noContent();
+});

@@ -1,0 +1,105 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, ButtonLink, FormField, Input } from '@/components/ui';
+import { isEmailAddress } from '@/lib/auth/email';
+import { apiFetch, ApiError } from '@/lib/client/api';
+import { Notice } from './auth-shell';
+
+const unreachable = 'The server could not be reached. Check your connection and try again.';
+const messageOf = (err: unknown) => (err instanceof ApiError ? err.messages.join(' ') : unreachable);
+
+/** "Forgot password": the address; the answer is the same whether or not it has an account. */
+export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!isEmailAddress(email.trim())) return setFieldError('Enter an e-mail address like name@example.com.');
+    setFieldError(null);
+    setSending(true);
+    setError(null);
+    try {
+      setSent((await apiFetch<{ message: string }>('/account/password/forgot', { method: 'POST', body: { email: email.trim() } })).message);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {sent ? <Notice tone="success">{sent}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <FormField label="E-mail" error={fieldError ?? undefined}>
+        <Input type="email" name="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={sending}>
+        {sending ? 'Sending...' : sent ? 'Send the link again' : 'Send me a link'}
+      </Button>
+    </form>
+  );
+}
+
+/** The reset link's page: a new password, twice. */
+export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; again?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    const errs: typeof errors = {};
+    if (password.length < 8) errs.password = 'Use at least 8 characters.';
+    else if (password.length > 200) errs.password = 'Use at most 200 characters.';
+    if (again !== password) errs.again = 'The two passwords are not the same.';
+    setErrors(errs);
+    if (errs.password || errs.again) return;
+    setSending(true);
+    setError(null);
+    try {
+      await apiFetch('/account/password/reset', { method: 'POST', body: { token, password } });
+      setDone(true);
+    } catch (err) {
+      setError(messageOf(err));
+      setSending(false);
+    }
+  }
+
+  if (done)
+    return (
+      <div className="space-y-4">
+        <Notice tone="success">Your password is changed, and you are signed out everywhere. Sign in with the new password.</Notice>
+        <ButtonLink href="/sign-in" variant="primary" className="w-full">
+          Sign in
+        </ButtonLink>
+      </div>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Choose a new password for <strong className="break-all text-slate-900">{email}</strong>. Every session of the account ends.
+      </p>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {/* for password managers: whose password this is */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <FormField label="New password" hint="At least 8 characters." error={errors.password}>
+        <Input type="password" name="password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+      </FormField>
+      <FormField label="New password again" error={errors.again}>
+        <Input type="password" name="password-again" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={sending}>
+        {sending ? 'Saving...' : 'Set the new password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { users } from '@/db/schema';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
+import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from '@/lib/auth/email-tokens';
+import { tokenRefused } from './refusal';
+import type { BaseCtx } from '../context';
+import { Invalid } from '../errors';
+import { clientKey, emailKey, hitRateLimit } from './limit';
+import { verifyMail } from './mails';
+
+/**
+ * POST /account/verify (public): the link of the sign-up mail. Once, within 24 h, and only for the
+ * address it was sent to (an account whose address changed since is not confirmed by an old mail).
+ * Answers where to go next: the sign-in page, then what the person was doing (an invitation).
+ */
+export async function verifyEmail(ctx: BaseCtx, token: string): Promise<{ email: string; next: string | null }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, 'verify', token, now);
+    if (!used.ok) throw tokenRefused(used.reason, 'confirmation');
+    const t = used.token;
+    const [u] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(users.id, t.userId ?? '00000000-0000-0000-0000-000000000000'), sql`lower(${users.email}) = ${t.email}`))
+      .returning({ email: users.email });
+    if (!u) throw tokenRefused('unknown', 'confirmation');
+    const next = typeof t.payload?.next === 'string' ? t.payload.next : null;
+    return { email: u.email, next };
+  });
+}
+
+/** Resends per address per hour, and per client address per 10 minutes. */
+const RESENDS_PER_ADDRESS = 3;
+const RESENDS_PER_CLIENT = () => Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+const TOO_MANY = 'Too many mails asked for. Wait a few minutes, then try again.';
+
+/**
+ * POST /account/verify/resend (public): a new confirmation link for an account that is not yet
+ * confirmed (the former link stops working). Same answer for every address, known or not,
+ * confirmed or not; limited per address and per client.
+ */
+export async function resendVerification(ctx: BaseCtx, rawEmail: string, clientAddress: string): Promise<{ email: string; message: string }> {
+  const email = normalizeEmail(rawEmail);
+  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
+  const now = ctx.now();
+  await hitRateLimit(ctx.db, clientKey(clientAddress, 'resend'), RESENDS_PER_CLIENT(), 600, now, TOO_MANY);
+  await hitRateLimit(ctx.db, emailKey(email, 'resend'), RESENDS_PER_ADDRESS, 3600, now, TOO_MANY);
+  await ctx.db.transaction(async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.emailVerifiedAt)))
+      .limit(1);
+    if (!u) return;
+    await revokeEmailTokens(tx, 'verify', { userId: u.id }, now);
+    const { token } = await issueEmailToken(tx, { purpose: 'verify', email, userId: u.id, now });
+    await verifyMail(tx, email, u.displayName, token, now);
+  });
+  return { email, message: `If ${email} has an account waiting for confirmation, a new link is on its way. Links sent before no longer work.` };
+}
+

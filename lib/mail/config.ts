@@ -1,0 +1,27 @@
+import { demoMode, publicUrl } from '@/lib/config/env';
+
+/**
+ * Mail settings (docs/security.md, "Mail"). SMTP_URL: where mail is sent, e.g.
+ * smtps://user:pass@smtp.example.com:465 or smtp://localhost:25 (nodemailer's URL form). MAIL_FROM:
+ * the sender, default "Smart Lock Cloud <no-reply@<public host>>". Links in mails are built from
+ * the public URL (NEXTAUTH_URL, lib/config/env.ts), never from what a request says about itself.
+ */
+export const smtpUrl = (): string | null => process.env.SMTP_URL || null;
+
+export function mailFrom(): string {
+  return process.env.MAIL_FROM || `Smart Lock Cloud <no-reply@${publicUrl().hostname}>`;
+}
+
+/**
+ * The demo keeps mail in the database and shows it on the Mailbox page: demo mode without an SMTP
+ * server. Anywhere else the page does not exist.
+ */
+export const mailboxEnabled = (): boolean => demoMode() && !smtpUrl();
+
+/** An absolute link to `path` (and query) on the public URL. */
+export function mailLink(path: string, query: Record<string, string> = {}): string {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error('mailLink takes a path starting with one /');
+  const u = new URL(path, publicUrl());
+  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+  return u.toString();
+}

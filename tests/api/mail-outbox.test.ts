@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '@/db/schema';
+import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
+import { runMailPass } from '@/lib/mail/pass';
+import { db } from '../support/factories/core';
+import { startSmtp } from '../support/smtp';
+
+/** The mail outbox and its worker, against a real SMTP server in this process. */
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp.close();
+});
+
+const address = () => `mail-${randomUUID().slice(0, 8)}@test.local`;
+
+describe('mail outbox', () => {
+  it('sends a queued mail with text and HTML parts, the organization in the subject, and keeps no body after', async () => {
+    const d = await db();
+    const to = address();
+    const link = mailLink('/verify', { token: 'abc' });
+    const body = renderMail({ greeting: 'Hello <Ada>,', paragraphs: ['Check this.'], action: { label: 'Open', url: link } });
+    const id = await d.transaction((tx) => enqueueMail(tx, { to, subject: 'Welcome\r\nBcc: evil@x.test', ...body, kind: 'notice', organizationName: 'Acme' }));
+    const [queued] = await d.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(queued.bodyCiphertext).not.toContain('abc'); // the link is not kept in clear
+    expect(await runMailPass(d, new Date(), { only: [to] })).toEqual({ attempted: 1, sent: 1 });
+    const [m] = smtp.to(to);
+    expect(m.subject).toBe('Acme: Welcome Bcc: evil@x.test');
+    expect(m.to).toEqual([to]);
+    expect(m.text).toContain(link);
+    expect(m.links).toEqual([link]);
+    expect(m.html).toContain('Hello &lt;Ada&gt;,');
+    expect(link.startsWith(process.env.NEXTAUTH_URL || 'http://localhost:')).toBe(true);
+    const [sent] = await d.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, bodyCiphertext: null });
+  });
+
+  it('queues nothing when the transaction that caused the mail rolls back', async () => {
+    const d = await db();
+    const to = address();
+    await expect(
+      d.transaction(async (tx) => {
+        await enqueueMail(tx, { to, subject: 'x', text: 'x', html: 'x', kind: 'notice' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await d.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).toEqual([]);
+  });
+
+  it('loses nothing while the SMTP server is down: retried with backoff, sent when it is back', async () => {
+    const d = await db();
+    const to = address();
+    await d.transaction((tx) => enqueueMail(tx, { to, subject: 'Later', text: 'body', html: '<p>body</p>', kind: 'notice' }));
+    smtp.down();
+    const t0 = new Date();
+    expect(await runMailPass(d, t0, { only: [to] })).toEqual({ attempted: 1, sent: 0 });
+    const [failed] = await d.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.lastError).toMatch(/421/);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(t0.getTime() + 7_000); // ~10 s backoff
+    // not due yet: nothing is tried
+    expect(await runMailPass(d, t0, { only: [to] })).toEqual({ attempted: 0, sent: 0 });
+    const t1 = new Date(t0.getTime() + 60_000);
+    expect(await runMailPass(d, t1, { only: [to] })).toEqual({ attempted: 1, sent: 0 });
+    smtp.up();
+    expect(await runMailPass(d, new Date(t1.getTime() + 600_000), { only: [to] })).toEqual({ attempted: 1, sent: 1 });
+    expect(smtp.to(to)).toHaveLength(1);
+    const [sent] = await d.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('two workers passing at once send each mail once (claims are made in the database)', async () => {
+    const d = await db();
+    const tos = Array.from({ length: 6 }, address);
+    await d.transaction(async (tx) => {
+      for (const to of tos) await enqueueMail(tx, { to, subject: 'Once', text: 'x', html: 'x', kind: 'notice' });
+    });
+    const [a, b] = await Promise.all([runMailPass(d, new Date(), { only: tos }), runMailPass(d, new Date(), { only: tos })]);
+    expect(a.sent + b.sent).toBe(6);
+    for (const to of tos) expect(smtp.to(to)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { deviceAccess } from '@/db/schema';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
+import { sharingCast } from '../../support/factories/access';
+import { createLock, createUser, db, grantUser } from '../../support/factories/core';
+import { defineCases } from '../types';
+
+/**
+ * Proven e-mail and invitations (issue 17): the public routes of the mailed links, the signed-in
+ * acceptance of an invitation, and the owner's resend. An unknown token is someone else's: 404.
+ */
+const A = '/api/v37/account';
+const ip = () => ({ 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` });
+const unknownToken = () => randomUUID().replace(/-/g, '').padEnd(43, 'A');
+const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
+
+/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
+async function mailed(purpose: 'verify' | 'reset') {
+  const u = await createUser({ unverified: true });
+  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
+}
+
+/** A pending access to `email` on a fresh lock and its invitation token. */
+async function invitation(email: string) {
+  const lock = await createLock();
+  const d = await db();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email.toLowerCase(), accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: deviceAccess.id });
+  return { lock, accessId: a.id, token: (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token };
+}
+
+export const cases = defineCases([
+  {
+    route: `${A}/verify`,
+    method: 'POST',
+    scopes: 'public',
+    ok: [200],
+    setup: async () => ({
+      url: `${A}/verify`,
+      body: { token: await mailed('verify') },
+      foreign: { url: `${A}/verify`, body: { token: unknownToken() } },
+      malformed: [{ url: `${A}/verify`, body: {} }, { url: `${A}/verify`, body: { token: 'x'.repeat(101) } }, { url: `${A}/verify`, body: '{nope' }],
+    }),
+  },
+  {
+    route: `${A}/verify/resend`,
+    method: 'POST',
+    scopes: 'public',
+    ok: [202],
+    noForeign: 'answers the same for every address; there is no resource of anyone to reach',
+    setup: async () => {
+      const headers = ip();
+      return {
+        url: `${A}/verify/resend`,
+        body: { email: address() },
+        headers,
+        malformed: [
+          { url: `${A}/verify/resend`, body: { email: 'nope' }, headers },
+          { url: `${A}/verify/resend`, body: { email: 'x'.repeat(321) }, headers },
+          { url: `${A}/verify/resend`, body: {}, headers },
+        ],
+      };
+    },
+  },
+  {
+    route: `${A}/password/forgot`,
+    method: 'POST',
+    scopes: 'public',
+    ok: [202],
+    noForeign: 'answers the same for every address; there is no resource of anyone to reach',
+    setup: async () => {
+      const headers = ip();
+      return {
+        url: `${A}/password/forgot`,
+        body: { email: address() },
+        headers,
+        malformed: [
+          { url: `${A}/password/forgot`, body: { email: 'nope' }, headers },
+          { url: `${A}/password/forgot`, body: {}, headers },
+        ],
+      };
+    },
+  },
+  {
+    route: `${A}/password/reset`,
+    method: 'POST',
+    scopes: 'public',
+    ok: [200],
+    setup: async () => {
+      const token = await mailed('reset');
+      return {
+        url: `${A}/password/reset`,
+        body: { token, password: 'long-enough-3' },
+        foreign: { url: `${A}/password/reset`, body: { token: unknownToken(), password: 'long-enough-3' } },
+        malformed: [
+          { url: `${A}/password/reset`, body: { token, password: 'short' } },
+          { url: `${A}/password/reset`, body: { token } },
+          { url: `${A}/password/reset`, body: { token, password: 'x'.repeat(201) } },
+        ],
+      };
+    },
+  },
+  {
+    route: `${A}/invitation/accept`,
+    method: 'POST',
+    scopes: ['Account.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const as = await createUser();
+      const { token } = await invitation(as.email);
+      return {
+        as,
+        url: `${A}/invitation/accept`,
+        body: { token },
+        foreign: { url: `${A}/invitation/accept`, body: { token: unknownToken() } },
+        malformed: [{ url: `${A}/invitation/accept`, body: {} }, { url: `${A}/invitation/accept`, body: { token: 'x'.repeat(101) } }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/my/device/[deviceId]/access/[accessId]/resend',
+    method: 'POST',
+    scopes: ['DeviceShare.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const c = await sharingCast();
+      const [a] = await (await db())
+        .insert(deviceAccess)
+        .values({ deviceId: c.lock.id, principalType: 0, pendingEmail: address(), accessLevel: 0 })
+        .returning({ id: deviceAccess.id });
+      const other = await createLock();
+      const stranger = await createUser();
+      const theirs = await grantUser(other.id, stranger.id, 0);
+      return {
+        as: c.owner,
+        url: `/api/v37/my/device/${c.lock.id}/access/${a.id}/resend`,
+        foreign: { url: `/api/v37/my/device/${other.id}/access/${theirs.id}/resend` },
+        malformed: [{ url: `/api/v37/my/device/abc/access/${a.id}/resend` }, { url: `/api/v37/my/device/${c.lock.id}/access/not-a-uuid/resend` }],
+      };
+    },
+  },
+]);
