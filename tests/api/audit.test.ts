@@ -14,6 +14,7 @@ describe('GET /organization/{id}/audit', () => {
     const c = await sharingCast();
     const k = { key: c.admin.key, clientAddress: '203.0.113.7' };
     const L = `/api/v37/my/device/${c.lock.id}/access`;
+    expect((await api('POST', L, { ...k, body: { principalType: 0, userEmail: 'newhire@company.test', accessLevel: 0, remoteAccessDisabled: false } })).status).toBeLessThan(300);
     const guestAccess = (await api('GET', L, { key: c.owner.key })).json.result.find((a: any) => a.userEmail === c.guest.email);
     expect((await api('PUT', `${L}/${guestAccess.id}`, { ...k, body: { remoteAccessDisabled: true } })).status).toBe(204);
     const pin = await api('POST', `/api/v37/my/lock/${c.lock.id}/pin`, { ...k, body: { alias: 'Cleaner', pin: '482915' } });
@@ -35,11 +36,12 @@ describe('GET /organization/{id}/audit', () => {
     expect(res.status).toBe(200);
     const items = res.json.result as any[];
     expect(items.map((i) => i.action)).toEqual([
-      'access.revoke', 'group.members', 'group.rename', 'group.create', 'link.update', 'link.create', 'pin.delete', 'pin.update', 'pin.create', 'access.update',
+      'access.revoke', 'group.members', 'group.rename', 'group.create', 'link.update', 'link.create', 'pin.delete', 'pin.update', 'pin.create', 'access.update', 'access.grant',
     ]);
+    expect(items.at(-1)).toMatchObject({ target: { type: 'access', name: 'newhire@company.test' }, after: { accessLevel: 0, invited: true } });
     for (const i of items) expect(i.actor).toEqual({ userId: c.admin.numId, name: c.admin.displayName, via: 'key' });
     expect(items[0]).toMatchObject({ actionName: 'Removed an access', clientAddress: '203.0.113.7', deviceId: c.lock.id, target: { type: 'access', name: c.guest.email }, before: { accessLevel: 0, remoteAccessDisabled: true } });
-    expect(items.at(-1)).toMatchObject({ before: { remoteAccessDisabled: false }, after: { remoteAccessDisabled: true } });
+    expect(items.at(-2)).toMatchObject({ before: { remoteAccessDisabled: false }, after: { remoteAccessDisabled: true } });
     expect(items.find((i) => i.action === 'pin.update')).toMatchObject({ before: { value: 'unchanged' }, after: { value: 'changed' } });
     expect(items.find((i) => i.action === 'link.update')).toMatchObject({ before: { name: 'Courier' }, after: { name: 'Courier (mornings)' } });
     expect(items.find((i) => i.action === 'group.members')).toMatchObject({ target: { name: 'Cleaning crew' }, after: { added: [c.member.email] } });
@@ -55,6 +57,19 @@ describe('GET /organization/{id}/audit', () => {
     const next = (await audit(c.org.id, c.owner.key, `?elements=3&lastElemDate=${first[2].date}&lastElemId=${first[2].id}`)).json.result;
     expect([...first, ...next].map((i: any) => i.id)).toEqual(items.slice(0, 6).map((i) => i.id));
     expect((await audit(c.org.id, c.owner.key, '?action=door.open')).status).toBe(400);
+  });
+
+  it('people: invitations, role changes and removals are recorded with what ended', async () => {
+    const c = await sharingCast();
+    const O = `/api/v37/organization/${c.org.id}`;
+    expect((await api('POST', `${O}/user`, { key: c.owner.key, body: { email: 'colleague@company.test', role: 0 } })).status).toBe(201);
+    expect((await api('PUT', `${O}/assignadmin`, { key: c.owner.key, body: { organizationUserId: c.memberOrgUserId } })).status).toBe(204);
+    expect((await api('DELETE', `${O}/user/byorganizationuserid/${c.memberOrgUserId}`, { key: c.owner.key })).status).toBe(200);
+    const items = (await audit(c.org.id, c.admin.key)).json.result as any[];
+    expect(items.map((i) => i.action)).toEqual(['member.remove', 'member.role', 'member.invite']);
+    expect(items[1]).toMatchObject({ target: { type: 'person', name: c.member.email }, before: { role: 'member' }, after: { role: 'administrator' } });
+    expect(items[0]).toMatchObject({ actionName: 'Removed a person', before: { role: 1, groups: 1 } });
+    expect(items[2]).toMatchObject({ target: { name: 'colleague@company.test' }, after: { role: 0 } });
   });
 
   it('only owners and administrators read it: a member 403, an outsider 404; a refused change leaves no entry', async () => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, userGroups, users, type DeviceAccess } from '@/db/schema';
 import { audit, changed } from '../audit';
+import { accessFacts } from './facts';
 import { revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
@@ -41,16 +42,6 @@ export async function accessTargetName(db: Db, a: Pick<DeviceAccess, 'userId' | 
   return '';
 }
 
-/** The parts of an access the audit log shows. */
-export const accessFacts = (a: Partial<DeviceAccess>) => ({
-  accessLevel: a.accessLevel,
-  remoteAccessDisabled: a.remoteAccessDisabled,
-  startDate: a.startDate ?? null,
-  endDate: a.endDate ?? null,
-  weekDays: a.weekDays ?? null,
-  dayStartTime: a.dayStartTime ?? null,
-  dayEndTime: a.dayEndTime ?? null,
-});
 
 /** The users whose access this record gives: its user, or the members of its group. */
 const holdersOf = async (db: Db, a: DeviceAccess) => (a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : []);

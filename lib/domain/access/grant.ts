@@ -2,6 +2,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { deviceAccess, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import { isEmailAddress, normalizeEmail } from '@/lib/auth/email';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
+import { accessFacts } from './facts';
 import { Invalid } from '../errors';
 import { requireDevice } from '../policy/enforce';
 import { Level, type EffectiveAccess } from './effective';
@@ -86,6 +88,7 @@ async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: stri
     return ctx.db.transaction(async (tx) => {
       const [a] = await tx.insert(deviceAccess).values({ ...row, principalType: 0, pendingEmail: email }).returning();
       await sendDeviceInvitation(tx, { accessId: a.id, deviceId: row.deviceId, email }, ctx.caller.displayName, now);
+      await audit(tx, ctx, { action: 'access.grant', deviceId: row.deviceId, target: { type: 'access', id: a.id, name: email }, after: { ...accessFacts(a), invited: true } });
       return ok({ id: a.id, principalType: 0, principalId: a.id, userEmail: email, displayName: email });
     });
   }
@@ -100,6 +103,7 @@ async function grantUser(ctx: Ctx, me: EffectiveAccess, row: Row, rawEmail: stri
   return ctx.db.transaction(async (tx) => {
     const [a] = await tx.insert(deviceAccess).values({ ...row, principalType: 0, userId: user.id }).returning();
     await sendShareNotice(tx, user, row.deviceId, ctx.caller.displayName, now);
+    await audit(tx, ctx, { action: 'access.grant', deviceId: row.deviceId, target: { type: 'access', id: a.id, name: user.email }, after: accessFacts(a) });
     return ok({ id: a.id, principalType: 0, principalId: user.id, userEmail: user.email, displayName: user.displayName });
   });
 }
@@ -120,6 +124,9 @@ async function grantGroup(ctx: Ctx, me: EffectiveAccess, row: Row, groupId: stri
     .where(and(eq(deviceAccess.deviceId, row.deviceId), eq(deviceAccess.groupId, group.id)))
     .limit(1);
   if (existing) throw alreadyHasAccess();
-  const [a] = await ctx.db.insert(deviceAccess).values({ ...row, principalType: 1, groupId: group.id }).returning();
-  return ok({ id: a.id, principalType: 1, principalId: group.id, userEmail: null, displayName: group.name });
+  return ctx.db.transaction(async (tx) => {
+    const [a] = await tx.insert(deviceAccess).values({ ...row, principalType: 1, groupId: group.id }).returning();
+    await audit(tx, ctx, { action: 'access.grant', deviceId: row.deviceId, target: { type: 'access', id: a.id, name: `group ${group.name}` }, after: accessFacts(a) });
+    return ok({ id: a.id, principalType: 1, principalId: group.id, userEmail: null, displayName: group.name });
+  });
 }

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   'group.delete': 'Deleted a group',
   'group.members': 'Changed group members',
   'member.invite': 'Invited a person',
+  'member.withdraw': 'Withdrew an invitation',
   'member.role': 'Changed a role',
   'member.remove': 'Removed a person',
   'webhook.create': 'Added a webhook',

@@ -5,6 +5,7 @@ import { isEmailAddress, normalizeDisplayName, normalizeEmail } from '@/lib/auth
 import { consumeEmailToken, issueEmailToken, peekEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
 import type { BaseCtx, Ctx } from '../context';
+import { audit } from '../audit';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, RateLimited } from '../errors';
 import { OrgRole } from '../policy';
 import { enforcePeople, requireOrg } from '../policy/enforce';
@@ -106,6 +107,7 @@ export async function invite(ctx: Ctx, input: { organizationId: number; email: s
       .returning();
     const expiresAt = await sendInvitation(tx, inv, { orgName: await orgName(tx, input.organizationId), inviter: ctx.caller.displayName }, now);
     await tx.update(organizationInvitations).set({ expiresAt }).where(eq(organizationInvitations.id, inv.id));
+    await audit(tx, ctx, { action: 'member.invite', organizationId: input.organizationId, target: { type: 'invitation', id: inv.id, name: email }, after: { email, role: input.role, groupIds } });
     return view({ ...inv, expiresAt }, now);
   });
 }
@@ -145,6 +147,7 @@ export async function withdrawInvitation(ctx: Ctx, input: { organizationId: numb
     const inv = await manageable(tx, ctx, input.organizationId, input.invitationId);
     await tx.update(organizationInvitations).set({ withdrawnAt: now }).where(eq(organizationInvitations.id, inv.id));
     await revokeEmailTokens(tx, 'org-invite', { ref: inv.id }, now);
+    await audit(tx, ctx, { action: 'member.withdraw', organizationId: input.organizationId, target: { type: 'invitation', id: inv.id, name: inv.email }, before: { email: inv.email, role: inv.role } });
   });
 }
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { AccessLevel, deviceAccess, organizationUsers, userGroupMembers } from '@/db/schema';
+import { AccessLevel, deviceAccess, organizationUsers, userGroupMembers, users } from '@/db/schema';
 import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
 import { recordActivity } from '../activity/record';
 import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { NotFound } from '../errors';
 import { enforcePeople } from '../policy/enforce';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
@@ -102,6 +103,14 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
         now,
       );
     }
+    const [who] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.userId));
+    await audit(tx, ctx, {
+      action: 'member.remove',
+      organizationId: input.organizationId,
+      target: { type: 'person', id: target.id, name: who?.email ?? '' },
+      before: { role: target.role, deviceAccesses: direct.length, groups: groups.length, devices: lost.length },
+      after: { left: leaving, certificatesRevoked },
+    });
     return { organizationUserId: target.id, deviceAccesses: direct.length, groups: groups.length, devices: lost.length, certificatesRevoked };
   });
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { organizationUsers } from '@/db/schema';
+import { organizationUsers, users } from '@/db/schema';
 import { requireRecentSignIn } from '../account/security';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { NotFound } from '../errors';
 import { OrgRole, type PeopleVerb } from '../policy';
 import { enforcePeople } from '../policy/enforce';
@@ -34,11 +35,19 @@ async function lockPair(tx: Db, ctx: Ctx, organizationId: number, organizationUs
   return { me, target };
 }
 
+const ROLE_WORDS: Record<number, string> = { 0: 'member', 1: 'administrator', 2: 'owner' };
+
 async function decided(ctx: Ctx, verb: PeopleVerb, organizationId: number, organizationUserId: number, write: (tx: Db, l: Locked) => Promise<void>) {
   await ctx.db.transaction(async (tx) => {
     const l = await lockPair(tx, ctx, organizationId, organizationUserId);
     enforcePeople({ verb, actor: l.me.role, target: { role: l.target.role, self: l.me.id === l.target.id } });
     await write(tx, l);
+    const [after] = await tx
+      .select({ role: organizationUsers.role, email: users.email })
+      .from(organizationUsers)
+      .innerJoin(users, eq(users.id, organizationUsers.userId))
+      .where(eq(organizationUsers.id, l.target.id));
+    await audit(tx, ctx, { action: 'member.role', organizationId, target: { type: 'person', id: l.target.id, name: after?.email ?? '' }, before: { role: ROLE_WORDS[l.target.role] }, after: { role: ROLE_WORDS[after?.role ?? l.target.role] } });
   });
 }
 
