@@ -13,3 +13,4 @@ export * from './simulator';
 export * from './gatesync';
 export * from './sessions';
 export * from './signin';
+export * from './secondfactors';
