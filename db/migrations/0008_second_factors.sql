@@ -29,7 +29,7 @@ CREATE TABLE "recovery_codes" (
 --> statement-breakpoint
 CREATE TABLE "user_totp" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
-	"secret_box" text NOT NULL,
+	"secret_ciphertext" text NOT NULL,
 	"confirmed_at" timestamp (3) with time zone,
 	"last_time_step" bigint,
 	"created" timestamp (3) with time zone DEFAULT now() NOT NULL

@@ -16,7 +16,7 @@ export const userTotp = pgTable('user_totp', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  secretBox: text('secret_box').notNull(),
+  secretCiphertext: text('secret_ciphertext').notNull(),
   confirmedAt: timestamp('confirmed_at', { precision: 3, withTimezone: true }),
   lastTimeStep: bigint('last_time_step', { mode: 'number' }),
   created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),

@@ -40,7 +40,12 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   manageLinks: 'Only organization administrators can manage access links.',
   permanentLink: 'Only the organization owner can do this.',
   manageWebhooks: 'Only organization administrators can manage its webhooks.',
+  manageSecurity: 'Only the organization owner can change its security rules.',
 };
+
+/** The refusal when the organization requires a second factor the caller has not set up. */
+export const SECOND_FACTOR_WORDS =
+  'This organization requires administrators to use a second factor. Add an authenticator app or a passkey in Settings > Security, then try again.';
 
 /**
  * The caller's membership, when the policy allows `action` in the organization. Not a member:
@@ -49,8 +54,9 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
  */
 export async function requireOrg(ctx: Ctx, organizationId: number, action: OrgAction, opts: { hideBelow?: boolean } = {}): Promise<OrgMembership> {
   const m = await orgMembership(ctx, organizationId);
-  const d = decideOrg(action, m?.role ?? null);
+  const d = decideOrg(action, m?.role ?? null, m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined);
   if (d.ok) return m!;
-  if (d.reason === 'unseen' || opts.hideBelow) throw NotFound('Organization');
+  if (d.reason === 'unseen' || (opts.hideBelow && d.reason === 'level')) throw NotFound('Organization');
+  if (d.reason === 'secondFactor') throw Forbidden(SECOND_FACTOR_WORDS);
   throw Forbidden(ORG_REFUSAL[action]);
 }
