@@ -31,6 +31,7 @@ POST   /api/sim/lock/[id]/keypad                                                
 
 # public
 POST   /api/v37/account/register                                                 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201 201
+POST   /api/v37/account/passkey/options                                          200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/service/publickey                                                200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/datetime/getsignedtime                                           200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/link/[token]                                                     404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 200
@@ -94,6 +95,14 @@ GET    /api/v37/my/personalaccesskey                                            
 POST   /api/v37/my/personalaccesskey                                             201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 PUT    /api/v37/my/personalaccesskey/[id]                                        200 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/personalaccesskey/[id]                                        204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
+GET    /api/v37/my/account/secondfactor                                          200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
+POST   /api/v37/my/account/secondfactor/totp                                     201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
+PUT    /api/v37/my/account/secondfactor/totp                                     200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+DELETE /api/v37/my/account/secondfactor/totp                                     204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
+POST   /api/v37/my/account/secondfactor/recoverycodes                            200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/account/passkey/options                                       200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/account/passkey                                               201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
+DELETE /api/v37/my/account/passkey/[id]                                          204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook                                                       200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/webhook                                                       201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook/[id]                                                  200 404 404 404 404 404 404 404 404 404 200 401 401 401 401 401 401
@@ -108,6 +117,8 @@ GET    /api/v37/organization                                                    
 GET    /api/v37/organization/[organizationId]/user                               200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/security                           200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/security                           200 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]/members      200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 PUT    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
