@@ -5,6 +5,7 @@ import { passkeys, pendingSignIns, recoveryCodes, users, userTotp } from '@/db/s
 import { decryptSecret, randomToken, tokenHash } from '@/lib/crypto/secrets';
 import type { SignedInUser } from './credentials';
 import { attemptKeys, countAttempt, forgive } from './throttle';
+import { SECOND_FACTOR_PREFIX } from './second-step-words';
 import { checkTotp } from './totp';
 
 /**
@@ -20,7 +21,7 @@ export const PENDING_MS = 5 * 60_000;
 export const PENDING_MAX_FAILURES = 5;
 
 /** What the password step answers instead of a session: next-auth carries the message to the page. */
-export const SECOND_FACTOR_PREFIX = 'SecondFactorRequired:';
+export { SECOND_FACTOR_PREFIX };
 
 export class SecondFactorNeeded extends Error {
   constructor(readonly token: string) {

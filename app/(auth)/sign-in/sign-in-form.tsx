@@ -6,6 +6,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
+import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
+import { signInWithPasskey } from '@/lib/client/passkey-signin';
+import { SecondStep } from './second-step';
 
 const WRONG = 'E-mail or password is incorrect.';
 const DEMO_PASSWORD = 'demo-password';
@@ -23,6 +26,12 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  // the password was right and the account has a second factor: the pending sign-in's token
+  const [pending, setPending] = useState<string | null>(null);
+  const done = () => {
+    router.replace(callbackUrl);
+    router.refresh();
+  };
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -37,6 +46,12 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
     setError(null);
     try {
       const res = await signIn('credentials', { email: email.trim(), password, redirect: false, callbackUrl });
+      if (res?.error?.startsWith(SECOND_FACTOR_PREFIX)) {
+        setPending(res.error.slice(SECOND_FACTOR_PREFIX.length));
+        setPassword('');
+        setSending(false);
+        return;
+      }
       if (!res || res.error || !res.ok) {
         // next-auth answers 401 with 'CredentialsSignin' for bad credentials; a sentence is our own
         // message (too many attempts); anything else is a server problem.
@@ -45,13 +60,27 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
         setSending(false);
         return;
       }
-      router.replace(callbackUrl);
-      router.refresh();
+      done();
     } catch {
       setError('The server could not be reached. Check your connection and try again.');
       setSending(false);
     }
   }
+
+  async function onPasskey() {
+    setSending(true);
+    setError(null);
+    try {
+      const res = await signInWithPasskey(callbackUrl);
+      if (res?.ok && !res.error) return done();
+      setError('This passkey is not registered here, or could not be verified. Sign in with your password instead.');
+    } catch (e) {
+      setError((e as Error).name === 'NotAllowedError' ? 'No passkey was used: the request was cancelled or timed out.' : 'Signing in with a passkey failed. Try again or use your password.');
+    }
+    setSending(false);
+  }
+
+  if (pending) return <SecondStep pendingToken={pending} callbackUrl={callbackUrl} onDone={done} onRestart={() => setPending(null)} />;
 
   return (
     <>
@@ -73,6 +102,11 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
             {sending ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={sending}>
+            Sign in with a passkey
+          </Button>
+        </div>
       </div>
       <p className="mt-4 text-center text-sm text-slate-600">
         Invited by e-mail and no account yet?{' '}
