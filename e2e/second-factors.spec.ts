@@ -26,7 +26,7 @@ async function passwordStep(page: Page, account: { email: string; password: stri
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
@@ -87,7 +87,7 @@ test('authenticator app: set up with the shown key, recovery codes shown once; t
 test('passkey (virtual authenticator): added in Settings > Security, then signs in without a password and as the second step', async ({ page, context, request }) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   const account = await newAccount(request);
@@ -101,14 +101,16 @@ test('passkey (virtual authenticator): added in Settings > Security, then signs 
   await expect(list.getByText('Virtual laptop')).toBeVisible();
   await expect(list.getByText(/not used yet/)).toBeVisible();
   await screen(page, 'second-factor-passkey-added');
-  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: (await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'usb' } })).authenticatorId });
-  expect(credentials).toHaveLength(0); // a second, empty authenticator: only the first holds the passkey
+  // the authenticator holds one discoverable credential for this site
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
 
   // usernameless: no e-mail, no password
   await signOut(page);
   await screen(page, 'second-factor-sign-in');
   await page.goto('/sign-in?callbackUrl=%2Fsettings%2Fsecurity');
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\/security/);
   await expect(list.getByText(/last used/)).toBeVisible();
 
@@ -126,7 +128,7 @@ test("the organization owner's rule: turning it on needs the owner's own second 
   const rule = page.getByLabel('Require a second factor for administrators');
   await expect(rule).toBeVisible();
   await expect(rule).not.toBeChecked();
-  await rule.check();
+  await rule.click();
   await expect(page.getByText('Add a second factor to your own account first', { exact: false })).toBeVisible();
   await expect(rule).not.toBeChecked();
   await screen(page, 'second-factor-org-rule');

@@ -104,7 +104,7 @@ export function SignInForm({ callbackUrl, demoAccounts }: SignInFormProps) {
         </form>
         <div className="mt-4 border-t border-slate-200 pt-4">
           <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={sending}>
-            Sign in with a passkey
+            Use a passkey
           </Button>
         </div>
       </div>
