@@ -33,7 +33,7 @@ async function signOut(page: Page) {
 test('authenticator app: set up with the shown key, recovery codes shown once; then sign-in asks for a code', async ({ page, request }) => {
   const account = await newAccount(request);
   await signIn(page, account.email, { password: account.password, to: '/settings/security' });
-  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
   await screen(page, 'second-factor-off');
 
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
@@ -129,7 +129,7 @@ test("the organization owner's rule: turning it on needs the owner's own second 
   await expect(rule).toBeVisible();
   await expect(rule).not.toBeChecked();
   await rule.click();
-  await expect(page.getByText('Add a second factor to your own account first', { exact: false })).toBeVisible();
+  await expect(page.getByText('Set up an authenticator app or add a passkey above first', { exact: false })).toBeVisible();
   await expect(rule).not.toBeChecked();
   await screen(page, 'second-factor-org-rule');
 });

@@ -44,7 +44,14 @@ function OwnerToggle({ orgId, required }: { orgId: number; required: boolean }) 
           setError(null);
           set.mutate(e.target.checked, {
             onSuccess: (r) => toast.success(r.requireSecondFactor ? 'Second factor required' : 'Second factor no longer required'),
-            onError: (err) => setError(err instanceof ApiError ? err.messages.join(' ') : 'Could not save. Try again.'),
+            onError: (err) =>
+              setError(
+                err instanceof ApiError && err.status === 409
+                  ? 'Set up an authenticator app or add a passkey above first: otherwise this rule would stop you from managing the organization.'
+                  : err instanceof ApiError
+                    ? err.messages.join(' ')
+                    : 'Could not save. Try again.',
+              ),
           });
         }}
         label="Require a second factor for administrators"
