@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userTotp } from '@/db/schema';
-import { SECOND_FACTOR_WORDS } from '@/lib/domain/policy/enforce';
+import { DEVICE_SECOND_FACTOR_WORDS, SECOND_FACTOR_WORDS } from '@/lib/domain/policy/enforce';
 import { encryptSecret } from '@/lib/crypto/secrets';
-import { addOrgUser, createOrg, createUser, db, type TestUser } from '../support/factories/core';
+import { AccessLevel } from '@/db/schema';
+import { addOrgUser, createOrg, createUser, db, grantUser, type TestUser } from '../support/factories/core';
+import { createOrgLock } from '../support/factories/organization';
 import { api } from '../support/router';
 
 /**
@@ -87,5 +89,41 @@ describe("an organization's second-factor rule", () => {
     await giveFactor(w.owner);
     expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: false } })).status).toBe(200);
     expect((await api('POST', groups(w.org.id), { key: w.owner.key, body: { name: 'X' } })).status).toBe(200);
+  });
+
+  it("when on: managing a device of the organization needs a second factor too (its administrators and owner); opening and seeing do not", async () => {
+    const w = await world();
+    const lock = await createOrgLock(w.org.id);
+    await grantUser(lock.id, w.owner.id, AccessLevel.owner);
+    await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
+    await grantUser(lock.id, w.member.id, AccessLevel.guest);
+    await giveFactor(w.owner);
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(200);
+    const rename = (u: TestUser, revision: number, name: string, id = lock.id) => api('PATCH', '/api/v37/my/lock', { key: u.key, body: { id, revision, name } });
+    const grant = (u: TestUser) =>
+      api('POST', `/api/v37/my/device/${lock.id}/access`, { key: u.key, body: { principalType: 0, userEmail: `invitee-${Date.now()}@test.local`, accessLevel: 0, remoteAccessDisabled: false } });
+
+    const seen = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: w.admin.key });
+    expect(seen.status).toBe(200);
+    const refused = await rename(w.admin, seen.json.result.revision, 'Renamed by admin');
+    expect(refused.status).toBe(403);
+    expect(refused.json.errorMessages).toEqual([DEVICE_SECOND_FACTOR_WORDS]);
+    expect(DEVICE_SECOND_FACTOR_WORDS).toContain('Settings > Security');
+    const share = await grant(w.admin);
+    expect(share.status).toBe(403);
+    expect(share.json.errorMessages).toEqual([DEVICE_SECOND_FACTOR_WORDS]);
+    // a guest is refused for the level, as before
+    const guest = await rename(w.member, seen.json.result.revision, 'Renamed by guest');
+    expect(guest.status).toBe(403);
+    expect(guest.json.errorMessages[0]).not.toBe(DEVICE_SECOND_FACTOR_WORDS);
+    // the owner has a factor: manages
+    expect((await rename(w.owner, seen.json.result.revision, 'Renamed by owner')).status).toBe(200);
+    await giveFactor(w.admin);
+    expect((await grant(w.admin)).status).toBe(201);
+    // a device of no organization is not touched by any organization's rule
+    const own = await createOrgLock(null);
+    await grantUser(own.id, w.member.id, AccessLevel.owner);
+    const mine = await api('GET', `/api/v37/my/lock/${own.id}`, { key: w.member.key });
+    expect((await rename(w.member, mine.json.result.revision, 'Mine', own.id)).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { getGateway, type ExternalGate } from '@/lib/devices';
 import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { NotFound, PreconditionFailed } from '../errors';
-import { enforceDevice } from '../policy/enforce';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { loadOne, loadVisible } from './load';
 import { gateShape } from './other-shapes';
 import { paging } from './paging';
@@ -43,6 +43,7 @@ export async function getGate(ctx: Ctx, input: { id: number; includeUserSettings
 export async function deleteGate(ctx: Ctx, id: number): Promise<void> {
   const x = await oneGate(ctx, id);
   enforceDevice('manageDevice', x.access, ctx.now(), { kind: 'Gate', device: x.d.name, doing: 'delete it' });
+  await requireDeviceSecondFactor(ctx, id, 'manageDevice');
   await ctx.db.delete(devices).where(and(eq(devices.id, id), eq(devices.type, DeviceType.gate)));
 }
 
@@ -97,6 +98,7 @@ export async function refreshGate(tx: Db, id: number, ext: ExternalGate | null, 
 export async function syncGate(ctx: Ctx, input: { id: number; includeUserSettings?: boolean }) {
   const seen = await oneGate(ctx, input.id);
   enforceDevice('manageDevice', seen.access, ctx.now(), { kind: 'Gate', device: seen.d.name, doing: 'synchronize it' });
+  await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   const ext = seen.d.externalId ? await getGateway().readExternalGate(ctx.db, seen.d.externalId) : null;
   await ctx.db.transaction((tx) => refreshGate(tx, input.id, ext, ctx.now()));
   return gateShape(await oneGate(ctx, input.id), input.includeUserSettings);

@@ -2,7 +2,7 @@ import { getGateway } from '@/lib/devices';
 import { LOCK_SETTING_KEYS, LOCK_TYPES, lockSettingsOf, type LockSettings, type LockUserSettings } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { DeviceBusy, DeviceTimeout, DeviceUnreachable, isDomainError, NotFound } from '../errors';
-import { enforceDevice } from '../policy/enforce';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { loadOne } from './load';
 import { settingsChanged } from './reports';
 import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
@@ -41,6 +41,7 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined || input.deviceSettings !== undefined;
   enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { kind: 'Lock', device: x.d.name, doing: 'change its settings' });
+  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   checkZone(input.timeZone);
   const d = x.d;
   if (input.revision !== d.revision) throw staleRevision(d.revision, input.revision);

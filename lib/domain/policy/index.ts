@@ -132,6 +132,17 @@ export function decideOrg(action: OrgAction, role: number | null, factor?: Secon
 }
 
 /**
+ * A managing action on a device of an organization that requires a second factor (`factor`
+ * undefined: a device of no organization) is refused to a caller whose account has none, whatever
+ * their level on the device: opening and seeing are not managing.
+ */
+export function decideDeviceSecondFactor(action: DeviceAction, factor: SecondFactorFacts | undefined): Decision<'secondFactor'> {
+  return MANAGING.has(action) && factor?.required && !factor.has ? { ok: false, reason: 'secondFactor' } : OK;
+}
+
+export const isManagingAction = (action: DeviceAction) => MANAGING.has(action);
+
+/**
  * The owner turns the rule on only with a second factor of their own (else their next managing
  * action would be refused); turning it off is always allowed to the owner.
  */

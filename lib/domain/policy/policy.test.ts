@@ -11,6 +11,7 @@ import {
   decideMembership,
   decideOrg,
   decideSecondFactorRule,
+  decideDeviceSecondFactor,
   KEYPAD_FRESH,
   permissions,
   type AccessFacts,
@@ -126,6 +127,17 @@ describe('the organization', () => {
     // looking is never refused for it
     for (const role of [0, 1, 2]) expect(decideOrg('see', role, without).ok).toBe(true);
     expect(decideOrg('see', null, without)).toEqual({ ok: false, reason: 'unseen' });
+  });
+
+  it("a device of an organization that requires a second factor: managing it needs one, opening and seeing do not", () => {
+    const without = { required: true, has: false };
+    for (const action of ['managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'driveSimulator'] as const) {
+      expect(decideDeviceSecondFactor(action, without)).toEqual({ ok: false, reason: 'secondFactor' });
+      expect(decideDeviceSecondFactor(action, { required: true, has: true }).ok).toBe(true);
+      expect(decideDeviceSecondFactor(action, { required: false, has: false }).ok).toBe(true);
+      expect(decideDeviceSecondFactor(action, undefined).ok).toBe(true); // a device of no organization
+    }
+    for (const action of ['see', 'open', 'holdCertificate', 'receiveEvents'] as const) expect(decideDeviceSecondFactor(action, without).ok).toBe(true);
   });
 
   it('the owner turns the rule on only with a second factor of their own; off always', () => {
