@@ -15,3 +15,4 @@ export * from './sessions';
 export * from './signin';
 export * from './audit';
 export * from './mail';
+export * from './secondfactors';

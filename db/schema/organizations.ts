@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const organizations = pgTable('organizations', {
@@ -7,6 +7,8 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   /** IANA zone used by the portal to show and enter link windows. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** the owner's rule: administrators (and the owner) without a second factor may not manage (policy decideOrg) */
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
 });
 

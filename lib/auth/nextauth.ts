@@ -7,6 +7,8 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 import { errorSummary } from '@/lib/log';
 import { authorizeCredentials } from './credentials';
 import { safeRedirectUrl } from './safe-redirect';
+import { SecondFactorNeeded, secondFactorRequired, startPendingSignIn } from './second-factor';
+import { secondStepProviders } from './second-step';
 import { endSession, sessionCaller, sessionMaxAge, startSession } from './sessions';
 
 /** NEXTAUTH_SECRET, checked at start (lib/server/start.ts); there is no built-in fallback. */
@@ -61,9 +63,14 @@ export function authOptions(): NextAuthOptions {
           password: { label: 'Password', type: 'password' },
         },
         async authorize(credentials, req) {
-          return authorizeCredentials(await getDb(), { email: credentials?.email, password: credentials?.password, address: addressOf(req) });
+          const db = await getDb();
+          const user = await authorizeCredentials(db, { email: credentials?.email, password: credentials?.password, address: addressOf(req) });
+          // a second factor: no session for the password alone (lib/auth/second-factor.ts)
+          if (user && (await secondFactorRequired(db, user.id))) throw new SecondFactorNeeded(await startPendingSignIn(db, user, credentials!.email));
+          return user;
         },
       }),
+      ...secondStepProviders(addressOf),
     ],
     callbacks: {
       async jwt({ token, user }) {

@@ -14,6 +14,7 @@ export const STORED_SECRETS = [
   { table: 'webhook_subscriptions', id: 'id', idType: 'uuid', column: 'secret_ciphertext' },
   { table: 'service_keys', id: 'id', idType: 'text', column: 'private_key_ciphertext' },
   { table: 'mail_outbox', id: 'id', idType: 'uuid', column: 'body_ciphertext' },
+  { table: 'user_totp', id: 'user_id', idType: 'uuid', column: 'secret_ciphertext' },
 ] as const;
 
 export interface RotationReport {

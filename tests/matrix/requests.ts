@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { deviceAccess, organizationInvitations } from '@/db/schema';
+import { generate } from 'otplib';
+import { deviceAccess, organizationInvitations, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
+import { relyingParty } from '@/lib/auth/webauthn';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
@@ -9,8 +11,9 @@ import { aWeek, createOrgLock } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
+import { SoftAuthenticator } from '../support/webauthn';
 import type { Input } from '../contract/types';
-import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, PEOPLE, type Caller, type World } from './world';
+import { castOn, freshAddress, identity, isPerson, linkTokenFor, makeLink, newGate, newLock, PEOPLE, type Caller, type Person, type World } from './world';
 
 /**
  * What each row of the matrix asks, and of which target. A row that only reads shares one target
@@ -145,6 +148,7 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/account/verify/resend': () => ({ url: `${V}/account/verify/resend`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
   'POST /api/v37/account/password/forgot': () => ({ url: `${V}/account/password/forgot`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
   'POST /api/v37/account/password/reset': async () => ({ url: `${V}/account/password/reset`, body: { token: await mailedToken('reset'), password: 'long-enough-2' } }),
+  'POST /api/v37/account/passkey/options': () => ({ url: `${V}/account/passkey/options`, body: {}, headers: freshAddress() }),
   'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
   'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
   'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
@@ -224,12 +228,38 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/my/personalaccesskey': () => ({ url: `${MY}/personalaccesskey`, body: { name: 'matrix', scopes: ['Account.Read'], validTo: new Date(Date.now() + 3_600_000).toISOString() } }),
   'PUT /api/v37/my/personalaccesskey/[id]': async (w) => ({ url: await ownerKeyUrl(w), body: { name: 'renamed' } }),
   'DELETE /api/v37/my/personalaccesskey/[id]': async (w) => ({ url: await ownerKeyUrl(w) }),
+  // second factors: each person's own; setting up starts afresh (a confirmed app from another cell is removed first)
+  'GET /api/v37/my/account/secondfactor': get(`${MY}/account/secondfactor`),
+  'POST /api/v37/my/account/secondfactor/totp': async (w, c) => {
+    if (isPerson(c)) await resetTotp(w, c);
+    return { url: `${MY}/account/secondfactor/totp` };
+  },
+  'PUT /api/v37/my/account/secondfactor/totp': async (w, c) => ({ url: `${MY}/account/secondfactor/totp`, body: { code: isPerson(c) ? await startTotpFor(w, c) : '000000' } }),
+  'DELETE /api/v37/my/account/secondfactor/totp': (w, c) => ({ url: `${MY}/account/secondfactor/totp`, body: { password: w.users[identity(w, c)].password } }),
+  'POST /api/v37/my/account/secondfactor/recoverycodes': async (w, c) => {
+    if (isPerson(c)) {
+      const res = await api('PUT', `${MY}/account/secondfactor/totp`, { key: w.users[c].key, body: { code: await startTotpFor(w, c) } });
+      if (res.status !== 200) throw new Error(`could not set up an authenticator app: ${res.status} ${res.text}`);
+    }
+    return { url: `${MY}/account/secondfactor/recoverycodes`, body: { password: w.users[identity(w, c)].password } };
+  },
+  'POST /api/v37/my/account/passkey/options': () => ({ url: `${MY}/account/passkey/options` }),
+  'POST /api/v37/my/account/passkey': async (w, c) => ({ url: `${MY}/account/passkey`, body: await passkeyAnswer(w, identity(w, c)) }),
+  // a passkey of the owner's: everyone else gets 404 (before any password is looked at)
+  'DELETE /api/v37/my/account/passkey/[id]': async (w, c) => {
+    const body = await passkeyAnswer(w, 'owner');
+    const made = await api('POST', `${MY}/account/passkey`, { key: w.users.owner.key, body });
+    return { url: `${MY}/account/passkey/${made.json.result.id}`, body: { password: w.users[identity(w, c)].password } };
+  },
   ...webhookRows('/api/v37/my/webhook', 'my'),
 
   // the organization
   'GET /api/v37/organization': get(`${V}/organization`),
   'GET /api/v37/organization/[organizationId]/user': (w) => ({ url: `${org(w)}/user` }),
   'GET /api/v37/organization/[organizationId]/audit': (w) => ({ url: `${org(w)}/audit` }),
+  'GET /api/v37/organization/[organizationId]/security': (w) => ({ url: `${org(w)}/security` }),
+  // turning the rule off: on, it would refuse the administrators' managing rows (none of them has a second factor)
+  'PUT /api/v37/organization/[organizationId]/security': (w) => ({ url: `${org(w)}/security`, body: { requireSecondFactor: false } }),
   'GET /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups` }),
   'POST /api/v37/organization/[organizationId]/user-groups': (w) => ({ url: `${org(w)}/user-groups`, body: { name: `Matrix ${randomUUID().slice(0, 6)}` } }),
   'GET /api/v37/organization/[organizationId]/user-groups/[groupId]': async (w) => ({ url: `${org(w)}/user-groups/${(await sharedGroup(w)).id}?includeMembers=true` }),
@@ -318,4 +348,23 @@ async function bystanderAccess(w: World) {
 }
 
 /** A fresh read-only key of the owner's (not one the matrix calls with). */
+/** The person's authenticator app removed (a cell before may have confirmed one). */
+async function resetTotp(w: World, p: Person) {
+  await (await db()).delete(userTotp).where(eq(userTotp.userId, w.users[p].id));
+}
+
+/** A new authenticator-app secret for the person, through the API; the current code for it. */
+async function startTotpFor(w: World, p: Person): Promise<string> {
+  await resetTotp(w, p);
+  const res = await api('POST', `${MY}/account/secondfactor/totp`, { key: w.users[p].key });
+  if (res.status !== 201) throw new Error(`could not start an authenticator app: ${res.status} ${res.text}`);
+  return generate({ secret: res.json.result.secret });
+}
+
+/** A registration challenge for the person's new passkey, answered by a software authenticator. */
+async function passkeyAnswer(w: World, p: Person) {
+  const o = await api('POST', `${MY}/account/passkey/options`, { key: w.users[p].key });
+  return { challengeId: o.json.result.challengeId, name: 'Matrix', response: new SoftAuthenticator(relyingParty().origin).create(o.json.result.options) };
+}
+
 const ownerKeyUrl = async (w: World) => `${MY}/personalaccesskey/${(await createKeyFor(w.users.owner.id, { scopes: ['Account.Read'], name: 'matrix target' })).id}`;

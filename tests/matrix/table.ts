@@ -35,6 +35,7 @@ POST   /api/v37/account/verify                                                  
 POST   /api/v37/account/verify/resend                                            202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
 POST   /api/v37/account/password/forgot                                          202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
 POST   /api/v37/account/password/reset                                           200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
+POST   /api/v37/account/passkey/options                                          200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/service/publickey                                                200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/datetime/getsignedtime                                           200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/link/[token]                                                     404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 200
@@ -102,6 +103,14 @@ GET    /api/v37/my/personalaccesskey                                            
 POST   /api/v37/my/personalaccesskey                                             201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 PUT    /api/v37/my/personalaccesskey/[id]                                        200 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/my/personalaccesskey/[id]                                        204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
+GET    /api/v37/my/account/secondfactor                                          200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
+POST   /api/v37/my/account/secondfactor/totp                                     201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
+PUT    /api/v37/my/account/secondfactor/totp                                     200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+DELETE /api/v37/my/account/secondfactor/totp                                     204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401
+POST   /api/v37/my/account/secondfactor/recoverycodes                            200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/account/passkey/options                                       200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+POST   /api/v37/my/account/passkey                                               201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
+DELETE /api/v37/my/account/passkey/[id]                                          204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook                                                       200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/webhook                                                       201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook/[id]                                                  200 404 404 404 404 404 404 404 404 404 200 401 401 401 401 401 401
@@ -126,6 +135,8 @@ PUT    /api/v37/organization/[organizationId]/removeadmin                       
 POST   /api/v37/organization/[organizationId]/transferownership                  204 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/security                           200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/security                           200 403 403 403 403 403 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups/[groupId]/members      200 200 200 200 200 200 200 200 200 404 200 401 401 401 401 401 401
 PUT    /api/v37/organization/[organizationId]/user-groups/[groupId]              200 200 200 200 403 403 403 403 403 404 403 401 401 401 401 401 401

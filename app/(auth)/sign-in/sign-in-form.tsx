@@ -6,6 +6,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { AlertIcon, Button, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
+import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
+import { signInWithPasskey } from '@/lib/client/passkey-signin';
+import { SecondStep } from './second-step';
 
 /** authorize's code for a right password of an account whose address is not confirmed (lib/auth/credentials.ts) */
 const EMAIL_NOT_VERIFIED = 'EmailNotVerified';
@@ -28,6 +31,12 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  // the password was right and the account has a second factor: the pending sign-in's token
+  const [pending, setPending] = useState<string | null>(null);
+  const done = () => {
+    router.replace(callbackUrl);
+    router.refresh();
+  };
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -46,6 +55,12 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
         router.push(`/check-mail?email=${encodeURIComponent(email.trim())}`);
         return;
       }
+      if (res?.error?.startsWith(SECOND_FACTOR_PREFIX)) {
+        setPending(res.error.slice(SECOND_FACTOR_PREFIX.length));
+        setPassword('');
+        setSending(false);
+        return;
+      }
       if (!res || res.error || !res.ok) {
         // next-auth answers 401 with 'CredentialsSignin' for bad credentials; a sentence is our own
         // message (too many attempts); anything else is a server problem.
@@ -54,13 +69,27 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
         setSending(false);
         return;
       }
-      router.replace(callbackUrl);
-      router.refresh();
+      done();
     } catch {
       setError('The server could not be reached. Check your connection and try again.');
       setSending(false);
     }
   }
+
+  async function onPasskey() {
+    setSending(true);
+    setError(null);
+    try {
+      const res = await signInWithPasskey(callbackUrl);
+      if (res?.ok && !res.error) return done();
+      setError('This passkey is not registered here, or could not be verified. Sign in with your password instead.');
+    } catch (e) {
+      setError((e as Error).name === 'NotAllowedError' ? 'No passkey was used: the request was cancelled or timed out.' : 'Signing in with a passkey failed. Try again or use your password.');
+    }
+    setSending(false);
+  }
+
+  if (pending) return <SecondStep pendingToken={pending} callbackUrl={callbackUrl} onDone={done} onRestart={() => setPending(null)} />;
 
   return (
     <>
@@ -87,6 +116,11 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
             {sending ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <Button variant="secondary" className="w-full" onClick={onPasskey} disabled={sending}>
+            Use a passkey
+          </Button>
+        </div>
       </div>
       <p className="mt-4 text-center text-sm text-slate-600">
         Invited by e-mail and no account yet?{' '}

@@ -20,7 +20,7 @@ export function requireRecentSignIn(ctx: Ctx): void {
   if (ctx.now().getTime() - at > RECENT_AUTH_MS) throw Forbidden(REAUTH_REQUIRED);
 }
 
-async function requirePassword(ctx: Ctx, password: string, address: string, field: string): Promise<void> {
+export async function requirePassword(ctx: Ctx, password: string, address: string, field: string): Promise<void> {
   let ok: boolean;
   try {
     ok = await passwordMatches(ctx.db, ctx.caller, password, address, ctx.now());

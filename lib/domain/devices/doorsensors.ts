@@ -5,7 +5,7 @@ import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
 import { NotFound } from '../errors';
-import { enforceDevice } from '../policy/enforce';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import type { DeviceUpdated } from './lock-update';
 import { loadOne, loadVisible } from './load';
 import { doorSensorShape } from './other-shapes';
@@ -44,6 +44,7 @@ export async function updateDoorSensor(ctx: Ctx, input: { id: number; revision: 
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined;
   enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { kind: 'Door sensor', device: x.d.name, doing: 'rename it or change its time zone' });
+  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   checkZone(input.timeZone);
   const d = x.d;
   if (input.revision !== d.revision) throw staleRevision(d.revision, input.revision);
@@ -72,6 +73,7 @@ export async function updateDoorSensor(ctx: Ctx, input: { id: number; revision: 
 export async function deleteDoorSensor(ctx: Ctx, id: number): Promise<void> {
   const x = await oneSensor(ctx, id);
   enforceDevice('manageDevice', x.access, ctx.now(), { kind: 'Door sensor', device: x.d.name, doing: 'remove it' });
+  await requireDeviceSecondFactor(ctx, id, 'manageDevice');
   await ctx.db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(devices)

@@ -6,7 +6,7 @@ import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound, PreconditionFailed } from '../errors';
-import { enforceDevice } from '../policy/enforce';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { loadOne, loadVisible } from './load';
 import { gateShape } from './other-shapes';
 import { paging } from './paging';
@@ -44,6 +44,7 @@ export async function getGate(ctx: Ctx, input: { id: number; includeUserSettings
 export async function deleteGate(ctx: Ctx, id: number): Promise<void> {
   const x = await oneGate(ctx, id);
   enforceDevice('manageDevice', x.access, ctx.now(), { kind: 'Gate', device: x.d.name, doing: 'delete it' });
+  await requireDeviceSecondFactor(ctx, id, 'manageDevice');
   await ctx.db.transaction(async (tx) => {
     const gone = await tx.delete(devices).where(and(eq(devices.id, id), eq(devices.type, DeviceType.gate))).returning({ id: devices.id });
     if (gone.length) await audit(tx, ctx, { action: 'device.delete', organizationId: x.d.organizationId, deviceId: id, target: { type: 'gate', id, name: x.d.name }, before: { name: x.d.name, externalId: x.d.externalId } });
@@ -101,6 +102,7 @@ export async function refreshGate(tx: Db, id: number, ext: ExternalGate | null, 
 export async function syncGate(ctx: Ctx, input: { id: number; includeUserSettings?: boolean }) {
   const seen = await oneGate(ctx, input.id);
   enforceDevice('manageDevice', seen.access, ctx.now(), { kind: 'Gate', device: seen.d.name, doing: 'synchronize it' });
+  await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   const ext = seen.d.externalId ? await getGateway().readExternalGate(ctx.db, seen.d.externalId) : null;
   await ctx.db.transaction((tx) => refreshGate(tx, input.id, ext, ctx.now()));
   return gateShape(await oneGate(ctx, input.id), input.includeUserSettings);

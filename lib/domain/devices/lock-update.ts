@@ -3,7 +3,7 @@ import { LOCK_SETTING_KEYS, LOCK_TYPES, lockSettingsOf, type LockSettings, type 
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
 import { DeviceBusy, DeviceTimeout, DeviceUnreachable, isDomainError, NotFound } from '../errors';
-import { enforceDevice } from '../policy/enforce';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { loadOne } from './load';
 import { settingsChanged } from './reports';
 import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
@@ -42,6 +42,7 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined || input.deviceSettings !== undefined;
   enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { kind: 'Lock', device: x.d.name, doing: 'change its settings' });
+  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   checkZone(input.timeZone);
   const d = x.d;
   if (input.revision !== d.revision) throw staleRevision(d.revision, input.revision);

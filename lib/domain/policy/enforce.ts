@@ -2,7 +2,9 @@ import { effectiveAccess, type EffectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { orgMembership, type OrgMembership } from '../organizations/roles';
-import { decide, decideOrg, decidePeople, type DeviceAction, type OrgAction, type PeopleAct, type PeopleRefusal } from './index';
+import { eq, sql } from 'drizzle-orm';
+import { devices, organizations, passkeys, userTotp } from '@/db/schema';
+import { decide, decideDeviceSecondFactor, decideOrg, decidePeople, isManagingAction, type DeviceAction, type OrgAction, type PeopleAct, type PeopleRefusal } from './index';
 import { refusalWords } from './words';
 
 /**
@@ -31,7 +33,33 @@ export function enforceDevice(action: DeviceAction, acc: EffectiveAccess | undef
 export async function requireDevice(ctx: Ctx, deviceId: number, action: DeviceAction, subject: DeviceSubject = {}): Promise<EffectiveAccess> {
   const now = ctx.now();
   const acc = (await effectiveAccess(ctx.db, ctx.caller.userId, now, [deviceId])).get(deviceId);
-  return enforceDevice(action, acc, now, subject);
+  const allowed = enforceDevice(action, acc, now, subject);
+  await requireDeviceSecondFactor(ctx, deviceId, action);
+  return allowed;
+}
+
+/** The refusal when a device's organization requires a second factor the caller has not set up. */
+export const DEVICE_SECOND_FACTOR_WORDS =
+  "This device's organization requires those who manage its doors to use a second factor. Add an authenticator app or a passkey in Settings > Security, then try again.";
+
+/**
+ * After the device policy allowed a managing action: the device's organization may require a
+ * second factor (decideDeviceSecondFactor). One primary-key read, for managing actions only.
+ */
+export async function requireDeviceSecondFactor(ctx: Ctx, deviceId: number, action: DeviceAction): Promise<void> {
+  if (!isManagingAction(action)) return;
+  const uid = ctx.caller.userId;
+  const [row] = await ctx.db
+    .select({
+      required: organizations.requireSecondFactor,
+      has: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${uid} and ${userTotp.confirmedAt} is not null)
+        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${uid}))`,
+    })
+    .from(devices)
+    .innerJoin(organizations, eq(organizations.id, devices.organizationId))
+    .where(eq(devices.id, deviceId))
+    .limit(1);
+  if (!decideDeviceSecondFactor(action, row ? { required: row.required, has: Boolean(row.has) } : undefined).ok) throw Forbidden(DEVICE_SECOND_FACTOR_WORDS);
 }
 
 const ORG_REFUSAL: Record<OrgAction, string> = {
@@ -41,7 +69,12 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   permanentLink: 'Only the organization owner can do this.',
   manageWebhooks: 'Only organization administrators can manage its webhooks.',
   seeAudit: 'Only organization administrators can read its audit log.',
+  manageSecurity: 'Only the organization owner can change its security rules.',
 };
+
+/** The refusal when the organization requires a second factor the caller has not set up. */
+export const SECOND_FACTOR_WORDS =
+  'This organization requires administrators to use a second factor. Add an authenticator app or a passkey in Settings > Security, then try again.';
 
 /**
  * The caller's membership, when the policy allows `action` in the organization. Not a member:
@@ -50,9 +83,10 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
  */
 export async function requireOrg(ctx: Ctx, organizationId: number, action: OrgAction, opts: { hideBelow?: boolean } = {}): Promise<OrgMembership> {
   const m = await orgMembership(ctx, organizationId);
-  const d = decideOrg(action, m?.role ?? null);
+  const d = decideOrg(action, m?.role ?? null, m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined);
   if (d.ok) return m!;
-  if (d.reason === 'unseen' || opts.hideBelow) throw NotFound('Organization');
+  if (d.reason === 'unseen' || (opts.hideBelow && d.reason === 'level')) throw NotFound('Organization');
+  if (d.reason === 'secondFactor') throw Forbidden(SECOND_FACTOR_WORDS);
   throw Forbidden(ORG_REFUSAL[action]);
 }
 

@@ -98,7 +98,9 @@ export type OrgAction =
   /** the organization's webhooks */
   | 'manageWebhooks'
   /** the audit log of administrative actions (who shared, revoked, changed what) */
-  | 'seeAudit';
+  | 'seeAudit'
+  /** the organization's security rules (a second factor required of administrators) */
+  | 'manageSecurity';
 
 const ORG_MIN: Record<OrgAction, number> = {
   see: OrgRole.member,
@@ -107,12 +109,48 @@ const ORG_MIN: Record<OrgAction, number> = {
   permanentLink: OrgRole.owner,
   manageWebhooks: OrgRole.administrator,
   seeAudit: OrgRole.administrator,
+  manageSecurity: OrgRole.owner,
 };
 
-/** `role`: the caller's role in the organization, null when not a member (404). */
-export function decideOrg(action: OrgAction, role: number | null): Decision {
+/** The organization's second-factor rule and whether the caller's account has a second factor. */
+export interface SecondFactorFacts {
+  /** the owner asked that administrators (and the owner) manage only with a second factor */
+  required: boolean;
+  /** the caller has a confirmed TOTP app or a passkey (so no session of theirs began with a password alone) */
+  has: boolean;
+}
+
+export type OrgRefusal = Refusal | 'secondFactor';
+
+/**
+ * `role`: the caller's role in the organization, null when not a member (404). Where the
+ * organization requires a second factor, every action beyond seeing it is refused to an
+ * administrator or owner whose account has none (`secondFactor`): they must add one first.
+ */
+export function decideOrg(action: OrgAction, role: number | null, factor?: SecondFactorFacts): Decision<OrgRefusal> {
   if (role === null) return no('unseen');
-  return role >= ORG_MIN[action] ? OK : no('level');
+  if (role < ORG_MIN[action]) return no('level');
+  if (action !== 'see' && role >= OrgRole.administrator && factor?.required && !factor.has) return { ok: false, reason: 'secondFactor' };
+  return OK;
+}
+
+/**
+ * A managing action on a device of an organization that requires a second factor (`factor`
+ * undefined: a device of no organization) is refused to a caller whose account has none, whatever
+ * their level on the device: opening and seeing are not managing.
+ */
+export function decideDeviceSecondFactor(action: DeviceAction, factor: SecondFactorFacts | undefined): Decision<'secondFactor'> {
+  return MANAGING.has(action) && factor?.required && !factor.has ? { ok: false, reason: 'secondFactor' } : OK;
+}
+
+export const isManagingAction = (action: DeviceAction) => MANAGING.has(action);
+
+/**
+ * The owner turns the rule on only with a second factor of their own (else their next managing
+ * action would be refused); turning it off is always allowed to the owner.
+ */
+export function decideSecondFactorRule(required: boolean, ownerHasFactor: boolean): Decision<'secondFactor'> {
+  return required && !ownerHasFactor ? { ok: false, reason: 'secondFactor' } : OK;
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   decideMembership,
   decideOrg,
   decidePeople,
+  decideSecondFactorRule,
+  decideDeviceSecondFactor,
   KEYPAD_FRESH,
   permissions,
   type AccessFacts,
@@ -108,6 +110,41 @@ describe('the organization', () => {
     expect(decideOrg('permanentLink', 1)).toEqual({ ok: false, reason: 'level' });
     expect(decideOrg('permanentLink', 2).ok).toBe(true);
     expect(decideOrg('see', null)).toEqual({ ok: false, reason: 'unseen' });
+  });
+
+  it('a second factor required by the organization: administrators and the owner without one may only look', () => {
+    const without = { required: true, has: false };
+    for (const action of ['manageGroups', 'manageLinks', 'manageWebhooks'] as const) {
+      expect(decideOrg(action, 1, without)).toEqual({ ok: false, reason: 'secondFactor' });
+      expect(decideOrg(action, 2, without)).toEqual({ ok: false, reason: 'secondFactor' });
+      expect(decideOrg(action, 1, { required: true, has: true }).ok).toBe(true);
+      expect(decideOrg(action, 1, { required: false, has: false }).ok).toBe(true);
+      // a member is refused for the role first, never told to add a factor that would not help
+      expect(decideOrg(action, 0, without)).toEqual({ ok: false, reason: 'level' });
+    }
+    expect(decideOrg('permanentLink', 2, without)).toEqual({ ok: false, reason: 'secondFactor' });
+    expect(decideOrg('manageSecurity', 2, without)).toEqual({ ok: false, reason: 'secondFactor' });
+    expect(decideOrg('manageSecurity', 1, { required: true, has: true })).toEqual({ ok: false, reason: 'level' });
+    // looking is never refused for it
+    for (const role of [0, 1, 2]) expect(decideOrg('see', role, without).ok).toBe(true);
+    expect(decideOrg('see', null, without)).toEqual({ ok: false, reason: 'unseen' });
+  });
+
+  it("a device of an organization that requires a second factor: managing it needs one, opening and seeing do not", () => {
+    const without = { required: true, has: false };
+    for (const action of ['managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'driveSimulator'] as const) {
+      expect(decideDeviceSecondFactor(action, without)).toEqual({ ok: false, reason: 'secondFactor' });
+      expect(decideDeviceSecondFactor(action, { required: true, has: true }).ok).toBe(true);
+      expect(decideDeviceSecondFactor(action, { required: false, has: false }).ok).toBe(true);
+      expect(decideDeviceSecondFactor(action, undefined).ok).toBe(true); // a device of no organization
+    }
+    for (const action of ['see', 'open', 'holdCertificate', 'receiveEvents'] as const) expect(decideDeviceSecondFactor(action, without).ok).toBe(true);
+  });
+
+  it('the owner turns the rule on only with a second factor of their own; off always', () => {
+    expect(decideSecondFactorRule(true, false)).toEqual({ ok: false, reason: 'secondFactor' });
+    expect(decideSecondFactorRule(true, true).ok).toBe(true);
+    expect(decideSecondFactorRule(false, false).ok).toBe(true);
   });
 
   it('nobody adds themselves to a group; leaving is fine', () => {

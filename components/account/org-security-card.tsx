@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { AlertIcon, Card, Checkbox, useToast } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useCurrentOrganization } from '@/lib/client/organization';
+import { useOrgSecurity, useSecondFactors, useSetOrgSecurity } from '@/lib/client/second-factors';
+
+/**
+ * The organization's rule "administrators need a second factor": the owner turns it on or off
+ * here; an administrator without a second factor is told that the rule stops them.
+ */
+export function OrgSecurityCard() {
+  const { org } = useCurrentOrganization();
+  const rule = useOrgSecurity(org && org.role >= 1 ? org.id : undefined);
+  const mine = useSecondFactors();
+  if (!org || org.role < 1 || !rule.data) return null;
+  const required = rule.data.requireSecondFactor;
+  const blocked = required && mine.data && !mine.data.enabled;
+  return (
+    <Card title={`Organization: ${org.name}`} description="Administrators manage groups, access links and webhooks, and so who can open your doors.">
+      {blocked ? (
+        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>This organization requires administrators to use a second factor. Set up an authenticator app or add a passkey above to manage it again.</p>
+        </div>
+      ) : null}
+      {org.role >= 2 ? <OwnerToggle orgId={org.id} required={required} /> : <p className="text-sm text-slate-700">{required ? 'A second factor is required of administrators.' : 'A second factor is not required of administrators.'}</p>}
+    </Card>
+  );
+}
+
+function OwnerToggle({ orgId, required }: { orgId: number; required: boolean }) {
+  const set = useSetOrgSecurity(orgId);
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="space-y-2">
+      <Checkbox
+        id="require-second-factor"
+        checked={required}
+        disabled={set.isPending}
+        onChange={(e) => {
+          setError(null);
+          set.mutate(e.target.checked, {
+            onSuccess: (r) => toast.success(r.requireSecondFactor ? 'Second factor required' : 'Second factor no longer required'),
+            onError: (err) =>
+              setError(
+                err instanceof ApiError && err.status === 409
+                  ? 'Set up an authenticator app or add a passkey above first: otherwise this rule would stop you from managing the organization.'
+                  : err instanceof ApiError
+                    ? err.messages.join(' ')
+                    : 'Could not save. Try again.',
+              ),
+          });
+        }}
+        label="Require a second factor for administrators"
+        hint="Administrators (and you) without an authenticator app or passkey can still see the organization, but cannot manage it until they add one."
+      />
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startRegistration } from '@simplewebauthn/browser';
+import { apiFetch } from './api';
+
+/** Settings > Security, second factors: hooks over /api/v37/my/account/secondfactor and /passkey. */
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  created: string;
+  lastUsed: string | null;
+  backedUp: boolean;
+}
+
+export interface SecondFactors {
+  enabled: boolean;
+  totp: { enabled: boolean; confirmedAt: string | null };
+  recoveryCodesLeft: number;
+  passkeys: PasskeyInfo[];
+}
+
+export const secondFactorKeys = { mine: ['second-factors'] as const, org: (id: number) => ['organizations', id, 'security'] as const };
+
+export function useSecondFactors() {
+  return useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => apiFetch<SecondFactors>('/my/account/secondfactor') });
+}
+
+function useChanging<I, O>(fn: (input: I) => Promise<O>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: secondFactorKeys.mine }) });
+}
+
+export const useStartTotp = () => useMutation({ mutationFn: () => apiFetch<{ secret: string; uri: string }>('/my/account/secondfactor/totp', { method: 'POST' }) });
+export const useConfirmTotp = () => useChanging((code: string) => apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/totp', { method: 'PUT', body: { code } }));
+export const useRemoveTotp = () => useChanging((password: string) => apiFetch<null>('/my/account/secondfactor/totp', { method: 'DELETE', body: { password } }));
+export const useRenewRecoveryCodes = () => useChanging((password: string) => apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/recoverycodes', { method: 'POST', body: { password } }));
+export const useRemovePasskey = () => useChanging(({ id, password }: { id: string; password: string }) => apiFetch<null>(`/my/account/passkey/${id}`, { method: 'DELETE', body: { password } }));
+
+/** Registers a passkey: the server's challenge, the browser's authenticator, the server's check. */
+export const useAddPasskey = () =>
+  useChanging(async (name: string) => {
+    const { challengeId, options } = await apiFetch<{ challengeId: string; options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('/my/account/passkey/options', { method: 'POST' });
+    const response = await startRegistration({ optionsJSON: options });
+    return apiFetch<PasskeyInfo>('/my/account/passkey', { method: 'POST', body: { challengeId, name, response } });
+  });
+
+export function useOrgSecurity(orgId: number | undefined) {
+  return useQuery({ queryKey: secondFactorKeys.org(orgId ?? 0), queryFn: () => apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`), enabled: !!orgId });
+}
+
+export function useSetOrgSecurity(orgId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (requireSecondFactor: boolean) => apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`, { method: 'PUT', body: { requireSecondFactor } }),
+    onSuccess: (r) => qc.setQueryData(secondFactorKeys.org(orgId), r),
+  });
+}
