@@ -28,7 +28,7 @@ export function ConfirmEmail({ token }: { token: string }) {
     return (
       <div className="space-y-4">
         <Notice tone="success">
-          <strong className="break-all">{state.email}</strong> is confirmed. Your account is ready.
+          <strong className="break-words">{state.email}</strong> is confirmed. Your account is ready.
         </Notice>
         <ButtonLink href={signIn} variant="primary" className="w-full">
           {state.next ? 'Sign in and continue' : 'Sign in'}
