@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@/db/schema';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
+import { smtpUrlProblem } from '@/lib/mail/config';
 import { loadMailbox } from '@/lib/mail/mailbox';
 import { runMailPass } from '@/lib/mail/pass';
 import { db } from '../support/factories/core';
@@ -107,5 +108,15 @@ describe('the demo mailbox', () => {
       if (saved.demo === undefined) delete process.env.DEMO;
       else process.env.DEMO = saved.demo;
     }
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('is checked at start: a URL with smtp:// or smtps:// and a host', () => {
+    expect(smtpUrlProblem(undefined)).toBeNull();
+    expect(smtpUrlProblem('smtps://user:pass@smtp.example.com:465')).toBeNull();
+    expect(smtpUrlProblem('smtp://localhost:25')).toBeNull();
+    expect(smtpUrlProblem('smtp.example.com')).toMatch(/not a URL/);
+    expect(smtpUrlProblem('https://smtp.example.com')).toMatch(/smtp:\/\/ or smtps:\/\//);
   });
 });
