@@ -76,10 +76,18 @@ test('an invited person follows the invitation, signs up with that address, conf
   await row.getByRole('button', { name: `Resend the invitation to ${email}` }).click();
   await expect(page.getByText('Invitation sent again')).toBeVisible();
   await screen(page, 'mail-invitation-pending');
+  // the owner, signed in, opens the invitation: it is not theirs to take
+  const invitation = await mailedLink(page.request, email, '/invitation');
+  await page.goto(invitation);
+  await expect(page.getByRole('alert').filter({ hasText: 'You are signed in as owner@demo.test' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept the invitation' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out and use another account' })).toBeVisible();
+  await screen(page, 'mail-invitation-someone-else');
+  await page.goto(`/devices/${id}/access`);
 
   const ctx = await browser.newContext();
   const newcomer = await ctx.newPage();
-  await newcomer.goto(await mailedLink(newcomer.request, email, '/invitation'));
+  await newcomer.goto(invitation);
   await expect(newcomer.getByRole('heading', { name: 'Open Storage room' })).toBeVisible();
   await expect(newcomer.getByText(/Olivia Owner invited/)).toBeVisible();
   await screen(newcomer, 'mail-invitation-signed-out');
