@@ -38,7 +38,7 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
         <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600" />
         <div className="space-y-2">
           <p>
-            We sent a link to <strong className="break-all text-slate-900">{initialEmail || 'your e-mail address'}</strong>. Open it to confirm that the address is yours; then
+            We sent a link to <strong className="break-words text-slate-900">{initialEmail || 'your e-mail address'}</strong>. Open it to confirm that the address is yours; then
             you can sign in.
           </p>
           <p>The link works once, for 24 hours. Nothing can be done with the account before that.</p>

@@ -86,7 +86,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        Choose a new password for <strong className="break-all text-slate-900">{email}</strong>. Every session of the account ends.
+        Choose a new password for <strong className="break-words text-slate-900">{email}</strong>. Every session of the account ends.
       </p>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {/* for password managers: whose password this is */}

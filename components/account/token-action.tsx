@@ -11,7 +11,7 @@ import { Notice } from './auth-shell';
  * (a mail scanner that opens links must not spend a single-use link).
  */
 export function ConfirmEmail({ token }: { token: string }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'done'; email: string; next: string | null } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'done'; email: string; next: string | null } | { kind: 'error'; message: string; final: boolean }>({ kind: 'idle' });
 
   async function confirm() {
     setState({ kind: 'sending' });
@@ -19,7 +19,9 @@ export function ConfirmEmail({ token }: { token: string }) {
       const r = await apiFetch<{ email: string; next: string | null }>('/account/verify', { method: 'POST', body: { token } });
       setState({ kind: 'done', ...r });
     } catch (err) {
-      setState({ kind: 'error', message: err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.' });
+      // an unknown, used or expired link (404, 410) will not work on a second press; a network error may
+      const final = err instanceof ApiError && (err.status === 404 || err.status === 410);
+      setState({ kind: 'error', final, message: err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.' });
     }
   }
 
@@ -28,7 +30,7 @@ export function ConfirmEmail({ token }: { token: string }) {
     return (
       <div className="space-y-4">
         <Notice tone="success">
-          <strong className="break-all">{state.email}</strong> is confirmed. Your account is ready.
+          <strong className="break-words">{state.email}</strong> is confirmed. Your account is ready.
         </Notice>
         <ButtonLink href={signIn} variant="primary" className="w-full">
           {state.next ? 'Sign in and continue' : 'Sign in'}
@@ -50,9 +52,11 @@ export function ConfirmEmail({ token }: { token: string }) {
       ) : (
         <p className="text-sm text-slate-700">Press the button to confirm that this e-mail address is yours.</p>
       )}
-      <Button className="w-full" onClick={confirm} loading={state.kind === 'sending'} autoFocus>
-        {state.kind === 'sending' ? 'Confirming...' : 'Confirm my e-mail address'}
-      </Button>
+      {state.kind === 'error' && state.final ? null : (
+        <Button className="w-full" onClick={confirm} loading={state.kind === 'sending'} autoFocus>
+          {state.kind === 'sending' ? 'Confirming...' : 'Confirm my e-mail address'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress } from './email';
+import { isEmailAddress, normalizeDisplayName, normalizeEmail } from './email';
 
 /** The e-mail check: right answers, in time proportional to the text (no backtracking). */
 describe('isEmailAddress', () => {
@@ -13,5 +13,38 @@ describe('isEmailAddress', () => {
       expect(isEmailAddress(s)).toBe(false);
       expect(performance.now() - t).toBeLessThan(20);
     }
+  });
+});
+
+describe('normalizeEmail', () => {
+  it('trims, folds compatibility forms (NFKC) and case', () => {
+    expect(normalizeEmail('  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');
+    expect(normalizeEmail('ａｄａ@example.com')).toBe('ada@example.com');
+  });
+});
+
+describe('normalizeDisplayName', () => {
+  it('keeps names in NFKC with single spaces', () => {
+    expect(normalizeDisplayName('  Ｏｌｉｖｉａ   Owner ')).toEqual({ ok: true, value: 'Olivia Owner' });
+    expect(normalizeDisplayName('José Ñúñez 李')).toEqual({ ok: true, value: 'José Ñúñez 李' });
+  });
+  it.each([
+    ['right-to-left override', 'Olivia\u202eOwner'],
+    ['left-to-right isolate', '\u2066Olivia\u2069'],
+    ['right-to-left mark', 'Olivia\u200f'],
+    ['zero-width space', 'Oli\u200bvia'],
+    ['zero-width joiner', 'Oli\u200dvia'],
+    ['byte order mark', 'Oli\ufeffvia'],
+    ['soft hyphen', 'Oli\u00advia'],
+    ['control character', 'Olivia\u0007'],
+    ['newline', 'Olivia\nOwner'],
+  ])('refuses a %s', (_what, name) => {
+    const r = normalizeDisplayName(name);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toMatch(/invisible or direction-changing/);
+  });
+  it('refuses empty and overlong names', () => {
+    expect(normalizeDisplayName('   ').ok).toBe(false);
+    expect(normalizeDisplayName('x'.repeat(101)).ok).toBe(false);
   });
 });

@@ -25,3 +25,17 @@ export function mailLink(path: string, query: Record<string, string> = {}): stri
   for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
   return u.toString();
 }
+
+/** SMTP_URL as nodemailer reads it, checked at start: a problem in one sentence, or null. */
+export function smtpUrlProblem(value = process.env.SMTP_URL): string | null {
+  if (!value) return null;
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return 'SMTP_URL is not a URL: set it like smtps://user:password@smtp.example.com:465 or smtp://localhost:25';
+  }
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') return 'SMTP_URL must start with smtp:// or smtps://';
+  if (!u.hostname) return 'SMTP_URL names no host';
+  return null;
+}

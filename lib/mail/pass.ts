@@ -92,8 +92,12 @@ export async function runMailPass(db: Db, now: Date = new Date(), opts: { batch?
   return { attempted: results.length, sent: results.filter((r) => r.ok).length };
 }
 
-/** Sent and failed mails are kept 30 days (the record that a mail went out), then deleted. */
-export async function pruneMail(db: Db, now: Date): Promise<void> {
+/**
+ * Sent and failed mails are kept 30 days (the record that a mail went out), then deleted; so is
+ * everything in the demo's mailbox (`unsent`: nothing sends it there).
+ */
+export async function pruneMail(db: Db, now: Date, opts: { unsent?: boolean } = {}): Promise<void> {
   const before = new Date(now.getTime() - 30 * 24 * 3600_000);
-  await db.delete(mailOutbox).where(and(or(eq(mailOutbox.status, 'sent'), eq(mailOutbox.status, 'failed')), lt(mailOutbox.created, before)));
+  const done = or(eq(mailOutbox.status, 'sent'), eq(mailOutbox.status, 'failed'));
+  await db.delete(mailOutbox).where(and(opts.unsent ? undefined : done, lt(mailOutbox.created, before)));
 }

@@ -2,7 +2,7 @@ import { getDb } from '@/db/client';
 import { sweepEmailTokens } from '@/lib/auth/email-tokens';
 import { logError } from '@/lib/log';
 import type { BackgroundWorker } from '@/lib/workers';
-import { smtpUrl } from './config';
+import { mailboxEnabled, smtpUrl } from './config';
 import { MAIL_BATCH, pruneMail, runMailPass } from './pass';
 
 const POLL_MS = () => Number(process.env.MAIL_POLL_MS ?? 2000);
@@ -22,7 +22,7 @@ export function startMailWorker(pollMs = POLL_MS()): () => void {
       if (smtpUrl()) again = (await runMailPass(db, new Date())).attempted >= MAIL_BATCH;
       if (Date.now() - prunedAt > 3_600_000) {
         prunedAt = Date.now();
-        await pruneMail(db, new Date());
+        await pruneMail(db, new Date(), { unsent: mailboxEnabled() });
         await sweepEmailTokens(db, new Date());
       }
     } catch (e) {

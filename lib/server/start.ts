@@ -4,6 +4,7 @@ import { demoMode, isEmbedded } from '@/lib/config/env';
 import { ConfigError, ensureSecrets, secretsFile } from '@/lib/crypto/config';
 import { describeRotation, rotateSecrets } from '@/lib/crypto/rotate';
 import { installClientAddressHook } from '@/lib/http/client-address';
+import { smtpUrlProblem } from '@/lib/mail/config';
 
 /**
  * What a server process does before it serves (instrumentation.ts, for `npm start` and a bare
@@ -27,6 +28,8 @@ const FORMER_DEMO_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 export async function startServer(): Promise<void> {
   const source = ensureSecrets();
   checkPublicUrl();
+  const mailProblem = smtpUrlProblem();
+  if (mailProblem) throw new ConfigError(mailProblem);
   installClientAddressHook();
   const db = await getDb();
   if (isEmbedded()) {

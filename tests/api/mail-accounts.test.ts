@@ -114,6 +114,12 @@ describe('sign-up proves the address', () => {
     expect(await signIn(known.email, 'first-password')).toBe('wrong');
   });
 
+  it('sign-up cannot flood a mailbox: beyond 5 mails an hour to a known address, the answer stays and no mail goes', async () => {
+    const known = await createUser({ email: address('flooded').toLowerCase() });
+    for (let i = 0; i < 7; i++) expect((await register(known.email)).status).toBe(202);
+    expect(await mailbox(known.email)).toHaveLength(5);
+  });
+
   it('someone who registered an address first without its mailbox cannot keep it: the owner of the mailbox sets the password', async () => {
     const victim = address('victim');
     expect((await register(victim, { password: 'attacker-password', displayName: 'Not Victim' })).status).toBe(202);

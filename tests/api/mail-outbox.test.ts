@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '@/db/schema';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
+import { smtpUrlProblem } from '@/lib/mail/config';
+import { loadMailbox } from '@/lib/mail/mailbox';
 import { runMailPass } from '@/lib/mail/pass';
 import { db } from '../support/factories/core';
 import { startSmtp } from '../support/smtp';
@@ -84,5 +86,38 @@ describe('mail outbox', () => {
     const [a, b] = await Promise.all([runMailPass(d, new Date(), { only: tos }), runMailPass(d, new Date(), { only: tos })]);
     expect(a.sent + b.sent).toBe(6);
     for (const to of tos) expect(smtp.to(to)).toHaveLength(1);
+  });
+});
+
+describe('the demo mailbox', () => {
+  it('exists only in demo mode without SMTP_URL, and shows the plain text of the mails to an address', async () => {
+    const d = await db();
+    const to = address();
+    const link = mailLink('/verify-email', { token: 'x'.repeat(43) });
+    await d.transaction((tx) => enqueueMail(tx, { to, subject: 'Confirm', ...renderMail({ paragraphs: ['Hi'], action: { label: 'Confirm', url: link } }), kind: 'verify' }));
+    expect(await loadMailbox(to)).toBeNull(); // SMTP_URL is set in this file: mail is sent, not kept
+    const saved = { smtp: process.env.SMTP_URL, demo: process.env.DEMO };
+    try {
+      delete process.env.SMTP_URL;
+      process.env.DEMO = '1'; // the embedded demo is in demo mode anyway; on Postgres it is asked for
+      const box = await loadMailbox(to.toUpperCase());
+      expect(box).toEqual([{ id: expect.any(String), to, subject: 'Confirm', kind: 'verify', created: expect.any(String), text: expect.stringContaining(link) }]);
+      process.env.DEMO = '0';
+      expect(await loadMailbox(to)).toBeNull(); // not a demo: no mailbox
+    } finally {
+      process.env.SMTP_URL = saved.smtp;
+      if (saved.demo === undefined) delete process.env.DEMO;
+      else process.env.DEMO = saved.demo;
+    }
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('is checked at start: a URL with smtp:// or smtps:// and a host', () => {
+    expect(smtpUrlProblem(undefined)).toBeNull();
+    expect(smtpUrlProblem('smtps://user:pass@smtp.example.com:465')).toBeNull();
+    expect(smtpUrlProblem('smtp://localhost:25')).toBeNull();
+    expect(smtpUrlProblem('smtp.example.com')).toMatch(/not a URL/);
+    expect(smtpUrlProblem('https://smtp.example.com')).toMatch(/smtp:\/\/ or smtps:\/\//);
   });
 });

@@ -37,7 +37,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
       <AuthCard>
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            <strong className="text-slate-900">{inv.inviter}</strong> invited <strong className="break-all text-slate-900">{inv.email}</strong> to open{' '}
+            <strong className="text-slate-900">{inv.inviter}</strong> invited <strong className="break-words text-slate-900">{inv.email}</strong> to open{' '}
             <strong className="text-slate-900">{inv.deviceName}</strong>. The invitation is valid until {day(inv.expiresAt)}.
           </p>
           {mine ? (
@@ -45,7 +45,7 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
           ) : ctx ? (
             <>
               <Notice tone="error">
-                You are signed in as <strong className="break-all">{ctx.caller.email}</strong>. Only the account of <strong className="break-all">{inv.email}</strong> can accept
+                You are signed in as <strong className="break-words">{ctx.caller.email}</strong>. Only the account of <strong className="break-words">{inv.email}</strong> can accept
                 this invitation.
               </Notice>
               <SwitchAccount back={here} />
