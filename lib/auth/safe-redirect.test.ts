@@ -38,8 +38,8 @@ describe('redirect targets after sign-in', () => {
     expect(safeRedirectUrl('/settings/security', base)).toBe(`${base}/settings/security`);
     expect(safeRedirectUrl(`${base}/devices/3`, base)).toBe(`${base}/devices/3`);
     expect(safeRedirectUrl('/sign-in', base)).toBe(`${base}/sign-in`);
-    expect(safeRedirectUrl('https://evil.example/', base)).toBe(`${base}/devices`);
-    expect(safeRedirectUrl('/%09/evil.example', base)).toBe(`${base}/devices`);
-    expect(safeRedirectUrl('http://localhost:3000.evil.example/', base)).toBe(`${base}/devices`);
+    expect(safeRedirectUrl('https://evil.example/', base)).toBe(`${base}/home`);
+    expect(safeRedirectUrl('/%09/evil.example', base)).toBe(`${base}/home`);
+    expect(safeRedirectUrl('http://localhost:3000.evil.example/', base)).toBe(`${base}/home`);
   });
 });
