@@ -55,7 +55,7 @@ const operation = (op: 'unlock' | 'lock' | 'pull') => ({
 });
 
 export const cases = defineCases([
-  list('lock', ['page=0', 'itemsPerPage=101', 'filters.state=x', 'IncludeUserSettings=maybe']),
+  list('lock', ['page=0', 'itemsPerPage=101', 'filters.state=x', 'IncludeUserSettings=maybe', 'Filters.OrganizationIds=x', 'Filters.BatteryLevel=101']),
   list('gate', ['page=0', 'itemsPerPage=0', 'filters.isConnected=maybe']),
   list('doorsensor', ['page=-1', 'itemsPerPage=1000', 'includeUserSettings=2']),
   list('device/details', ['IncludeUserSettings=maybe', 'IncludeAccessories=x']),
