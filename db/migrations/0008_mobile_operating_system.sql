@@ -1,0 +1,1 @@
+ALTER TABLE "mobiles" ADD COLUMN "operating_system" integer DEFAULT 3 NOT NULL;
