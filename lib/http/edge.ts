@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { isHttps } from '@/lib/config/env';
 import { failure } from './envelope';
 import { loggedRoute, logRequest } from './log';
+import { rateLimitHeaders } from './ratelimit-policy';
 
 /**
  * What every API answer gets at the edge of the server, whatever made it (route(), next-auth,
@@ -80,6 +81,8 @@ export function finishApiResponse(given: Response, requestId: string): Response 
   h.set('x-request-id', requestId);
   h.set('x-correlation-id', requestId);
   h.set('api-supported-versions', API_VERSION);
+  // answers counted against no account (proxy, unknown paths, public routes) still name the policy
+  if (!h.has('ratelimit-policy')) h.set('ratelimit-policy', rateLimitHeaders('key')['ratelimit-policy']);
   if (!hsts || hsts.url !== process.env.NEXTAUTH_URL) hsts = { url: process.env.NEXTAUTH_URL, on: isHttps() };
   if (hsts.on) h.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return res;

@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/db/client';
-import { RateLimited } from '../errors';
+import type { Db } from '@/db/client';
+import { spend } from '../ratelimit';
 
-/**
- * Fixed-window counter in the shared rate_limits table (every server process counts together).
- * Throws 429 when `key` has been hit more than `limit` times in the current window.
- */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds: number, now: Date): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
-  const res = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}::timestamptz, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
-    returning count`);
-  const [row] = rowsOf<{ count: number }>(res);
-  if (Number(row?.count ?? 0) > limit) throw RateLimited('Too many sign-ups from your network. Try again in a few minutes.');
+/** Sign-ups per window: per client address and in total, counted like every budget (lib/domain/ratelimit.ts). */
+export async function hitSignupLimit(db: Db, key: string, max: number, windowSeconds: number, now: Date): Promise<void> {
+  await spend(db, key, { max, windowSeconds }, now, 'Too many sign-ups from your network. Try again in a few minutes.');
 }
 
 /** The client address is personal data: only its hash becomes part of a key. */

@@ -5,7 +5,7 @@ import { hashPassword } from '@/lib/auth/password';
 import type { BaseCtx } from '../context';
 import { Conflict, Invalid } from '../errors';
 import { isUniqueViolation } from '../access/rules';
-import { clientKey, hitRateLimit } from './limit';
+import { clientKey, hitSignupLimit } from './limit';
 
 export interface RegisterInput {
   email: string;
@@ -35,8 +35,8 @@ export async function registerUser(ctx: BaseCtx, input: RegisterInput, clientAdd
   if (input.password.length > 200) problems.push('password: use at most 200 characters.');
   if (!displayName || displayName.length > 100) problems.push('displayName: enter your name (1 to 100 characters).');
   if (problems.length) throw Invalid(problems[0], problems);
-  await hitRateLimit(ctx.db, clientKey(clientAddress), LIMIT(), 600, ctx.now());
-  await hitRateLimit(ctx.db, 'signup-all', GLOBAL_LIMIT(), 600, ctx.now());
+  await hitSignupLimit(ctx.db, clientKey(clientAddress), LIMIT(), 600, ctx.now());
+  await hitSignupLimit(ctx.db, 'signup-all', GLOBAL_LIMIT(), 600, ctx.now());
   if (!isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   if (existing) throw taken();

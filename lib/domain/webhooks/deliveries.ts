@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
 import type { Ctx } from '../context';
-import { hit } from '../accesslinks/ratelimit';
+import { hit } from '../ratelimit';
 import { Conflict, NotFound, RateLimited } from '../errors';
 import { attemptDelivery, leaseUntil, type Claimed } from './deliver';
 import { newMessageId } from './dispatch';
