@@ -88,6 +88,9 @@ describe('GET /my/lock and lock sync', () => {
     const all = await api('GET', '/api/v37/my/lock', { key: owner.key });
     expect(all.json).toMatchObject({ success: true, errorMessages: [], statusCode: 200 });
     expect(all.json.result.map((l: any) => l.id)).toEqual([lock.id, second.id]);
+    // each lock as GET /my/lock/{id} answers it, plus deviceState's name before Tedee's v1.35
+    const single = (await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key })).json.result;
+    expect(all.json.result[0]).toEqual({ ...single, lockProperties: single.deviceState });
     expect(await ids(`?filters.text=${encodeURIComponent('zeta')}`)).toEqual([second.id]);
     expect(await ids(`?Filters.Text=${lock.serialNumber.toLowerCase()}`)).toEqual([lock.id]);
     expect(await ids('?Filters.AccessLevel=1')).toEqual([second.id]);
@@ -134,12 +137,13 @@ describe('GET /my/lock and lock sync', () => {
     expect((await api('GET', '/api/v37/my/lock', { key: outsider.key })).json.result).toEqual([]);
   });
 
-  it('sync answers {id, isConnected, deviceState, revision}, for one lock or repeated ids', async () => {
+  it('sync answers {id, isConnected, deviceState, revision} (and deviceState’s former name lockProperties), for one lock or repeated ids', async () => {
     const { owner, lock } = await lockWithCast();
     const one = await api('GET', `/api/v37/my/lock/${lock.id}/sync`, { key: owner.key });
     expect(one.status).toBe(200);
-    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'revision']);
+    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'lockProperties', 'revision']);
     expect(one.json.result).toMatchObject({ id: lock.id, isConnected: true, revision: 1, deviceState: { state: 6 } });
+    expect(one.json.result.lockProperties).toEqual(one.json.result.deviceState);
     const many = await api('GET', `/api/v37/my/lock/sync?id=${lock.id}&id=2147483000`, { key: owner.key });
     expect(many.json.result.map((s: any) => s.id)).toEqual([lock.id]);
     const { outsider } = await lockWithCast();

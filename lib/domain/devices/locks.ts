@@ -90,7 +90,7 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
     userSettings: f.includeUserSettings,
   });
   const now = ctx.now();
-  const locks = rows.map((x) => lockShape(x, now, f));
+  const locks = rows.map((x) => withLegacyName(lockShape(x, now, f)));
   if (!f.includeOrganization) return locks;
   const orgIds = [...new Set(rows.map((x) => x.d.organizationId).filter((x): x is number => x !== null))];
   const orgs = orgIds.length
@@ -114,4 +114,11 @@ export async function lockSyncOne(ctx: Ctx, id: number) {
   return syncShape(lockShape(await oneLock(ctx, id), ctx.now()));
 }
 
-const syncShape = (l: ReturnType<typeof lockShape>) => ({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });
+/**
+ * `lockProperties`, the name Tedee's API gave `deviceState` until v1.35, beside it in the lock list
+ * and lock sync (outside our contract): the public clients read it (pytedee and homebridge-tedee
+ * fail without it, aiotedee sees every lock's state as unknown; docs/api-compatibility.md).
+ */
+const withLegacyName = <T extends { deviceState: unknown }>(l: T) => Object.assign(l, { lockProperties: l.deviceState });
+
+const syncShape = (l: ReturnType<typeof lockShape>) => withLegacyName({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });
