@@ -105,6 +105,27 @@ describe('answers through the router', () => {
     expect((await api('GET', `/api/v37/My/Lock/${lock.id}`, { key: admin.key })).status).toBe(200);
   });
 
+  it('what docs/api-compatibility.md lists as not served answers as it says', async () => {
+    const { owner, lock } = await lockWithCast();
+    const notServed: Array<[string, string, number]> = [
+      ['PUT', '/api/v37/organization/1/assignadmin', 404],
+      ['PUT', '/api/v37/organization/1/removeadmin', 404],
+      ['POST', '/api/v37/organization/1/user', 405],
+      ['DELETE', '/api/v37/organization/1/user/byorganizationuserid/2', 404],
+      ['PUT', '/api/v37/organization/1/user/byorganizationuserid/2', 404],
+      ['GET', '/api/v37/organization/1/user/2', 404],
+      ['GET', `/api/v37/my/device/${lock.id}/battery`, 404],
+      ['POST', '/api/v37/my/lock/open', 405],
+      ['POST', '/api/v37/my/lock/close', 405],
+      ['POST', '/api/v37/my/lock/pull-spring', 405],
+    ];
+    for (const [method, url, status] of notServed) {
+      const r = await api(method, url, { key: owner.key, body: method === 'GET' ? undefined : {} });
+      expect(r.status, `${method} ${url}`).toBe(status);
+      expect(r.json).toMatchObject({ success: false, statusCode: status });
+    }
+  });
+
   it('malformed JSON is 400 in the envelope', async () => {
     const { owner } = await lockWithCast();
     for (const body of ['{nope', '[1,', '"unterminated']) {
