@@ -1,1 +1,0 @@
-ALTER TABLE "mobiles" ADD COLUMN "operating_system" integer DEFAULT 3 NOT NULL;
