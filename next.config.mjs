@@ -1,3 +1,5 @@
+import { scanApiRoutes } from './lib/http/api-routes-scan.mjs';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Several builds can live side by side (tests, benchmarks, parallel work).
@@ -7,6 +9,12 @@ const nextConfig = {
   // API clients call both /my/lock and /my/lock/; answer both instead of redirecting.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // The proxy runs for /api too (paths in any case, 405): Next.js then copies a request's body for it,
+  // by default up to 10 MB in memory. No route takes more than 64 KB (lib/http/edge.ts), so no copy may
+  // either: a larger body is cut there, and the route refuses it by its Content-Length (413).
+  experimental: { proxyClientMaxBodySize: 64 * 1024 },
+  // The API's route table (pattern, methods) for the request proxy: paths in any case, 405 with Allow.
+  env: { SMARTLOCK_API_ROUTES: JSON.stringify(scanApiRoutes(new URL('./app', import.meta.url).pathname)) },
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks once with tsc
   // Every response: never sniffed, never framed, no full URL in Referer to other sites. The page's
   // Content-Security-Policy (with a nonce) and HSTS are set per request (proxy.ts, lib/http/edge.ts).

@@ -1,7 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { apiProxy } from '@/lib/http/api-proxy';
 
 /**
- * Every page (not the API, not static files) passes here:
+ * API requests (/api/...) pass here for their route: the path's case, 405 with `Allow` (see
+ * lib/http/api-proxy.ts); their headers are the edge's (lib/http/edge.ts).
+ *
+ * Every page (not static files) passes here:
  *  - a Content-Security-Policy with a fresh nonce: only scripts Next.js itself renders (which it
  *    gives the nonce, read from the request's copy of the policy) may run; no page may be framed.
  *    Pages are rendered per request anyway (they read the session), so the nonce costs nothing more;
@@ -11,6 +15,7 @@ import { NextResponse, type NextRequest } from 'next/server';
  *    layout sends people back where they were going after sign-in.
  */
 export function proxy(request: NextRequest) {
+  if (request.nextUrl.pathname.startsWith('/api/')) return apiProxy(request) ?? NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
   const https = (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
   const dev = process.env.NODE_ENV === 'development';
@@ -38,5 +43,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon\\.ico|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|.*\\.(?:png|svg|ico|txt|webmanifest)$).*)'],
 };

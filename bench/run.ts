@@ -67,7 +67,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   // secrets of this run only; BENCH=1 makes /api/bench/noop exist; the link page scenario names its
   // clients in X-Forwarded-For, as a proxy in front would (TRUST_PROXY_HOPS=1)
   const secret = () => randomBytes(32).toString('base64url');
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1', API_RATE_LIMIT: '1000000000', API_RATE_LIMIT_COMMANDS: '1000000000' };
   if (kind === 'postgres') {
     const db = `sl_bench_${Date.now()}`;
     const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { DEMO, expect, test } from './fixtures';
+import { DEMO, expect, signIn, test } from './fixtures';
 
 /**
  * The edge of the running server: its headers, where it sends people after sign-in, what it does
@@ -85,5 +85,37 @@ test.describe('input', () => {
     expect(statuses[10]).toBe(429);
     // another address is not affected
     expect((await signUp(me.replace(/\d+$/, (n) => String((Number(n) % 200) + 21)), 12)).status).toBe(202);
+  });
+});
+
+/** Every answer under /api is ours (issue 18; lib/http/api-proxy.ts, app/api/[...path]). */
+test.describe('every /api answer is the envelope', () => {
+  test('an unknown path: 404 JSON, not the HTML page; the version and the correlation id', async ({ request }) => {
+    const res = await request.get('/api/v37/my/nothing-here', { headers: { 'x-correlation-id': 'e2e-corr-0001' } });
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toMatch(/^application\/json/);
+    expect(res.headers()['api-supported-versions']).toBe('37');
+    expect(res.headers()['x-correlation-id']).toBe('e2e-corr-0001');
+    expect(await res.json()).toMatchObject({ success: false, statusCode: 404 });
+  });
+
+  test('a method the route does not serve: 405 JSON with Allow', async ({ request }) => {
+    const res = await request.get('/api/v37/my/gate/1/sync');
+    expect(res.status()).toBe(405);
+    expect(res.headers()['allow']).toBe('POST, OPTIONS');
+    expect(res.headers()['api-supported-versions']).toBe('37');
+    expect(res.headers()['x-correlation-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.json()).toEqual({ success: false, errorMessages: ['GET is not served at this path; it takes POST.'], statusCode: 405 });
+  });
+
+  test('resource names in any case reach their route (Tedee writes accessLink); a route answer carries the headers too', async ({ page }) => {
+    await signIn(page, DEMO.owner);
+    const res = await page.request.get('/api/v37/My/Lock');
+    expect(res.status()).toBe(200);
+    expect(Array.isArray((await res.json()).result)).toBe(true);
+    expect(res.headers()['api-supported-versions']).toBe('37');
+    const orgs = (await (await page.request.get('/api/v37/organization')).json()).result;
+    const links = await page.request.get(`/api/v37/Organization/${orgs[0].id}/AccessLink`);
+    expect(links.status()).toBe(200);
   });
 });

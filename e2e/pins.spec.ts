@@ -5,7 +5,7 @@ import { DEMO, expect, screen, signIn, test } from './fixtures';
 async function lockId(page: Page, name: string): Promise<number> {
   const res = await page.request.get('/api/v37/my/lock');
   expect(res.status()).toBe(200);
-  const locks = (await res.json()).result.locks as Array<{ id: number; name: string }>;
+  const locks = (await res.json()).result as Array<{ id: number; name: string }>;
   const lock = locks.find((l) => l.name === name);
   expect(lock, `demo lock "${name}"`).toBeTruthy();
   return lock!.id;

@@ -137,7 +137,7 @@ test.describe('Settings > Webhooks', () => {
       const made = await page.request.post('/api/v37/my/webhook', { headers, data: { url: rx.url, events: ['bell-button-pressed'] } });
       expect(made.status()).toBe(201);
       const { secret } = (await made.json()).result;
-      const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result.locks as Array<{ id: number; name: string; isConnected: boolean | null }>;
+      const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result as Array<{ id: number; name: string; isConnected: boolean | null }>;
       const lock = locks.find((l) => l.isConnected)!;
       // the simulator's control plane: someone rings at the door
       expect((await page.request.post(`/api/sim/device/${lock.id}`, { headers, data: { action: 'bell' } })).status()).toBe(200);

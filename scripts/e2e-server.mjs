@@ -17,6 +17,9 @@ env.SIM_COMMAND_MS ||= '600';
 env.SESSION_MAX_AGE ||= String(8 * 3600);
 env.WEBHOOK_ALLOW_LOOPBACK ||= '1';
 env.REQUEST_LOG ||= '0'; // one line per API call would bury the test output
+// the browser tests drive the demo accounts far harder than a person: generous API budgets (docs/security.md, "Rate limits")
+env.API_RATE_LIMIT ||= '1000000';
+env.API_RATE_LIMIT_COMMANDS ||= '1000000';
 
 const data = path.join(process.cwd(), '.data');
 mkdirSync(data, { recursive: true, mode: 0o700 });

@@ -7,7 +7,7 @@ export interface ScopeGroup {
 }
 
 const GROUPS: { title: string; match: (s: Scope) => boolean }[] = [
-  { title: 'Devices and locks', match: (s) => /^(Device|Lock|DeviceActivity|DeviceCertificate)\./.test(s) },
+  { title: 'Devices and locks', match: (s) => /^(Device|Lock|DeviceActivity|DeviceCertificate|Mobile)\./.test(s) },
   { title: 'Sharing', match: (s) => s.startsWith('DeviceShare.') },
   { title: 'Organization', match: (s) => /^(Organization|AccessLink)\./.test(s) },
   { title: 'Account', match: (s) => s.startsWith('Account.') },

@@ -5,6 +5,8 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * let a guesser multiply their budget by the number of processes). One row per key: the key
  * names what is limited (e.g. `link-ip:<hash of the client address>`), `windowStart` the
  * current window, `count` the hits in it. Rows of past windows are swept now and then.
+ * UNLOGGED (migration 0008, drizzle has no word for it): written on every API request, it writes
+ * no WAL and a commit waits for no disk flush; a crash empties it, and budgets start afresh.
  */
 export const rateLimits = pgTable(
   'rate_limits',

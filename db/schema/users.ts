@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who can sign in. `id` is the principal id of the API; `numId` is the number the activity log shows. */
 export const users = pgTable(
@@ -46,6 +46,8 @@ export const mobiles = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     publicKey: text('public_key').notNull(),
+    /** Tedee's OperatingSystem: 0 iOS, 1 Android, 3 other (the default: a phone registered without saying) */
+    operatingSystem: integer('operating_system').notNull().default(3),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { precision: 3, withTimezone: true }),
   },

@@ -1,4 +1,4 @@
-/** Scopes of api-v37.md, plus Account.* for key management. */
+/** Scopes of api-v37.md, Tedee's Mobile.* (docs/source/howtos/authenticate.rst), plus Account.* for key management. */
 export const SCOPES = [
   'DeviceShare.Read',
   'DeviceShare.ReadWrite',
@@ -11,6 +11,8 @@ export const SCOPES = [
   'Organization.ReadWrite',
   'AccessLink.Read',
   'AccessLink.ReadWrite',
+  'Mobile.Read',
+  'Mobile.ReadWrite',
   'Account.Read',
   'Account.ReadWrite',
 ] as const;
@@ -35,6 +37,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'Organization.ReadWrite': 'Read and write organization data',
   'AccessLink.Read': 'View organization access links',
   'AccessLink.ReadWrite': 'Manage organization access links',
+  'Mobile.Read': 'View your registered phones',
+  'Mobile.ReadWrite': 'Register and remove your phones',
   'Account.Read': 'Read your account and access keys',
   'Account.ReadWrite': 'Manage your account and access keys',
 };

@@ -21,6 +21,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly messages: string[] = [message],
+    /** rate_limited: seconds until the budget is whole again (the answer's Retry-After) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -35,7 +37,7 @@ export const NotFound = (what = 'Resource') => new DomainError('not_found', `${w
 export const NotAcceptable = (message: string) => new DomainError('not_acceptable', message);
 export const Conflict = (message: string) => new DomainError('conflict', message);
 export const PreconditionFailed = (message: string) => new DomainError('precondition_failed', message);
-export const RateLimited = (message = 'Too many requests. Try again in a minute.') => new DomainError('rate_limited', message);
+export const RateLimited = (message = 'Too many requests. Try again in a minute.', retryAfterSeconds?: number) => new DomainError('rate_limited', message, [message], retryAfterSeconds);
 export const DeviceTimeout = (message = 'The device did not answer in time.') => new DomainError('device_timeout', message);
 export const DeviceBusy = (message = 'Another request is being processed for this device. Try again in a moment.') =>
   new DomainError('device_busy', message);

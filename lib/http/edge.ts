@@ -3,6 +3,7 @@ import { NextRequest } from 'next/server';
 import { isHttps } from '@/lib/config/env';
 import { failure } from './envelope';
 import { loggedRoute, logRequest } from './log';
+import { rateLimitHeaders } from './ratelimit-policy';
 
 /**
  * What every API answer gets at the edge of the server, whatever made it (route(), next-auth,
@@ -45,15 +46,28 @@ export async function readBodyText(req: Request, limit: number): Promise<string>
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The caller's correlation id when it is a plain token (X-Request-Id), else a new one. */
+/** A client's correlation id is used when it is a plain token: letters, digits, `.`, `_`, `-`, 8 to 64 of them. */
+const SANE_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The request's correlation id: the client's `X-Correlation-ID` (Tedee's name), else its
+ * `X-Request-Id`, when sane; else a new one. Every answer carries it back in both headers, the
+ * request's log line names it, and so does a 500's message.
+ */
 export function requestIdOf(req: Request): string {
-  const given = req.headers.get('x-request-id');
-  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+  for (const name of ['x-correlation-id', 'x-request-id']) {
+    const given = req.headers.get(name);
+    if (given && SANE_ID.test(given)) return given;
+  }
+  return randomUUID();
 }
+
+/** The API version every answer names (Tedee's `api-supported-versions` header). */
+export const API_VERSION = '37';
 
 let hsts: { url: string | undefined; on: boolean } | undefined;
 
-/** API answers: never sniffed, never cached (they are per caller), HSTS under https, the request id. */
+/** API answers: never sniffed, never cached (they are per caller), HSTS under https, the correlation id, the API version. */
 export function finishApiResponse(given: Response, requestId: string): Response {
   let res = given;
   try {
@@ -65,6 +79,10 @@ export function finishApiResponse(given: Response, requestId: string): Response 
   h.set('x-content-type-options', 'nosniff');
   if (!h.has('cache-control')) h.set('cache-control', 'no-store');
   h.set('x-request-id', requestId);
+  h.set('x-correlation-id', requestId);
+  h.set('api-supported-versions', API_VERSION);
+  // answers counted against no account (proxy, unknown paths, public routes) still name the policy
+  if (!h.has('ratelimit-policy')) h.set('ratelimit-policy', rateLimitHeaders('key')['ratelimit-policy']);
   if (!hsts || hsts.url !== process.env.NEXTAUTH_URL) hsts = { url: process.env.NEXTAUTH_URL, on: isHttps() };
   if (hsts.on) h.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return res;

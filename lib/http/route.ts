@@ -15,6 +15,8 @@ import { logError } from '@/lib/log';
 import { loggedRoute } from './log';
 import { queryToObject } from './query';
 import { isReply } from './reply';
+import { spendApiBudget } from './ratelimit';
+import { overBudgetMessage, rateLimitHeaders, type RateClass } from './ratelimit-policy';
 
 const STATUS: Record<ErrorCode, number> = {
   invalid: 400,
@@ -48,6 +50,17 @@ interface Spec<Q, B, P> {
   concurrency?: number;
   /** Bodies above this many bytes are refused with 413 (default 64 KB, lib/http/edge.ts). */
   maxBody?: number;
+  /**
+   * Which budget of the caller's account the request spends (lib/http/ratelimit-policy.ts):
+   * 'commands' for what opens or locks, which polling must never use up; 'api' otherwise.
+   */
+  rateLimit?: RateClass;
+}
+
+/** What one request spent of its account's budget, for the answer's RateLimit headers. */
+interface Spent {
+  counted?: Awaited<ReturnType<typeof spendApiBudget>>;
+  via?: 'session' | 'key';
 }
 
 /** The client closed the connection while its request waited its turn (nginx's 499). */
@@ -83,9 +96,12 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
   const wrapped: Handler = async (req, rc) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
-    return finish(req, await run(req, rc, req.method === 'GET' || req.method === 'HEAD', requestId), requestId, started);
+    const spent: Spent = {};
+    const res = finish(req, await run(req, rc, req.method === 'GET' || req.method === 'HEAD', requestId, spent), requestId, started);
+    for (const [k, v] of Object.entries(rateLimitHeaders(spent.via ?? 'key', spent.counted))) res.headers.set(k, v);
+    return res;
   };
-  const run = async (req: NextRequest, rc: RouteContext, allowUnchecked: boolean, requestId: string): Promise<Response> => {
+  const run = async (req: NextRequest, rc: RouteContext, allowUnchecked: boolean, requestId: string, spent: Spent): Promise<Response> => {
     let ctx: BaseCtx | Ctx | undefined;
     try {
       // a body too large for this endpoint is refused before anything else, without reading it
@@ -102,11 +118,20 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         }
         if (!spec.scopes.some((s) => auth.caller.scopes.has(s))) {
           // a remembered key may have changed since: only a fresh lookup may refuse it
-          if (auth.unchecked) return run(req, rc, false, requestId);
+          if (auth.unchecked) return run(req, rc, false, requestId, spent);
           return failure(403, [`This key lacks the scope for this endpoint (one of: ${spec.scopes.join(', ')}).`]);
         }
         const keyCheck = auth.unchecked ? { keyId: auth.caller.keyId, sessionId: auth.caller.keyId ? undefined : auth.caller.sessionId, scopes: spec.scopes, done: false } : undefined;
         ctx = { db, now, caller: auth.caller, keyCheck, client: clientAddress(req.headers) };
+        // one budget per account and class, counted once per request (not again when a remembered key is looked up afresh)
+        if (!spent.counted) {
+          spent.via = auth.caller.via;
+          spent.counted = await spendApiBudget(db, auth.caller, spec.rateLimit ?? 'api', now());
+        }
+        if (!spent.counted.allowed) {
+          if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId, spent);
+          return failure(429, [overBudgetMessage(spent.counted)], { 'retry-after': String(spent.counted.resetSeconds) });
+        }
       }
       const rawParams = await rc.params;
       const rawBody = spec.body ? await readJson(req, maxBody) : undefined;
@@ -126,7 +151,7 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
       const call = () => (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
       const out = turn ? await turn(() => (req.signal.aborted ? CLIENT_GONE : call())) : await call();
       if (out === CLIENT_GONE) return CLIENT_GONE.clone();
-      if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId);
+      if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId, spent);
       return toResponse(out);
     } catch (e) {
       try {
@@ -134,9 +159,9 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         // probing ids gets 401, not 404); a rejected one is looked up afresh (401, or 403 for scopes)
         if (isDomainError(e) && e.code === 'unauthenticated' && hasKeyCheck(ctx)) {
           forget(ctx.keyCheck);
-          return run(req, rc, false, requestId);
+          return run(req, rc, false, requestId, spent);
         }
-        if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId);
+        if (!(await keyConfirmed(ctx))) return run(req, rc, false, requestId, spent);
       } catch (e2) {
         return errorResponse(e2, requestId, req);
       }
@@ -223,7 +248,7 @@ export function errorResponse(e: unknown, requestId: string, req?: Request): Res
   if (e instanceof z.ZodError) return failure(400, zodMessages(e));
   if (e instanceof BadJson) return failure(400, [e.message]);
   if (e instanceof BodyTooLarge) return tooLarge(e);
-  if (isDomainError(e)) return failure(STATUS[e.code], e.messages);
+  if (isDomainError(e)) return failure(STATUS[e.code], e.messages, e.retryAfterSeconds ? { 'retry-after': String(e.retryAfterSeconds) } : {});
   logError('api', e, { id: requestId, method: req?.method, route: req ? loggedRoute(new URL(req.url).pathname) : undefined });
   return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`], { 'x-request-id': requestId });
 }

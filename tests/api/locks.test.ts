@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '@/db/schema';
 import { api } from '../support/router';
-import { createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
+import { createLock, createOrg, createUser, grantUser, lockWithCast } from '../support/factories/core';
 import { setDevice } from '../support/factories/devices';
 
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
@@ -75,44 +75,75 @@ describe('GET /my/lock/{id}', () => {
 });
 
 describe('GET /my/lock and lock sync', () => {
-  it('lists the caller’s locks with filters and paging; out-of-range paging is 400', async () => {
+  it('answers Tedee’s array of every lock (no paging unless asked), with Tedee’s filters; out-of-range paging is 400', async () => {
     const { owner, lock } = await lockWithCast();
     const second = await createLock({ name: `Zeta ${lock.name}` });
     await grantUser(second.id, owner.id, AccessLevel.administrator);
+    const ids = async (q: string) => {
+      const r = await api('GET', `/api/v37/my/lock${q}`, { key: owner.key });
+      expect(r.status, q).toBe(200);
+      expect(Array.isArray(r.json.result), q).toBe(true);
+      return r.json.result.map((l: any) => l.id);
+    };
     const all = await api('GET', '/api/v37/my/lock', { key: owner.key });
-    expect(all.status).toBe(200);
-    expect(all.json.result).toMatchObject({ page: 1, itemsPerPage: 100 });
-    expect(all.json.result.locks.map((l: any) => l.id)).toEqual([lock.id, second.id]);
-    const byText = await api('GET', `/api/v37/my/lock?filters.text=${encodeURIComponent('zeta')}`, { key: owner.key });
-    expect(byText.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
-    const bySerial = await api('GET', `/api/v37/my/lock?Filters.Text=${lock.serialNumber.toLowerCase()}`, { key: owner.key });
-    expect(bySerial.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
-    const byLevel = await api('GET', '/api/v37/my/lock?filters.accessLevel=1', { key: owner.key });
-    expect(byLevel.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
-    const byState = await api('GET', '/api/v37/my/lock?filters.state=6&filters.state=2', { key: owner.key });
-    expect(byState.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
+    expect(all.json).toMatchObject({ success: true, errorMessages: [], statusCode: 200 });
+    expect(all.json.result.map((l: any) => l.id)).toEqual([lock.id, second.id]);
+    // each lock as GET /my/lock/{id} answers it, plus deviceState's name before Tedee's v1.35
+    const single = (await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key })).json.result;
+    expect(all.json.result[0]).toEqual({ ...single, lockProperties: single.deviceState });
+    expect(await ids(`?filters.text=${encodeURIComponent('zeta')}`)).toEqual([second.id]);
+    expect(await ids(`?Filters.Text=${lock.serialNumber.toLowerCase()}`)).toEqual([lock.id]);
+    expect(await ids('?Filters.AccessLevel=1')).toEqual([second.id]);
+    expect(await ids('?Filters.State=6&Filters.State=2')).toEqual([lock.id]);
     await setDevice(lock.id, { batteryLevel: 12 });
-    const low = await api('GET', '/api/v37/my/lock?filters.batteryBelow=20', { key: owner.key });
-    expect(low.json.result.locks.map((l: any) => l.id)).toEqual([lock.id]);
-    const page2 = await api('GET', '/api/v37/my/lock?page=2&itemsPerPage=1', { key: owner.key });
-    expect(page2.json.result).toMatchObject({ page: 2, itemsPerPage: 1 });
-    expect(page2.json.result.locks.map((l: any) => l.id)).toEqual([second.id]);
-    for (const bad of ['page=0', 'itemsPerPage=101', 'itemsPerPage=0', 'filters.accessLevel=7', 'page=x']) {
+    expect(await ids('?filters.batteryBelow=20')).toEqual([lock.id]);
+    expect(await ids('?Filters.BatteryLevel=12')).toEqual([lock.id]);
+    expect(await ids('?Filters.BatteryLevel=11')).toEqual([]);
+    expect(await ids('?page=2&itemsPerPage=1')).toEqual([second.id]);
+    expect(await ids('?ItemsPerPage=1')).toEqual([lock.id]);
+    expect(await ids('?Page=2')).toEqual([]);
+    for (const bad of ['page=0', 'itemsPerPage=101', 'itemsPerPage=0', 'filters.accessLevel=7', 'page=x', 'Filters.BatteryLevel=101', 'Filters.OrganizationIds=x', 'Filters.UpdateAvailable=maybe', 'IncludeOrganization=2']) {
       expect((await api('GET', `/api/v37/my/lock?${bad}`, { key: owner.key })).status, bad).toBe(400);
     }
   });
 
-  it('an outsider’s list is empty', async () => {
-    const { outsider } = await lockWithCast();
-    expect((await api('GET', '/api/v37/my/lock', { key: outsider.key })).json.result.locks).toEqual([]);
+  it('filters by organization (`null` = private locks) and by a waiting update; IncludeOrganization names the organization', async () => {
+    const owner = await createUser();
+    const org = await createOrg({ name: 'Acme Offices' });
+    const other = await createOrg();
+    const mine = await createLock({ name: 'A private' });
+    const office = await createLock({ name: 'B office', organizationId: org.id, softwareVersions: [{ softwareType: 0, version: '1.9.0', updateAvailable: true }] });
+    const elsewhere = await createLock({ name: 'C elsewhere', organizationId: other.id });
+    for (const l of [mine, office, elsewhere]) await grantUser(l.id, owner.id, AccessLevel.owner);
+    const ids = async (q: string) => (await api('GET', `/api/v37/my/lock${q}`, { key: owner.key })).json.result.map((l: any) => l.id);
+    expect(await ids(`?Filters.OrganizationIds=${org.id}`)).toEqual([office.id]);
+    expect(await ids('?Filters.OrganizationIds=null')).toEqual([mine.id]);
+    expect(await ids(`?Filters.OrganizationIds=null&Filters.OrganizationIds=${other.id}`)).toEqual([mine.id, elsewhere.id]);
+    expect(await ids(`?filters.organizationIds=${org.id},NULL`)).toEqual([mine.id, office.id]);
+    expect(await ids('?Filters.UpdateAvailable=true')).toEqual([office.id]);
+    expect(await ids('?Filters.UpdateAvailable=false')).toEqual([mine.id, elsewhere.id]);
+    const plain = (await api('GET', '/api/v37/my/lock', { key: owner.key })).json.result;
+    expect(plain[0]).not.toHaveProperty('organization');
+    const withOrg = (await api('GET', '/api/v37/my/lock?IncludeOrganization=true', { key: owner.key })).json.result;
+    expect(withOrg.map((l: any) => [l.organizationId, l.organization])).toEqual([
+      [null, null],
+      [org.id, { id: org.id, name: 'Acme Offices' }],
+      [other.id, { id: other.id, name: expect.any(String) }],
+    ]);
   });
 
-  it('sync answers {id, isConnected, deviceState, revision}, for one lock or repeated ids', async () => {
+  it('an outsider’s list is empty', async () => {
+    const { outsider } = await lockWithCast();
+    expect((await api('GET', '/api/v37/my/lock', { key: outsider.key })).json.result).toEqual([]);
+  });
+
+  it('sync answers {id, isConnected, deviceState, revision} (and deviceState’s former name lockProperties), for one lock or repeated ids', async () => {
     const { owner, lock } = await lockWithCast();
     const one = await api('GET', `/api/v37/my/lock/${lock.id}/sync`, { key: owner.key });
     expect(one.status).toBe(200);
-    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'revision']);
+    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'lockProperties', 'revision']);
     expect(one.json.result).toMatchObject({ id: lock.id, isConnected: true, revision: 1, deviceState: { state: 6 } });
+    expect(one.json.result.lockProperties).toEqual(one.json.result.deviceState);
     const many = await api('GET', `/api/v37/my/lock/sync?id=${lock.id}&id=2147483000`, { key: owner.key });
     expect(many.json.result.map((s: any) => s.id)).toEqual([lock.id]);
     const { outsider } = await lockWithCast();

@@ -69,14 +69,14 @@ describe('POST /account/register', () => {
 
 describe('the shared sign-up counter', () => {
   it('counts per key within a window and starts again in the next one', async () => {
-    const { hitRateLimit } = await import('@/lib/domain/signup/limit');
+    const { hitSignupLimit: hitRateLimit } = await import('@/lib/domain/signup/limit');
     const { db } = await import('../support/factories/core');
     const d = await db();
     const key = `test-${randomUUID()}`;
     const t0 = new Date('2026-05-01T10:00:00Z');
     await hitRateLimit(d, key, 2, 600, t0);
     await hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 1000));
-    await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 2000))).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 2000))).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 598 });
     await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 600_000))).resolves.toBeUndefined();
   });
 });

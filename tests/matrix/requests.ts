@@ -210,6 +210,7 @@ export const REQUESTS: Record<string, Build> = {
   // the owner's own things
   'POST /api/v37/my/mobile': () => ({ url: `${MY}/mobile`, body: { name: 'Matrix phone', publicKey: phoneKey() } }),
   'GET /api/v37/my/mobile': get(`${MY}/mobile`),
+  'GET /api/v37/my/mobile/[id]': (w) => ({ url: `${MY}/mobile/${w.phones.owner}` }),
   'DELETE /api/v37/my/mobile/[id]': async (w) => ({ url: `${MY}/mobile/${await registerPhone(w.users.owner)}` }),
   // the caller's own account (Settings > Security): whoever the key belongs to (the read-only key: the owner's)
   'PUT /api/v37/my/account/password': (w, c) => {

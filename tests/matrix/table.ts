@@ -92,7 +92,8 @@ DELETE /api/v37/my/doorsensor/[id]                                              
 
 # the owner's own things (a phone, a key, a webhook): nobody else sees them
 POST   /api/v37/my/mobile                                                        201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
-GET    /api/v37/my/mobile                                                        200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
+GET    /api/v37/my/mobile                                                        200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
+GET    /api/v37/my/mobile/[id]                                                   200 404 404 404 404 404 404 404 404 404 200 401 401 401 401 401 401
 DELETE /api/v37/my/mobile/[id]                                                   204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
 PUT    /api/v37/my/account/password                                              200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 POST   /api/v37/my/account/reauthenticate                                        204 204 204 204 204 204 204 204 204 204 403 401 401 401 401 401 401

@@ -16,4 +16,8 @@ export function applyTestEnv() {
   process.env.BACKGROUND_WORKERS ??= '0';
   // one JSON line per API call would bury the test output; tests/api/edge-logs.test.ts turns it on
   process.env.REQUEST_LOG ??= '0';
+  // the API's budgets per account (lib/http/ratelimit-policy.ts): a test makes hundreds of calls with
+  // one key; tests/api/ratelimit.test.ts sets tiny budgets of its own
+  process.env.API_RATE_LIMIT ??= '1000000';
+  process.env.API_RATE_LIMIT_COMMANDS ??= '1000000';
 }

@@ -1,6 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
+import { methodNotAllowed } from '@/lib/http/api-proxy';
+import { matchApiRoute } from '@/lib/http/api-routes';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 /**
@@ -71,13 +73,15 @@ export interface ApiResponse<T = any> {
 export async function api<T = any>(method: string, url: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
   cache ??= routeFiles('api');
   const u = new URL(url, 'http://localhost:3000');
-  const found = cache.find((r) => r.regex.test(u.pathname));
+  // what the server's proxy does first (proxy.ts, lib/http/api-proxy.ts): the route in any case,
+  // the path rewritten to its spelling, 405 for a method it does not serve; no route: the catch-all
+  const m = matchApiRoute(u.pathname);
+  const found = cache.find((r) => r.pattern === (m ? m.pattern : '/api/[...path]'));
   if (!found) throw new Error(`no route for ${u.pathname}`);
-  const m = found.regex.exec(u.pathname)!;
-  const params = Object.fromEntries(found.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+  if (m) u.pathname = m.pathname;
+  const params = m ? m.params : { path: u.pathname.split('/').filter(Boolean).slice(1) };
   const mod = (await import(found.file)) as Record<string, (req: NextRequest, ctx: unknown) => Promise<Response>>;
   const handler = mod[method.toUpperCase()];
-  if (!handler) return { status: 405, headers: new Headers(), json: null as T, text: '' };
   const headers: Record<string, string> = { ...opts.headers };
   headers[CLIENT_ADDRESS_HEADER] = opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
   if (opts.authorization) headers.authorization = opts.authorization;
@@ -88,7 +92,7 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
     headers['content-type'] = 'application/json';
   }
   const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
-  const res = await handler(req, { params: Promise.resolve(params) });
+  const res = m && !m.allow.includes(req.method) ? methodNotAllowed(req, m.allow) : await handler(req, { params: Promise.resolve(params) });
   const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstEvents(res) : await res.text();
   let json: unknown = null;
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);

@@ -10,7 +10,7 @@ import { fmtZ } from '../format';
 import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
 import { decideLinkOpen } from '../policy';
 import { linkScheduleWords, scheduleWords } from '../policy/words';
-import { countSql, hit, hitSql, sweepSometimes, type Limit } from './ratelimit';
+import { countSql, hit, hitSql, secondsToReset, sweepSometimes, type Limit } from '../ratelimit';
 import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
 
 /**
@@ -33,7 +33,7 @@ export type GuestLink = AccessLinkRow & { timeZone: string; organizationName: st
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const linkRow = tableRow(accessLinks);
-const slowDown = () => RateLimited('Too many attempts from your network. Wait a few minutes and try again.');
+const slowDown = (seconds: number) => RateLimited('Too many attempts from your network. Wait a few minutes and try again.', seconds);
 
 /**
  * The link of a token for a guest, counting the request against the client's, and then the
@@ -48,7 +48,8 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
       select (select count from client) as hits, ${countSql(`link-miss:${client}`, LINK_LIMITS.misses, now)} as misses`),
   );
   await sweepSometimes(ctx.db, now);
-  if (gate.hits > LINK_LIMITS.perClient.max || gate.misses >= LINK_LIMITS.misses.max) throw slowDown();
+  if (gate.hits > LINK_LIMITS.perClient.max) throw slowDown(secondsToReset(LINK_LIMITS.perClient, now));
+  if (gate.misses >= LINK_LIMITS.misses.max) throw slowDown(secondsToReset(LINK_LIMITS.misses, now));
   const [raw] = TOKEN_SHAPE.test(token)
     ? rowsOf<Record<string, unknown>>(
         await ctx.db.execute(sql`
@@ -65,7 +66,7 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
     throw NotFound('Access link');
   }
   if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
-    throw RateLimited('This link is being used very often right now. Try again in a minute.');
+    throw RateLimited('This link is being used very often right now. Try again in a minute.', secondsToReset(LINK_LIMITS.perLink, now));
   }
   return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string, organizationName: raw.org_name as string });
 }

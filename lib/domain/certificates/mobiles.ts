@@ -23,11 +23,15 @@ export function normalizePublicKey(input: string): string {
   }
 }
 
-const shape = (m: typeof mobiles.$inferSelect) => ({ id: m.id, name: m.name, publicKey: m.publicKey, created: fmtNoZone(m.created) });
+/** Tedee's registered mobile (id, userIdentity, name, operatingSystem), plus its key and when it was registered. */
+const shape = (m: typeof mobiles.$inferSelect) => ({ id: m.id, userIdentity: m.userId, name: m.name, operatingSystem: m.operatingSystem, publicKey: m.publicKey, created: fmtNoZone(m.created) });
 
 /** POST /my/mobile: register a phone of the caller. */
-export async function registerMobile(ctx: Ctx, input: { name: string; publicKey: string }) {
-  const [m] = await ctx.db.insert(mobiles).values({ userId: ctx.caller.userId, name: input.name.trim(), publicKey: normalizePublicKey(input.publicKey) }).returning();
+export async function registerMobile(ctx: Ctx, input: { name: string; publicKey: string; operatingSystem?: number }) {
+  const [m] = await ctx.db
+    .insert(mobiles)
+    .values({ userId: ctx.caller.userId, name: input.name.trim(), publicKey: normalizePublicKey(input.publicKey), operatingSystem: input.operatingSystem ?? 3 })
+    .returning();
   return shape(m);
 }
 
@@ -42,6 +46,11 @@ export async function requireMobile(ctx: Ctx, id: number) {
   const [m] = await ctx.db.select().from(mobiles).where(and(eq(mobiles.id, id), eq(mobiles.userId, ctx.caller.userId), isNull(mobiles.deletedAt)));
   if (!m) throw NotFound('Mobile');
   return m;
+}
+
+/** GET /my/mobile/{id}: one live phone of the caller (404 for another's, a removed one, or none). */
+export async function getMobile(ctx: Ctx, id: number) {
+  return shape(await requireMobile(ctx, id));
 }
 
 /** DELETE /my/mobile/{id}: the phone's certificates are revoked with it. */

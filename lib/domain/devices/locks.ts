@@ -1,12 +1,11 @@
-import { inArray, lt, type SQL, and } from 'drizzle-orm';
-import { devices } from '@/db/schema';
+import { and, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { devices, organizations } from '@/db/schema';
 import { LOCK_TYPES as LOCKS } from '@/lib/devices/codes';
 import { getGateway } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { loadOne, loadVisible } from './load';
 import { lockShape, type LockOptions } from './lock-shape';
-import { paging } from './paging';
 import type { Loaded } from './shape';
 
 export const LOCK_TYPES = [...LOCKS];
@@ -43,31 +42,64 @@ async function loadSettled(ctx: Ctx, o: Parameters<typeof loadVisible>[1]) {
 export interface LockFilters extends LockOptions {
   text?: string;
   state?: number[];
-  /** locks whose battery is below this level (percent) */
+  /** Tedee's Filters.BatteryLevel: locks whose battery is at this level or lower (percent) */
+  batteryLevel?: number;
+  /** ours, kept additive: locks whose battery is below this level (percent) */
   batteryBelow?: number;
   accessLevel?: number[];
+  /** Tedee's Filters.OrganizationIds: these organizations' locks; `null` among them = private locks */
+  organizationIds?: Array<number | null>;
+  /** Tedee's Filters.UpdateAvailable: a software update is (true) or is not (false) available */
+  updateAvailable?: boolean;
+  /** Tedee's IncludeOrganization: each lock names its organization ({id, name} or null) */
+  includeOrganization?: boolean;
   page?: number;
   itemsPerPage?: number;
 }
 
-/** GET /my/lock: the caller's locks, filtered and paged, sorted by name. */
+/** Any software of the device has an update waiting (softwareVersions is a jsonb array). */
+const hasUpdate = sql`${devices.softwareVersions} @> '[{"updateAvailable": true}]'::jsonb`;
+
+/**
+ * GET /my/lock: the caller's locks, filtered, sorted by name, as Tedee's array (docs/source/
+ * endpoints/lock/get-all.rst). Every lock when no paging is asked for; `page` / `itemsPerPage`
+ * (either one; the other defaults to 1 / 100) cut one page of that order.
+ */
 export async function listLocks(ctx: Ctx, f: LockFilters) {
-  const { page, itemsPerPage } = paging(f);
+  const paged = f.page !== undefined || f.itemsPerPage !== undefined;
   const conds: SQL[] = [];
   if (f.state?.length) conds.push(inArray(devices.state, f.state));
+  if (f.batteryLevel !== undefined) conds.push(lte(devices.batteryLevel, f.batteryLevel));
   if (f.batteryBelow !== undefined) conds.push(lt(devices.batteryLevel, f.batteryBelow));
+  if (f.organizationIds?.length) {
+    const ids = f.organizationIds.filter((x): x is number => x !== null);
+    const anyOf: SQL[] = [];
+    if (ids.length) anyOf.push(inArray(devices.organizationId, ids));
+    if (f.organizationIds.includes(null)) anyOf.push(isNull(devices.organizationId));
+    conds.push(or(...anyOf)!);
+  }
+  if (f.updateAvailable !== undefined) conds.push(f.updateAvailable ? hasUpdate : sql`not (${hasUpdate})`);
   const rows = await loadVisible(ctx, {
     types: LOCK_TYPES,
     text: f.text,
     textInSerial: true,
     accessLevels: f.accessLevel,
     where: conds.length ? and(...conds) : undefined,
-    page,
-    itemsPerPage,
+    page: paged ? (f.page ?? 1) : undefined,
+    itemsPerPage: paged ? (f.itemsPerPage ?? 100) : undefined,
     userSettings: f.includeUserSettings,
   });
   const now = ctx.now();
-  return { page, itemsPerPage, locks: rows.map((x) => lockShape(x, now, f)) };
+  const locks = rows.map((x) => withLegacyName(lockShape(x, now, f)));
+  if (!f.includeOrganization) return locks;
+  const orgIds = [...new Set(rows.map((x) => x.d.organizationId).filter((x): x is number => x !== null))];
+  const orgs = orgIds.length
+    ? new Map((await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o]))
+    : new Map<number, { id: number; name: string }>();
+  return locks.map((l, i) => {
+    const orgId = rows[i].d.organizationId;
+    return Object.assign(l, { organizationId: orgId, organization: (orgId !== null && orgs.get(orgId)) || null });
+  });
 }
 
 /** Lock sync: the little a phone polls for (connectivity, state, revision). */
@@ -82,4 +114,11 @@ export async function lockSyncOne(ctx: Ctx, id: number) {
   return syncShape(lockShape(await oneLock(ctx, id), ctx.now()));
 }
 
-const syncShape = (l: ReturnType<typeof lockShape>) => ({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });
+/**
+ * `lockProperties`, the name Tedee's API gave `deviceState` until v1.35, beside it in the lock list
+ * and lock sync (outside our contract): the public clients read it (pytedee and homebridge-tedee
+ * fail without it, aiotedee sees every lock's state as unknown; docs/api-compatibility.md).
+ */
+const withLegacyName = <T extends { deviceState: unknown }>(l: T) => Object.assign(l, { lockProperties: l.deviceState });
+
+const syncShape = (l: ReturnType<typeof lockShape>) => withLegacyName({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/db/client';
-import { RateLimited } from '../errors';
+import type { Db } from '@/db/client';
+import { hit, spend } from '../ratelimit';
 
 /**
- * Fixed-window counter in the shared rate_limits table (every server process counts together).
- * Throws 429 when `key` has been hit more than `limit` times in the current window.
+ * A budget of the shared rate_limits table (every server process counts together), counted like
+ * every budget (lib/domain/ratelimit.ts): 429 with Retry-After when `key` is hit more than `limit`
+ * times in the current window.
  */
 export async function hitRateLimit(
   db: Db,
@@ -15,20 +15,15 @@ export async function hitRateLimit(
   now: Date,
   message = 'Too many sign-ups from your network. Try again in a few minutes.',
 ): Promise<void> {
-  if ((await countHit(db, key, windowSeconds, now)) > limit) throw RateLimited(message);
+  await spend(db, key, { max: limit, windowSeconds }, now, message);
 }
+
+/** Sign-ups per window: per client address and in total. */
+export const hitSignupLimit = (db: Db, key: string, max: number, windowSeconds: number, now: Date) => hitRateLimit(db, key, max, windowSeconds, now);
 
 /** Counts one hit of `key` in the current window and returns the window's count so far. */
 export async function countHit(db: Db, key: string, windowSeconds: number, now: Date): Promise<number> {
-  const windowStart = new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000).toISOString();
-  const res = await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}::timestamptz, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
-    returning count`);
-  const [row] = rowsOf<{ count: number }>(res);
-  return Number(row?.count ?? 0);
+  return (await hit(db, key, { max: Number.MAX_SAFE_INTEGER, windowSeconds }, now)).count;
 }
 
 /** The client address is personal data: only its hash becomes part of a key. */

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
 import type { Ctx } from '../context';
-import { hit } from '../accesslinks/ratelimit';
-import { Conflict, NotFound, RateLimited } from '../errors';
+import { spend } from '../ratelimit';
+import { Conflict, NotFound } from '../errors';
 import { attemptDelivery, leaseUntil, type Claimed } from './deliver';
 import { newMessageId } from './dispatch';
 import { TEST_EVENT } from './events';
@@ -81,8 +81,7 @@ export const MANUAL_SENDS = { max: 10, windowSeconds: 60 };
 
 async function manualSendAllowed(ctx: Ctx, sub: Sub): Promise<void> {
   if (!sub.enabled) throw Conflict('The webhook is disabled; enable it first.');
-  const { allowed } = await hit(ctx.db, `webhook-manual:${sub.id}`, MANUAL_SENDS, ctx.now());
-  if (!allowed) throw RateLimited(`At most ${MANUAL_SENDS.max} test events and redeliveries per minute for one webhook. Try again in a minute.`);
+  await spend(ctx.db, `webhook-manual:${sub.id}`, MANUAL_SENDS, ctx.now(), `At most ${MANUAL_SENDS.max} test events and redeliveries per minute for one webhook. Try again in a minute.`);
 }
 
 /** Queues a `webhook-test` message to this subscription only, and sends it at once. */

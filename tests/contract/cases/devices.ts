@@ -55,7 +55,7 @@ const operation = (op: 'unlock' | 'lock' | 'pull') => ({
 });
 
 export const cases = defineCases([
-  list('lock', ['page=0', 'itemsPerPage=101', 'filters.state=x', 'IncludeUserSettings=maybe']),
+  list('lock', ['page=0', 'itemsPerPage=101', 'filters.state=x', 'IncludeUserSettings=maybe', 'Filters.OrganizationIds=x', 'Filters.BatteryLevel=101']),
   list('gate', ['page=0', 'itemsPerPage=0', 'filters.isConnected=maybe']),
   list('doorsensor', ['page=-1', 'itemsPerPage=1000', 'includeUserSettings=2']),
   list('device/details', ['IncludeUserSettings=maybe', 'IncludeAccessories=x']),
@@ -117,7 +117,7 @@ export const cases = defineCases([
   {
     route: `${V}/mobile`,
     method: 'POST',
-    scopes: ['DeviceCertificate.Operate'],
+    scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'],
     ok: [201],
     noForeign: 'registers a phone of the caller; there is no resource id',
     setup: async () => ({
@@ -130,7 +130,7 @@ export const cases = defineCases([
   {
     route: `${V}/mobile`,
     method: 'GET',
-    scopes: ['DeviceCertificate.Operate'],
+    scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'],
     ok: [200],
     noForeign: 'lists only the caller’s phones',
     noMalformed: 'takes no input',
@@ -138,8 +138,18 @@ export const cases = defineCases([
   },
   {
     route: `${V}/mobile/[id]`,
+    method: 'GET',
+    scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const [me, other] = await Promise.all([createUser(), createUser()]);
+      return { as: me, url: `${V}/mobile/${await mobileOf(me)}`, foreign: { url: `${V}/mobile/${await mobileOf(other)}` }, malformed: { url: `${V}/mobile/abc` } };
+    },
+  },
+  {
+    route: `${V}/mobile/[id]`,
     method: 'DELETE',
-    scopes: ['DeviceCertificate.Operate'],
+    scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'],
     ok: [204],
     setup: async () => {
       const [me, other] = await Promise.all([createUser(), createUser()]);

@@ -5,24 +5,39 @@ import { listLocks } from '@/lib/domain/devices/locks';
 import { updateLock } from '@/lib/domain/devices/lock-update';
 import { lockUpdateBody } from './update-body';
 
+/** An organization id, or `null` (any case) for private locks, as Tedee's Filters.OrganizationIds takes them. */
+const orgId = z.preprocess((v) => (typeof v === 'string' && v.trim().toLowerCase() === 'null' ? null : v), z.union([z.null(), qInt(1, 2147483647)]));
+
+/** Repeated names and comma-separated lists both give several ids. */
+const commaList = (v: unknown) => (v === undefined ? v : (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',').filter((s) => s !== '') : [x])));
+
+// Tedee's query names (docs/source/endpoints/lock/get-all.rst), matched in any case; filters.batteryBelow is ours
 const query = z.object({
   'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
   'filters.state': qArray(qInt(0, 255)).optional(),
+  'filters.batteryLevel': qInt(0, 100).optional(),
   'filters.batteryBelow': qInt(0, 101).optional(),
   'filters.accessLevel': qArray(qInt(0, 2)).optional(),
+  'filters.organizationIds': z.preprocess(commaList, qArray(orgId, 100)).optional(),
+  'filters.updateAvailable': qBool().optional(),
+  IncludeOrganization: qBool().optional(),
   IncludeUserSettings: qBool().optional(),
   IncludeAccessories: qBool().optional(),
   page: qInt(1, 1_000_000).optional(),
   itemsPerPage: qInt(1, 100).optional(),
 });
 
-// GET /api/v37/my/lock: the caller's locks (filters: text, state, battery below, access level; paged)
+// GET /api/v37/my/lock: the caller's locks as Tedee's array (all of them unless page/itemsPerPage is given), filtered
 export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
   listLocks(ctx, {
     text: q['filters.text'],
     state: q['filters.state'],
+    batteryLevel: q['filters.batteryLevel'],
     batteryBelow: q['filters.batteryBelow'],
     accessLevel: q['filters.accessLevel'],
+    organizationIds: q['filters.organizationIds'],
+    updateAvailable: q['filters.updateAvailable'],
+    includeOrganization: q.IncludeOrganization,
     includeUserSettings: q.IncludeUserSettings,
     includeAccessories: q.IncludeAccessories,
     page: q.page,

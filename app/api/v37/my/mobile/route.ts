@@ -6,10 +6,12 @@ import { listMobiles, registerMobile } from '@/lib/domain/certificates/mobiles';
 const body = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   publicKey: z.string().min(1, 'must not be empty').max(2000),
+  /** Tedee's OperatingSystem: 0 iOS, 1 Android, 3 other */
+  operatingSystem: z.union([z.literal(0), z.literal(1), z.literal(3)], { error: 'must be 0 (iOS), 1 (Android) or 3 (other)' }).optional(),
 });
 
-// POST /api/v37/my/mobile: register a phone's Ed25519 public key -> 201 {id, name, publicKey, created}
-export const POST = route({ scopes: ['DeviceCertificate.Operate'], body }, async (ctx, { body }) => reply.created(await registerMobile(ctx, body)));
+// POST /api/v37/my/mobile: register a phone's Ed25519 public key -> 201 {id, userIdentity, name, operatingSystem, publicKey, created}
+export const POST = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'], body }, async (ctx, { body }) => reply.created(await registerMobile(ctx, body)));
 
 // GET /api/v37/my/mobile: the caller's phones
-export const GET = route({ scopes: ['DeviceCertificate.Operate'] }, (ctx) => listMobiles(ctx));
+export const GET = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'] }, (ctx) => listMobiles(ctx));

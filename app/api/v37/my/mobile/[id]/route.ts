@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
-import { deleteMobile } from '@/lib/domain/certificates/mobiles';
+import { deleteMobile, getMobile } from '@/lib/domain/certificates/mobiles';
+
+const params = z.object({ id: pathId() });
+
+// GET /api/v37/my/mobile/{id}: one phone of the caller (Tedee's registered mobile) -> 200; 404 for anyone else's
+export const GET = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'], params }, (ctx, { params }) => getMobile(ctx, params.id));
 
 // DELETE /api/v37/my/mobile/{id}: forget a phone; its certificates are revoked -> 204
-export const DELETE = route({ scopes: ['DeviceCertificate.Operate'], params: z.object({ id: pathId() }) }, async (ctx, { params }) => {
+export const DELETE = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'], params }, async (ctx, { params }) => {
   await deleteMobile(ctx, params.id);
   return reply.noContent();
 });

@@ -6,7 +6,7 @@ import { openGateAsUser } from '@/lib/domain/devices/gates';
 
 // POST /api/v37/my/gate/{id}/operation/unlock: open the gate (an impulse) -> 204 once the external system confirmed;
 // 403 not allowed now, 404 unseen, 412 unlinked, 428 disconnected, 408 no confirmation, 409 busy. Scopes as Tedee documents them.
-export const POST = route({ scopes: ['Device.ReadWrite', 'Lock.Operate'], params: z.object({ id: pathId() }) }, async (ctx, { params }) => {
+export const POST = route({ scopes: ['Device.ReadWrite', 'Lock.Operate'], rateLimit: 'commands', params: z.object({ id: pathId() }) }, async (ctx, { params }) => {
   await openGateAsUser(ctx, params.id);
   return reply.noContent();
 });

@@ -4,6 +4,6 @@ import { operateLock } from '@/lib/domain/devices/operate';
 import { modeQuery, params } from '../schema';
 
 // POST /api/v37/my/lock/{id}/operation/unlock?mode=: 202 {operationId, lastStateChangedDate}; the outcome follows at /my/device/operation/{operationId}
-export const POST = route({ scopes: ['Lock.Operate'], params, query: modeQuery }, async (ctx, { params, query }) =>
+export const POST = route({ scopes: ['Lock.Operate'], rateLimit: 'commands', params, query: modeQuery }, async (ctx, { params, query }) =>
   reply.accepted(await operateLock(ctx, { id: params.id, type: 1, mode: query.mode })),
 );

@@ -1,17 +1,29 @@
 import { lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { rateLimits } from '@/db/schema';
+import { RateLimited } from './errors';
 
+/**
+ * The one rate-limit mechanism of the service (docs/security.md, "Rate limits"): fixed-window
+ * counters in the shared rate_limits table, counted by one upsert ... returning, so every server
+ * process shares each budget and a request pays one statement at most. Used by the API's budgets
+ * per account (lib/http/ratelimit.ts), access links (per client, per link, misses), sign-up (per
+ * address, in total) and manual webhook sends.
+ */
 export interface Limit {
   /** hits allowed per window */
   max: number;
   windowSeconds: number;
 }
 
-const windowStart = (limit: Limit, now: Date) => {
+const windowStartMs = (limit: Limit, now: Date) => {
   const windowMs = limit.windowSeconds * 1000;
-  return new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString();
+  return Math.floor(now.getTime() / windowMs) * windowMs;
 };
+const windowStart = (limit: Limit, now: Date) => new Date(windowStartMs(limit, now)).toISOString();
+
+/** Whole seconds until the current window of `limit` ends (at least 1). */
+export const secondsToReset = (limit: Limit, now: Date) => Math.max(1, Math.ceil((windowStartMs(limit, now) + limit.windowSeconds * 1000 - now.getTime()) / 1000));
 
 /**
  * The upsert that counts one hit on a key in the current fixed window, `returning count`: atomic
@@ -34,11 +46,29 @@ export function countSql(key: string, limit: Limit, now: Date): SQL {
   return sql`coalesce((select count from rate_limits where key = ${key} and window_start = ${windowStart(limit, now)}::timestamptz), 0)`;
 }
 
-/** Counts one hit on `key` in the current fixed window and answers whether it is within `max`. */
-export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<{ allowed: boolean; count: number }> {
+export interface Hit {
+  allowed: boolean;
+  count: number;
+  /** hits left in this window after this one (0 when refused) */
+  remaining: number;
+  /** seconds until the window ends and the budget is whole again */
+  resetSeconds: number;
+}
+
+/** Counts one hit on `key` in the current fixed window (one statement) and answers whether it is within `max`. */
+export async function hit(db: Db, key: string, limit: Limit, now: Date, opts: { sweep?: boolean } = {}): Promise<Hit> {
   const [row] = rowsOf<{ count: number }>(await db.execute(hitSql(key, limit, now)));
-  await sweepSometimes(db, now);
-  return { allowed: row.count <= limit.max, count: row.count };
+  // a key without its window in it is one row for good (the API's per account): nothing to sweep
+  if (opts.sweep !== false) await sweepSometimes(db, now);
+  const count = Number(row.count);
+  return { allowed: count <= limit.max, count, remaining: Math.max(0, limit.max - count), resetSeconds: secondsToReset(limit, now) };
+}
+
+/** `hit`, refusing with 429 (RateLimited, with the wait) when the budget is spent. */
+export async function spend(db: Db, key: string, limit: Limit, now: Date, message: string): Promise<Hit> {
+  const h = await hit(db, key, limit, now);
+  if (!h.allowed) throw RateLimited(message, h.resetSeconds);
+  return h;
 }
 
 /** Now and then, sweeps counters of windows long past (cheap: indexed by window_start). */

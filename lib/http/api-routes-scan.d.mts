@@ -1,0 +1,2 @@
+export function exportedMethods(source: string): string[];
+export function scanApiRoutes(appDir: string): Array<[string, string[]]>;
