@@ -108,12 +108,6 @@ describe('answers through the router', () => {
   it('what docs/api-compatibility.md lists as not served answers as it says', async () => {
     const { owner, lock } = await lockWithCast();
     const notServed: Array<[string, string, number]> = [
-      ['PUT', '/api/v37/organization/1/assignadmin', 404],
-      ['PUT', '/api/v37/organization/1/removeadmin', 404],
-      ['POST', '/api/v37/organization/1/user', 405],
-      ['DELETE', '/api/v37/organization/1/user/byorganizationuserid/2', 404],
-      ['PUT', '/api/v37/organization/1/user/byorganizationuserid/2', 404],
-      ['GET', '/api/v37/organization/1/user/2', 404],
       ['GET', `/api/v37/my/device/${lock.id}/battery`, 404],
       ['POST', '/api/v37/my/lock/open', 405],
       ['POST', '/api/v37/my/lock/close', 405],
