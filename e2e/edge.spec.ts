@@ -43,7 +43,7 @@ test.describe('after sign-in, the redirect stays home', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
       expect(new URL(page.url()).host).toBe(new URL(res!.url()).host);
-      expect(new URL(page.url()).pathname).toBe('/devices');
+      expect(new URL(page.url()).pathname).toBe('/home');
     });
   }
 });

@@ -29,6 +29,7 @@ test('activity answers "what happened at the front door on a day" in three steps
   await expect(page).toHaveURL(/device=\d+/);
   const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' });
   await page.getByLabel('From').fill(day(7)); // 2
+  await expect(page).toHaveURL(new RegExp(`from=${day(7)}`));
   await page.getByLabel('To (including)').fill(day(0)); // 3
   await expect(page).toHaveURL(new RegExp(`from=${day(7)}.*to=${day(0)}`));
   await expect(page.getByText('Dates in Europe/Warsaw')).toBeVisible();

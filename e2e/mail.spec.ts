@@ -51,7 +51,7 @@ test('a newcomer signs up, reads the demo mailbox, confirms the address and sign
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/devices/);
+  await page.waitForURL(/\/home/);
 
   // the old link, used again: a clear refusal
   await page.goto('/verify-email?token=' + 'A'.repeat(43));
