@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { devices, notificationDevicePrefs, notificationSettings, notificationUnsubscribe } from '@/db/schema';
 import { tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx, Ctx } from '../context';
-import { NotFound } from '../errors';
+import { Forbidden, NotFound } from '../errors';
 import { effectiveAccess } from '../access/effective';
-import { Level } from '../policy';
+import { Level, may } from '../policy';
 import { KIND_LABEL, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 
 /** A kind on or off; per device, null means "as my setting for the kind". */
@@ -25,7 +25,7 @@ const kindEnum = z.enum(NOTIFICATION_KINDS, { error: `must be one of: ${NOTIFICA
 export const putBody = z
   .object({
     digest: z.boolean().optional(),
-    kinds: z.partialRecord(kindEnum, z.boolean()).optional(),
+    kinds: z.strictObject(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().optional()])) as Record<NotificationKind, z.ZodOptional<z.ZodBoolean>>).optional(),
     devices: z
       .array(z.strictObject({ deviceId: z.number().int().positive().max(2_147_483_647), kind: kindEnum, enabled: z.boolean().nullable() }))
       .max(500, 'at most 500 choices at once')
@@ -68,8 +68,14 @@ export async function putNotificationPreferences(ctx: Ctx, body: PutNotification
   const userId = ctx.caller.userId;
   if (body.devices?.length) {
     const managed = await managedDevices(ctx, userId);
-    // a device the caller does not manage is not theirs to name (404: ids cannot be probed)
-    if (body.devices.some((d) => !managed.has(d.deviceId))) throw NotFound('Device');
+    const others = body.devices.map((d) => d.deviceId).filter((id) => !managed.has(id));
+    if (others.length) {
+      // a device the caller cannot see does not exist for them (404: ids cannot be probed); one they
+      // see without managing it (a guest) is refused (403)
+      const acc = await effectiveAccess(ctx.db, userId, ctx.now(), others);
+      if (others.some((id) => !may('see', acc.get(id), ctx.now()))) throw NotFound('Device');
+      throw Forbidden('Only owners and administrators of a device choose its notification mails.');
+    }
   }
   await ctx.db.transaction(async (tx) => {
     if (body.digest !== undefined || body.kinds) {
