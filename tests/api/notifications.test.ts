@@ -200,3 +200,52 @@ describe('notification mails', () => {
     expect(owner.find((m) => m.subject.endsWith('keypad locked out'))!.text).toContain('after five wrong PINs in a row');
   });
 });
+
+describe('GET/PUT /api/v37/my/notification', () => {
+  const ALL_ON = { jammed: true, batteryLow: true, bridgeOffline: true, doorOpenTooLong: true, keypadLockedOut: true };
+  const LABELS = { jammed: 'A lock is jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad locked out after wrong PINs' };
+
+  it('defaults: every kind on, no digest, the devices the caller owns or administers (not those where a guest)', async () => {
+    const c = await lockWithCast();
+    const owner = await api('GET', `${V}/my/notification`, { key: c.owner.key });
+    expect(owner.status).toBe(200);
+    const byName = [
+      { deviceId: c.bridge.id, name: c.bridge.name, overrides: {} },
+      { deviceId: c.lock.id, name: c.lock.name, overrides: {} },
+    ].sort((a, b) => a.name.localeCompare(b.name));
+    expect(owner.json.result).toEqual({ digest: false, kinds: ALL_ON, devices: byName, labels: LABELS });
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result.devices).toEqual([{ deviceId: c.lock.id, name: c.lock.name, overrides: {} }]);
+    expect((await api('GET', `${V}/my/notification`, { key: c.guest.key })).json.result.devices).toEqual([]);
+  });
+
+  it('changes kinds, digest and per-device choices; null gives a device back to the kind', async () => {
+    const c = await lockWithCast();
+    const put = (body: unknown) => api('PUT', `${V}/my/notification`, { key: c.admin.key, body });
+    const r = await put({ digest: true, kinds: { batteryLow: false }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }] });
+    expect(r.status).toBe(200);
+    expect(r.json.result).toEqual({ digest: true, kinds: { ...ALL_ON, batteryLow: false }, devices: [{ deviceId: c.lock.id, name: c.lock.name, overrides: { jammed: false } }], labels: LABELS });
+    const back = await put({ kinds: { batteryLow: true }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: null }] });
+    expect(back.json.result).toMatchObject({ digest: true, kinds: ALL_ON, devices: [{ deviceId: c.lock.id, overrides: {} }] });
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toEqual(back.json.result);
+  });
+
+  it('refuses bad input, devices the caller does not manage, read-only keys and anonymous callers', async () => {
+    const c = await lockWithCast();
+    const put = (body: unknown, key = c.admin.key) => api('PUT', `${V}/my/notification`, { key, body });
+    for (const body of [{}, { kinds: { opened: true } }, { kinds: { jammed: 'yes' } }, { devices: [{ deviceId: c.lock.id, kind: 'opened', enabled: true }] }, { digest: true, extra: 1 }, { devices: Array.from({ length: 501 }, () => ({ deviceId: c.lock.id, kind: 'jammed', enabled: true })) }]) {
+      expect((await put(body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    // the guest sees the lock but does not manage it; the outsider does not see it
+    expect((await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.guest.key)).status).toBe(403);
+    expect((await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.outsider.key)).status).toBe(404);
+    // the administrator has no access to the bridge
+    expect((await put({ devices: [{ deviceId: c.bridge.id, kind: 'bridgeOffline', enabled: false }] })).status).toBe(404);
+    const readOnly = await c.owner.keyWith(['Account.Read']);
+    expect((await api('GET', `${V}/my/notification`, { key: readOnly })).status).toBe(200);
+    expect((await put({ digest: true }, readOnly)).status).toBe(403);
+    expect((await api('GET', `${V}/my/notification`)).status).toBe(401);
+    expect((await api('PUT', `${V}/my/notification`, { body: { digest: true } })).status).toBe(401);
+    // nothing was changed by the refused calls
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toMatchObject({ digest: false, kinds: ALL_ON, devices: [{ deviceId: c.lock.id, overrides: {} }] });
+  });
+});
