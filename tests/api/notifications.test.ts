@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessLevel, mailOutbox, notificationUnsubscribe } from '@/db/schema';
+import { AccessLevel, deviceActivity, mailOutbox, notificationCursor, notificationUnsubscribe } from '@/db/schema';
 import { ActivitySource, ActivityEvent as E } from '@/lib/devices/codes';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { deviceReports } from '@/lib/domain/devices/reports';
@@ -198,6 +198,23 @@ describe('notification mails', () => {
     const [owner] = await inbox(c.owner);
     expect(owner.map((m) => m.subject).sort()).toEqual([`${c.lock.name}: door open too long`, `${c.lock.name}: keypad locked out`]);
     expect(owner.find((m) => m.subject.endsWith('keypad locked out'))!.text).toContain('after five wrong PINs in a row');
+  });
+});
+
+describe('the worker over the whole activity log', () => {
+  it('moves the cursor past what it read and mails nothing about entries older than a day', async () => {
+    const c = await lockWithCast();
+    await jam(c.lock.id, T);
+    const d = await db();
+    // a fixed clock years later: every entry is stale, so this pass over everyone's entries mails nobody
+    const r = await runNotificationPass(d, new Date('2031-01-01T00:00:00Z'));
+    expect(r.mailed).toBe(0);
+    const [cursor] = await d.select().from(notificationCursor);
+    const [{ top }] = await d.select({ top: max(deviceActivity.id) }).from(deviceActivity);
+    expect(cursor.lastActivityId).toBeGreaterThanOrEqual(top!);
+    // the jam was handled (not mailed) and is never taken up again
+    expect(await pass([c.lock.id])).toEqual({ handled: 0, mailed: 0, digested: 0 });
+    expect((await inbox(c.owner))[0]).toEqual([]);
   });
 });
 

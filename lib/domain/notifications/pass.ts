@@ -71,7 +71,11 @@ export async function runNotificationPass(db: Db, now: Date, only: PassFilter = 
 
     if (!only.deviceIds) {
       const last = entries.length >= BATCH ? entries[entries.length - 1].id : Math.max(cursor.lastActivityId, top ?? 0);
-      if (last > cursor.lastActivityId) await tx.update(notificationCursor).set({ lastActivityId: last }).where(eq(notificationCursor.name, 'activity'));
+      if (last > cursor.lastActivityId) {
+        await tx.update(notificationCursor).set({ lastActivityId: last }).where(eq(notificationCursor.name, 'activity'));
+        // entries this far below the cursor are never read again: their marks can go
+        await tx.delete(notificationDone).where(lte(notificationDone.activityId, last - LOOKBACK));
+      }
     }
 
     add(out, await bridgesStillOffline(tx, now, only));
