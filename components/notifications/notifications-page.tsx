@@ -36,14 +36,13 @@ export function NotificationsPage() {
     );
   if (prefs.isError) return <>{header}<ErrorState message="Your notification settings could not be loaded." onRetry={() => prefs.refetch()} /></>;
   const p = prefs.data;
-  const busy = change.isPending;
 
   return (
     <>
       {header}
       <div className="space-y-6">
         <Card title="What to mail me" description="For every device you own or administer. Each mail has a link that turns its kind off with one click.">
-          <fieldset className="space-y-3" disabled={busy}>
+          <fieldset className="space-y-3">
             <legend className="sr-only">Kinds of notification mail</legend>
             {NOTIFICATION_KINDS.map((k) => (
               <Checkbox
@@ -61,7 +60,6 @@ export function NotificationsPage() {
         <Card title="How often" description="One mail per event as it happens, or one mail a day with everything.">
           <Checkbox
             id="digest"
-            disabled={busy}
             label="Daily digest instead of a mail for each event"
             hint="Sent once a day at 07:00 UTC with everything since the last one."
             checked={p.digest}
@@ -92,7 +90,6 @@ export function NotificationsPage() {
                         <Td key={k}>
                           <Select
                             aria-label={`${d.name}: ${p.labels[k]}`}
-                            disabled={busy}
                             className="min-w-32"
                             value={v === undefined ? 'default' : v ? 'on' : 'off'}
                             onChange={(e) => {

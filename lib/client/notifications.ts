@@ -30,6 +30,34 @@ export function useChangeNotifications() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (change: NotificationChange) => apiFetch<NotificationPreferences>('/my/notification', { method: 'PUT', body: change }),
+    // the box shows the click at once; a refusal puts it back
+    onMutate: async (change) => {
+      await qc.cancelQueries({ queryKey: KEY });
+      const before = qc.getQueryData<NotificationPreferences>(KEY);
+      if (before) qc.setQueryData(KEY, applyChange(before, change));
+      return { before };
+    },
+    onError: (_e, _change, context) => {
+      if (context?.before) qc.setQueryData(KEY, context.before);
+    },
     onSuccess: (prefs) => qc.setQueryData(KEY, prefs),
   });
+}
+
+/** The preferences as they will be after `change` (what the server will answer). */
+export function applyChange(p: NotificationPreferences, change: NotificationChange): NotificationPreferences {
+  return {
+    ...p,
+    digest: change.digest ?? p.digest,
+    kinds: { ...p.kinds, ...change.kinds },
+    devices: p.devices.map((d) => {
+      const overrides = { ...d.overrides };
+      for (const c of change.devices ?? []) {
+        if (c.deviceId !== d.deviceId) continue;
+        if (c.enabled === null) delete overrides[c.kind];
+        else overrides[c.kind] = c.enabled;
+      }
+      return { ...d, overrides };
+    }),
+  };
 }
