@@ -4,6 +4,9 @@ import { Card, Checkbox, ErrorState, PageHeader, Select, SkeletonRows, Table, TB
 import { ApiError } from '@/lib/client/api';
 import { NOTIFICATION_KINDS, useChangeNotifications, useNotificationPreferences, type NotificationChange, type NotificationKind } from '@/lib/client/notifications';
 
+/** short column headings of the per-device table */
+const SHORT: Record<NotificationKind, string> = { jammed: 'Jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad lockout' };
+
 const HINT: Record<NotificationKind, string> = {
   jammed: 'The bolt could not finish turning.',
   batteryLow: 'With the battery level, once it drops below 20%.',
@@ -67,7 +70,7 @@ export function NotificationsPage() {
           />
         </Card>
 
-        <Card title="Per device" description='Choose differently for one device; "As above" follows your choice for the kind.' flush>
+        <Card title="Per device" description='Choose differently for one device; "Default" follows your choice above.' flush>
           {p.devices.length === 0 ? (
             <p className="p-4 text-sm text-slate-600 sm:p-5">You own or administer no devices: there is nothing to mail you about.</p>
           ) : (
@@ -76,7 +79,7 @@ export function NotificationsPage() {
                 <Tr>
                   <Th>Device</Th>
                   {NOTIFICATION_KINDS.map((k) => (
-                    <Th key={k}>{p.labels[k]}</Th>
+                    <Th key={k}>{SHORT[k]}</Th>
                   ))}
                 </Tr>
               </THead>
@@ -86,18 +89,25 @@ export function NotificationsPage() {
                     <Td className="font-medium text-slate-900">{d.name}</Td>
                     {NOTIFICATION_KINDS.map((k) => {
                       const v = d.overrides[k];
+                      if (!d.kinds.includes(k))
+                        return (
+                          <Td key={k} className="text-slate-500">
+                            <span aria-hidden="true">-</span>
+                            <span className="sr-only">does not apply</span>
+                          </Td>
+                        );
                       return (
                         <Td key={k}>
                           <Select
                             aria-label={`${d.name}: ${p.labels[k]}`}
-                            className="min-w-32"
+                            className="w-36"
                             value={v === undefined ? 'default' : v ? 'on' : 'off'}
                             onChange={(e) => {
                               const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
-                              save({ devices: [{ deviceId: d.deviceId, kind: k, enabled }] }, `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'as above' : enabled ? 'on' : 'off'}.`);
+                              save({ devices: [{ deviceId: d.deviceId, kind: k, enabled }] }, `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`);
                             }}
                           >
-                            <option value="default">As above ({p.kinds[k] ? 'on' : 'off'})</option>
+                            <option value="default">Default ({p.kinds[k] ? 'on' : 'off'})</option>
                             <option value="on">On</option>
                             <option value="off">Off</option>
                           </Select>

@@ -11,7 +11,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export interface NotificationPreferences {
   digest: boolean;
   kinds: Record<NotificationKind, boolean>;
-  devices: Array<{ deviceId: number; name: string; overrides: Partial<Record<NotificationKind, boolean>> }>;
+  devices: Array<{ deviceId: number; name: string; kinds: NotificationKind[]; overrides: Partial<Record<NotificationKind, boolean>> }>;
   labels: Record<NotificationKind, string>;
 }
 export interface NotificationChange {

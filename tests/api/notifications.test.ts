@@ -220,6 +220,7 @@ describe('the worker over the whole activity log', () => {
 
 describe('GET/PUT /api/v37/my/notification', () => {
   const ALL_ON = { jammed: true, batteryLow: true, bridgeOffline: true, doorOpenTooLong: true, keypadLockedOut: true };
+  const LOCK_KINDS = ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
   const LABELS = { jammed: 'A lock is jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad locked out after wrong PINs' };
 
   it('defaults: every kind on, no digest, the devices the caller owns or administers (not those where a guest)', async () => {
@@ -227,11 +228,11 @@ describe('GET/PUT /api/v37/my/notification', () => {
     const owner = await api('GET', `${V}/my/notification`, { key: c.owner.key });
     expect(owner.status).toBe(200);
     const byName = [
-      { deviceId: c.bridge.id, name: c.bridge.name, overrides: {} },
-      { deviceId: c.lock.id, name: c.lock.name, overrides: {} },
+      { deviceId: c.bridge.id, name: c.bridge.name, kinds: ['bridgeOffline'], overrides: {} },
+      { deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: {} },
     ].sort((a, b) => a.name.localeCompare(b.name));
     expect(owner.json.result).toEqual({ digest: false, kinds: ALL_ON, devices: byName, labels: LABELS });
-    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result.devices).toEqual([{ deviceId: c.lock.id, name: c.lock.name, overrides: {} }]);
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result.devices).toEqual([{ deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: {} }]);
     expect((await api('GET', `${V}/my/notification`, { key: c.guest.key })).json.result.devices).toEqual([]);
   });
 
@@ -240,7 +241,7 @@ describe('GET/PUT /api/v37/my/notification', () => {
     const put = (body: unknown) => api('PUT', `${V}/my/notification`, { key: c.admin.key, body });
     const r = await put({ digest: true, kinds: { batteryLow: false }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }] });
     expect(r.status).toBe(200);
-    expect(r.json.result).toEqual({ digest: true, kinds: { ...ALL_ON, batteryLow: false }, devices: [{ deviceId: c.lock.id, name: c.lock.name, overrides: { jammed: false } }], labels: LABELS });
+    expect(r.json.result).toEqual({ digest: true, kinds: { ...ALL_ON, batteryLow: false }, devices: [{ deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: { jammed: false } }], labels: LABELS });
     const back = await put({ kinds: { batteryLow: true }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: null }] });
     expect(back.json.result).toMatchObject({ digest: true, kinds: ALL_ON, devices: [{ deviceId: c.lock.id, overrides: {} }] });
     expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toEqual(back.json.result);

@@ -1,4 +1,4 @@
-import { ActivityEvent as E } from '@/lib/devices/codes';
+import { ActivityEvent as E, DeviceType as T } from '@/lib/devices/codes';
 
 /** What an owner must not miss (issue 22, item 5): the kinds of notification mail. */
 export const NOTIFICATION_KINDS = ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'] as const;
@@ -39,3 +39,21 @@ export function digestHourUtc(): number {
 
 /** An event older than this when the worker first sees it is not mailed (a worker down for days sends no stale alarms). */
 export const STALE_MS = 24 * 3600_000;
+
+/** The kinds that can happen on a device of each type (a gate has none). */
+export function kindsOfType(type: number): NotificationKind[] {
+  switch (type) {
+    case T.bridge:
+      return ['bridgeOffline'];
+    case T.lockPro:
+    case T.lockGo:
+      return ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
+    case T.keypad:
+    case T.keypadPro:
+      return ['batteryLow', 'keypadLockedOut'];
+    case T.doorSensor:
+      return ['batteryLow', 'doorOpenTooLong'];
+    default:
+      return [];
+  }
+}

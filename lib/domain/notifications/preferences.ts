@@ -6,7 +6,7 @@ import type { BaseCtx, Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
 import { effectiveAccess } from '../access/effective';
 import { Level, may } from '../policy';
-import { KIND_LABEL, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
+import { KIND_LABEL, kindsOfType, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 
 /** A kind on or off; per device, null means "as my setting for the kind". */
 type KindMap<T> = Record<NotificationKind, T>;
@@ -16,7 +16,8 @@ export interface NotificationPreferences {
   digest: boolean;
   kinds: KindMap<boolean>;
   /** the devices the caller manages (owner or administrator), with the choices made for each */
-  devices: Array<{ deviceId: number; name: string; overrides: Partial<KindMap<boolean>> }>;
+  /** the kinds that can happen on each (a bridge: offline; a lock: jammed, battery, door, keypad) */
+  devices: Array<{ deviceId: number; name: string; kinds: NotificationKind[]; overrides: Partial<KindMap<boolean>> }>;
   labels: KindMap<string>;
 }
 
@@ -36,12 +37,12 @@ export const putBody = z
 export type PutNotificationPreferences = z.infer<typeof putBody>;
 
 /** The devices a person manages: owner or administrator (whatever the schedule: mails come inside it). */
-async function managedDevices(ctx: BaseCtx, userId: string): Promise<Map<number, string>> {
+async function managedDevices(ctx: BaseCtx, userId: string): Promise<Map<number, { name: string; type: number }>> {
   const acc = await effectiveAccess(ctx.db, userId, ctx.now());
   const ids = [...acc.values()].filter((a) => a.accessLevel === Level.owner || a.accessLevel === Level.administrator).map((a) => a.deviceId);
   if (!ids.length) return new Map();
-  const rows = await ctx.db.select({ id: devices.id, name: devices.name }).from(devices).where(inArray(devices.id, ids)).orderBy(asc(devices.name), asc(devices.id));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  const rows = await ctx.db.select({ id: devices.id, name: devices.name, type: devices.type }).from(devices).where(inArray(devices.id, ids)).orderBy(asc(devices.name), asc(devices.id));
+  return new Map(rows.map((r) => [r.id, { name: r.name, type: r.type }]));
 }
 
 export async function getNotificationPreferences(ctx: Ctx): Promise<NotificationPreferences> {
@@ -55,9 +56,12 @@ export async function getNotificationPreferences(ctx: Ctx): Promise<Notification
   return {
     digest: settings?.digest ?? false,
     kinds: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, !off.has(k)])) as KindMap<boolean>,
-    devices: [...managed].map(([deviceId, name]) => ({
+    devices: [...managed]
+      .filter(([, d]) => kindsOfType(d.type).length)
+      .map(([deviceId, { name, type }]) => ({
       deviceId,
       name,
+      kinds: kindsOfType(type),
       overrides: Object.fromEntries(NOTIFICATION_KINDS.flatMap((k) => prefs.filter((p) => p.deviceId === deviceId && p.kind === k).map((p) => [k, p.enabled]))),
     })),
     labels: { ...KIND_LABEL },
