@@ -78,7 +78,7 @@ describe('notification mails', () => {
     const org = await createOrg();
     const [viaGroup, offHours] = await Promise.all([createUser(), createUser()]);
     const g = await createGroup(org.id, undefined, [await addOrgUser(org.id, viaGroup.id)]);
-    const lock = await createLock({ timeZone: 'Europe/Warsaw' });
+    const lock = await createLock({ timeZone: 'Europe/Warsaw', organizationId: org.id });
     await grantGroup(lock.id, g.id, AccessLevel.administrator);
     // 08:00-09:00 in Warsaw: not at 22:58
     await grantUser(lock.id, offHours.id, AccessLevel.administrator, { dayStartTime: new Date('2026-01-05T07:00:00Z'), dayEndTime: new Date('2026-01-05T08:00:00Z') });
@@ -86,6 +86,8 @@ describe('notification mails', () => {
     expect(await pass([lock.id])).toMatchObject({ mailed: 1 });
     const [a, b] = await inbox(viaGroup, offHours);
     expect(a).toHaveLength(1);
+    // an organization's device: its name leads the subject
+    expect(a[0].subject).toBe(`${org.name}: ${lock.name} is jammed`);
     expect(b).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, lt, lte, max, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceActivity, devices, notificationCursor, notificationDigestItems, notificationDone, notificationPending, users } from '@/db/schema';
+import { deviceActivity, devices, organizations, notificationCursor, notificationDigestItems, notificationDone, notificationPending, users } from '@/db/schema';
 import { ActivityEvent as E } from '@/lib/devices/codes';
 import { enqueueMail, mailLink } from '@/lib/mail';
 import { bridgeOfflineMinutes, digestHourUtc, KIND_OF_EVENT, NOTIFIED_EVENTS, STALE_MS, type NotificationKind } from './kinds';
@@ -92,7 +92,11 @@ const add = (out: { mailed: number; digested: number }, r: { mailed: number; dig
 /** Tells everyone who wants it about one event: a mail now, or a line in their digest. */
 async function notify(tx: Db, deviceId: number, kind: NotificationKind, at: Date, now: Date): Promise<{ mailed: number; digested: number }> {
   const r = { mailed: 0, digested: 0 };
-  const [device] = await tx.select({ id: devices.id, name: devices.name, timeZone: devices.timeZone, batteryLevel: devices.batteryLevel }).from(devices).where(eq(devices.id, deviceId));
+  const [device] = await tx
+    .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone, batteryLevel: devices.batteryLevel, organizationName: organizations.name })
+    .from(devices)
+    .leftJoin(organizations, eq(organizations.id, devices.organizationId))
+    .where(eq(devices.id, deviceId));
   if (!device) return r;
   const what = whatHappened(kind, device, at);
   for (const p of await recipientsOf(tx, deviceId, kind, now)) {
@@ -112,7 +116,7 @@ async function notify(tx: Db, deviceId: number, kind: NotificationKind, at: Date
         },
         { url: unsubscribe, what: kindWords(kind) },
       );
-      await enqueueMail(tx, { to: p.email, subject: what.headline, ...body, kind: `notify-${kind}` }, now);
+      await enqueueMail(tx, { to: p.email, subject: what.headline, ...body, kind: `notify-${kind}`, organizationName: device.organizationName }, now);
     }
     r.mailed++;
   }
