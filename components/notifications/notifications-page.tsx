@@ -100,7 +100,7 @@ export function NotificationsPage() {
                         <Td key={k}>
                           <Select
                             aria-label={`${d.name}: ${p.labels[k]}`}
-                            className="w-auto min-w-[8.75rem]"
+                            className="w-auto min-w-[10rem]"
                             value={v === undefined ? 'default' : v ? 'on' : 'off'}
                             onChange={(e) => {
                               const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
