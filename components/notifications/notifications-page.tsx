@@ -22,7 +22,7 @@ export function NotificationsPage() {
   const toast = useToast();
 
   const save = (c: NotificationChange, what: string) =>
-    change.mutate(c, {
+    change.save(c, {
       onSuccess: () => toast.success('Saved', what),
       onError: (e) => toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
     });

@@ -26,22 +26,25 @@ export function useNotificationPreferences() {
   return useQuery({ queryKey: KEY, queryFn: () => apiFetch<NotificationPreferences>('/my/notification') });
 }
 
+/**
+ * Saves a change. The page shows it at once (set synchronously, before the request, so a box
+ * toggles under the click); a refusal puts the previous state back.
+ */
 export function useChangeNotifications() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (change: NotificationChange) => apiFetch<NotificationPreferences>('/my/notification', { method: 'PUT', body: change }),
-    // the box shows the click at once; a refusal puts it back
-    onMutate: async (change) => {
-      await qc.cancelQueries({ queryKey: KEY });
-      const before = qc.getQueryData<NotificationPreferences>(KEY);
-      if (before) qc.setQueryData(KEY, applyChange(before, change));
-      return { before };
-    },
-    onError: (_e, _change, context) => {
-      if (context?.before) qc.setQueryData(KEY, context.before);
+  const m = useMutation({
+    mutationFn: ({ change }: { change: NotificationChange; before?: NotificationPreferences }) => apiFetch<NotificationPreferences>('/my/notification', { method: 'PUT', body: change }),
+    onError: (_e, { before }) => {
+      if (before) qc.setQueryData(KEY, before);
     },
     onSuccess: (prefs) => qc.setQueryData(KEY, prefs),
   });
+  const save = (change: NotificationChange, opts: { onSuccess?: () => void; onError?: (e: unknown) => void } = {}) => {
+    const before = qc.getQueryData<NotificationPreferences>(KEY);
+    if (before) qc.setQueryData(KEY, applyChange(before, change));
+    m.mutate({ change, before }, opts);
+  };
+  return { save, isPending: m.isPending };
 }
 
 /** The preferences as they will be after `change` (what the server will answer). */
