@@ -21,3 +21,4 @@ export const MembersIcon = svg(<><circle cx="12" cy="8" r="4" /><path d="M4 21a8
 export const KeyIcon = svg(<><circle cx="8" cy="15" r="4" /><path d="m11 12 9-9M17 6l3 3M15 8l2 2" /></>);
 export const WebhookIcon = svg(<><path d="M18 16.9A5 5 0 1 1 13 12h6" /><path d="M6 16.5 9.5 10A5 5 0 1 1 17 6" /><circle cx="6" cy="17" r="2" /><circle cx="18" cy="17" r="2" /><circle cx="12" cy="6" r="2" /></>);
 export const ShieldIcon = svg(<><path d="M12 3 5 6v5c0 4.5 3 8.5 7 10 4-1.5 7-5.5 7-10V6l-7-3Z" /><path d="m9 12 2 2 4-4" /></>);
+export const BellIcon = svg(<><path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Z" /><path d="M10 20a2 2 0 0 0 4 0" /></>);

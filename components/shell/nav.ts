@@ -1,5 +1,5 @@
 import { decideOrg, type OrgAction } from '@/lib/domain/policy';
-import { ActivityIcon, AuditIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
+import { ActivityIcon, AuditIcon, BellIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
 
 export interface NavItem {
   href: string;
@@ -40,6 +40,7 @@ export const NAV: NavSection[] = [
     items: [
       { href: '/settings/access-keys', label: 'Access keys', Icon: KeyIcon },
       { href: '/settings/webhooks', label: 'Webhooks', Icon: WebhookIcon },
+      { href: '/settings/notifications', label: 'Notifications', Icon: BellIcon },
       { href: '/settings/security', label: 'Security', Icon: ShieldIcon },
     ],
   },

@@ -16,3 +16,4 @@ export * from './signin';
 export * from './audit';
 export * from './mail';
 export * from './secondfactors';
+export * from './notifications';

@@ -39,6 +39,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/pins/expiry').then((m) => m.worker),
   () => import('@/lib/domain/devices/gate-sync').then((m) => m.worker),
   () => import('@/lib/mail/worker').then((m) => m.worker),
+  () => import('@/lib/domain/notifications/worker').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: Array<() => void> };

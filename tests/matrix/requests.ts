@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { deviceAccess, organizationInvitations, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { relyingParty } from '@/lib/auth/webauthn';
+import { unsubscribeLink } from '@/lib/domain/notifications/message';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
@@ -145,6 +146,7 @@ export const REQUESTS: Record<string, Build> = {
   }),
   // the mailed links: a token of a fresh account's own, issued as the mail would carry it
   'POST /api/v37/account/verify': async () => ({ url: `${V}/account/verify`, body: { token: await mailedToken('verify') } }),
+  'POST /api/v37/notification/unsubscribe': async () => ({ url: `${V}/notification/unsubscribe`, body: { token: await unsubscribeToken() } }),
   'POST /api/v37/account/verify/resend': () => ({ url: `${V}/account/verify/resend`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
   'POST /api/v37/account/password/forgot': () => ({ url: `${V}/account/password/forgot`, body: { email: `matrix-${randomUUID().slice(0, 8)}@test.local` }, headers: freshAddress() }),
   'POST /api/v37/account/password/reset': async () => ({ url: `${V}/account/password/reset`, body: { token: await mailedToken('reset'), password: 'long-enough-2' } }),
@@ -253,6 +255,9 @@ export const REQUESTS: Record<string, Build> = {
     return { url: `${MY}/account/passkey/${made.json.result.id}`, body: { password: w.users[identity(w, c)].password } };
   },
   ...webhookRows('/api/v37/my/webhook', 'my'),
+  'GET /api/v37/my/notification': get(`${MY}/notification`),
+  // the caller's own choices for the world's lock: owners and administrators (whatever their hours) may
+  'PUT /api/v37/my/notification': (w) => ({ url: `${MY}/notification`, body: { kinds: { jammed: true }, devices: [{ deviceId: w.lock.id, kind: 'jammed', enabled: null }] } }),
 
   // the organization
   'GET /api/v37/organization': get(`${V}/organization`),
@@ -337,6 +342,12 @@ async function invitationFor(organizationId: number, email: string) {
 }
 
 /** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
+/** A notification mail's unsubscribe token of a fresh person (as lib/domain/notifications/message.ts makes it). */
+async function unsubscribeToken() {
+  const u = await createUser();
+  return (await (await db()).transaction((tx) => unsubscribeLink(tx, u.id, 'jammed', new Date())).then((l) => new URL(l).searchParams.get('token')!));
+}
+
 async function mailedToken(purpose: 'verify' | 'reset') {
   const u = await createUser({ unverified: true });
   return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;

@@ -30,6 +30,7 @@ POST   /api/sim/gate                                                            
 POST   /api/sim/lock/[id]/keypad                                                 200 200 403 200 403 403 403 403 404 404 403 401 401 401 401 401 401
 
 # public
+POST   /api/v37/notification/unsubscribe                                         200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 POST   /api/v37/account/register                                                 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
 POST   /api/v37/account/verify                                                   200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 POST   /api/v37/account/verify/resend                                            202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202 202
@@ -112,6 +113,8 @@ POST   /api/v37/my/account/secondfactor/recoverycodes                           
 POST   /api/v37/my/account/passkey/options                                       200 200 200 200 200 200 200 200 200 200 403 401 401 401 401 401 401
 POST   /api/v37/my/account/passkey                                               201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 DELETE /api/v37/my/account/passkey/[id]                                          204 404 404 404 404 404 404 404 404 404 403 401 401 401 401 401 401
+GET    /api/v37/my/notification                                                  200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
+PUT    /api/v37/my/notification                                                  200 200 200 200 403 403 403 403 404 404 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook                                                       200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 POST   /api/v37/my/webhook                                                       201 201 201 201 201 201 201 201 201 201 403 401 401 401 401 401 401
 GET    /api/v37/my/webhook/[id]                                                  200 404 404 404 404 404 404 404 404 404 200 401 401 401 401 401 401

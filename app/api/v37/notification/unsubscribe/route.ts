@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { unsubscribe } from '@/lib/domain/notifications/preferences';
+import { route } from '@/lib/http/route';
+
+const body = z.object({ token: z.string({ error: 'the link from the mail is needed' }).max(100, 'is not a link from our mails') });
+
+// POST /api/v37/notification/unsubscribe: public; a notification mail's token turns that kind of mail off for its person; 200 { kind, label }
+export const POST = route({ scopes: 'public', body }, (ctx, { body: b }) => unsubscribe(ctx, b.token));

@@ -1,0 +1,126 @@
+'use client';
+
+import { Card, Checkbox, ErrorState, PageHeader, Select, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { NOTIFICATION_KINDS, useChangeNotifications, useNotificationPreferences, type NotificationChange, type NotificationKind } from '@/lib/client/notifications';
+
+/** short column headings of the per-device table */
+const SHORT: Record<NotificationKind, string> = { jammed: 'Jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad lockout' };
+
+const HINT: Record<NotificationKind, string> = {
+  jammed: 'The bolt could not finish turning.',
+  batteryLow: 'With the battery level, once it drops below 20%.',
+  bridgeOffline: 'When a bridge stays offline for 15 minutes.',
+  doorOpenTooLong: 'The door sensor saw the door left open.',
+  keypadLockedOut: 'After five wrong PINs in a row.',
+};
+
+/** Settings > Notifications: which mails a person gets about the devices they own or administer. */
+export function NotificationsPage() {
+  const prefs = useNotificationPreferences();
+  const change = useChangeNotifications();
+  const toast = useToast();
+
+  const save = (c: NotificationChange, what: string) =>
+    change.save(c, {
+      onSuccess: () => toast.success('Saved', what),
+      onError: (e) => toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
+    });
+
+  const header = <PageHeader title="Notifications" description="Mails about what you must not miss on the devices you own or administer: a jammed lock, a low battery, a bridge offline." />;
+  if (prefs.isPending)
+    return (
+      <>
+        {header}
+        <Card>
+          <SkeletonRows rows={5} />
+        </Card>
+      </>
+    );
+  if (prefs.isError) return <>{header}<ErrorState message="Your notification settings could not be loaded." onRetry={() => prefs.refetch()} /></>;
+  const p = prefs.data;
+
+  return (
+    <>
+      {header}
+      <div className="space-y-6">
+        <Card title="What to mail me" description="For every device you own or administer. Each mail has a link that turns its kind off with one click.">
+          <fieldset className="space-y-3">
+            <legend className="sr-only">Kinds of notification mail</legend>
+            {NOTIFICATION_KINDS.map((k) => (
+              <Checkbox
+                key={k}
+                id={`kind-${k}`}
+                label={p.labels[k]}
+                hint={HINT[k]}
+                checked={p.kinds[k]}
+                onChange={(e) => save({ kinds: { [k]: e.target.checked } }, `${p.labels[k]}: ${e.target.checked ? 'on' : 'off'}.`)}
+              />
+            ))}
+          </fieldset>
+        </Card>
+
+        <Card title="How often" description="One mail per event as it happens, or one mail a day with everything.">
+          <Checkbox
+            id="digest"
+            label="Daily digest instead of a mail for each event"
+            hint="Sent once a day at 07:00 UTC with everything since the last one."
+            checked={p.digest}
+            onChange={(e) => save({ digest: e.target.checked }, e.target.checked ? 'One mail a day.' : 'A mail for each event.')}
+          />
+        </Card>
+
+        <Card title="Per device" description='Choose differently for one device; "Default" follows your choice above.' flush>
+          {p.devices.length === 0 ? (
+            <p className="p-4 text-sm text-slate-600 sm:p-5">You own or administer no devices: there is nothing to mail you about.</p>
+          ) : (
+            <Table>
+              <THead>
+                <Tr>
+                  <Th>Device</Th>
+                  {NOTIFICATION_KINDS.map((k) => (
+                    <Th key={k}>{SHORT[k]}</Th>
+                  ))}
+                </Tr>
+              </THead>
+              <TBody>
+                {p.devices.map((d) => (
+                  <Tr key={d.deviceId}>
+                    <Td className="font-medium text-slate-900">{d.name}</Td>
+                    {NOTIFICATION_KINDS.map((k) => {
+                      const v = d.overrides[k];
+                      if (!d.kinds.includes(k))
+                        return (
+                          <Td key={k} className="text-slate-500">
+                            <span aria-hidden="true">-</span>
+                            <span className="sr-only">does not apply</span>
+                          </Td>
+                        );
+                      return (
+                        <Td key={k}>
+                          <Select
+                            aria-label={`${d.name}: ${p.labels[k]}`}
+                            className="w-auto min-w-[10rem]"
+                            value={v === undefined ? 'default' : v ? 'on' : 'off'}
+                            onChange={(e) => {
+                              const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
+                              save({ devices: [{ deviceId: d.deviceId, kind: k, enabled }] }, `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`);
+                            }}
+                          >
+                            <option value="default">Default ({p.kinds[k] ? 'on' : 'off'})</option>
+                            <option value="on">On</option>
+                            <option value="off">Off</option>
+                          </Select>
+                        </Td>
+                      );
+                    })}
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

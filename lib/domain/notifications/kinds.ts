@@ -1,0 +1,59 @@
+import { ActivityEvent as E, DeviceType as T } from '@/lib/devices/codes';
+
+/** What an owner must not miss (issue 22, item 5): the kinds of notification mail. */
+export const NOTIFICATION_KINDS = ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const isNotificationKind = (k: unknown): k is NotificationKind => typeof k === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(k);
+
+/** The activity event each kind is read from. */
+export const KIND_OF_EVENT: Readonly<Record<number, NotificationKind>> = {
+  [E.jammed]: 'jammed',
+  [E.batteryLow]: 'batteryLow',
+  [E.bridgeDisconnected]: 'bridgeOffline',
+  [E.doorOpenTooLong]: 'doorOpenTooLong',
+  [E.keypadLockedOut]: 'keypadLockedOut',
+};
+export const NOTIFIED_EVENTS: readonly number[] = Object.keys(KIND_OF_EVENT).map(Number);
+
+/** The kinds in a person's words (settings page, mails). */
+export const KIND_LABEL: Readonly<Record<NotificationKind, string>> = {
+  jammed: 'A lock is jammed',
+  batteryLow: 'Battery low',
+  bridgeOffline: 'Bridge offline',
+  doorOpenTooLong: 'Door open too long',
+  keypadLockedOut: 'Keypad locked out after wrong PINs',
+};
+
+/** Minutes a bridge must stay offline before anyone is told (NOTIFY_BRIDGE_OFFLINE_MINUTES, default 15). */
+export function bridgeOfflineMinutes(): number {
+  const n = Number(process.env.NOTIFY_BRIDGE_OFFLINE_MINUTES ?? 15);
+  return Number.isFinite(n) && n >= 0 && n <= 24 * 60 ? n : 15;
+}
+
+/** The hour (UTC) daily digests go out (NOTIFY_DIGEST_HOUR_UTC, default 7). */
+export function digestHourUtc(): number {
+  const n = Number(process.env.NOTIFY_DIGEST_HOUR_UTC ?? 7);
+  return Number.isInteger(n) && n >= 0 && n <= 23 ? n : 7;
+}
+
+/** An event older than this when the worker first sees it is not mailed (a worker down for days sends no stale alarms). */
+export const STALE_MS = 24 * 3600_000;
+
+/** The kinds that can happen on a device of each type (a gate has none). */
+export function kindsOfType(type: number): NotificationKind[] {
+  switch (type) {
+    case T.bridge:
+      return ['bridgeOffline'];
+    case T.lockPro:
+    case T.lockGo:
+      return ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
+    case T.keypad:
+    case T.keypadPro:
+      return ['batteryLow', 'keypadLockedOut'];
+    case T.doorSensor:
+      return ['batteryLow', 'doorOpenTooLong'];
+    default:
+      return [];
+  }
+}
