@@ -34,11 +34,12 @@ test.describe('Settings > Notifications', () => {
     await expect(page.getByRole('combobox', { name: /: A lock is jammed$/ }).first()).toHaveValue('off');
 
     // back as they were (the demo is shared by other specs)
-    await page.getByRole('checkbox', { name: /Battery low/ }).check();
+    await page.getByRole('checkbox', { name: /Battery low/ }).click(); // the page shows the change when the server took it
+    await expect(page.getByText('Battery low: on.')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /Battery low/ })).toBeChecked();
     await page.getByRole('combobox', { name: /: A lock is jammed$/ }).first().selectOption('default');
     await expect(page.getByRole('combobox', { name: /: A lock is jammed$/ }).first()).toHaveValue('default');
-    await page.getByRole('checkbox', { name: /Daily digest/ }).uncheck();
+    await page.getByRole('checkbox', { name: /Daily digest/ }).click();
     await expect(page.getByRole('checkbox', { name: /Daily digest/ })).not.toBeChecked();
   });
 
