@@ -141,3 +141,15 @@ test('an access link has a QR code to show or print', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+test('choosing doors for a link warns about those a guest could not open now', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+  await page.getByRole('button', { name: 'New access link' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('searchbox', { name: 'Find doors to add' }).fill('Garage');
+  const item = dialog.getByRole('listitem').filter({ hasText: 'Garage side door' });
+  await expect(item).toContainText('Its bridge is offline: guests cannot open it until it is back.');
+  await item.getByRole('button', { name: 'Add Garage side door' }).click();
+  await expect(dialog.getByRole('list', { name: 'Chosen doors, in order' })).toContainText('Its bridge is offline');
+  await screen(page, 'link-dialog-warning-1280');
+});

@@ -2,7 +2,27 @@
 
 import { useState } from 'react';
 import { Button, Input } from '@/components/ui';
+import { useDeviceDetails, type DeviceDetails } from '@/lib/client/devices';
 import { useAssignableDevices } from '@/lib/client/links';
+
+/**
+ * Why a link could not open a door now, for the administrator choosing it (the guest page says the
+ * same in a guest's words): no bridge, bridge offline, gate disconnected or gone upstream.
+ */
+function unreachable(details: DeviceDetails | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!details) return out;
+  const bridges = new Map(details.bridges.map((b) => [b.id, b]));
+  for (const l of details.locks) {
+    if (!l.connectedToId) out.set(l.id, 'No bridge: a link cannot reach this lock.');
+    else if (bridges.get(l.connectedToId)?.isConnected === false) out.set(l.id, 'Its bridge is offline: guests cannot open it until it is back.');
+  }
+  for (const g of details.gates) {
+    if (g.isPresentInExternal === false) out.set(g.id, 'Gone from the gate system: guests cannot open it.');
+    else if (g.isConnected === false) out.set(g.id, 'Disconnected: guests cannot open it until it is back.');
+  }
+  return out;
+}
 
 export interface PickedDevice {
   id: number;
@@ -16,6 +36,7 @@ const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
 export function DevicePicker({ orgId, value, onChange, error }: { orgId: number; value: PickedDevice[]; onChange: (v: PickedDevice[]) => void; error?: string | null }) {
   const [text, setText] = useState('');
   const found = useAssignableDevices(orgId, { name: text.trim() || undefined });
+  const warn = unreachable(useDeviceDetails().data);
   const chosen = new Set(value.map((d) => d.id));
   const move = (i: number, by: -1 | 1) => {
     const next = [...value];
@@ -35,7 +56,10 @@ export function DevicePicker({ orgId, value, onChange, error }: { orgId: number;
           {value.map((d, i) => (
             <li key={d.id} className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-1 text-sm">
               <span className="w-5 text-slate-500">{i + 1}.</span>
-              <span className="min-w-0 flex-1 truncate font-medium">{d.name}</span>
+              <span className="min-w-0 flex-1 truncate">
+                <span className="font-medium">{d.name}</span>
+                {warn.get(d.id) ? <span className="block text-xs text-amber-800">⚠ {warn.get(d.id)}</span> : null}
+              </span>
               <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
               <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${d.name} up`}>↑</Button>
               <Button size="sm" variant="ghost" disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${d.name} down`}>↓</Button>
@@ -57,8 +81,9 @@ export function DevicePicker({ orgId, value, onChange, error }: { orgId: number;
           ) : (
             found.data.accessLinkDevices.map((d) => (
               <li key={d.deviceId} className="flex items-center justify-between gap-2 text-sm">
-                <span className="truncate">
+                <span className="min-w-0 truncate">
                   {d.name} <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
+                  {warn.get(d.deviceId) ? <span className="block text-xs text-amber-800">⚠ {warn.get(d.deviceId)}</span> : null}
                 </span>
                 <Button size="sm" variant="secondary" disabled={chosen.has(d.deviceId)} onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])} aria-label={`Add ${d.name}`}>
                   {chosen.has(d.deviceId) ? 'Added' : 'Add'}
