@@ -33,6 +33,30 @@ export function periodicWorker(name: string, everyMs: () => number, run: (db: Db
   };
 }
 
+/**
+ * A loop that runs `pass` now (or after `firstDelayMs`), then again at once while it reports a full
+ * batch (true), else after `pollMs`; a failed pass is logged and the next one tries again.
+ * Returns the way to stop it. The delivery workers (webhooks, mail, notifications) share it.
+ */
+export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Promise<boolean>, firstDelayMs = 0): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    let again = false;
+    try {
+      again = await pass(await getDb());
+    } catch (e) {
+      logError(`${name} pass failed`, e);
+    }
+    if (!stopped) timer = setTimeout(tick, again ? 0 : pollMs);
+  };
+  timer = setTimeout(tick, firstDelayMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/webhooks/worker').then((m) => m.worker),
   () => import('@/lib/devices/worker').then((m) => m.worker),
