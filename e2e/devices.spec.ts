@@ -13,9 +13,9 @@ async function deviceId(page: Page, name: string): Promise<number> {
 test('an owner unlocks the front door and sees the lock answer', async ({ page }) => {
   await signIn(page, DEMO.owner);
   await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Front door' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Front door', exact: true })).toBeVisible();
   await screen(page, 'devices-list');
-  await page.getByRole('link', { name: 'Front door' }).click();
+  await page.getByRole('link', { name: 'Front door', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Front door' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'PINs' })).toBeVisible();
   await expect(page.getByLabel('Lock state')).toHaveText(/Locked/);
@@ -50,6 +50,8 @@ test('a command on a lock whose bridge is offline says the lock is offline', asy
   await page.goto(`/devices/${id}`);
   await expect(page.getByText('The lock is offline: its bridge is disconnected.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unlock', exact: true })).toBeDisabled();
+  // heard last when its bridge was (three days ago in the demo), never "never"
+  await expect(page.getByText(/Last seen \d{1,2} \w{3} \d{4}, \d\d:\d\d Europe\/\w+ \(3 d ago\)/)).toBeVisible();
 });
 
 test('syncing an unlinked gate: still unlinked, then linked once it is back in the gate system', async ({ page, baseURL }) => {

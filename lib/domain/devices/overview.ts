@@ -1,4 +1,5 @@
-import { DeviceType } from '@/db/schema';
+import { eq } from 'drizzle-orm';
+import { DeviceType, devices, type Device } from '@/db/schema';
 import { getSimulatorControl } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { may } from '../policy';
@@ -45,7 +46,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       device: lockShape(x, now, { includeUserSettings: true }),
       openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
-      lastSeen: fmtZ(x.d.lastSeen),
+      lastSeen: fmtZ(await lockLastSeen(ctx, x.d)),
     };
   }
   if (t === DeviceType.bridge) {
@@ -57,6 +58,17 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
   }
   if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true), lastSeen: fmtZ(x.d.lastSeen) };
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };
+}
+
+/**
+ * A lock is heard through its bridge: it was last seen when it or its bridge last reported,
+ * whichever is later (a lock behind a bridge that went offline three days ago was seen then).
+ */
+async function lockLastSeen(ctx: Ctx, lock: Device): Promise<Date | null> {
+  if (lock.connectedToId === null) return lock.lastSeen;
+  const [b] = await ctx.db.select({ lastSeen: devices.lastSeen }).from(devices).where(eq(devices.id, lock.connectedToId));
+  const seen = [lock.lastSeen, b?.lastSeen ?? null].filter((d): d is Date => d !== null);
+  return seen.length ? new Date(Math.max(...seen.map((d) => d.getTime()))) : null;
 }
 
 /** /devices/{id}/settings: the lock with why the viewer may not change its settings now (null: they may). */
