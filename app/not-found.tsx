@@ -1,11 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { connection } from 'next/server';
 import { ButtonLink, LockIcon } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
-/** Any address that is not a page (outside the signed-in portal too): styled, with a way on. */
-export default function NotFound() {
+/**
+ * Any address that is not a page (outside the signed-in portal too): styled, with a way on.
+ * Rendered per request, like every page: a page built ahead of time has no script nonce, and the
+ * Content-Security-Policy (proxy.ts) would block its scripts.
+ */
+export default async function NotFound() {
+  await connection();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <Link href="/" className="mb-8 flex items-center gap-2 font-semibold text-slate-900">
