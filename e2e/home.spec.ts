@@ -153,3 +153,9 @@ test('choosing doors for a link warns about those a guest could not open now', a
   await expect(dialog.getByRole('list', { name: 'Chosen doors, in order' })).toContainText('Its bridge is offline');
   await screen(page, 'link-dialog-warning-1280');
 });
+
+test('a person without devices is told how doors reach them, not that all is well', async ({ page }) => {
+  await signIn(page, DEMO.outsider, { to: '/home' });
+  await expect(page.getByText('No devices yet')).toBeVisible();
+  await expect(page.getByText('All good')).toHaveCount(0);
+});

@@ -45,6 +45,8 @@ export function HomePage({ name }: { name: string }) {
             <SkeletonRows rows={3} label="Loading devices" />
           ) : details.isError ? (
             <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
+          ) : zones.size === 0 ? (
+            <EmptyState title="No devices yet" text="When someone shares a lock or gate with you, or you add one to your account, it appears here." />
           ) : attention.length === 0 ? (
             <EmptyState title="All good" text="No device needs attention now: every lock answers, no door is left open, batteries are fine." />
           ) : (
