@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+// Live updates across server processes: an administrator unlocks through one process, the owner's
+// activity page is served by another, and the entry still appears there within a second (the
+// change travels through Postgres LISTEN/NOTIFY, not process memory). Two processes can share only
+// a Postgres database: the embedded PGlite belongs to one process.
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const otherPort = port + 1;
+let other: ChildProcess | undefined;
+
+test.skip(!process.env.DATABASE_URL, 'two server processes share a database only on Postgres');
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // the database and secrets of the server Playwright started (scripts/e2e-server.mjs)
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${url.pathname.slice(1)}_e2e_${port}`;
+  const secrets = JSON.parse(readFileSync(path.join('.data', `e2e-${port}.secrets.json`), 'utf8')) as Record<string, string>;
+  other = spawn(process.execPath, ['scripts/start.mjs'], {
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ...secrets,
+      DATABASE_URL: url.toString(),
+      PORT: String(otherPort),
+      NEXTAUTH_URL: `http://localhost:${otherPort}`,
+      HOST: '127.0.0.1',
+      DEMO: '1',
+      SEED_DEMO: '0',
+      SIM_CONTROL: '1',
+      SIM_COMMAND_MS: '600',
+      REQUEST_LOG: '0',
+      API_RATE_LIMIT: '1000000',
+      API_RATE_LIMIT_COMMANDS: '1000000',
+    },
+  });
+  const end = Date.now() + 150_000;
+  for (;;) {
+    if (await fetch(`http://localhost:${otherPort}/api/health`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > end) throw new Error('the second server process did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(() => {
+  other?.kill('SIGTERM');
+});
+
+test('an unlock through one server process appears on a page served by another within a second', async ({ page, browser }) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  await expect(page.getByTestId('live-status')).toHaveText('Live');
+  const context = await browser.newContext({ baseURL: `http://localhost:${otherPort}` });
+  const admin = await context.newPage();
+  await signIn(admin, DEMO.admin, { to: '/devices' });
+  expect(new URL(admin.url()).port).toBe(String(otherPort));
+  const details = (await (await admin.request.get('/api/v37/my/device/details')).json()).result;
+  const front = details.locks.find((l: { name: string }) => l.name === 'Front door');
+  const started = await admin.request.post(`/api/v37/my/lock/${front.id}/operation/unlock`, { headers: { origin: `http://localhost:${otherPort}` } });
+  expect(started.status()).toBe(202);
+  const opId = (await started.json()).result.operationId;
+  await expect
+    .poll(async () => (await (await admin.request.get(`/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
+    .toBe('COMPLETED');
+  const first = page.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first();
+  await expect(first).toContainText('Unlocked remotely', { timeout: 1000 });
+  await expect(first).toContainText('Adam Admin');
+  await context.close();
+});
