@@ -55,6 +55,22 @@ export async function confirmedAccount(request: APIRequestContext, account: { em
   expect((await request.post('/api/v37/account/verify', { data: { token } })).status()).toBe(200);
 }
 
+/**
+ * Unlocks a lock by name through the API as the page's signed-in person and waits until the lock
+ * has answered (the operation COMPLETED), as another person at another screen would.
+ */
+export async function unlockAndWait(page: Page, lockName: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const details = (await (await page.request.get(`${origin}/api/v37/my/device/details`)).json()).result;
+  const lock = details.locks.find((l: { name: string }) => l.name === lockName);
+  const started = await page.request.post(`${origin}/api/v37/my/lock/${lock.id}/operation/unlock`, { headers: { origin } });
+  expect(started.status()).toBe(202);
+  const opId = (await started.json()).result.operationId;
+  await expect
+    .poll(async () => (await (await page.request.get(`${origin}/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
+    .toBe('COMPLETED');
+}
+
 /** Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review). */
 export async function screen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expect, screen, signIn, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, screen, signIn, test, unlockAndWait } from './fixtures';
 
 /** Issue 22's stories, from the user's side: home, activity that answers questions, navigation by role, honest guest and error pages. */
 
@@ -99,14 +99,7 @@ test('live: an unlock made in another browser shows up in the activity feed with
   const other = await browser.newContext();
   const admin = await other.newPage();
   await signIn(admin, DEMO.admin, { to: '/devices' });
-  const details = (await (await admin.request.get('/api/v37/my/device/details')).json()).result;
-  const front = details.locks.find((l: { name: string }) => l.name === 'Front door');
-  const started = await admin.request.post(`/api/v37/my/lock/${front.id}/operation/unlock`, { headers: { origin: new URL(admin.url()).origin } });
-  expect(started.status()).toBe(202);
-  const opId = (await started.json()).result.operationId;
-  await expect
-    .poll(async () => (await (await admin.request.get(`/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
-    .toBe('COMPLETED');
+  await unlockAndWait(admin, 'Front door');
   const first = page.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first();
   await expect(first).toContainText('Unlocked remotely', { timeout: 1000 });
   await expect(first).toContainText('Adam Admin');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signIn, test, unlockAndWait } from './fixtures';
 
 // Live updates across server processes: an administrator unlocks through one process, the owner's
 // activity page is served by another, and the entry still appears there within a second (the
@@ -57,14 +57,7 @@ test('an unlock through one server process appears on a page served by another w
   const admin = await context.newPage();
   await signIn(admin, DEMO.admin, { to: '/devices' });
   expect(new URL(admin.url()).port).toBe(String(otherPort));
-  const details = (await (await admin.request.get('/api/v37/my/device/details')).json()).result;
-  const front = details.locks.find((l: { name: string }) => l.name === 'Front door');
-  const started = await admin.request.post(`/api/v37/my/lock/${front.id}/operation/unlock`, { headers: { origin: `http://localhost:${otherPort}` } });
-  expect(started.status()).toBe(202);
-  const opId = (await started.json()).result.operationId;
-  await expect
-    .poll(async () => (await (await admin.request.get(`/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
-    .toBe('COMPLETED');
+  await unlockAndWait(admin, 'Front door');
   const first = page.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first();
   await expect(first).toContainText('Unlocked remotely', { timeout: 1000 });
   await expect(first).toContainText('Adam Admin');
