@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import NextAuth from 'next-auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessions } from '@/db/schema';
-import { authOptions } from '@/lib/auth/nextauth';
 import { sessionCookie, sessionToken } from '../support/factories/account';
 import { createUser, db } from '../support/factories/core';
+import { nextAuth, type Cookies } from '../support/nextauth';
 import { api } from '../support/router';
 
 /**
@@ -19,51 +18,6 @@ afterEach(() => {
   if (savedUrl === undefined) delete process.env.NEXTAUTH_URL;
   else process.env.NEXTAUTH_URL = savedUrl;
 });
-
-type Cookies = Record<string, string>;
-interface SetCookie {
-  name: string;
-  value: string;
-  attributes: string[];
-}
-
-/**
- * One call of next-auth's own handler (its Node form: the same core as the route's), as a
- * browser would make it; returns the status, the body and the cookies it set.
- */
-async function nextAuth(path: string[], opts: { method?: string; body?: Record<string, string>; cookies?: Cookies } = {}) {
-  const out = { status: 200, body: undefined as unknown, set: [] as SetCookie[], headers: {} as Record<string, unknown> };
-  const res = {
-    status(code: number) {
-      out.status = code;
-      return res;
-    },
-    setHeader(name: string, value: unknown) {
-      out.headers[name.toLowerCase()] = value;
-      return res;
-    },
-    getHeader: (name: string) => out.headers[name.toLowerCase()],
-    send: (body: unknown) => void (out.body = body),
-    json: (body: unknown) => void (out.body = body),
-    end: () => undefined,
-  };
-  const req = {
-    method: opts.method ?? 'GET',
-    query: { nextauth: path },
-    body: opts.body ?? {},
-    cookies: opts.cookies ?? {},
-    headers: { host: 'localhost:3000', 'x-smartlock-client-address': `203.0.113.9-${randomUUID()}` },
-  };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions());
-  const raw = out.headers['set-cookie'];
-  for (const line of (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[]) {
-    const [pair, ...attributes] = line.split(';').map((x) => x.trim());
-    const at = pair.indexOf('=');
-    out.set.push({ name: pair.slice(0, at), value: decodeURIComponent(pair.slice(at + 1)), attributes });
-  }
-  const cookies: Cookies = Object.fromEntries(out.set.map((c) => [c.name, c.value]));
-  return { ...out, cookies };
-}
 
 /** Signs in like the sign-in page does; returns the cookies the browser would keep and what was set. */
 async function signIn(email: string, password: string) {

@@ -7,6 +7,12 @@ import { authOptions } from '@/lib/auth/nextauth';
  * browser would call it: the sign-in steps of the portal without a server.
  */
 export type Cookies = Record<string, string>;
+/** One Set-Cookie of an answer, with its attributes (Path, HttpOnly, SameSite ...). */
+export interface SetCookie {
+  name: string;
+  value: string;
+  attributes: string[];
+}
 
 export async function nextAuth(path: string[], opts: { method?: string; body?: Record<string, string>; cookies?: Cookies; address?: string } = {}) {
   const out = { status: 200, body: undefined as unknown, headers: {} as Record<string, unknown> };
@@ -33,13 +39,14 @@ export async function nextAuth(path: string[], opts: { method?: string; body?: R
   };
   await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions());
   const raw = out.headers['set-cookie'];
-  const cookies: Cookies = {};
+  const set: SetCookie[] = [];
   for (const line of (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[]) {
-    const [pair] = line.split(';');
+    const [pair, ...attributes] = line.split(';').map((x) => x.trim());
     const at = pair.indexOf('=');
-    cookies[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1));
+    set.push({ name: pair.slice(0, at), value: decodeURIComponent(pair.slice(at + 1)), attributes });
   }
-  return { ...out, cookies };
+  const cookies: Cookies = Object.fromEntries(set.map((c) => [c.name, c.value]));
+  return { ...out, set, cookies };
 }
 
 export const SESSION_COOKIE = 'next-auth.session-token';
