@@ -1,4 +1,5 @@
 import { AlertIcon, CheckIcon, InfoIcon, LockIcon } from '@/components/ui';
+import { looksLikeEmailToken } from '@/lib/auth/token-shape';
 
 /**
  * The frame of the pages around signing in (sign-in, sign-up, check your mail, confirmation,
@@ -23,6 +24,22 @@ export function AuthShell({ title, subtitle, children, wide = false }: { title: 
 
 export function AuthCard({ children }: { children: React.ReactNode }) {
   return <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">{children}</div>;
+}
+
+/**
+ * The card of a page opened from a mailed link (`?token=`): what `children` makes of a whole token,
+ * or, for a cut-off link, how to open it again.
+ */
+export function MailedLinkCard({ token, children }: { token: string | string[] | undefined; children: (token: string) => React.ReactNode }) {
+  return (
+    <AuthCard>
+      {looksLikeEmailToken(token) ? (
+        children(token)
+      ) : (
+        <Notice tone="error">This link is not complete. Open the link from the mail again, or copy the whole address from it.</Notice>
+      )}
+    </AuthCard>
+  );
 }
 
 const TONES = {

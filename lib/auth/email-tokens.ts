@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { emailTokens, type EmailToken, type EmailTokenPurpose } from '@/db/schema';
 import { randomToken, tokenHash } from '@/lib/crypto/secrets';
 import { normalizeEmail } from './email';
+import { looksLikeEmailToken } from './token-shape';
 
 export type { EmailToken, EmailTokenPurpose } from '@/db/schema';
 
@@ -26,9 +27,7 @@ export function invitationTtlDays(): number {
   return Number.isFinite(n) && n > 0 && n <= 365 ? n : 14;
 }
 
-/** What a token looks like (refuses anything else before a query is made). */
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-export const looksLikeEmailToken = (s: unknown): s is string => typeof s === 'string' && TOKEN_RE.test(s);
+export { looksLikeEmailToken };
 
 export interface IssueEmailToken {
   purpose: EmailTokenPurpose;

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { AuthCard, AuthShell, Notice } from '@/components/account/auth-shell';
+import { AuthShell, MailedLinkCard } from '@/components/account/auth-shell';
 import { ConfirmEmail } from '@/components/account/token-action';
-import { looksLikeEmailToken } from '@/lib/auth/email-tokens';
 
 export const metadata: Metadata = { title: 'Confirm your e-mail address' };
 
@@ -10,13 +9,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const token = (await searchParams).token;
   return (
     <AuthShell title="Confirm your e-mail address" subtitle="The last step of creating your account.">
-      <AuthCard>
-        {looksLikeEmailToken(token) ? (
-          <ConfirmEmail token={token} />
-        ) : (
-          <Notice tone="error">This link is not complete. Open the link from the mail again, or copy the whole address from it.</Notice>
-        )}
-      </AuthCard>
+      <MailedLinkCard token={token}>{(t) => <ConfirmEmail token={t} />}</MailedLinkCard>
     </AuthShell>
   );
 }
