@@ -5,6 +5,7 @@ import { ActivitySource, ActivityEvent as E } from '@/lib/devices/codes';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { deviceReports } from '@/lib/domain/devices/reports';
 import { digestBoundary, runNotificationPass } from '@/lib/domain/notifications/pass';
+import { UNSUBSCRIBE_LIMIT } from '@/lib/domain/notifications/preferences';
 import { runMailPass } from '@/lib/mail/pass';
 import { createGroup, createLock, createOrg, addOrgUser, createUser, db, grantGroup, grantUser, lockWithCast, type TestUser } from '../support/factories/core';
 import { api } from '../support/router';
@@ -132,6 +133,16 @@ describe('notification mails', () => {
     expect((await api('POST', `${V}/notification/unsubscribe`, { body: { token: 'A'.repeat(43) } })).status).toBe(404);
     expect((await api('POST', `${V}/notification/unsubscribe`, { body: { token: 'x'.repeat(101) } })).status).toBe(400);
     expect((await api('POST', `${V}/notification/unsubscribe`, { body: {} })).status).toBe(400);
+  });
+
+  it('limits unsubscribe tries per client address: the 31st in 10 minutes answers 429 with Retry-After, another address still gets through', async () => {
+    const tries = (clientAddress: string) => api('POST', `${V}/notification/unsubscribe`, { body: { token: 'B'.repeat(43) }, clientAddress });
+    for (let i = 0; i < UNSUBSCRIBE_LIMIT.max; i++) expect((await tries('198.51.100.77')).status).toBe(404);
+    const refused = await tries('198.51.100.77');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.json.errorMessages).toEqual(['Too many tries from your network. Try the link again in a few minutes.']);
+    expect((await tries('198.51.100.78')).status).toBe(404);
   });
 
   it('two workers passing at once send each notification once', async () => {

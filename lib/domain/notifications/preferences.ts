@@ -6,7 +6,12 @@ import type { BaseCtx, Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
 import { effectiveAccess } from '../access/effective';
 import { Level, may } from '../policy';
+import { spend } from '../ratelimit';
+import { clientKey } from '../signup/limit';
 import { KIND_LABEL, kindsOfType, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
+
+/** Unsubscribe clicks per client address: a person clicks a few; 30 in 10 minutes is a script. */
+export const UNSUBSCRIBE_LIMIT = { max: 30, windowSeconds: 600 };
 
 /** A kind on or off; per device, null means "as my setting for the kind". */
 type KindMap<T> = Record<NotificationKind, T>;
@@ -116,8 +121,10 @@ export const UNSUBSCRIBE_TTL_MS = 90 * 24 * 3600_000;
  * on devices where they had turned it on). No sign-in: the token is the proof. A second click says
  * the same again.
  */
-export async function unsubscribe(ctx: BaseCtx, token: string): Promise<{ kind: NotificationKind; label: string }> {
+export async function unsubscribe(ctx: BaseCtx, token: string, client: string): Promise<{ kind: NotificationKind; label: string }> {
   const now = ctx.now();
+  // a public page that writes: each client address gets a budget, so nobody can make it a load generator
+  await spend(ctx.db, clientKey(client, 'unsubscribe'), UNSUBSCRIBE_LIMIT, now, 'Too many tries from your network. Try the link again in a few minutes.');
   return ctx.db.transaction(async (tx) => {
     const [t] = await tx
       .update(notificationUnsubscribe)
