@@ -9,6 +9,7 @@ import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { QrDialog } from './qr-dialog';
+import { HistoryDialog } from './history-dialog';
 import { LinkDialog } from './link-dialog';
 import { linkStatus, showInZone, weeklyText } from './zone-time';
 
@@ -87,7 +88,7 @@ function Links({ org }: { org: MyOrganization }) {
                         {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
                       </div>
                       <div className="mt-2 sm:hidden">
-                        <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
+                        <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
                       </div>
                     </Td>
                     <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
@@ -112,7 +113,7 @@ function Links({ org }: { org: MyOrganization }) {
                       <Badge tone={s.tone}>{s.text}</Badge>
                     </Td>
                     <Td className="hidden text-right sm:table-cell">
-                      <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
+                      <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
                     </Td>
                   </Tr>
                 );
@@ -165,8 +166,9 @@ function Links({ org }: { org: MyOrganization }) {
 }
 
 /** Copy, edit, delete: in their own column on wide screens, under the link's details on phones. */
-function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
+function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId: number; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
   const [qr, setQr] = useState(false);
+  const [history, setHistory] = useState(false);
   return (
     <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:justify-end">
       {link.accessLinkUrl ? (
@@ -182,6 +184,10 @@ function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: 
           URL unavailable
         </span>
       )}
+      <Button size="sm" variant="secondary" onClick={() => setHistory(true)} aria-label={`History of ${link.name}`}>
+        History
+      </Button>
+      {history ? <HistoryDialog orgId={orgId} link={link} onClose={() => setHistory(false)} /> : null}
       <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
         Edit
       </Button>
