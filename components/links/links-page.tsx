@@ -10,6 +10,7 @@ import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { QrDialog } from './qr-dialog';
 import { HistoryDialog } from './history-dialog';
+import { SendDialog } from './send-dialog';
 import { LinkDialog } from './link-dialog';
 import { linkStatus, showInZone, weeklyText } from './zone-time';
 
@@ -33,7 +34,8 @@ function Links({ org }: { org: MyOrganization }) {
   const remove = useDeleteLink(org.id);
   const toast = useToast();
   const [editing, setEditing] = useState<AccessLink | 'new' | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; name: string; url: string } | null>(null);
+  const [sendingNew, setSendingNew] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<AccessLink | null>(null);
   const zone = org.timeZone;
 
@@ -135,7 +137,7 @@ function Links({ org }: { org: MyOrganization }) {
         onSave={async (body) => {
           if (editing === 'new') {
             const out = await create.mutateAsync(body);
-            setCreated(out.url);
+            setCreated({ ...out, name: body.name ?? '' });
             toast.success('Access link created');
           } else if (editing) {
             await update.mutateAsync({ id: editing.id, body });
@@ -144,12 +146,32 @@ function Links({ org }: { org: MyOrganization }) {
           setEditing(null);
         }}
       /> : null}
-      <Dialog open={!!created} onClose={() => setCreated(null)} title="Link created" description="Send this URL to your guest. Anyone with it can open the chosen doors while the link is valid." footer={<Button onClick={() => setCreated(null)}>Done</Button>}>
+      <Dialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title="Link created"
+        description="Send this URL to your guest, or let us mail it. Anyone with it can open the chosen doors while the link is valid."
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSendingNew(created);
+                setCreated(null);
+              }}
+            >
+              Send by e-mail
+            </Button>
+            <Button onClick={() => setCreated(null)}>Done</Button>
+          </>
+        }
+      >
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input readOnly value={created ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />
-          {created ? <CopyButton url={created} size="md" /> : null}
+          <Input readOnly value={created?.url ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />
+          {created ? <CopyButton url={created.url} size="md" /> : null}
         </div>
       </Dialog>
+      {sendingNew ? <SendDialog orgId={org.id} link={sendingNew} onClose={() => setSendingNew(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}
@@ -169,6 +191,7 @@ function Links({ org }: { org: MyOrganization }) {
 function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId: number; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
   const [qr, setQr] = useState(false);
   const [history, setHistory] = useState(false);
+  const [sending, setSending] = useState(false);
   return (
     <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:justify-end">
       {link.accessLinkUrl ? (
@@ -178,6 +201,10 @@ function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId
             QR code
           </Button>
           <QrDialog url={qr ? link.accessLinkUrl : null} name={link.name} onClose={() => setQr(false)} />
+          <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send ${link.name} by e-mail`}>
+            Send
+          </Button>
+          {sending ? <SendDialog orgId={orgId} link={link} onClose={() => setSending(false)} /> : null}
         </>
       ) : (
         <span className="text-xs text-slate-600" title="The server's secret changed since this link was made. Delete it and create a new one.">

@@ -136,6 +136,17 @@ export function useDeleteLink(orgId: number) {
   });
 }
 
+/** Mails the link to a guest (the server queues the mail; 429 past the sender's hourly budget). */
+export function useSendLink(orgId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, email, message }: { id: string; email: string; message?: string }) =>
+      apiFetch<{ email: string }>(`${base(orgId)}/${id}/send`, { method: 'POST', body: { email, message } }),
+    // the audit log gained an entry
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['audit', orgId] }),
+  });
+}
+
 /* ---- the guest page ---- */
 
 export interface GuestOperation {

@@ -298,6 +298,7 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/organization/[organizationId]/accesslink': (w) => ({ url: `${org(w)}/accesslink`, body: { name: 'Matrix', devicesIds: [w.lock.id], repeatEvent: aWeek() } }),
   'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await sharedLink(w)).id) }),
   'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url': async (w) => ({ url: `${linkUrl(w, (await sharedLink(w)).id)}/url` }),
+  'POST /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send': async (w) => ({ url: `${linkUrl(w, (await sharedLink(w)).id)}/send`, body: { email: `guest-${randomUUID().slice(0, 8)}@matrix.test` } }),
   'GET /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history': async (w) => ({ url: `${linkUrl(w, (await sharedLink(w)).id)}/history` }),
   'PATCH /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id), body: { description: 'Changed' } }),
   'DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]': async (w) => ({ url: linkUrl(w, (await ownersLink(w, [w.lock.id])).id) }),
