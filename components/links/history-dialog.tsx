@@ -9,7 +9,7 @@ const PER_PAGE = 20;
 
 /** Each result in words, with the tone of its badge and the badge's word. */
 const RESULT: Record<LinkHistoryEntry['result'], { text: string; tone: BadgeTone; badge: string }> = {
-  opened: { text: 'Opened', tone: 'ok', badge: 'Opened' },
+  opened: { text: 'The door confirmed it opened', tone: 'ok', badge: 'Opened' },
   pending: { text: 'Sending to the door…', tone: 'info', badge: 'In progress' },
   jammed: { text: 'The lock jammed while opening', tone: 'problem', badge: 'Failed' },
   timedOut: { text: 'The door did not answer in time', tone: 'problem', badge: 'Failed' },

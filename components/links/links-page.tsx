@@ -193,18 +193,22 @@ function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId
   const [history, setHistory] = useState(false);
   const [sending, setSending] = useState(false);
   return (
-    <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:justify-end">
+    // at least two buttons a line on wide screens (three lines at most), never wider than the table allows
+    <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:min-w-[11.5rem] sm:justify-end">
       {link.accessLinkUrl ? (
         <>
           <CopyButton url={link.accessLinkUrl} />
+          {/* an ended link opens nothing: it is not offered for sending (the server refuses it too) */}
+          {linkStatus(link.repeatEvent) !== 'expired' ? (
+            <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send ${link.name} by e-mail`}>
+              Send
+            </Button>
+          ) : null}
+          {sending ? <SendDialog orgId={orgId} link={link} onClose={() => setSending(false)} /> : null}
           <Button size="sm" variant="secondary" onClick={() => setQr(true)} aria-label={`QR code of ${link.name}`}>
             QR code
           </Button>
           <QrDialog url={qr ? link.accessLinkUrl : null} name={link.name} onClose={() => setQr(false)} />
-          <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send ${link.name} by e-mail`}>
-            Send
-          </Button>
-          {sending ? <SendDialog orgId={orgId} link={link} onClose={() => setSending(false)} /> : null}
         </>
       ) : (
         <span className="text-xs text-slate-600" title="The server's secret changed since this link was made. Delete it and create a new one.">

@@ -103,6 +103,9 @@ export function useLinkHistory(orgId: number, id: string | null, q: { page: numb
     queryFn: () => apiFetch<{ items: LinkHistoryEntry[]; page: number; itemsPerPage: number }>(`${base(orgId)}/${id}/history`, { query: q }),
     enabled: !!id,
     placeholderData: keepPreviousData,
+    // guests use a link outside this page: every opening of the history reads it afresh
+    staleTime: 0,
+    refetchOnMount: 'always',
     refetchInterval: (query) => (query.state.data?.items.some((i) => i.result === 'pending') ? 1500 : false),
   });
 }
