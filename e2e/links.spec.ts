@@ -241,6 +241,11 @@ test.describe('Access links: sending and history', () => {
     await expect(uses.first()).toContainText('Opened');
     await expect(uses.first()).toContainText('(Europe/Warsaw)');
     await screen(page, 'links-history');
+    // on a phone the same dialog fits: door, answer and time stacked
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(uses.first()).toContainText('The door confirmed it opened');
+    await screen(page, 'links-history-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await history.getByRole('button', { name: 'Done' }).click();
 
     // and the refusal on the ended link, in words

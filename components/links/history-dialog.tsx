@@ -84,7 +84,7 @@ function HistoryRow({ item }: { item: LinkHistoryEntry }) {
         <time dateTime={`${item.date}Z`} className="whitespace-nowrap text-slate-900">
           {at.toFormat('d LLL yyyy, HH:mm')} <span className="text-slate-500">({item.timeZone})</span>
         </time>
-        <div className="text-xs text-slate-500">{at.toRelative()}</div>
+        <div className="text-xs text-slate-500">{Date.now() - at.toMillis() < 60_000 ? 'just now' : at.toRelative()}</div>
       </div>
     </li>
   );
