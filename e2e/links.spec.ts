@@ -180,3 +180,81 @@ test.describe('Organization > Access links', () => {
     expect((await page.request.get(`/api/v37/organization/${orgId}/accesslink/${id}`)).status()).toBe(404);
   });
 });
+
+test.describe('Access links: sending and history', () => {
+  test('an administrator mails a new link, the guest opens the gate from the mail, and the link history shows it and a refusal', async ({ page, browser }) => {
+    await signIn(page, DEMO.admin, { to: '/organization/access-links' });
+    await page.getByRole('button', { name: 'New access link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New access link' });
+    const name = `Window cleaner ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Message for guests').fill('Windows on Thursday');
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+
+    // no uses yet: the history says so
+    await page.getByRole('dialog', { name: 'Link created' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: `History of ${name}` }).click();
+    const history = page.getByRole('dialog', { name: `History of "${name}"` });
+    await expect(history.getByText('Not used yet')).toBeVisible();
+    await history.getByRole('button', { name: 'Done' }).click();
+
+    // send it: the address is checked before anything is sent
+    await page.getByRole('button', { name: `Send ${name} by e-mail` }).click();
+    const send = page.getByRole('dialog', { name: `Send "${name}" by e-mail` });
+    const guestMail = `window-cleaner-${Date.now()}@example.test`;
+    await send.getByLabel("Guest's e-mail").fill('window-cleaner');
+    await send.getByRole('button', { name: 'Send link' }).click();
+    await expect(send.getByText('This is not an e-mail address (name@example.com).')).toBeVisible();
+    await send.getByLabel("Guest's e-mail").fill(guestMail);
+    await send.getByLabel('Your message (optional)').fill('The gate code changed, use this link on Thursday.');
+    await screen(page, 'links-send');
+    await send.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByText(`Link sent to ${guestMail}`)).toBeVisible();
+    await expect(send).toBeHidden();
+
+    // the guest reads the mail (the demo's mailbox) on a phone and opens the gate from it
+    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await guestCtx.newPage();
+    await guest.goto(`/mailbox?to=${encodeURIComponent(guestMail)}`);
+    await expect(guest.getByRole('heading', { name: /Your access link/ })).toBeVisible();
+    await expect(guest.getByText('writes: "The gate code changed, use this link on Thursday."')).toBeVisible();
+    await screen(guest, 'links-send-mail-phone');
+    await guest.getByRole('link', { name: /\/link\// }).click();
+    await expect(guest.getByRole('heading', { name: 'Windows on Thursday' })).toBeVisible();
+    await guest.getByRole('button', { name: 'Open Main gate' }).click();
+    await expect(guest.getByRole('listitem').getByRole('status')).toHaveText('Opened', { timeout: 20_000 });
+
+    // the demo's ended link, opened by a guest: refused
+    const orgs = await (await page.request.get('/api/v37/organization')).json();
+    const ended = (await (await page.request.get(`/api/v37/organization/${orgs.result[0].id}/accesslink?filters.LinkName=Open house`)).json()).result.items[0];
+    await guest.goto(ended.accessLinkUrl);
+    await expect(guest.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await guestCtx.close();
+
+    // the administrator sees the opening in the door's time, named
+    await page.getByRole('button', { name: `History of ${name}` }).click();
+    const uses = history.getByRole('list', { name: 'Uses of the link' }).getByRole('listitem');
+    await expect(uses).toHaveCount(1);
+    await expect(uses.first()).toContainText('Main gate');
+    await expect(uses.first()).toContainText('Opened');
+    await expect(uses.first()).toContainText('(Europe/Warsaw)');
+    await screen(page, 'links-history');
+    // on a phone the same dialog fits: door, answer and time stacked
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(uses.first()).toContainText('The door confirmed it opened');
+    await screen(page, 'links-history-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await history.getByRole('button', { name: 'Done' }).click();
+
+    // and the refusal on the ended link, in words
+    await page.getByLabel('Search links').fill('Open house');
+    const endedHistory = page.getByRole('dialog', { name: 'History of "Open house weekend"' });
+    await page.getByRole('button', { name: 'History of Open house weekend' }).click();
+    await expect(endedHistory.getByRole('listitem').first()).toContainText('Refused');
+    await expect(endedHistory.getByRole('listitem').first()).toContainText('The link had expired');
+    await expect(endedHistory.getByRole('listitem').first()).toContainText('Visit of the guest page');
+    await screen(page, 'links-history-refused');
+  });
+});

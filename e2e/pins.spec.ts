@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, screen, signIn, test } from './fixtures';
 
@@ -110,4 +111,25 @@ test('a guest of the lock is told who manages PINs', async ({ page }) => {
   await page.goto(`/devices/${id}/pins`);
   await expect(page.getByText('You cannot manage PINs here right now')).toBeVisible();
   await expect(page.getByText(/^Only an owner or administrator of Front door can manage its PINs\.$/)).toBeVisible();
+});
+
+test('an owner sees which PINs are still used: a PIN typed at the keypad shows when it last opened the lock', async ({ page }) => {
+  await signIn(page, DEMO.owner);
+  const id = await lockId(page, 'Back door');
+  await page.goto(`/devices/${id}/pins`);
+  const spare = page.getByRole('row', { name: /Neighbour \(spare\)/ });
+  // the demo's earlier keypad entries: each PIN says when it last opened the door, at the lock
+  await expect(spare).toContainText(/Last used .+ \(Europe\/Warsaw\)|Never used/);
+
+  // someone at the door types the spare PIN on the keypad (the simulator plays the hardware)
+  const typed = await page.request.post(`/api/sim/lock/${id}/keypad`, { headers: { origin: new URL(page.url()).origin }, data: { pin: '50937' } });
+  expect((await typed.json()).result).toMatchObject({ event: 61, unlocked: true });
+  const at = DateTime.now().setZone('Europe/Warsaw');
+
+  await page.reload();
+  await expect(spare).toContainText(/Last used \d{1,2} \w{3} \d\d:\d\d \(Europe\/Warsaw\)/);
+  // the minute at the lock, give or take the one that may have turned meanwhile
+  const shown = (await spare.textContent()) ?? '';
+  expect([at.toFormat('d LLL HH:mm'), at.plus({ minutes: 1 }).toFormat('d LLL HH:mm')].some((t) => shown.includes(`Last used ${t}`))).toBe(true);
+  await screen(page, 'pins-last-used');
 });

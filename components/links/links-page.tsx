@@ -9,6 +9,8 @@ import { decideOrg } from '@/lib/domain/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { QrDialog } from './qr-dialog';
+import { HistoryDialog } from './history-dialog';
+import { SendDialog } from './send-dialog';
 import { LinkDialog } from './link-dialog';
 import { linkStatus, showInZone, weeklyText } from './zone-time';
 
@@ -32,7 +34,8 @@ function Links({ org }: { org: MyOrganization }) {
   const remove = useDeleteLink(org.id);
   const toast = useToast();
   const [editing, setEditing] = useState<AccessLink | 'new' | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; name: string; url: string } | null>(null);
+  const [sendingNew, setSendingNew] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<AccessLink | null>(null);
   const zone = org.timeZone;
 
@@ -87,7 +90,7 @@ function Links({ org }: { org: MyOrganization }) {
                         {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
                       </div>
                       <div className="mt-2 sm:hidden">
-                        <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
+                        <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
                       </div>
                     </Td>
                     <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
@@ -112,7 +115,7 @@ function Links({ org }: { org: MyOrganization }) {
                       <Badge tone={s.tone}>{s.text}</Badge>
                     </Td>
                     <Td className="hidden text-right sm:table-cell">
-                      <RowActions link={l} onEdit={setEditing} onDelete={setDeleting} />
+                      <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
                     </Td>
                   </Tr>
                 );
@@ -134,7 +137,7 @@ function Links({ org }: { org: MyOrganization }) {
         onSave={async (body) => {
           if (editing === 'new') {
             const out = await create.mutateAsync(body);
-            setCreated(out.url);
+            setCreated({ ...out, name: body.name ?? '' });
             toast.success('Access link created');
           } else if (editing) {
             await update.mutateAsync({ id: editing.id, body });
@@ -143,12 +146,32 @@ function Links({ org }: { org: MyOrganization }) {
           setEditing(null);
         }}
       /> : null}
-      <Dialog open={!!created} onClose={() => setCreated(null)} title="Link created" description="Send this URL to your guest. Anyone with it can open the chosen doors while the link is valid." footer={<Button onClick={() => setCreated(null)}>Done</Button>}>
+      <Dialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title="Link created"
+        description="Send this URL to your guest, or let us mail it. Anyone with it can open the chosen doors while the link is valid."
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSendingNew(created);
+                setCreated(null);
+              }}
+            >
+              Send by e-mail
+            </Button>
+            <Button onClick={() => setCreated(null)}>Done</Button>
+          </>
+        }
+      >
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input readOnly value={created ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />
-          {created ? <CopyButton url={created} size="md" /> : null}
+          <Input readOnly value={created?.url ?? ''} aria-label="Link URL" onFocus={(e) => e.target.select()} />
+          {created ? <CopyButton url={created.url} size="md" /> : null}
         </div>
       </Dialog>
+      {sendingNew ? <SendDialog orgId={org.id} link={sendingNew} onClose={() => setSendingNew(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}
@@ -165,13 +188,23 @@ function Links({ org }: { org: MyOrganization }) {
 }
 
 /** Copy, edit, delete: in their own column on wide screens, under the link's details on phones. */
-function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
+function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId: number; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
   const [qr, setQr] = useState(false);
+  const [history, setHistory] = useState(false);
+  const [sending, setSending] = useState(false);
   return (
-    <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:justify-end">
+    // at least two buttons a line on wide screens (three lines at most), never wider than the table allows
+    <div className="flex max-w-[16rem] flex-wrap gap-2 sm:ml-auto sm:min-w-[11.5rem] sm:justify-end">
       {link.accessLinkUrl ? (
         <>
           <CopyButton url={link.accessLinkUrl} />
+          {/* an ended link opens nothing: it is not offered for sending (the server refuses it too) */}
+          {linkStatus(link.repeatEvent) !== 'expired' ? (
+            <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send ${link.name} by e-mail`}>
+              Send
+            </Button>
+          ) : null}
+          {sending ? <SendDialog orgId={orgId} link={link} onClose={() => setSending(false)} /> : null}
           <Button size="sm" variant="secondary" onClick={() => setQr(true)} aria-label={`QR code of ${link.name}`}>
             QR code
           </Button>
@@ -182,6 +215,10 @@ function RowActions({ link, onEdit, onDelete }: { link: AccessLink; onEdit: (l: 
           URL unavailable
         </span>
       )}
+      <Button size="sm" variant="secondary" onClick={() => setHistory(true)} aria-label={`History of ${link.name}`}>
+        History
+      </Button>
+      {history ? <HistoryDialog orgId={orgId} link={link} onClose={() => setHistory(false)} /> : null}
       <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
         Edit
       </Button>

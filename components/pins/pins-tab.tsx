@@ -1,5 +1,6 @@
 'use client';
 
+import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LockIcon, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
 import { pinErrorMessage, useDeletePin, usePins, type PinListItem } from '@/lib/client/pins';
@@ -64,6 +65,7 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
                   <Tr key={p.id}>
                     <Td>
                       <span className="font-medium">{p.alias}</span>
+                      <span className="block text-xs text-slate-600">{lastUsedText(p.lastUsedDate, lock.timeZone)}</span>
                       {/* phones: the schedule under the alias instead of in its own column */}
                       <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
                         {describeSchedule(p, lock.timeZone)}
@@ -108,4 +110,11 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
       />
     </>
   );
+}
+
+/** "Last used 3 Nov 22:58 (Europe/Warsaw)" at the lock, the year added when it is not this one; "Never used". */
+export function lastUsedText(iso: string | null, zone: string, now = DateTime.now()): string {
+  if (!iso) return 'Never used';
+  const at = DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone);
+  return `Last used ${at.toFormat(at.year === now.setZone(zone).year ? 'd LLL HH:mm' : 'd LLL yyyy HH:mm')} (${zone})`;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -38,4 +38,29 @@ export const accessLinkDevices = pgTable(
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.accessLinkId, t.deviceId] }), index('ald_device_idx').on(t.deviceId)],
+);
+
+/** What a link use came to: an open the device accepted (its result is the operation's), or a refusal. */
+export const LINK_USE_OUTCOMES = ['opened', 'expired', 'notYetValid', 'outsideSchedule', 'noLongerAllowed', 'unreachable', 'busy', 'timedOut', 'rateLimited'] as const;
+export type LinkUseOutcome = (typeof LINK_USE_OUTCOMES)[number];
+
+/**
+ * A link's history (lib/domain/accesslinks/history.ts): every open through the guest page and
+ * every refusal of a guest who held the link's token, newest first per link. No token, no client
+ * address: only which link, which door (kept by name too, should the door go), when and what came
+ * of it. An open's result is its operation's (device_operations), read when the history is.
+ */
+export const accessLinkUses = pgTable(
+  'access_link_uses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accessLinkId: uuid('access_link_id').notNull().references(() => accessLinks.id, { onDelete: 'cascade' }),
+    /** null: the door was removed since, or the refusal concerned the link as a whole */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    deviceName: text('device_name'),
+    at: timestamp('at', { precision: 3, withTimezone: true }).notNull(),
+    outcome: text('outcome').$type<LinkUseOutcome>().notNull(),
+    operationId: uuid('operation_id'),
+  },
+  (t) => [index('access_link_uses_link_at_idx').on(t.accessLinkId, t.at, t.id)],
 );

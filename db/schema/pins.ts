@@ -21,6 +21,8 @@ export const lockPins = pgTable(
     weekDays: integer('week_days'),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    /** when the PIN last opened the lock, as the lock reported it (keypadUsed); null: never */
+    lastUsedAt: timestamp('last_used_at', { precision: 3, withTimezone: true }),
   },
   (t) => [
     index('lock_pins_device_idx').on(t.deviceId),

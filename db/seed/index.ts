@@ -6,7 +6,7 @@ import { seedActivity } from './activity';
 import { seedDevices } from './devices';
 import { seedLinks } from './links';
 import { DEMO_ORG, DEMO_PASSWORD, DEMO_USERS, seedPeople } from './people';
-import { seedPins } from './pins';
+import { seedPinLastUse, seedPins } from './pins';
 import { seedSimulator } from './simulator';
 import type { DemoIds, ExtraSeed, SeedOptions } from './types';
 
@@ -46,6 +46,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
     const links = await seedLinks(tx, people.organizationId, people.users['owner@demo.test'].id, devices, now);
     const ids: DemoIds = { ...people, devices, accessLinks: links.ids };
     added = await seedActivity(tx, ids, opts.activityCount ?? DEFAULT_ACTIVITY_COUNT, now);
+    await seedPinLastUse(tx, devices);
     return ids;
   });
   for (const extra of extraSeeds) await extra(db, demo);

@@ -62,3 +62,16 @@ export async function seedPins(db: Db, deviceIds: Record<string, number>, now: D
     await db.update(devices).set({ pinListVersion: pins.length + 1 }).where(eq(devices.id, deviceId));
   }
 }
+
+/**
+ * Each demo PIN's last use, from the demo's own "unlocked with a PIN" entries (61, named by the
+ * alias at the door): the PIN list then agrees with the activity log. PINs that have one keep it.
+ */
+export async function seedPinLastUse(db: Db, deviceIds: Record<string, number>): Promise<void> {
+  const ids = Object.keys(pinSpecs(new Date())).map((name) => deviceIds[name]).filter((id): id is number => id !== undefined);
+  if (!ids.length) return;
+  await db.execute(sql`
+    update lock_pins lp set last_used_at = (
+      select max(a.date) at time zone 'UTC' from device_activity a where a.device_id = lp.device_id and a.event = 61 and a.username = lp.alias)
+    where lp.last_used_at is null and lp.device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+}

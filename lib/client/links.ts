@@ -49,6 +49,7 @@ export const linkKeys = {
   list: (orgId: number, q: object) => ['accesslinks', orgId, 'list', q] as const,
   one: (orgId: number, id: string) => ['accesslinks', orgId, 'one', id] as const,
   assignable: (orgId: number, q: object) => ['accesslinks', orgId, 'assignable', q] as const,
+  history: (orgId: number, id: string, q: object) => ['accesslinks', orgId, 'history', id, q] as const,
 };
 
 export function useAccessLinks(orgId: number, q: { page: number; itemsPerPage: number; name?: string }) {
@@ -81,6 +82,34 @@ export function useAssignableDevices(orgId: number, q: { name?: string }) {
   });
 }
 
+/** One use of a link: an open the door accepted (its result the device's), or a refusal and why. */
+export interface LinkHistoryEntry {
+  id: number;
+  /** UTC without zone suffix, milliseconds */
+  date: string;
+  deviceId: number | null;
+  deviceName: string | null;
+  deviceType: number | null;
+  timeZone: string;
+  accepted: boolean;
+  result: 'pending' | 'opened' | 'jammed' | 'timedOut' | 'failed' | 'expired' | 'notYetValid' | 'outsideSchedule' | 'noLongerAllowed' | 'unreachable' | 'busy' | 'rateLimited';
+  operationId: string | null;
+}
+
+/** The link's history, newest first; polls while an open is still with the device. */
+export function useLinkHistory(orgId: number, id: string | null, q: { page: number; itemsPerPage: number }) {
+  return useQuery({
+    queryKey: linkKeys.history(orgId, id ?? '', q),
+    queryFn: () => apiFetch<{ items: LinkHistoryEntry[]; page: number; itemsPerPage: number }>(`${base(orgId)}/${id}/history`, { query: q }),
+    enabled: !!id,
+    placeholderData: keepPreviousData,
+    // guests use a link outside this page: every opening of the history reads it afresh
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data?.items.some((i) => i.result === 'pending') ? 1500 : false),
+  });
+}
+
 function useInvalidate(orgId: number) {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: linkKeys.all(orgId) });
@@ -107,6 +136,17 @@ export function useDeleteLink(orgId: number) {
   return useMutation({
     mutationFn: (id: string) => apiFetch<null>(`${base(orgId)}/${id}`, { method: 'DELETE' }),
     onSuccess: done,
+  });
+}
+
+/** Mails the link to a guest (the server queues the mail; 429 past the sender's hourly budget). */
+export function useSendLink(orgId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, email, message }: { id: string; email: string; message?: string }) =>
+      apiFetch<{ email: string }>(`${base(orgId)}/${id}/send`, { method: 'POST', body: { email, message } }),
+    // the audit log gained an entry
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['audit', orgId] }),
   });
 }
 

@@ -13,12 +13,14 @@ export interface PinListItem {
   dayStartTime: string | null;
   dayEndTime: string | null;
   weekDays: number | null;
+  /** when the PIN last opened the lock (ISO, UTC), null if never */
+  lastUsedDate: string | null;
 }
 export interface PinList {
   listVersion: number;
   pins: PinListItem[];
 }
-export interface PinDetail extends PinListItem {
+export interface PinDetail extends Omit<PinListItem, 'lastUsedDate'> {
   pin: string;
   timeZone: string;
 }

@@ -116,8 +116,8 @@ export interface DeviceReports {
   /** A bridge went on- or offline (its locks with it). */
   connectionChanged(db: Db, r: { bridge: DeviceRef; connected: boolean; at: Date }): Promise<void>;
   bellPressed(db: Db, r: { device: DeviceRef; at: Date }): Promise<void>;
-  /** Someone used the lock's keypad: a PIN opened it (its alias), or was wrong, or was used outside its time. */
-  keypadUsed(db: Db, r: { device: DeviceRef; outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; alias?: string; lockedOut?: boolean; doorState: number | null; at: Date }): Promise<void>;
+  /** Someone used the lock's keypad: a PIN opened it (its id and alias), or was wrong, or was used outside its time. */
+  keypadUsed(db: Db, r: { device: DeviceRef; outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; pinId?: number; alias?: string; lockedOut?: boolean; doorState: number | null; at: Date }): Promise<void>;
   /** The lock applied its settings of this revision. */
   settingsApplied(db: Db, r: { device: DeviceRef; revision: number; at: Date }): Promise<void>;
   /** The external gate system confirmed an opening. */
@@ -156,7 +156,7 @@ export interface SimulatorControl {
   setFault(db: Db, deviceId: number, fault: Fault | null): Promise<void>;
   pendingFault(db: Db, deviceId: number): Promise<Fault | null>;
   /** The keypad's verdict on an entry (judged by the service's keypad rule): the lock acts on it and reports. */
-  keypad(db: Db, deviceId: number, verdict: { outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; alias?: string; lockedOut?: boolean }, now: Date): Promise<void>;
+  keypad(db: Db, deviceId: number, verdict: { outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; pinId?: number; alias?: string; lockedOut?: boolean }, now: Date): Promise<void>;
   externalGates: {
     add(db: Db, account: string, g: ExternalGateChange & { name: string }): Promise<ExternalGateRow>;
     update(db: Db, g: ExternalGateChange): Promise<ExternalGateRow>;

@@ -19,7 +19,7 @@ describe('PIN list, create, read, update, delete', () => {
     expect(typeof id).toBe('number');
 
     const list = await api('GET', base(lock.id), { key: owner.key });
-    expect(list.json.result).toEqual({ listVersion: 2, pins: [{ id, alias: 'Cleaner' }] });
+    expect(list.json.result).toEqual({ listVersion: 2, pins: [{ id, alias: 'Cleaner', lastUsedDate: null }] });
     expect(list.text).not.toContain('482915');
 
     const one = await api('GET', `${base(lock.id)}/${id}`, { key: owner.key });
@@ -64,16 +64,16 @@ describe('PIN list, create, read, update, delete', () => {
 });
 
 describe('GET list with includeSchedule (portal extension)', () => {
-  it('adds each PIN\'s schedule, never its value; without it the contract shape stays id and alias', async () => {
+  it('adds each PIN\'s schedule, never its value; without it the contract id and alias, with our lastUsedDate', async () => {
     const { owner, lock } = await lockWithCast();
     const created = await api('POST', base(lock.id), { key: owner.key, body: body({ weekDays: 31, startDate: '2026-01-01T08:00:00Z' }) });
     const id = created.json.result.id as number;
     const withSchedule = await api('GET', `${base(lock.id)}?IncludeSchedule=true`, { key: owner.key });
     expect(withSchedule.json.result.pins).toEqual([
-      { id, alias: 'Cleaner', startDate: '2026-01-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: 31 },
+      { id, alias: 'Cleaner', startDate: '2026-01-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: 31, lastUsedDate: null },
     ]);
     expect(withSchedule.text).not.toContain('482915');
-    expect((await api('GET', base(lock.id), { key: owner.key })).json.result.pins).toEqual([{ id, alias: 'Cleaner' }]);
+    expect((await api('GET', base(lock.id), { key: owner.key })).json.result.pins).toEqual([{ id, alias: 'Cleaner', lastUsedDate: null }]);
   });
 });
 

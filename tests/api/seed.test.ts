@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,21 @@ describe('demo seed', () => {
         expect(p.valueHmac).toBe(keyedHash(value, `pin:${lock.id}`));
       }
     }
+  });
+
+  it("gives each PIN its last use from the demo's own keypad entries, so the PIN list agrees with the activity", async () => {
+    const lock = await byName('Front door');
+    const pins = await d.select().from(lockPins).where(eq(lockPins.deviceId, lock.id));
+    for (const p of pins) {
+      const [newest] = await d
+        .select({ date: deviceActivity.date })
+        .from(deviceActivity)
+        .where(and(eq(deviceActivity.deviceId, lock.id), eq(deviceActivity.event, 61), eq(deviceActivity.username, p.alias)))
+        .orderBy(desc(deviceActivity.date))
+        .limit(1);
+      expect(p.lastUsedAt?.getTime() ?? null, p.alias).toBe(newest?.date.getTime() ?? null);
+    }
+    expect(pins.some((p) => p.lastUsedAt !== null)).toBe(true);
   });
 
   it('creates a valid and an expired access link, and never logs a token', async () => {

@@ -163,7 +163,9 @@ GET    /api/v37/organization/[organizationId]/accesslink                        
 POST   /api/v37/organization/[organizationId]/accesslink                         201 201 403 201 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url      200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history  200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
 PATCH  /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          200 200 200 200 404 404 404 404 404 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send     202 202 202 202 404 404 404 404 404 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/accesslink/[accessLinkId]          204 204 204 204 404 404 404 404 404 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/accesslink/device/assignable       200 200 200 200 404 404 404 404 404 404 200 401 401 401 401 401 401
 `;

@@ -11,6 +11,7 @@ import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effec
 import { decideLinkOpen } from '../policy';
 import { linkScheduleWords, scheduleWords } from '../policy/words';
 import { countSql, hit, hitSql, secondsToReset, sweepSometimes, type Limit } from '../ratelimit';
+import { recordLinkUse } from './history';
 import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
 
 /**
@@ -66,6 +67,8 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
     throw NotFound('Access link');
   }
   if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
+    // once per window in the link's history: the first refused request says it, the rest are alike
+    if ((raw.link_hits as number) === LINK_LIMITS.perLink.max + 1) await recordLinkUse(ctx, { accessLinkId: raw.id as string, outcome: 'rateLimited' });
     throw RateLimited('This link is being used very often right now. Try again in a minute.', secondsToReset(LINK_LIMITS.perLink, now));
   }
   return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string, organizationName: raw.org_name as string });
@@ -87,6 +90,13 @@ export function requireActive(link: GuestLink, now: Date) {
   const state = windowState(link, now);
   if (state === 'notYetValid') throw new DomainError('not_found', 'This link is not valid yet. Open it again at the time you were given.');
   if (state === 'expired') throw new DomainError('gone', 'This link has expired. Ask the person who sent it for a new one.');
+}
+
+/** `requireActive`, with a refusal written to the link's history (a guest came with the link outside its window). */
+export async function requireActiveUse(ctx: BaseCtx, link: GuestLink, device?: { id: number; name: string }) {
+  const state = windowState(link, ctx.now());
+  if (state !== 'active') await recordLinkUse(ctx, { accessLinkId: link.id, device, outcome: state });
+  requireActive(link, ctx.now());
 }
 
 /**
@@ -134,6 +144,8 @@ export interface GuestDevice {
   closedNow: string | null;
   /** the policy alone lets the link open it now (canOpen also needs the device to be reachable) */
   allowed: boolean;
+  /** why the policy refuses, for the link's history: the link's own schedule, or its grantor may no longer open it */
+  refusal: 'outsideSchedule' | 'noLongerAllowed' | null;
 }
 
 /**
@@ -159,7 +171,8 @@ async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]
     const decision = decideLinkOpen(link, d.timeZone, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now);
     const unreachable = unreachableWords({ ...d, paired, isConnected, bridgeConnected, isPresentInExternal }, link.organizationName);
     const closedNow = !decision.ok && decision.reason === 'linkSchedule' ? linkScheduleWords(link, d.timeZone, now, d.name) : decision.ok ? unreachable : null;
-    return { ...d, canOpen: decision.ok && !unreachable, closedNow, allowed: decision.ok };
+    const refusal = decision.ok ? null : decision.reason === 'linkSchedule' ? 'outsideSchedule' : 'noLongerAllowed';
+    return { ...d, canOpen: decision.ok && !unreachable, closedNow, allowed: decision.ok, refusal } satisfies GuestDevice;
   });
 }
 
@@ -178,7 +191,7 @@ export async function guestView(ctx: BaseCtx, link: GuestLink) {
     validUntil: fmtZ(link.endDate),
     hours: weekly ? scheduleWords({ ...link, timeZone: link.timeZone }) : null,
     state: windowState(link, ctx.now()),
-    devices: (await liveDevices(ctx, link)).map(({ allowed: _, ...d }) => d),
+    devices: (await liveDevices(ctx, link)).map(({ allowed: _, refusal: __, ...d }) => d),
   };
 }
 

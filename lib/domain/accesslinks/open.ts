@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { DeviceType, deviceOperations } from '@/db/schema';
+import { DeviceType, deviceOperations, type LinkUseOutcome } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import type { BaseCtx } from '../context';
-import { Forbidden, NotFound } from '../errors';
-import { authorizeLink, guestView, liveDevice, requireActive, type Guest } from './guest';
+import { Forbidden, isDomainError, NotFound } from '../errors';
+import { authorizeLink, guestView, liveDevice, requireActive, requireActiveUse, type Guest } from './guest';
+import { recordLinkUse } from './history';
 
 /** GET /link/{token}: the guest page's data. */
 export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
+  await requireActiveUse(ctx, link);
   return guestView(ctx, link);
 }
 
@@ -19,18 +21,33 @@ export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: 
  */
 export async function openThroughLink(ctx: BaseCtx, input: { token: string; deviceId: number; guest: Guest }) {
   const link = await authorizeLink(ctx, input.token, input.guest);
-  requireActive(link, ctx.now());
   const dev = await liveDevice(ctx, link, input.deviceId);
+  const door = dev ? { id: dev.id, name: dev.name } : undefined;
+  await requireActiveUse(ctx, link, door);
   if (!dev) throw NotFound('Device');
   // the policy refuses with 403; an unreachable device is the gateway's answer, as for every other caller
-  if (!dev.allowed) throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
+  if (!dev.allowed) {
+    await recordLinkUse(ctx, { accessLinkId: link.id, device: door, outcome: dev.refusal ?? 'noLongerAllowed' });
+    throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
+  }
   const gw = getGateway();
-  const operationId =
-    dev.deviceType === DeviceType.gate
-      ? (await gw.openGate(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
-      : (await gw.startOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id })).operationId;
+  let operationId: string;
+  try {
+    operationId =
+      dev.deviceType === DeviceType.gate
+        ? (await gw.openGate(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
+        : (await gw.startOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id })).operationId;
+  } catch (e) {
+    const refused = isDomainError(e) ? DEVICE_REFUSALS[e.code] : undefined;
+    if (refused) await recordLinkUse(ctx, { accessLinkId: link.id, device: door, outcome: refused });
+    throw e;
+  }
+  await recordLinkUse(ctx, { accessLinkId: link.id, device: door, outcome: 'opened', operationId });
   return operationView(ctx, operationId);
 }
+
+/** The gateway's refusals, as the link's history names them . */
+const DEVICE_REFUSALS: Partial<Record<string, LinkUseOutcome>> = { device_unreachable: 'unreachable', device_busy: 'busy', device_timeout: 'timedOut' };
 
 /** GET /link/{token}/operation/{id}: progress of an operation started through this same link, while the link is in its window. */
 export async function getLinkOperation(ctx: BaseCtx, input: { token: string; operationId: string; guest: Guest }) {

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { isDomainError } from '../errors';
 import { authorizeLink, guestView, windowState } from './guest';
+import { recordLinkUse } from './history';
 
 export type GuestLinkView = Awaited<ReturnType<typeof guestView>>;
 
@@ -19,7 +20,10 @@ export async function loadGuestPage(token: string, ip: string): Promise<GuestPag
   try {
     const link = await authorizeLink(ctx, token, { ip });
     const state = windowState(link, ctx.now());
-    if (state !== 'active') return { kind: state, organizationName: link.organizationName };
+    if (state !== 'active') {
+      await recordLinkUse(ctx, { accessLinkId: link.id, outcome: state });
+      return { kind: state, organizationName: link.organizationName };
+    }
     return { kind: 'ok', link: await guestView(ctx, link) };
   } catch (e) {
     if (isDomainError(e) && e.code === 'not_found') return { kind: 'missing', message: e.message };

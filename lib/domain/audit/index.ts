@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'link.create': 'Created an access link',
   'link.update': 'Changed an access link',
   'link.delete': 'Deleted an access link',
+  'link.send': 'Sent an access link by e-mail',
   'device.settings': 'Changed device settings',
   'device.delete': 'Removed a device',
   'group.create': 'Created a group',

@@ -57,7 +57,7 @@ export async function enterPinAtKeypad(ctx: Ctx, deviceId: number, entered: stri
       return result(ActivityEvent.pinOutsideTime, false);
     }
     await tx.update(keypadStates).set({ failures: 0, runs: 0, lockedUntil: null }).where(eq(keypadStates.deviceId, deviceId));
-    await sim.keypad(tx, deviceId, { outcome: 'unlocked', alias: pin!.alias }, now);
+    await sim.keypad(tx, deviceId, { outcome: 'unlocked', pinId: pin!.id, alias: pin!.alias }, now);
     return result(ActivityEvent.unlockedPin, true, { failures: 0, runs: 0, lockedUntil: null });
   });
 }

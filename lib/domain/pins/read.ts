@@ -17,8 +17,11 @@ export interface PinSchedule {
 
 export interface PinList {
   listVersion: number;
-  /** id and alias as the contract says; with `includeSchedule` also each schedule (never a value) */
-  pins: Array<{ id: number; alias: string } & Partial<PinSchedule>>;
+  /**
+   * id and alias as the contract says, and `lastUsedDate` (our addition: when the PIN last opened
+   * the lock, ISO UTC, null if never); with `includeSchedule` also each schedule (never a value)
+   */
+  pins: Array<{ id: number; alias: string; lastUsedDate: string | null } & Partial<PinSchedule>>;
 }
 
 /**
@@ -39,7 +42,10 @@ export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number,
   }
   const head = await managedLock(ctx, deviceId, 'see its PINs');
   if (listVersion !== undefined && listVersion === head.pinListVersion) return { notModified: true };
-  if (!opts.includeSchedule) return { listVersion: head.pinListVersion, pins: await listRows(ctx.db, deviceId) };
+  if (!opts.includeSchedule) {
+    const rows = await listRows(ctx.db, deviceId);
+    return { listVersion: head.pinListVersion, pins: rows.map((p) => ({ id: p.id, alias: p.alias, lastUsedDate: fmtZ(p.lastUsedAt) })) };
+  }
   const rows = await listRowsWithSchedule(ctx.db, deviceId);
   const pins = rows.map((p) => ({
     id: p.id,
@@ -49,6 +55,7 @@ export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number,
     dayStartTime: fmtZ(p.dayStartTime),
     dayEndTime: fmtZ(p.dayEndTime),
     weekDays: p.weekDays,
+    lastUsedDate: fmtZ(p.lastUsedAt),
   }));
   return { listVersion: head.pinListVersion, pins };
 }

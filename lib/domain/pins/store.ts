@@ -47,6 +47,9 @@ export async function lockHead(db: Db, deviceId: number): Promise<LockHead> {
   return row;
 }
 
+/** `lastUsedDate` in JSON as the API writes instants (ISO, UTC, milliseconds, Z), or null. */
+const LAST_USED_JSON = sql.raw(`to_char(lp.last_used_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
 /**
  * The PIN list as a caller sees it, in one prepared statement: the lock's head, its PINs (id and
  * alias), the caller's candidate accesses (one row each) and the check of a remembered key.
@@ -61,7 +64,7 @@ function listQuery(db: Db) {
       timeZone: devices.timeZone,
       pinListVersion: devices.pinListVersion,
       nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
-      pins: sql<Array<{ id: number; alias: string }>>`(select coalesce(json_agg(json_build_object('id', lp.id, 'alias', lp.alias) order by lp.id), '[]'::json) from lock_pins lp where lp.device_id = "devices"."id")`,
+      pins: sql<Array<{ id: number; alias: string; lastUsedDate: string | null }>>`(select coalesce(json_agg(json_build_object('id', lp.id, 'alias', lp.alias, 'lastUsedDate', ${LAST_USED_JSON}) order by lp.id), '[]'::json) from lock_pins lp where lp.device_id = "devices"."id")`,
       acc: candidateFields(acc),
     })
     .from(devices)
@@ -79,7 +82,7 @@ export async function listWithAccess(db: Db, values: { deviceId: number; userId:
 }
 
 export async function listRows(db: Db, deviceId: number) {
-  return db.select({ id: lockPins.id, alias: lockPins.alias }).from(lockPins).where(eq(lockPins.deviceId, deviceId)).orderBy(asc(lockPins.id));
+  return db.select({ id: lockPins.id, alias: lockPins.alias, lastUsedAt: lockPins.lastUsedAt }).from(lockPins).where(eq(lockPins.deviceId, deviceId)).orderBy(asc(lockPins.id));
 }
 
 /** The list with each PIN's schedule (never its value), for the portal's one-request PINs tab. */
@@ -93,6 +96,7 @@ export async function listRowsWithSchedule(db: Db, deviceId: number) {
       dayStartTime: lockPins.dayStartTime,
       dayEndTime: lockPins.dayEndTime,
       weekDays: lockPins.weekDays,
+      lastUsedAt: lockPins.lastUsedAt,
     })
     .from(lockPins)
     .where(eq(lockPins.deviceId, deviceId))

@@ -66,6 +66,7 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   see: 'Only members of this organization can do this.',
   manageGroups: 'Only organization administrators can manage user groups.',
   manageLinks: 'Only organization administrators can manage access links.',
+  sendLinks: 'Only organization administrators can send access links.',
   permanentLink: 'Only the organization owner can do this.',
   manageWebhooks: 'Only organization administrators can manage its webhooks.',
   seeAudit: 'Only organization administrators can read its audit log.',

@@ -93,6 +93,8 @@ export type OrgAction =
   | 'manageGroups'
   /** read and manage access links (a link's URL opens doors, so reading is managing) */
   | 'manageLinks'
+  /** send a link's URL by e-mail from the service (the mail says who sent it) */
+  | 'sendLinks'
   /** an access link without an end date */
   | 'permanentLink'
   /** the organization's webhooks */
@@ -106,6 +108,7 @@ const ORG_MIN: Record<OrgAction, number> = {
   see: OrgRole.member,
   manageGroups: OrgRole.administrator,
   manageLinks: OrgRole.administrator,
+  sendLinks: OrgRole.administrator,
   permanentLink: OrgRole.owner,
   manageWebhooks: OrgRole.administrator,
   seeAudit: OrgRole.administrator,

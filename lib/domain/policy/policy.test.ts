@@ -107,6 +107,9 @@ describe('the organization', () => {
     expect(decideOrg('see', 0).ok).toBe(true);
     expect(decideOrg('manageLinks', 0)).toEqual({ ok: false, reason: 'level' });
     expect(decideOrg('manageLinks', 1).ok).toBe(true);
+    expect(decideOrg('sendLinks', 0)).toEqual({ ok: false, reason: 'level' });
+    expect(decideOrg('sendLinks', 1).ok).toBe(true);
+    expect(decideOrg('sendLinks', null)).toEqual({ ok: false, reason: 'unseen' });
     expect(decideOrg('permanentLink', 1)).toEqual({ ok: false, reason: 'level' });
     expect(decideOrg('permanentLink', 2).ok).toBe(true);
     expect(decideOrg('see', null)).toEqual({ ok: false, reason: 'unseen' });

@@ -102,6 +102,43 @@ export const cases = defineCases([
     },
   },
   {
+    route: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await linkCast();
+      await api('POST', `/api/v37/link/${c.token}/device/${c.gate.id}/open`, { headers: guestHeaders() });
+      return {
+        as: c.admin,
+        url: `${LINKS(c.org.id)}/${c.link.id}/history?page=1&itemsPerPage=10`,
+        foreign: { url: `${LINKS(c.org.id)}/${c.foreign.id}/history` },
+        malformed: [{ url: `${LINKS(c.org.id)}/not-a-uuid/history` }, { url: `${LINKS(c.org.id)}/${c.link.id}/history?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}/${c.link.id}/history?page=0` }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send',
+    method: 'POST',
+    scopes: ['AccessLink.ReadWrite'],
+    ok: [202],
+    setup: async () => {
+      const c = await linkCast();
+      const body = { email: `guest-${randomUUID().slice(0, 8)}@contract.test` };
+      return {
+        as: c.admin,
+        url: `${LINKS(c.org.id)}/${c.link.id}/send`,
+        body,
+        foreign: { url: `${LINKS(c.org.id)}/${c.foreign.id}/send`, body },
+        malformed: [
+          { url: `${LINKS(c.org.id)}/not-a-uuid/send`, body },
+          { url: `${LINKS(c.org.id)}/${c.link.id}/send`, body: { email: 'nobody' } },
+          { url: `${LINKS(c.org.id)}/${c.link.id}/send`, body: { ...body, message: 'x'.repeat(501) } },
+        ],
+      };
+    },
+  },
+  {
     route: '/api/v37/organization/[organizationId]/accesslink/device/assignable',
     method: 'GET',
     scopes: READ,

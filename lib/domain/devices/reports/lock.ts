@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { lockPins } from '@/db/schema';
 import { rowsOf, type Db } from '@/db/client';
 import { ActivityEvent, ActivitySource, DoorState, LockState, lockSettingsOf, OpResult } from '@/lib/devices/codes';
 import type { DeviceReports, StateCause } from '@/lib/devices/gateway';
@@ -53,12 +54,19 @@ async function moved(db: Db, r: R<'stateChanged'> & { alias?: string }, cause: S
 export const stateChanged = (db: Db, r: R<'stateChanged'>) => moved(db, r, r.cause);
 
 /**
- * The keypad: a right PIN unlocks the lock (61, the PIN's alias as the entry's name); a wrong one
- * writes 62, and 20007 when it locked the keypad out; a PIN outside its time 75. At the door: no user.
+ * The keypad: a right PIN unlocks the lock (61, the PIN's alias as the entry's name) and becomes
+ * that PIN's last use (lock_pins.last_used_at, never moved back); a wrong one writes 62, and 20007
+ * when it locked the keypad out; a PIN outside its time 75. At the door: no user.
  */
 export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
   if (r.outcome === 'unlocked') {
     await moved(db, { device: r.device, state: LockState.unlocked, doorState: r.doorState, cause: 'button', at: r.at, alias: r.alias }, 'keypad');
+    if (r.pinId !== undefined) {
+      await db
+        .update(lockPins)
+        .set({ lastUsedAt: sql`greatest(${lockPins.lastUsedAt}, ${iso(r.at)}::timestamptz)` })
+        .where(and(eq(lockPins.id, r.pinId), eq(lockPins.deviceId, r.device.id)));
+    }
     return;
   }
   await clashSafe(db, async (tx) => {

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { route } from '@/lib/http/route';
+import { pathId } from '@/lib/http/query';
+import { reply } from '@/lib/http/reply';
+import { sendLink } from '@/lib/domain/accesslinks/send';
+
+const body = z.object({
+  email: z.string({ error: 'email: enter the guest\'s e-mail address' }).trim().max(320, 'email: at most 320 characters').pipe(z.email('email: not an e-mail address')),
+  message: z.string().trim().max(500, 'message: at most 500 characters').optional(),
+});
+
+// POST /api/v37/organization/{organizationId}/accesslink/{accessLinkId}/send: mail the link to a guest -> 202 {email}
+// (our addition; the mail is queued and sent by the mail worker)
+export const POST = route(
+  { scopes: ['AccessLink.ReadWrite'], params: z.object({ organizationId: pathId(), accessLinkId: z.guid('accessLinkId must be a UUID') }), body },
+  async (ctx, { params, body, req }) => reply.accepted(await sendLink(ctx, { ...params, origin: req.nextUrl.origin, email: body.email, message: body.message || undefined })),
+);
