@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, accessLinks, auditLog, mailOutbox } from '@/db/schema';
+import { publicUrl } from '@/lib/config/env';
 import { LINK_MAIL_LIMIT } from '@/lib/domain/accesslinks/send';
 import { runMailPass } from '@/lib/mail/pass';
 import { api } from '../support/router';
@@ -59,6 +60,19 @@ describe('POST .../accesslink/{id}/send', () => {
     const sent = (await d.select().from(auditLog).where(eq(auditLog.targetId, l.id))).find((e) => e.action === 'link.send');
     expect(sent).toMatchObject({ action: 'link.send', actorUserId: c.admin.id, targetType: 'accessLink', after: { to } });
     expect(JSON.stringify(sent)).not.toContain(token);
+  });
+
+  it('the mailed URL is on the public URL, whatever host the request named (no links to an attacker\'s host)', async () => {
+    const l = await link();
+    const to = address();
+    const res = await api('POST', `http://evil.example${LINKS()}/${l.id}/send`, { key: c.admin.key, body: { email: to }, headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(res.status).toBe(202);
+    expect(await runMailPass(await db(), new Date(), { only: [to] })).toEqual({ attempted: 1, sent: 1 });
+    const [m] = smtp.to(to);
+    expect(m.links).toHaveLength(1);
+    expect(new URL(m.links[0]).origin).toBe(publicUrl().origin);
+    expect(m.links[0].split('/link/')[1]).toBe(l.url.split('/link/')[1]);
+    expect(m.html).not.toContain('evil.example');
   });
 
   it('validates: an e-mail address, at most 320 characters, a message of at most 500; errors in the envelope', async () => {

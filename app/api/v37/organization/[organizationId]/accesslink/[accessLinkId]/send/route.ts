@@ -13,5 +13,5 @@ const body = z.object({
 // (our addition; the mail is queued and sent by the mail worker)
 export const POST = route(
   { scopes: ['AccessLink.ReadWrite'], params: z.object({ organizationId: pathId(), accessLinkId: z.guid('accessLinkId must be a UUID') }), body },
-  async (ctx, { params, body, req }) => reply.accepted(await sendLink(ctx, { ...params, origin: req.nextUrl.origin, email: body.email, message: body.message || undefined })),
+  async (ctx, { params, body }) => reply.accepted(await sendLink(ctx, { ...params, email: body.email, message: body.message || undefined })),
 );
