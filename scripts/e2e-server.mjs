@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The server Playwright starts: `npm start` on a fresh database of its own (a new PGlite folder,
 // or with DATABASE_URL a new database `<name>_e2e_<port>` on the same server, so the browser tests
-// never meet rows other suites wrote), demo data seeded, simulator control plane on. Its secrets
+// never meet rows other suites wrote), demo data seeded, simulator control plane on; with
+// E2E_CLUSTER=1 two such processes behind HAProxy. Its secrets
 // are new random ones each time, never values written in the repository; the tests that need one
 // (a cookie signed with the server's own secret) read them from .data/e2e-<port>.secrets.json.
 import { randomBytes } from 'node:crypto';
@@ -40,7 +41,9 @@ if (env.DATABASE_URL) {
   rmSync(env.PGLITE_DIR, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, ['scripts/start.mjs'], { stdio: 'inherit', env });
+// E2E_CLUSTER=1 (CI's Postgres leg): the production shape, several processes behind HAProxy
+// (scripts/cluster.mjs), so whatever one process kept in its memory shows up as a failing test
+const child = spawn(process.execPath, [env.E2E_CLUSTER === '1' ? 'scripts/cluster.mjs' : 'scripts/start.mjs'], { stdio: 'inherit', env });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
