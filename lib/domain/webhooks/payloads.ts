@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from './events';
+
+/**
+ * The bodies webhook deliveries POST (docs/webhooks.md), as schemas: the OpenAPI document's
+ * `webhooks` section is made from them.
+ */
+const instant = z.string().describe('UTC, ISO 8601 with Z');
+const base = { deviceId: z.number().int(), deviceType: z.number().int(), eventTime: instant };
+
+export const WEBHOOK_DATA: Record<WebhookEvent | typeof TEST_EVENT, z.ZodObject> = {
+  'device-battery-level-changed': z.object({ ...base, batteryLevel: z.number().int().min(0).max(100), isCharging: z.boolean().nullable() }),
+  'device-connection-changed': z.object({ ...base, isConnected: z.boolean().nullable(), bridgeId: z.number().int().nullable().optional(), isPresentInExternal: z.boolean().optional() }),
+  'device-settings-changed': z.looseObject({ ...base, name: z.string().optional(), revision: z.number().int().optional() }),
+  'lock-status-changed': z.object({ ...base, state: z.number().int(), doorState: z.number().int(), stateChangeResult: z.number().int(), lastStateChangedDate: instant }),
+  'bell-button-pressed': z.object({ ...base, pressedAt: instant }),
+  'device-access-changed': z.object({
+    ...base,
+    userId: z.string(),
+    organizationUserId: z.number().int().nullable(),
+    change: z.enum(['removed-from-organization', 'left-organization']),
+    byUserId: z.string().nullable(),
+  }),
+  [TEST_EVENT]: z.object({ webhookId: z.string(), message: z.string(), deviceId: z.number().int().optional(), deviceType: z.number().int().optional(), eventTime: instant.optional() }),
+};
+
+export const webhookPayload = (event: string, data: z.ZodType) =>
+  z.object({
+    event: z.literal(event),
+    timestamp: instant.describe('when this message was sent'),
+    userIdentity: z.string().describe("the receiver: the subscribing user's id, or organization:<id>"),
+    data,
+  });
+
+export const ALL_WEBHOOK_EVENTS = [...WEBHOOK_EVENTS, TEST_EVENT] as const;
