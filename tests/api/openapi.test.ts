@@ -4,7 +4,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { scanApiRoutes } from '@/lib/http/api-routes-scan.mjs';
 import { openApiPath } from '@/lib/http/openapi/document';
+import { routeSpecOf } from '@/lib/http/route';
 import { openApiDocument } from '@/app/api/v37/openapi.json/document';
+import { ROUTES } from '@/app/api/v37/openapi.json/routes';
 // @ts-expect-error plain JavaScript without types
 import { routesModuleText } from '../../scripts/openapi-routes.mjs';
 import { api } from '../support/router';
@@ -22,6 +24,18 @@ describe('the OpenAPI document', () => {
 
   it('is made from a route list that is up to date (node scripts/openapi-routes.mjs writes it)', () => {
     expect(readFileSync(path.join(APP, 'api/v37/openapi.json/routes.ts'), 'utf8')).toBe(routesModuleText(APP));
+  });
+
+  it('has a summary and the answers of every operation', () => {
+    const missing: string[] = [];
+    for (const { pattern, mod } of ROUTES) {
+      for (const m of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        if (!mod[m]) continue;
+        const spec = routeSpecOf(mod[m]);
+        if (!spec?.summary || !spec.responses || !Object.keys(spec.responses).length) missing.push(`${m} ${pattern}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('is valid OpenAPI 3.1', async () => {

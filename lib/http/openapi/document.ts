@@ -24,12 +24,13 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 class Converter {
   components: Record<string, Json> = {};
   convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+    const raw = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+    const out = JSON.parse(JSON.stringify(raw).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
     delete out.$schema;
     const defs = (out.$defs ?? {}) as Record<string, Json>;
     delete out.$defs;
     for (const [k, v] of Object.entries(defs)) this.components[k] ??= v;
-    return JSON.parse(JSON.stringify(out).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+    return out;
   }
   /** A query or path value: its parsed type when zod can say it, else what the URL carries. */
   param(schema: z.ZodType): Json {

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Access links as the API shows them (api-v37.md; the OpenAPI document is made from these). */
+const int = () => z.number().int();
+const instant = z.string().describe('UTC, ISO 8601 with Z');
+
+export const LinkDeviceSchema = z.object({ id: int(), name: z.string(), timeZone: z.string(), order: int(), deviceType: int() }).meta({ id: 'AccessLinkDevice' });
+
+export const AccessLink = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    repeatEvent: z
+      .object({ startDate: instant, endDate: instant, dayStartTime: instant.nullable(), dayEndTime: instant.nullable(), weekDays: int().nullable() })
+      .nullable()
+      .describe('null: the link never ends'),
+    devices: z.array(LinkDeviceSchema),
+  })
+  .meta({ id: 'AccessLink' });
+
+export const AccessLinkWithUrl = AccessLink.extend({ accessLinkUrl: z.string().nullable().describe('null when it cannot be shown again (the secret changed)') });
+export const AccessLinkPage = z.object({ items: z.array(AccessLinkWithUrl), page: int(), itemsPerPage: int() });
+export const AccessLinkRead = z.object({ accessLink: AccessLink, accessLinkUrl: z.string().nullable() });
+export const AccessLinkCreated = z.object({ id: z.string(), url: z.string() });
+export const AccessLinkUrl = z.object({ url: z.string().nullable() });
+
+export const AssignableDevices = z.object({
+  accessLinkDevices: z.array(
+    z.object({ deviceId: int(), name: z.string(), type: int(), timeZone: z.string(), softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })) }),
+  ),
+  page: int(),
+  itemsPerPage: int(),
+});
+
+/** What the guest page shows (GET /link/{token}). */
+export const GuestLinkView = z.object({
+  description: z.string(),
+  organizationName: z.string(),
+  timeZone: z.string(),
+  validFrom: instant.nullable(),
+  validUntil: instant.nullable(),
+  hours: z.string().nullable(),
+  state: z.enum(['active', 'notYetValid', 'expired']),
+  devices: z.array(LinkDeviceSchema.extend({ canOpen: z.boolean(), closedNow: z.string().nullable() })),
+});
+
+export const LinkOperation = z.object({
+  operationId: z.string(),
+  deviceId: int(),
+  status: z.enum(['PENDING', 'COMPLETED']),
+  result: int().nullable(),
+  outcome: z.string().nullable(),
+});
