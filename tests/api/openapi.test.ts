@@ -53,3 +53,22 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(res.json.webhooks)).toContain('lock-status-changed');
   });
 });
+
+describe('the examples of the OpenAPI document', () => {
+  it('each match the schema they illustrate', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const doc = openApiDocument() as { components: { schemas: Record<string, { examples?: unknown[] }> } };
+    const ajv = new Ajv2020({ strict: false, validateSchema: false });
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      for (const ex of schema.examples ?? []) {
+        seen++;
+        const v = ajv.compile({ ...schema, components: doc.components });
+        if (!v(ex)) wrong.push(`${name}: ${ajv.errorsText(v.errors)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen).toBeGreaterThan(5);
+  });
+});

@@ -17,7 +17,20 @@ export const AccessLink = z
       .describe('null: the link never ends'),
     devices: z.array(LinkDeviceSchema),
   })
-  .meta({ id: 'AccessLink' });
+  .meta({
+    id: 'AccessLink',
+    // from the demo data (npm run db:seed)
+    examples: [{
+        id: '2c45df82-bace-44fa-a2da-73d1c3b7f902',
+        name: 'Courier deliveries',
+        description: 'Front door and main gate for parcel couriers',
+        repeatEvent: { startDate: '2026-11-24T00:00:00.000Z', endDate: '2026-12-24T00:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null },
+        devices: [
+          { id: 3, name: 'Front door', timeZone: 'Europe/Warsaw', order: 1, deviceType: 2 },
+          { id: 11, name: 'Main gate', timeZone: 'Europe/Warsaw', order: 2, deviceType: 5 },
+        ],
+      }],
+  });
 
 export const AccessLinkWithUrl = AccessLink.extend({ accessLinkUrl: z.string().nullable().describe('null when it cannot be shown again (the secret changed)') });
 export const AccessLinkPage = z.object({ items: z.array(AccessLinkWithUrl), page: int(), itemsPerPage: int() });

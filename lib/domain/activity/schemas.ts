@@ -11,4 +11,8 @@ export const ActivityItem = z
     source: z.number().int(),
     date: z.string().describe('UTC, no zone suffix, milliseconds'),
   })
-  .meta({ id: 'ActivityItem' });
+  .meta({
+    id: 'ActivityItem',
+    // from the demo data (npm run db:seed)
+    examples: [{ id: 50000, deviceId: 3, userId: 2, username: 'Anna Owner', event: 33, source: 1, date: '2026-11-24T08:20:00.000' }],
+  });

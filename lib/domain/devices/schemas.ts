@@ -89,7 +89,48 @@ export const Lock = z
     organization: z.object({ id: int(), name: z.string() }).nullable().optional().describe('with IncludeOrganization=true (lock list)'),
     lockProperties: LockDeviceState.nullable().optional().describe("deviceState under its name before Tedee's v1.35 (lock list), for older clients"),
   })
-  .meta({ id: 'Lock' });
+  .meta({
+    id: 'Lock',
+    // from the demo data (npm run db:seed)
+    examples: [{
+        id: 3,
+        serialNumber: 'DEMO-LK-0001',
+        name: 'Front door',
+        userIdentity: '',
+        type: 2,
+        created: '2026-11-01T09:00:00',
+        revision: 1,
+        deviceRevision: 1,
+        targetDeviceRevision: 1,
+        timeZone: 'Europe/Warsaw',
+        isConnected: true,
+        accessLevel: 2,
+        accessDetails: { accessLevel: 2, remoteAccessDisabled: false, weekDays: null, startDate: null, endDate: null, dayStartTime: null, dayEndTime: null },
+        softwareVersions: [{ softwareType: 0, version: '3.1.2', updateAvailable: false }],
+        connectedToId: 1,
+        beaconMajor: 4101,
+        beaconMinor: 11,
+        deviceState: { state: 6, doorState: 3, isCharging: false, batteryLevel: 86, stateChangeResult: 0, lastStateChangedDate: '2026-11-24T08:20:00.000Z' },
+        deviceSettings: {
+          autoLockEnabled: true,
+          autoLockDelay: 60,
+          autoLockImplicitEnabled: false,
+          autoLockImplicitDelay: 10,
+          pullSpringEnabled: false,
+          pullSpringDuration: 1,
+          autoPullSpringEnabled: false,
+          postponedLockEnabled: false,
+          postponedLockDelay: 5,
+          buttonLockEnabled: true,
+          buttonUnlockEnabled: true,
+          isAsync: false,
+          openDoorAlertEnabled: true,
+          openDoorAlertThreshold: 300,
+          autoLockAfterDoorClosedEnabled: false,
+          doorStateEventLoggingEnabled: true,
+        },
+      }],
+  });
 
 export const Bridge = z
   .object({ ...common, beaconMajor: int(), beaconMinor: int(), wasConfigured: z.boolean(), isUpdating: z.boolean() })
@@ -140,12 +181,20 @@ export const AnyDevice = z.union([Lock, Bridge, Gate, DoorSensor]);
 
 export const OperationStatus = z
   .object({ deviceId: int(), operationId: z.string(), result: int().nullable().describe('0 success; null while pending'), status: z.enum(['PENDING', 'COMPLETED']), type: int().describe('0 lock, 1 unlock, 2 pull, 3 gate open') })
-  .meta({ id: 'OperationStatus' });
+  .meta({
+    id: 'OperationStatus',
+    // from the demo data (npm run db:seed)
+    examples: [{ deviceId: 3, operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', result: 0, status: 'COMPLETED', type: 1 }],
+  });
 
 export const SignedTime = z.object({ datetime: z.string().describe('base64 of the signed bytes'), signature: z.string() });
 export const ServicePublicKey = z.object({ algorithm: z.string(), keyId: z.string(), publicKey: z.string(), format: z.string() });
 
 /** 202 of a lock operation: follow it at /my/device/operation/{operationId}. */
-export const OperationAccepted = z.object({ operationId: z.string(), lastStateChangedDate: instantZ }).meta({ id: 'OperationAccepted' });
+export const OperationAccepted = z.object({ operationId: z.string(), lastStateChangedDate: instantZ }).meta({
+    id: 'OperationAccepted',
+    // from the demo data (npm run db:seed)
+    examples: [{ operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', lastStateChangedDate: '2026-11-24T08:20:00.000Z' }],
+  });
 
 export const DeviceUpdated = z.object({ id: int(), revision: int(), targetDeviceRevision: int() }).meta({ id: 'DeviceUpdated' });

@@ -25,7 +25,7 @@ export const PersonRowSchema = z
 
 export const PersonProfile = PersonRowSchema.extend({
   joinedAt: instant.nullable().optional(),
-  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).optional().describe('what removing the person would take away'),
+  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).nullable().optional().describe('what removing the person would take away (for administrators)'),
 });
 
 export const InvitationViewSchema = z
@@ -47,7 +47,11 @@ export const JoinedOrganization = z.object({ organizationId: int(), organization
 
 export const OrgSecurity = z.object({ requireSecondFactor: z.boolean() });
 
-export const GroupListItem = z.object({ id: z.string(), name: z.string() }).meta({ id: 'UserGroup' });
+export const GroupListItem = z.object({ id: z.string(), name: z.string() }).meta({
+    id: 'UserGroup',
+    // from the demo data (npm run db:seed)
+    examples: [{ id: '0f6c3a52-8d1e-4b7a-9c2d-5e8f1a3b4c6d', name: 'Cleaning staff' }],
+  });
 export const GroupMember = z.object({ displayName: z.string(), email: z.string(), organizationUserId: int() }).meta({ id: 'GroupMember' });
 export const GroupDetail = z.object({ id: z.string(), name: z.string(), members: z.array(GroupMember).nullable().describe('null unless includeMembers=true') });
 export const GroupMembersPage = z.object({ items: z.array(GroupMember), totalCount: int() });

@@ -13,6 +13,10 @@ const schedule = {
 export const PinListItem = z.object({ id: z.number().int(), alias: z.string(), ...Object.fromEntries(Object.entries(schedule).map(([k, v]) => [k, v.optional()])) });
 export const PinList = z
   .object({ listVersion: z.number().int(), pins: z.array(PinListItem).describe('schedule fields only with includeSchedule=true') })
-  .meta({ id: 'PinList' });
+  .meta({
+    id: 'PinList',
+    // from the demo data (npm run db:seed)
+    examples: [{ listVersion: 3, pins: [{ id: 1, alias: 'Cleaner' }, { id: 2, alias: 'Night nurse' }] }],
+  });
 export const PinDetail = z.object({ id: z.number().int(), alias: z.string(), pin: z.string(), ...schedule, timeZone: z.string() });
 export const PinCreated = z.object({ id: z.number().int() });
