@@ -1,17 +1,13 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessLinkWithUrl, AssignableDevice, LinkDevice, LinkOperation } from '@/lib/domain/accesslinks/schemas';
 import { apiFetch } from './api';
 
 /** Access links: the administrators' hooks (portal) and the guest's (public page). */
 
-export interface LinkDevice {
-  id: number;
-  name: string;
-  timeZone: string;
-  order: number;
-  deviceType: number;
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+export type { AssignableDevice, LinkDevice };
 /** Tedee's RepeatEvent: the dates and, optionally, weekdays and a daily window (times at each door). */
 export interface RepeatEvent {
   startDate: string;
@@ -20,22 +16,8 @@ export interface RepeatEvent {
   dayEndTime: string | null;
   weekDays: number | null;
 }
-export interface AccessLink {
-  id: string;
-  name: string;
-  description: string;
-  repeatEvent: RepeatEvent | null;
-  devices: LinkDevice[];
-  /** null when the server can no longer read the link's token (its secret changed) */
-  accessLinkUrl: string | null;
-}
-export interface AssignableDevice {
-  deviceId: number;
-  name: string;
-  type: number;
-  timeZone: string;
-  softwareVersions: { softwareType: number; version: string }[];
-}
+/** accessLinkUrl is null when the server can no longer read the link's token (its secret changed) */
+export type AccessLink = AccessLinkWithUrl;
 export interface LinkInput {
   name?: string;
   description?: string;
@@ -112,13 +94,7 @@ export function useDeleteLink(orgId: number) {
 
 /* ---- the guest page ---- */
 
-export interface GuestOperation {
-  operationId: string;
-  deviceId: number;
-  status: 'PENDING' | 'COMPLETED';
-  result: number | null;
-  outcome: string | null;
-}
+export type GuestOperation = LinkOperation;
 
 /** Opens a device through the link; the answer is the operation to follow. */
 export function useGuestOpen(token: string) {

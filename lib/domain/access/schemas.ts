@@ -10,7 +10,7 @@ export const AccessRecord = z
     deviceId: int(),
     accessLevel: int(),
     principalType: int().describe('0 user, 1 user group'),
-    principalId: z.string(),
+    principalId: z.string().describe("the user's or group's id; a pending invitation's own id until it is accepted"),
     principalName: z.string(),
     userEmail: z.string().nullable(),
     organizationUserId: int(),
@@ -23,21 +23,37 @@ export const AccessRecord = z
     weekDays: int().nullable(),
   })
   .meta({ id: 'AccessRecord' });
+export type AccessRecord = z.infer<typeof AccessRecord>;
 
+/** The flat grant result of api-v37.md (endpoint 1): a grant that answers 201 has succeeded. */
 export const GrantResult = z
+  .object({
+    id: z.string(),
+    principalType: int(),
+    principalId: z.string(),
+    userEmail: z.string().nullable(),
+    displayName: z.string(),
+    success: z.literal(true),
+    error: z.null(),
+  })
+  .meta({ id: 'GrantResult' });
+export type GrantResult = z.infer<typeof GrantResult>;
+
+/** One principal of a copy: each may fail on its own (then id and principalId may be null, error says why). */
+export const CopyResultItem = z
   .object({
     id: z.string().nullable(),
     principalType: int(),
     principalId: z.string().nullable(),
     userEmail: z.string().nullable(),
-    displayName: z.string().nullable(),
+    displayName: z.string(),
     success: z.boolean(),
-    error: z.string().nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
-  .meta({ id: 'GrantResult' });
-export type GrantResultShape = z.infer<typeof GrantResult>;
+  .meta({ id: 'CopyResultItem' });
+export type CopyResultItem = z.infer<typeof CopyResultItem>;
 
-export const CopyResult = z.object({ principals: z.array(GrantResult) });
+export const CopyResult = z.object({ principals: z.array(CopyResultItem) });
 
 export const InvitationResent = z.object({ id: z.string(), userEmail: z.string(), expiresAt: instant });
 export const InvitationAccepted = z.object({ deviceId: int(), accessId: z.string() });

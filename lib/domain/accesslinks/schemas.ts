@@ -5,6 +5,7 @@ const int = () => z.number().int();
 const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const LinkDeviceSchema = z.object({ id: int(), name: z.string(), timeZone: z.string(), order: int(), deviceType: int() }).meta({ id: 'AccessLinkDevice' });
+export type LinkDevice = z.infer<typeof LinkDeviceSchema>;
 
 export const AccessLink = z
   .object({
@@ -33,15 +34,16 @@ export const AccessLink = z
   });
 
 export const AccessLinkWithUrl = AccessLink.extend({ accessLinkUrl: z.string().nullable().describe('null when it cannot be shown again (the secret changed)') });
+export type AccessLinkWithUrl = z.infer<typeof AccessLinkWithUrl>;
 export const AccessLinkPage = z.object({ items: z.array(AccessLinkWithUrl), page: int(), itemsPerPage: int() });
 export const AccessLinkRead = z.object({ accessLink: AccessLink, accessLinkUrl: z.string().nullable() });
 export const AccessLinkCreated = z.object({ id: z.string(), url: z.string() });
 export const AccessLinkUrl = z.object({ url: z.string().nullable() });
 
+export const AssignableDevice = z.object({ deviceId: int(), name: z.string(), type: int(), timeZone: z.string(), softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })) });
+export type AssignableDevice = z.infer<typeof AssignableDevice>;
 export const AssignableDevices = z.object({
-  accessLinkDevices: z.array(
-    z.object({ deviceId: int(), name: z.string(), type: int(), timeZone: z.string(), softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })) }),
-  ),
+  accessLinkDevices: z.array(AssignableDevice),
   page: int(),
   itemsPerPage: int(),
 });
@@ -65,3 +67,4 @@ export const LinkOperation = z.object({
   result: int().nullable(),
   outcome: z.string().nullable(),
 });
+export type LinkOperation = z.infer<typeof LinkOperation>;

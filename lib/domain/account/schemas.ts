@@ -18,16 +18,19 @@ export const AccessKeySchema = z
     status: z.enum(['active', 'expired', 'revoked']),
   })
   .meta({ id: 'PersonalAccessKey' });
+export type AccessKey = z.infer<typeof AccessKeySchema>;
 
 export const KeyCreated = z.object({ id: z.string(), key: z.string().describe('the key itself: shown in this answer only') });
 
 export const Passkey = z.object({ id: z.string(), name: z.string(), created: instant, lastUsed: instant.nullable(), backedUp: z.boolean() }).meta({ id: 'Passkey' });
+export type Passkey = z.infer<typeof Passkey>;
 export const SecondFactorStatus = z.object({
   enabled: z.boolean(),
   totp: z.object({ enabled: z.boolean(), confirmedAt: instant.nullable() }),
   recoveryCodesLeft: int(),
   passkeys: z.array(Passkey),
 });
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatus>;
 export const TotpStarted = z.object({ secret: z.string(), uri: z.string() });
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 /** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON), passed to the browser as they are. */

@@ -55,7 +55,10 @@ export const GroupListItem = z.object({ id: z.string(), name: z.string() }).meta
 export const GroupMember = z.object({ displayName: z.string(), email: z.string(), organizationUserId: int() }).meta({ id: 'GroupMember' });
 export const GroupDetail = z.object({ id: z.string(), name: z.string(), members: z.array(GroupMember).nullable().describe('null unless includeMembers=true') });
 export const GroupMembersPage = z.object({ items: z.array(GroupMember), totalCount: int() });
-export const MemberResults = z.object({ organizationUsers: z.array(z.object({ organizationUserId: int(), success: z.boolean(), error: z.string().nullable() })) });
+/** A refused user's error says why: code (NotOrganizationUser, OwnMembership, ...) and a message for people. */
+export const MemberResult = z.object({ organizationUserId: int(), success: z.boolean(), error: z.object({ code: z.string(), message: z.string() }).nullable() }).meta({ id: 'GroupMemberResult' });
+export type MemberResult = z.infer<typeof MemberResult>;
+export const MemberResults = z.object({ organizationUsers: z.array(MemberResult) });
 
 export const AuditItemSchema = z
   .object({

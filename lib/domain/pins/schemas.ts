@@ -1,22 +1,35 @@
 import { z } from 'zod';
 
-/** Lock PINs as the API shows them; the OpenAPI document is made from these. */
+/**
+ * Lock PINs as the API shows them. The OpenAPI document is made from these schemas, and the domain
+ * and the portal (lib/client/pins.ts) take their types from them: each shape is written once.
+ */
 const instant = z.string().describe('UTC, ISO 8601 with Z');
-const schedule = {
+
+export const PinSchedule = z.object({
   startDate: instant.nullable(),
   endDate: instant.nullable(),
   dayStartTime: instant.nullable(),
   dayEndTime: instant.nullable(),
   weekDays: z.number().int().nullable(),
-};
+});
+export type PinSchedule = z.infer<typeof PinSchedule>;
 
-export const PinListItem = z.object({ id: z.number().int(), alias: z.string(), ...Object.fromEntries(Object.entries(schedule).map(([k, v]) => [k, v.optional()])) });
+/** A PIN with its schedule, never its value (the list with includeSchedule=true). */
+export const PinWithSchedule = z.object({ id: z.number().int(), alias: z.string(), ...PinSchedule.shape });
+export type PinWithSchedule = z.infer<typeof PinWithSchedule>;
+
 export const PinList = z
-  .object({ listVersion: z.number().int(), pins: z.array(PinListItem).describe('schedule fields only with includeSchedule=true') })
-  .meta({
-    id: 'PinList',
-    // from the demo data (npm run db:seed)
-    examples: [{ listVersion: 3, pins: [{ id: 1, alias: 'Cleaner' }, { id: 2, alias: 'Night nurse' }] }],
-  });
-export const PinDetail = z.object({ id: z.number().int(), alias: z.string(), pin: z.string(), ...schedule, timeZone: z.string() });
+  .object({
+    listVersion: z.number().int(),
+    // id and alias as the contract says; with includeSchedule also each schedule
+    pins: z.array(z.object({ id: z.number().int(), alias: z.string(), ...PinSchedule.partial().shape })).describe('schedule fields only with includeSchedule=true'),
+  })
+  .meta({ id: 'PinList' });
+export type PinList = z.infer<typeof PinList>;
+
+/** One PIN with its value (owners and administrators) and the lock's zone, in which its schedule is judged. */
+export const PinDetail = PinWithSchedule.extend({ pin: z.string(), timeZone: z.string() });
+export type PinDetail = z.infer<typeof PinDetail>;
+
 export const PinCreated = z.object({ id: z.number().int() });

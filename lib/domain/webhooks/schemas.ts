@@ -20,8 +20,13 @@ export const Webhook = z
     created: instant,
   })
   .meta({ id: 'Webhook' });
+export type Webhook = z.infer<typeof Webhook>;
 
 export const WebhookCreated = Webhook.extend({ secret: z.string().describe('whsec_...: shown in this answer only') });
+export type WebhookCreated = z.infer<typeof WebhookCreated>;
+
+export const DeliveryAttempt = z.object({ at: instant, statusCode: int().nullable(), durationMs: int(), responseExcerpt: z.string().nullable(), error: z.string().nullable() });
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const WebhookDelivery = z
   .object({
@@ -35,6 +40,7 @@ export const WebhookDelivery = z
     deliveredAt: instant.nullable(),
     created: instant,
     payload: z.record(z.string(), z.unknown()).describe('the body sent (see webhooks)'),
-    attempts: z.array(z.object({ at: instant, statusCode: int().nullable(), durationMs: int(), responseExcerpt: z.string().nullable(), error: z.string().nullable() })),
+    attempts: z.array(DeliveryAttempt),
   })
   .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
