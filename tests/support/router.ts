@@ -101,7 +101,7 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
   const out = { status: res.status, headers: res.headers, json: json as T, text };
   // every answer must be what the OpenAPI document says (tests/support/openapi-check.ts)
-  if (!opts.skipOpenApiCheck) checkAgainstOpenApi(req.method, u.pathname, out);
+  if (m && !opts.skipOpenApiCheck) checkAgainstOpenApi(req.method, m.pattern, mod, out);
   return out;
 }
 
