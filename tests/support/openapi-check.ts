@@ -63,3 +63,26 @@ export function checkAgainstOpenApi(method: string, pattern: string, mod: Record
     throw new Error(`OpenAPI: ${where} does not match the document:\n  ${errs.join('\n  ')}\nbody: ${a.text.slice(0, 500)}`);
   }
 }
+
+let webhookDoc: Json | undefined;
+
+/**
+ * Throws when a webhook message (body and signature headers) is not what the document's `webhooks`
+ * section says for its event; the test receiver (tests/support/factories/webhooks.ts) calls it.
+ */
+export function checkWebhookAgainstOpenApi(headers: Record<string, string>, json: unknown): void {
+  webhookDoc ??= buildOpenApi([]);
+  const event = (json as { event?: unknown } | null)?.event;
+  const post = (webhookDoc.webhooks as Json)[String(event)]?.post as Json | undefined;
+  if (!post) throw new Error(`OpenAPI: a webhook message with event ${String(event)}, which the document's webhooks do not list`);
+  for (const h of post.parameters as Json[]) {
+    if (!new RegExp(h.schema.pattern).test(headers[h.name] ?? '')) throw new Error(`OpenAPI: webhook ${String(event)}: header ${h.name} is ${headers[h.name]}`);
+  }
+  // tests enqueue events by hand with only the fields they look at: here the fields an event adds
+  // must have their types when present; the envelope and deviceId, deviceType, eventTime must be there
+  const schema = structuredClone(post.requestBody.content['application/json'].schema as Json);
+  const data = schema.properties.data as Json;
+  if (event !== 'webhook-test') data.required = (data.required as string[]).filter((k) => ['deviceId', 'deviceType', 'eventTime'].includes(k));
+  const v = validatorFor(`webhook ${String(event)}`, schema, webhookDoc);
+  if (!v(json)) throw new Error(`OpenAPI: webhook ${String(event)} does not match the document: ${ajv!.errorsText(v.errors)}; body: ${JSON.stringify(json).slice(0, 400)}`);
+}
