@@ -5,6 +5,7 @@ const int = () => z.number().int();
 const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const MyOrganization = z.object({ id: int(), name: z.string(), timeZone: z.string(), role: int(), organizationUserId: int(), roleName: z.string() });
+export type MyOrganization = z.infer<typeof MyOrganization>;
 
 export const PersonRowSchema = z
   .object({
@@ -22,11 +23,14 @@ export const PersonRowSchema = z
     deviceCount: int().nullable().describe('for administrators only'),
   })
   .meta({ id: 'OrganizationPerson' });
+/** A person of the organization, or (organizationUserId null) an open invitation. */
+export type PersonRow = z.infer<typeof PersonRowSchema>;
 
 export const PersonProfile = PersonRowSchema.extend({
-  joinedAt: instant.nullable().optional(),
-  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).nullable().optional().describe('what removing the person would take away (for administrators)'),
+  joinedAt: instant.nullable(),
+  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).nullable().describe('what removing the person ends (administrators and the person themselves), else null'),
 });
+export type PersonProfile = z.infer<typeof PersonProfile>;
 
 export const InvitationViewSchema = z
   .object({
@@ -40,6 +44,7 @@ export const InvitationViewSchema = z
     expiresAt: instant,
   })
   .meta({ id: 'OrganizationInvitation' });
+export type InvitationView = z.infer<typeof InvitationViewSchema>;
 
 export const Removed = z.object({ organizationUserId: int(), deviceAccesses: int(), groups: int(), devices: int(), certificatesRevoked: int() });
 
@@ -53,7 +58,9 @@ export const GroupListItem = z.object({ id: z.string(), name: z.string() }).meta
     examples: [{ id: '0f6c3a52-8d1e-4b7a-9c2d-5e8f1a3b4c6d', name: 'Cleaning staff' }],
   });
 export const GroupMember = z.object({ displayName: z.string(), email: z.string(), organizationUserId: int() }).meta({ id: 'GroupMember' });
+export type GroupListItem = z.infer<typeof GroupListItem>;
 export const GroupDetail = z.object({ id: z.string(), name: z.string(), members: z.array(GroupMember).nullable().describe('null unless includeMembers=true') });
+export type GroupDetail = z.infer<typeof GroupDetail>;
 export const GroupMembersPage = z.object({ items: z.array(GroupMember), totalCount: int() });
 /** A refused user's error says why: code (NotOrganizationUser, OwnMembership, ...) and a message for people. */
 export const MemberResult = z.object({ organizationUserId: int(), success: z.boolean(), error: z.object({ code: z.string(), message: z.string() }).nullable() }).meta({ id: 'GroupMemberResult' });
