@@ -48,4 +48,4 @@ export const GET = route({ summary: 'The caller\'s locks as Tedee\'s array (all 
 
 // PATCH /api/v37/my/lock {id, revision, name?, timeZone?, deviceSettings?, userSettings?}: change a lock
 // -> {id, revision, targetDeviceRevision}; 409 when `revision` is stale; 408/409/428 when the lock cannot take new settings
-export const PATCH = route({ summary: 'Change a lock', responses: { 200: DeviceUpdated }, errors: [408, 428], scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));
+export const PATCH = route({ summary: 'Change a lock\'s name, time zone or settings (revision required; 409 when stale)', responses: { 200: DeviceUpdated }, errors: [408, 428], scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));
