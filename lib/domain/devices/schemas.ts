@@ -198,3 +198,4 @@ export const OperationAccepted = z.object({ operationId: z.string(), lastStateCh
   });
 
 export const DeviceUpdated = z.object({ id: int(), revision: int(), targetDeviceRevision: int() }).meta({ id: 'DeviceUpdated' });
+export type DeviceUpdated = z.infer<typeof DeviceUpdated>;
