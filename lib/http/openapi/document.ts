@@ -53,9 +53,19 @@ const envelopeOk = (status: number, result?: Json): Json => ({
 
 const JSON_CT = 'application/json';
 
+/** Headers some answers carry (the rate limit's, RFC 9331 draft names; the challenge of a 401). */
+const RATE_HEADERS: Json = {
+  RateLimit: { description: 'What is left of the budget this request spent: "<policy>";r=<remaining>;t=<seconds to reset>', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'The budgets of the caller\'s account: "<name>";q=<requests>;w=<window seconds>, ...', schema: { type: 'string' } },
+};
+const ERROR_HEADERS: Record<number, Json | undefined> = {
+  401: { 'WWW-Authenticate': { description: 'Bearer, with error="invalid_token" for a bad key', schema: { type: 'string' } } },
+  429: { 'Retry-After': { description: 'Seconds until the budget allows the request again', schema: { type: 'integer' } }, ...RATE_HEADERS },
+};
+
 function responseOf(status: number, doc: ResponseDoc, c: Converter): Json {
   const description = `${status}`;
-  if (isSchema(doc)) return { description, content: { [JSON_CT]: { schema: envelopeOk(status, c.convert(doc, 'output')) } } };
+  if (isSchema(doc)) return { description, headers: RATE_HEADERS, content: { [JSON_CT]: { schema: envelopeOk(status, c.convert(doc, 'output')) } } };
   switch (doc.kind) {
     case 'empty':
       return { description: status === 304 ? 'Not modified: no body' : 'No content' };
@@ -117,7 +127,7 @@ export function buildOpenApi(routes: RouteModule[], serverUrl = '/'): Json {
   }
   const errorResponses: Json = {};
   for (const [status, text] of Object.entries(ERROR_TEXT)) {
-    errorResponses[`E${status}`] = { description: text, content: { [JSON_CT]: { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+    errorResponses[`E${status}`] = { description: text, headers: ERROR_HEADERS[Number(status)], content: { [JSON_CT]: { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
   }
   const webhooks = webhooksSection(c);
   return {
