@@ -52,6 +52,16 @@ export function AccessKeysPage() {
         description="Personal access keys let scripts and other apps use the API as you, limited to the scopes you choose. Treat them like passwords."
         actions={all.length ? newButton : null}
       />
+      <p className="-mt-2 mb-4 text-sm text-slate-600">
+        <a className="font-medium text-indigo-700 underline" href="/docs/api">
+          Use the API
+        </a>
+        : every endpoint, its scopes and answers, from the same OpenAPI document your tools can load (
+        <a className="text-indigo-700 underline" href="/api/v37/openapi.json">
+          openapi.json
+        </a>
+        ).
+      </p>
       <Card flush>
         {keys.isPending ? (
           <SkeletonRows rows={3} label="Loading access keys" />

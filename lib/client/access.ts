@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessRecord } from '@/lib/domain/access/records';
+import type { GrantResult } from '@/lib/domain/access/schemas';
 import { apiFetch } from './api';
 
 /** Device access record (api-v37.md): the domain's own type, so the two cannot drift apart. */
@@ -23,15 +24,8 @@ export interface GrantBody extends ScheduleBody {
   remoteAccessDisabled: boolean;
 }
 
-export interface GrantResult {
-  id: string;
-  principalType: number;
-  principalId: string;
-  userEmail: string | null;
-  displayName: string;
-  success: boolean;
-  error: unknown;
-}
+/** The flat grant result, from the schema the OpenAPI document shows (written once). */
+export type { GrantResult };
 
 export const accessKeys = {
   list: (deviceId: number, text?: string) => ['device-access', deviceId, text ?? ''] as const,

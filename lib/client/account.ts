@@ -1,25 +1,14 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessKey } from '@/lib/domain/account/schemas';
 import { apiFetch } from './api';
 
 /** Personal access keys: the portal's hooks over /api/v37/my/personalaccesskey. */
 
-export type KeyStatus = 'active' | 'expired' | 'revoked';
-
-export interface AccessKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  /** ISO with Z */
-  validTo: string;
-  lastUsed: string | null;
-  /** UTC without zone suffix (the API's `created` form) */
-  created: string;
-  revoked: string | null;
-  status: KeyStatus;
-}
+// the shape the API answers, from the schema its OpenAPI document is made of (written once)
+export type { AccessKey };
+export type KeyStatus = AccessKey['status'];
 
 export interface NewKeyInput {
   name: string;

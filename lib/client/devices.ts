@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOVING_STATES, type LockSettings } from '@/lib/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
+import type { DeviceUpdated } from '@/lib/domain/devices/schemas';
 import { ApiError, apiFetch } from './api';
 
 /** Devices and commands: the portal's hooks over /api/v37/my/{device,lock,gate,doorsensor}. */
@@ -64,11 +65,7 @@ export interface LockChange {
   timeZone?: string;
   deviceSettings?: Partial<LockSettings>;
 }
-export interface DeviceUpdated {
-  id: number;
-  revision: number;
-  targetDeviceRevision: number;
-}
+export type { DeviceUpdated };
 
 export function useUpdateLock(lockId: number) {
   const qc = useQueryClient();

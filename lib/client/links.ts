@@ -1,17 +1,13 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccessLinkWithUrl, AssignableDevice, LinkDevice, LinkHistoryEntry, LinkOperation } from '@/lib/domain/accesslinks/schemas';
 import { apiFetch } from './api';
 
 /** Access links: the administrators' hooks (portal) and the guest's (public page). */
 
-export interface LinkDevice {
-  id: number;
-  name: string;
-  timeZone: string;
-  order: number;
-  deviceType: number;
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+export type { AssignableDevice, LinkDevice, LinkHistoryEntry };
 /** Tedee's RepeatEvent: the dates and, optionally, weekdays and a daily window (times at each door). */
 export interface RepeatEvent {
   startDate: string;
@@ -20,22 +16,8 @@ export interface RepeatEvent {
   dayEndTime: string | null;
   weekDays: number | null;
 }
-export interface AccessLink {
-  id: string;
-  name: string;
-  description: string;
-  repeatEvent: RepeatEvent | null;
-  devices: LinkDevice[];
-  /** null when the server can no longer read the link's token (its secret changed) */
-  accessLinkUrl: string | null;
-}
-export interface AssignableDevice {
-  deviceId: number;
-  name: string;
-  type: number;
-  timeZone: string;
-  softwareVersions: { softwareType: number; version: string }[];
-}
+/** accessLinkUrl is null when the server can no longer read the link's token (its secret changed) */
+export type AccessLink = AccessLinkWithUrl;
 export interface LinkInput {
   name?: string;
   description?: string;
@@ -82,19 +64,6 @@ export function useAssignableDevices(orgId: number, q: { name?: string }) {
   });
 }
 
-/** One use of a link: an open the door accepted (its result the device's), or a refusal and why. */
-export interface LinkHistoryEntry {
-  id: number;
-  /** UTC without zone suffix, milliseconds */
-  date: string;
-  deviceId: number | null;
-  deviceName: string | null;
-  deviceType: number | null;
-  timeZone: string;
-  accepted: boolean;
-  result: 'pending' | 'opened' | 'jammed' | 'timedOut' | 'failed' | 'expired' | 'notYetValid' | 'outsideSchedule' | 'noLongerAllowed' | 'unreachable' | 'busy' | 'rateLimited';
-  operationId: string | null;
-}
 
 /** The link's history, newest first; polls while an open is still with the device. */
 export function useLinkHistory(orgId: number, id: string | null, q: { page: number; itemsPerPage: number }) {
@@ -152,13 +121,7 @@ export function useSendLink(orgId: number) {
 
 /* ---- the guest page ---- */
 
-export interface GuestOperation {
-  operationId: string;
-  deviceId: number;
-  status: 'PENDING' | 'COMPLETED';
-  result: number | null;
-  outcome: string | null;
-}
+export type GuestOperation = LinkOperation;
 
 /** Opens a device through the link; the answer is the operation to follow. */
 export function useGuestOpen(token: string) {

@@ -1,61 +1,17 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GroupDetail, GroupListItem, InvitationView, MemberResult, MyOrganization, PersonProfile, PersonRow } from '@/lib/domain/organizations/schemas';
 import { apiFetch } from './api';
 
 /** Organizations, their members and user groups, through /api/v37/organization. */
 
-export interface MyOrganization {
-  id: number;
-  name: string;
-  timeZone: string;
-  role: number;
-  roleName: string;
-  organizationUserId: number;
-}
-/** A person of the organization, or (organizationUserId null) an open invitation. */
-export interface OrgUser {
-  organizationUserId: number | null;
-  userId: string | null;
-  email: string;
-  displayName: string;
-  role: number;
-  roleName: string;
-  status: 'active' | 'invited' | 'expired';
-  invitationId: string | null;
-  invitationExpiresAt: string | null;
-  /** administrators' view only (null otherwise) */
-  lastSignInAt: string | null;
-  groups: { id: string; name: string }[] | null;
-  deviceCount: number | null;
-}
-export interface OrgPerson extends OrgUser {
-  joinedAt: string | null;
-  /** what removing the person ends (administrators and the person themselves), else null */
-  removal: { deviceAccesses: number; groups: number; devices: number } | null;
-}
-export interface Invitation {
-  invitationId: string;
-  email: string;
-  name: string | null;
-  role: number;
-  roleName: string;
-  groupIds: string[];
-  status: 'invited' | 'expired';
-  expiresAt: string;
-}
-export interface Group {
-  id: string;
-  name: string;
-}
-export interface GroupDetail extends Group {
-  members: { displayName: string; email: string; organizationUserId: number }[] | null;
-}
-export interface MemberResult {
-  organizationUserId: number;
-  success: boolean;
-  error: { code: string; message: string } | null;
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+export type { GroupDetail, MemberResult, MyOrganization };
+export type OrgUser = PersonRow;
+export type OrgPerson = PersonProfile;
+export type Invitation = InvitationView;
+export type Group = GroupListItem;
 
 export const orgKeys = {
   mine: ['organizations'] as const,

@@ -5,24 +5,14 @@ import { ApiError, apiFetch } from './api';
 
 /** Lock PINs: the portal's hooks over /api/v37/my/lock/{id}/pin. */
 
-export interface PinListItem {
-  id: number;
-  alias: string;
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-  /** when the PIN last opened the lock (ISO, UTC), null if never */
-  lastUsedDate: string | null;
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+import type { PinDetail, PinWithSchedule } from '@/lib/domain/pins/schemas';
+export type { PinDetail };
+/** The portal always reads the list with includeSchedule=true. */
+export type PinListItem = PinWithSchedule;
 export interface PinList {
   listVersion: number;
   pins: PinListItem[];
-}
-export interface PinDetail extends Omit<PinListItem, 'lastUsedDate'> {
-  pin: string;
-  timeZone: string;
 }
 /** Body of create and update: PUT replaces the whole PIN, so the form always sends every field. */
 export type PinWrite = Omit<PinDetail, 'id' | 'timeZone'>;

@@ -2,24 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
+import type { Passkey, SecondFactorStatus } from '@/lib/domain/account/schemas';
 import { apiFetch } from './api';
 
 /** Settings > Security, second factors: hooks over /api/v37/my/account/secondfactor and /passkey. */
 
-export interface PasskeyInfo {
-  id: string;
-  name: string;
-  created: string;
-  lastUsed: string | null;
-  backedUp: boolean;
-}
-
-export interface SecondFactors {
-  enabled: boolean;
-  totp: { enabled: boolean; confirmedAt: string | null };
-  recoveryCodesLeft: number;
-  passkeys: PasskeyInfo[];
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+export type PasskeyInfo = Passkey;
+export type SecondFactors = SecondFactorStatus;
 
 export const secondFactorKeys = { mine: ['second-factors'] as const, org: (id: number) => ['organizations', id, 'security'] as const };
 

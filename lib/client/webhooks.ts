@@ -1,48 +1,18 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliveryAttempt, Webhook, WebhookCreated, WebhookDelivery } from '@/lib/domain/webhooks/schemas';
 import { apiFetch } from './api';
 
 /** Webhooks: the portal's hooks over /api/v37/my/webhook and /api/v37/organization/{id}/webhook. */
 
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  failing: boolean;
-  consecutiveFailures: number;
-  disabledReason: string | null;
-  organizationId: number | null;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  created: string;
-}
-export interface NewWebhook extends Webhook {
-  /** shown once, at creation */
-  secret: string;
-}
-export interface Attempt {
-  at: string;
-  statusCode: number | null;
-  durationMs: number;
-  responseExcerpt: string | null;
-  error: string | null;
-}
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'gone';
-export interface Delivery {
-  id: number;
-  messageId: string;
-  event: string;
-  status: DeliveryStatus;
-  attemptCount: number;
-  lastStatusCode: number | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  created: string;
-  payload: unknown;
-  attempts: Attempt[];
-}
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
+export type { Webhook };
+/** secret: shown once, at creation */
+export type NewWebhook = WebhookCreated;
+export type Attempt = DeliveryAttempt;
+export type Delivery = WebhookDelivery;
+export type DeliveryStatus = WebhookDelivery['status'];
 export interface WebhookInput {
   url?: string;
   events?: string[];

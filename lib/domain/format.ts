@@ -1,7 +1,11 @@
 /** Date forms of api-v37.md (decisions.md, "Time"). */
 
-/** `created`: UTC without zone suffix, e.g. 2026-11-22T10:15:30 */
-export const fmtNoZone = (d: Date | null | undefined): string | null => (d ? d.toISOString().slice(0, 19) : null);
+/** `created`: UTC without zone suffix, e.g. 2026-11-22T10:15:30 (a date in, a string out: the types say so) */
+export function fmtNoZone(d: Date): string;
+export function fmtNoZone(d: Date | null | undefined): string | null;
+export function fmtNoZone(d: Date | null | undefined): string | null {
+  return d ? d.toISOString().slice(0, 19) : null;
+}
 
 /** activity `date`: UTC without zone suffix, milliseconds, e.g. 2026-11-22T10:15:30.123 */
 export const fmtNoZoneMs = (d: Date): string => d.toISOString().slice(0, 23);

@@ -11,6 +11,7 @@ import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
 import { BodyTooLarge, DEFAULT_BODY_LIMIT, finish, readBodyText, requestIdOf, tooLarge } from './edge';
 import { empty, envelope, failure, flat } from './envelope';
+import type { Responses } from './responses';
 import { logError } from '@/lib/log';
 import { loggedRoute } from './log';
 import { queryToObject } from './query';
@@ -37,6 +38,12 @@ type Obj = z.ZodObject;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 interface Spec<Q, B, P> {
+  /** One line for the OpenAPI document (lib/http/openapi). */
+  summary?: string;
+  /** Per success status, what the answer holds (lib/http/responses.ts): the document and the tests' check of every answer. */
+  responses?: Responses;
+  /** Error statuses beyond the ones every route may answer (lib/http/openapi/errors.ts), e.g. 408/428 of device commands. */
+  errors?: number[];
   /** The caller needs at least one of these; 'public' for endpoints authorized otherwise (access link token). */
   scopes: Scope[] | 'public';
   query?: Q;
@@ -170,7 +177,9 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
   };
   // Lets the contract harness compare what a route declares with what its cases expect, and the
   // input test check that every schema is bounded.
-  Object.defineProperty(wrapped, ROUTE_SPEC, { value: { scopes: spec.scopes, query: spec.query, body: spec.body, params: spec.params } });
+  Object.defineProperty(wrapped, ROUTE_SPEC, {
+    value: { scopes: spec.scopes, query: spec.query, body: spec.body, params: spec.params, summary: spec.summary, responses: spec.responses, errors: spec.errors, rateLimit: spec.rateLimit },
+  });
   return wrapped;
 }
 
@@ -179,6 +188,10 @@ export interface DeclaredSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   params?: z.ZodType;
+  summary?: string;
+  responses?: Responses;
+  errors?: number[];
+  rateLimit?: RateClass;
 }
 
 /** What a handler made by `route()` declares (scopes, schemas); undefined for anything else. */

@@ -152,6 +152,7 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/account/password/reset': async () => ({ url: `${V}/account/password/reset`, body: { token: await mailedToken('reset'), password: 'long-enough-2' } }),
   'POST /api/v37/account/passkey/options': () => ({ url: `${V}/account/passkey/options`, body: {}, headers: freshAddress() }),
   'GET /api/v37/service/publickey': get(`${V}/service/publickey`),
+  'GET /api/v37/openapi.json': get(`${V}/openapi.json`),
   'GET /api/v37/datetime/getsignedtime': get(`${V}/datetime/getsignedtime`),
   'GET /api/v37/link/[token]': async (w, c) => ({ url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`, headers: freshAddress() }),
   'POST /api/v37/link/[token]/device/[deviceId]/open': async (w, c) => {

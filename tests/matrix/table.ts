@@ -38,6 +38,7 @@ POST   /api/v37/account/password/forgot                                         
 POST   /api/v37/account/password/reset                                           200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 POST   /api/v37/account/passkey/options                                          200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/service/publickey                                                200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
+GET    /api/v37/openapi.json                                                     200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200 200
 GET    /api/v37/datetime/getsignedtime                                           200 200 200 200 200 200 200 200 200 200 200 401 401 401 401 401 401
 GET    /api/v37/link/[token]                                                     404 404 404 404 404 404 404 404 404 404 404 404 404 404 200 410 200
 POST   /api/v37/link/[token]/device/[deviceId]/open                              404 404 404 404 404 404 404 404 404 404 404 404 404 404 202 410 404

@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import { methodNotAllowed } from '@/lib/http/api-proxy';
 import { matchApiRoute } from '@/lib/http/api-routes';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
+import { checkAgainstOpenApi } from './openapi-check';
 
 /**
  * Calls the app's route handlers in-process by URL, as an HTTP client would, without a server:
@@ -60,6 +61,8 @@ export interface CallOptions {
    * unless TRUST_PROXY_HOPS says otherwise (tests/api/client-address.test.ts, e2e/edge.spec.ts).
    */
   clientAddress?: string;
+  /** Leave the answer unchecked against the OpenAPI document (only for tests of the check itself). */
+  skipOpenApiCheck?: boolean;
 }
 
 export interface ApiResponse<T = any> {
@@ -96,7 +99,10 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstEvents(res) : await res.text();
   let json: unknown = null;
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
-  return { status: res.status, headers: res.headers, json: json as T, text };
+  const out = { status: res.status, headers: res.headers, json: json as T, text };
+  // every answer must be what the OpenAPI document says (tests/support/openapi-check.ts)
+  if (m && !opts.skipOpenApiCheck) checkAgainstOpenApi(req.method, m.pattern, mod, out);
+  return out;
 }
 
 /** A live stream never ends: read what it says first, then hang up (its cancel ends the feed). */

@@ -2,6 +2,7 @@ import type { Ctx } from '../context';
 import { isDomainError } from '../errors';
 import { findAccess } from './change';
 import { grantAccess, requireManager } from './grant';
+import type { CopyResultItem } from './schemas';
 
 export interface CopyPrincipal {
   principalType: 0 | 1;
@@ -9,16 +10,8 @@ export interface CopyPrincipal {
   principalId?: string | null;
 }
 
-/** One principal's outcome, as Tedee's device access copy result names it. */
-export interface CopyResult {
-  id: string | null;
-  principalType: number;
-  principalId: string | null;
-  userEmail: string | null;
-  displayName: string;
-  success: boolean;
-  error: { code: string; message: string } | null;
-}
+/** One principal's outcome, as Tedee's device access copy result names it (the schema the OpenAPI document shows). */
+export type CopyResult = CopyResultItem;
 
 /**
  * POST /my/device/{deviceId}/access/{accessId}/copy-to (Tedee's copy permissions): gives each

@@ -10,6 +10,7 @@ import { Level, type EffectiveAccess } from './effective';
 import { sendDeviceInvitation, sendShareNotice } from './invite';
 import { deviceOrg } from './list';
 import { alreadyHasAccess, checkAccessChange, checkGrantLevel, checkSchedule, isUniqueViolation, type ScheduleInput } from './rules';
+import type { GrantResult } from './schemas';
 
 export interface GrantInput extends ScheduleInput {
   principalType: number;
@@ -19,16 +20,7 @@ export interface GrantInput extends ScheduleInput {
   remoteAccessDisabled: boolean;
 }
 
-/** The flat grant result of api-v37.md (endpoint 1). */
-export interface GrantResult {
-  id: string;
-  principalType: number;
-  principalId: string;
-  userEmail: string | null;
-  displayName: string;
-  success: true;
-  error: null;
-}
+export type { GrantResult } from './schemas';
 
 /** Owners and administrators share a device, and only while their own access is active (the policy's `share`). */
 export const requireManager = (ctx: Ctx, deviceId: number, doing: string): Promise<EffectiveAccess> => requireDevice(ctx, deviceId, 'share', { doing });

@@ -4,29 +4,15 @@ import type { Db } from '@/db/client';
 import { jsonArrayText } from '@/db/json-row';
 import { deviceAccess, organizationUsers, userGroups, users } from '@/db/schema';
 import { containsText } from '../organizations/text';
+import type { AccessRecord } from './schemas';
 
 /** A device access record exactly as api-v37.md names its fields. */
-export interface AccessRecord {
-  id: string;
-  deviceId: number;
-  accessLevel: number;
-  principalType: number;
-  /**
-   * The user's or group's id. A pending invite has no user yet: its principalId is the access's
-   * own id (stable, a valid UUID, never another principal's), and becomes the user's id on sign-up.
-   */
-  principalId: string;
-  principalName: string;
-  userEmail: string | null;
-  organizationUserId: number;
-  isPending: boolean;
-  remoteAccessDisabled: boolean;
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
+/**
+ * A record as the API shows it (the schema in ./schemas.ts, which the OpenAPI document shows). A
+ * pending invite has no user yet: its principalId is the access's own id (stable, a valid UUID,
+ * never another principal's), and becomes the user's id on sign-up.
+ */
+export type { AccessRecord };
 
 export interface AccessFilters {
   principalId?: string;

@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { fmtZ } from '../format';
+import type { LinkDevice } from './schemas';
 
 export type AccessLinkRow = typeof accessLinks.$inferSelect;
 
@@ -31,13 +32,7 @@ export function urlOf(row: AccessLinkRow, origin: string): string | null {
   }
 }
 
-export interface LinkDevice {
-  id: number;
-  name: string;
-  timeZone: string;
-  order: number;
-  deviceType: number;
-}
+export type { LinkDevice };
 
 /** Devices of several links, each list in the link's order (order counts from 1). */
 export async function devicesOfLinks(db: Db, linkIds: string[]): Promise<Map<string, LinkDevice[]>> {

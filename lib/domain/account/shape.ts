@@ -1,27 +1,13 @@
 import { personalAccessKeys } from '@/db/schema';
-import { isScope, type Scope } from '@/lib/auth/scopes';
+import { isScope } from '@/lib/auth/scopes';
 import { fmtNoZone, fmtZ } from '../format';
+import type { AccessKey } from './schemas';
 
 type Row = typeof personalAccessKeys.$inferSelect;
 
-export type KeyStatus = 'active' | 'expired' | 'revoked';
-
-/** A key as the API shows it: never the secret or its hash. */
-export interface AccessKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  /** ISO 8601 UTC with Z */
-  validTo: string;
-  /** ISO 8601 UTC with Z, or null when never used (to the minute) */
-  lastUsed: string | null;
-  /** UTC without zone suffix, like every `created` of the API */
-  created: string;
-  /** when it was revoked (ISO with Z), or null */
-  revoked: string | null;
-  status: KeyStatus;
-}
+/** A key as the API shows it, never the secret or its hash (the schema the OpenAPI document shows). */
+export type { AccessKey };
+export type KeyStatus = AccessKey['status'];
 
 export function keyStatus(row: Pick<Row, 'revokedAt' | 'validTo'>, now: Date): KeyStatus {
   if (row.revokedAt) return 'revoked';

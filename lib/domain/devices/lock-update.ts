@@ -7,6 +7,7 @@ import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { loadOne } from './load';
 import { settingsChanged } from './reports';
 import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
+import type { DeviceUpdated } from './schemas';
 
 export interface LockUpdate {
   id: number;
@@ -17,11 +18,7 @@ export interface LockUpdate {
   userSettings?: Partial<LockUserSettings>;
 }
 
-export interface DeviceUpdated {
-  id: number;
-  revision: number;
-  targetDeviceRevision: number;
-}
+export type { DeviceUpdated };
 
 /**
  * PATCH /my/lock (Tedee's "Update lock"): name, time zone, deviceSettings and the caller's own

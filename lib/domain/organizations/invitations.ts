@@ -10,6 +10,7 @@ import { Conflict, DomainError, Forbidden, Invalid, NotFound, RateLimited } from
 import { OrgRole } from '../policy';
 import { enforcePeople, requireOrg } from '../policy/enforce';
 import { roleName } from './organizations';
+import type { InvitationView } from './schemas';
 
 /**
  * Invitations to the organization (Tedee's invite user). An administrator invites an address with
@@ -25,16 +26,7 @@ const RESEND_EVERY_MS = 60_000;
 
 const Gone = (message: string) => new DomainError('gone', message);
 
-export interface InvitationView {
-  invitationId: string;
-  email: string;
-  name: string | null;
-  role: number;
-  roleName: string;
-  groupIds: string[];
-  status: 'invited' | 'expired';
-  expiresAt: string;
-}
+export type { InvitationView };
 
 const view = (i: OrganizationInvitation, now: Date): InvitationView => ({
   invitationId: i.id,

@@ -8,15 +8,12 @@ import { decideMembership } from '../policy';
 import { requireOrg } from '../policy/enforce';
 import { findGroup, membersOf } from './groups';
 import { pageWindow, type Paging } from './text';
+import type { MemberResult } from './schemas';
 
 /** Bounded so one request cannot hold a transaction open over an unbounded list. */
 export const MAX_MEMBER_IDS = 500;
 
-export interface MemberResult {
-  organizationUserId: number;
-  success: boolean;
-  error: { code: string; message: string } | null;
-}
+export type { MemberResult };
 
 const notInOrg = (id: number): MemberResult => ({
   organizationUserId: id,

@@ -8,6 +8,7 @@ import { OrgRole } from '../policy';
 import { enforcePeople, requireOrg } from '../policy/enforce';
 import { roleName } from './organizations';
 import { pageWindow, type Paging } from './text';
+import type { PersonRow } from './schemas';
 
 /**
  * The organization's people (Tedee's organization users): the list with its filters, one
@@ -17,24 +18,7 @@ import { pageWindow, type Paging } from './text';
 
 export type PersonStatus = 'active' | 'invited' | 'expired';
 
-export interface PersonRow {
-  organizationUserId: number | null;
-  userId: string | null;
-  email: string;
-  displayName: string;
-  role: number;
-  roleName: string;
-  status: PersonStatus;
-  /** pending people: their invitation, and when it ends */
-  invitationId: string | null;
-  invitationExpiresAt: string | null;
-  /** administrators only (null for members' eyes): when they last signed in to the portal */
-  lastSignInAt: string | null;
-  /** administrators only: the organization's groups they are in */
-  groups: { id: string; name: string }[] | null;
-  /** administrators only: the organization's devices they can use (directly or through a group) */
-  deviceCount: number | null;
-}
+export type { PersonRow };
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const likePart = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -5,24 +5,10 @@ import { NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { enforceDevice } from '../policy/enforce';
 import { managedLock } from './flow';
+import type { PinDetail, PinList } from './schemas';
 import { findPin, isLock, listRows, listRowsWithSchedule, listWithAccess } from './store';
 
-export interface PinSchedule {
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
-
-export interface PinList {
-  listVersion: number;
-  /**
-   * id and alias as the contract says, and `lastUsedDate` (our addition: when the PIN last opened
-   * the lock, ISO UTC, null if never); with `includeSchedule` also each schedule (never a value)
-   */
-  pins: Array<{ id: number; alias: string; lastUsedDate: string | null } & Partial<PinSchedule>>;
-}
+export type { PinDetail, PinList, PinSchedule } from './schemas';
 
 /**
  * GET /my/lock/{id}/pin. `notModified` when the caller's listVersion is current (the route
@@ -83,20 +69,6 @@ async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
   if (!isLock(head.type)) throw NotFound('Lock');
   if (head.nextExpiry && head.nextExpiry <= now) return null;
   return { listVersion: head.pinListVersion, pins: head.pins };
-}
-
-export interface PinDetail {
-  id: number;
-  alias: string;
-  /** the value: only owners and administrators active now reach this verb at all */
-  pin: string;
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-  /** the lock's IANA zone, in which the daily window and weekdays are judged */
-  timeZone: string;
 }
 
 /** GET /my/lock/{id}/pin/{pinId}: one PIN with its schedule and value (the policy's readPinValue). */

@@ -197,6 +197,15 @@ export const cases = defineCases([
     setup: async () => ({ url: '/api/v37/service/publickey' }),
   },
   {
+    route: '/api/v37/openapi.json',
+    method: 'GET',
+    scopes: 'public',
+    ok: [200],
+    noForeign: 'one document for everyone',
+    noMalformed: 'takes no input',
+    setup: async () => ({ url: '/api/v37/openapi.json' }),
+  },
+  {
     route: '/api/v37/datetime/getsignedtime',
     method: 'GET',
     scopes: ['Device.Read', 'Device.ReadWrite'],

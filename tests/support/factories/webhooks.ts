@@ -9,6 +9,7 @@ import { encryptSecret } from '@/lib/crypto/secrets';
 import { newWebhookSecret } from '@/lib/domain/webhooks/subscriptions';
 import type { WebhookEvent } from '@/lib/domain/webhooks/events';
 import { db } from './core';
+import { checkWebhookAgainstOpenApi } from '../openapi-check';
 
 export interface Received {
   headers: Record<string, string>;
@@ -46,6 +47,8 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(r);
       const out = answer(r, received.length - 1);
       setTimeout(() => res.writeHead(out.status, { 'content-type': 'text/plain' }).end(out.body ?? ''), out.delayMs ?? 0);
+      // every message must be what the OpenAPI document's webhooks say; a mismatch is an unhandled error, which fails the run
+      if (json !== null) checkWebhookAgainstOpenApi(r.headers, json);
     });
   });
   const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));

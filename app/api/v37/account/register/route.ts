@@ -3,6 +3,7 @@ import { registerUser } from '@/lib/domain/signup/register';
 import { clientAddress } from '@/lib/http/client-address';
 import { reply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
+import { MailSent } from '@/lib/domain/account/schemas';
 
 // lengths first: refused before the rate limit and before the e-mail's form is looked at
 const body = z.object({
@@ -13,4 +14,4 @@ const body = z.object({
 });
 
 // POST /api/v37/account/register: public sign-up; a confirmation mail (or, for a known address, a mail saying so); always 202
-export const POST = route({ scopes: 'public', body }, async (ctx, { body: b, req }) => reply.accepted(await registerUser(ctx, b, clientAddress(req.headers))));
+export const POST = route({ summary: 'Public sign-up; a confirmation mail (or, for a known address, a mail saying so); always 202', responses: { 202: MailSent }, scopes: 'public', body }, async (ctx, { body: b, req }) => reply.accepted(await registerUser(ctx, b, clientAddress(req.headers))));

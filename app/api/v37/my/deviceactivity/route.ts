@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listActivity } from '@/lib/domain/activity/list';
 import { qArray, qInt, zInstant } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
+import { ActivityItem } from '@/lib/domain/activity/schemas';
 
 const query = z.object({
   // the contract names deviceId; without it the log of every device the caller sees (portal)
@@ -17,6 +18,6 @@ const query = z.object({
 });
 
 // GET /api/v37/my/deviceactivity: newest first, `elements` entries strictly older than lastElemDate
-export const GET = route({ scopes: ['DeviceActivity.Read'], query }, (ctx, { query: q }) =>
+export const GET = route({ summary: 'Newest first, `elements` entries strictly older than lastElemDate', responses: { 200: z.array(ActivityItem) }, scopes: ['DeviceActivity.Read'], query }, (ctx, { query: q }) =>
   listActivity(ctx, { deviceId: q.deviceId, elements: q.elements ?? 200, lastElemDate: q.lastElemDate, lastElemId: q.lastElemId, events: q.event, from: q.dateFrom, author: q.userId }),
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { qBool, qInt } from '@/lib/http/query';
 import { listDoorSensors } from '@/lib/domain/devices/doorsensors';
+import { DoorSensorPage } from '@/lib/domain/devices/schemas';
 
 const query = z.object({
   'filters.name': z.string().max(200, 'must be at most 200 characters').optional(),
@@ -11,6 +12,6 @@ const query = z.object({
 });
 
 // GET /api/v37/my/doorsensor: {page, itemsPerPage, doorSensors}
-export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
+export const GET = route({ summary: 'The caller\'s door sensors, paged and filtered: {page, itemsPerPage, doorSensors}', responses: { 200: DoorSensorPage }, scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
   listDoorSensors(ctx, { name: q['filters.name'], includeUserSettings: q.includeUserSettings, page: q.page, itemsPerPage: q.itemsPerPage }),
 );

@@ -1,11 +1,12 @@
 import { route } from '@/lib/http/route';
 import { openLiveFeed } from '@/lib/domain/live/feed';
+import { res } from '@/lib/http/responses';
 
 const HEARTBEAT_MS = 20_000;
 
 // GET /api/v37/my/events: Server-Sent Events, one `device` event ({kind, deviceId}) per change on a
 // device whose events the caller may receive now (lib/domain/live/feed.ts); the portal refetches through the API
-export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'] }, async (ctx, { req }) => {
+export const GET = route({ summary: 'Server-Sent Events, one `device` event ({kind, deviceId}) per change on a', responses: { 200: res.raw('text/event-stream', 'Server-Sent Events: ready, then one device event ({kind, deviceId}) per change; end with a reason') }, scopes: ['Device.Read', 'Device.ReadWrite'] }, async (ctx, { req }) => {
   const enc = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({

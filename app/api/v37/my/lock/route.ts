@@ -4,6 +4,7 @@ import { qArray, qBool, qInt } from '@/lib/http/query';
 import { listLocks } from '@/lib/domain/devices/locks';
 import { updateLock } from '@/lib/domain/devices/lock-update';
 import { lockUpdateBody } from './update-body';
+import { DeviceUpdated, Lock } from '@/lib/domain/devices/schemas';
 
 /** An organization id, or `null` (any case) for private locks, as Tedee's Filters.OrganizationIds takes them. */
 const orgId = z.preprocess((v) => (typeof v === 'string' && v.trim().toLowerCase() === 'null' ? null : v), z.union([z.null(), qInt(1, 2147483647)]));
@@ -28,7 +29,7 @@ const query = z.object({
 });
 
 // GET /api/v37/my/lock: the caller's locks as Tedee's array (all of them unless page/itemsPerPage is given), filtered
-export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
+export const GET = route({ summary: 'The caller\'s locks as Tedee\'s array (all of them unless page/itemsPerPage is given), filtered', responses: { 200: z.array(Lock) }, scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
   listLocks(ctx, {
     text: q['filters.text'],
     state: q['filters.state'],
@@ -47,4 +48,4 @@ export const GET = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query },
 
 // PATCH /api/v37/my/lock {id, revision, name?, timeZone?, deviceSettings?, userSettings?}: change a lock
 // -> {id, revision, targetDeviceRevision}; 409 when `revision` is stale; 408/409/428 when the lock cannot take new settings
-export const PATCH = route({ scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));
+export const PATCH = route({ summary: 'Change a lock\'s name, time zone or settings (revision required; 409 when stale)', responses: { 200: DeviceUpdated }, errors: [408, 428], scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));

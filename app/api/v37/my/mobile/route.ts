@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { reply } from '@/lib/http/reply';
 import { listMobiles, registerMobile } from '@/lib/domain/certificates/mobiles';
+import { Mobile } from '@/lib/domain/certificates/schemas';
 
 const body = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
@@ -11,7 +12,7 @@ const body = z.object({
 });
 
 // POST /api/v37/my/mobile: register a phone's Ed25519 public key -> 201 {id, userIdentity, name, operatingSystem, publicKey, created}
-export const POST = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'], body }, async (ctx, { body }) => reply.created(await registerMobile(ctx, body)));
+export const POST = route({ summary: 'Register a phone\'s Ed25519 public key -> 201 {id, userIdentity, name, operatingSystem, publicKey, created}', responses: { 201: Mobile }, scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'], body }, async (ctx, { body }) => reply.created(await registerMobile(ctx, body)));
 
 // GET /api/v37/my/mobile: the caller's phones
-export const GET = route({ scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'] }, (ctx) => listMobiles(ctx));
+export const GET = route({ summary: 'The caller\'s phones', responses: { 200: z.array(Mobile) }, scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'] }, (ctx) => listMobiles(ctx));

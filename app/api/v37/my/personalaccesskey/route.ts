@@ -4,6 +4,7 @@ import { zInstant } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { createKey } from '@/lib/domain/account/create-key';
 import { listKeys } from '@/lib/domain/account/list-keys';
+import { AccessKeySchema, KeyCreated } from '@/lib/domain/account/schemas';
 
 const body = z.object({
   name: z.string({ error: 'must be a text' }).max(1000, 'must be at most 1000 characters'),
@@ -13,7 +14,7 @@ const body = z.object({
 });
 
 // GET /api/v37/my/personalaccesskey: the caller's keys (including expired and revoked ones)
-export const GET = route({ scopes: ['Account.Read', 'Account.ReadWrite'] }, (ctx) => listKeys(ctx));
+export const GET = route({ summary: 'The caller\'s keys (including expired and revoked ones)', responses: { 200: z.array(AccessKeySchema) }, scopes: ['Account.Read', 'Account.ReadWrite'] }, (ctx) => listKeys(ctx));
 
 // POST /api/v37/my/personalaccesskey: a new key; its value is in this answer only
-export const POST = route({ scopes: ['Account.ReadWrite'], body }, async (ctx, { body }) => reply.created(await createKey(ctx, body)));
+export const POST = route({ summary: 'A new key; its value is in this answer only', responses: { 201: KeyCreated }, scopes: ['Account.ReadWrite'], body }, async (ctx, { body }) => reply.created(await createKey(ctx, body)));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resetPassword } from '@/lib/domain/signup/reset';
 import { route } from '@/lib/http/route';
+import { PasswordReset } from '@/lib/domain/account/schemas';
 
 const body = z.object({
   token: z.string({ error: 'the link from the mail is needed' }).max(100, 'is not a link from our mails'),
@@ -8,4 +9,4 @@ const body = z.object({
 });
 
 // POST /api/v37/account/password/reset: public; the mailed token and a new password; every session ends; 200 { email, endedSessions }
-export const POST = route({ scopes: 'public', body }, (ctx, { body: b }) => resetPassword(ctx, b));
+export const POST = route({ summary: 'Public; the mailed token and a new password; every session ends; 200 { email, endedSessions }', responses: { 200: PasswordReset }, errors: [410], scopes: 'public', body }, (ctx, { body: b }) => resetPassword(ctx, b));

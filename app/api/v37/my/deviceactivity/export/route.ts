@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exportActivity } from '@/lib/domain/activity/export';
 import { qArray, qInt, zInstant } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
+import { res } from '@/lib/http/responses';
 
 const query = z.object({
   deviceId: qInt(1, 2147483647).optional(),
@@ -13,7 +14,7 @@ const query = z.object({
 });
 
 // GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
-export const GET = route({ scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
+export const GET = route({ summary: 'The visible log as CSV, streamed page by page', responses: { 200: res.raw('text/csv', 'The visible activity log as CSV, streamed') }, scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
   const stream = await exportActivity(ctx, { deviceId: q.deviceId, from: q.from, to: q.to, events: q.event, author: q.userId });
   const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
   return new Response(stream, {

@@ -4,6 +4,8 @@ import { pathUuid, zInstant } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { revokeKey } from '@/lib/domain/account/revoke-key';
 import { updateKey } from '@/lib/domain/account/update-key';
+import { res } from '@/lib/http/responses';
+import { AccessKeySchema } from '@/lib/domain/account/schemas';
 
 const params = z.object({ id: pathUuid() });
 const body = z.object({
@@ -14,10 +16,10 @@ const body = z.object({
 });
 
 // PUT /api/v37/my/personalaccesskey/{id}: rename, change scopes or expiry; answers the key
-export const PUT = route({ scopes: ['Account.ReadWrite'], params, body }, (ctx, { params, body }) => updateKey(ctx, params.id, body));
+export const PUT = route({ summary: 'Rename, change scopes or expiry; answers the key', responses: { 200: AccessKeySchema }, scopes: ['Account.ReadWrite'], params, body }, (ctx, { params, body }) => updateKey(ctx, params.id, body));
 
 // DELETE /api/v37/my/personalaccesskey/{id}: revoke; the key gets 401 from the next call on
-export const DELETE = route({ scopes: ['Account.ReadWrite'], params }, async (ctx, { params }) => {
+export const DELETE = route({ summary: 'Revoke; the key gets 401 from the next call on', responses: { 204: res.empty }, scopes: ['Account.ReadWrite'], params }, async (ctx, { params }) => {
   await revokeKey(ctx, params.id);
   return reply.noContent();
 });

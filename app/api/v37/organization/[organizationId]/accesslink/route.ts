@@ -4,6 +4,7 @@ import { pathId, qArray, qInt, zInstant } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { createLink, listLinks } from '@/lib/domain/accesslinks/manage';
 import { createBody } from './input';
+import { AccessLinkCreated, AccessLinkPage } from '@/lib/domain/accesslinks/schemas';
 
 const params = z.object({ organizationId: pathId() });
 
@@ -11,6 +12,7 @@ const params = z.object({ organizationId: pathId() });
 // (filters.LinkName, repeated filters.DeviceId, filters.StartDate, filters.EndDate) -> {items, page, itemsPerPage}
 export const GET = route(
   {
+    summary: 'Links of the organization, paged, with Tedee\'s filters', responses: { 200: AccessLinkPage },
     scopes: ['AccessLink.Read', 'AccessLink.ReadWrite'],
     params,
     query: z.object({
@@ -38,6 +40,6 @@ export const GET = route(
 );
 
 // POST /api/v37/organization/{organizationId}/accesslink: create a link -> 201 {id, url} (endpoint 13)
-export const POST = route({ scopes: ['AccessLink.ReadWrite'], params, body: createBody }, async (ctx, { params, body, req }) =>
+export const POST = route({ summary: 'Create a link -> 201 {id, url} (endpoint 13)', responses: { 201: AccessLinkCreated }, scopes: ['AccessLink.ReadWrite'], params, body: createBody }, async (ctx, { params, body, req }) =>
   reply.created(await createLink(ctx, { organizationId: params.organizationId, origin: req.nextUrl.origin, ...body })),
 );

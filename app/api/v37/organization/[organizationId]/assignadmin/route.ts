@@ -3,10 +3,12 @@ import { route } from '@/lib/http/route';
 import { pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { assignAdmin } from '@/lib/domain/organizations/role-change';
+import { res } from '@/lib/http/responses';
 
 // PUT /api/v37/organization/{organizationId}/assignadmin: the owner makes a member an administrator (Tedee's assign admin role) -> 204
 export const PUT = route(
   {
+    summary: 'The owner makes a member an administrator (Tedee\'s assign admin role) -> 204', responses: { 204: res.empty },
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
     body: z.object({ organizationUserId: z.number({ error: 'organizationUserId must be a number' }).int('must be a whole number').positive().max(2147483647) }),

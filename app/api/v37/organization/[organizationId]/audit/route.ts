@@ -3,12 +3,14 @@ import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit';
 import { listAudit } from '@/lib/domain/audit/list';
 import { pathId, qArray, qInt, zInstant } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
+import { AuditItemSchema } from '@/lib/domain/organizations/schemas';
 
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 // GET /api/v37/organization/{organizationId}/audit: who shared, revoked, changed what, newest first (owner and administrators)
 export const GET = route(
   {
+    summary: 'Who shared, revoked, changed what, newest first (owner and administrators)', responses: { 200: z.array(AuditItemSchema) },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
     query: z.object({

@@ -3,10 +3,12 @@ import { route } from '@/lib/http/route';
 import { pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { transferOwnership } from '@/lib/domain/organizations/role-change';
+import { res } from '@/lib/http/responses';
 
 // POST /api/v37/organization/{organizationId}/transferownership: the owner hands ownership to an administrator (ours; a session proves its password first) -> 204
 export const POST = route(
   {
+    summary: 'The owner hands ownership to an administrator (ours; a session proves its password first) -> 204', responses: { 204: res.empty },
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
     body: z.object({ organizationUserId: z.number({ error: 'organizationUserId must be a number' }).int('must be a whole number').positive().max(2147483647) }),

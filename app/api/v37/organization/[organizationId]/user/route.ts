@@ -4,6 +4,7 @@ import { pathId, qBool, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { listPeople } from '@/lib/domain/organizations/people';
 import { invite } from '@/lib/domain/organizations/invitations';
+import { InvitationViewSchema, PersonRowSchema } from '@/lib/domain/organizations/schemas';
 
 const params = z.object({ organizationId: pathId() });
 
@@ -16,6 +17,7 @@ const userTypes = z.preprocess(
 // GET /api/v37/organization/{organizationId}/user: members of the organization, paged, by text, role; pending invitations when asked
 export const GET = route(
   {
+    summary: 'Members of the organization, paged, by text, role; pending invitations when asked', responses: { 200: z.array(PersonRowSchema) },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
     query: z.object({
@@ -45,6 +47,6 @@ const invitation = z.object({
 });
 
 // POST /api/v37/organization/{organizationId}/user: invite someone by e-mail (Tedee's invite user) -> 201 with the invitation
-export const POST = route({ scopes: ['Organization.ReadWrite'], params, body: invitation }, async (ctx, { params, body }) =>
+export const POST = route({ summary: 'Invite someone by e-mail (Tedee\'s invite user) -> 201 with the invitation', responses: { 201: InvitationViewSchema }, scopes: ['Organization.ReadWrite'], params, body: invitation }, async (ctx, { params, body }) =>
   reply.created(await invite(ctx, { organizationId: params.organizationId, email: body.email, name: body.name ?? null, role: body.role ?? 0, groupIds: body.groupIds ?? [] })),
 );

@@ -5,6 +5,7 @@ import { listDeliveries } from '@/lib/domain/webhooks/deliveries';
 import { DELIVERY_STATUSES, webhookId } from '@/lib/domain/webhooks/input';
 import { myOwner } from '@/lib/domain/webhooks/owner';
 import { MY_READ } from '@/lib/domain/webhooks/scopes';
+import { WebhookDelivery } from '@/lib/domain/webhooks/schemas';
 
 const query = z.object({
   page: qInt(1).optional(),
@@ -13,6 +14,6 @@ const query = z.object({
 });
 
 // GET /api/v37/my/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
-export const GET = route({ scopes: MY_READ, params: z.object({ id: webhookId() }), query }, (ctx, { params, query }) =>
+export const GET = route({ summary: 'Recent deliveries, newest first, with their attempts', responses: { 200: z.array(WebhookDelivery) }, scopes: MY_READ, params: z.object({ id: webhookId() }), query }, (ctx, { params, query }) =>
   listDeliveries(ctx, myOwner(ctx), params.id, query),
 );

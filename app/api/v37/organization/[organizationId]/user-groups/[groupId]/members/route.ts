@@ -3,6 +3,8 @@ import { route } from '@/lib/http/route';
 import { pathId, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { changeMembers, listMembers, MAX_MEMBER_IDS } from '@/lib/domain/organizations/members';
+import { res } from '@/lib/http/responses';
+import { GroupMembersPage, MemberResults } from '@/lib/domain/organizations/schemas';
 
 const params = z.object({ organizationId: pathId(), groupId: z.guid('groupId must be a UUID') });
 const body = z.object({
@@ -17,6 +19,7 @@ const body = z.object({
 // GET /api/v37/organization/{organizationId}/user-groups/{groupId}/members: members by name or e-mail, paged -> {items, totalCount} (Tedee's get-members)
 export const GET = route(
   {
+    summary: 'Members by name or e-mail, paged -> {items, totalCount} (Tedee\'s get-members)', responses: { 200: GroupMembersPage },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
     query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
@@ -25,11 +28,11 @@ export const GET = route(
 );
 
 // POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
-export const POST = route({ scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
+export const POST = route({ summary: 'Add members -> 207 (endpoint 9)', responses: { 207: res.flat(MemberResults) }, scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
   reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'add' })),
 );
 
 // DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}/members: remove members -> 207 (endpoint 10)
-export const DELETE = route({ scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
+export const DELETE = route({ summary: 'Remove members -> 207 (endpoint 10)', responses: { 207: res.flat(MemberResults) }, scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
   reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'remove' })),
 );

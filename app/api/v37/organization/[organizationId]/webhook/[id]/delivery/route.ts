@@ -5,6 +5,7 @@ import { listDeliveries } from '@/lib/domain/webhooks/deliveries';
 import { DELIVERY_STATUSES, webhookId } from '@/lib/domain/webhooks/input';
 import { orgOwner } from '@/lib/domain/webhooks/owner';
 import { ORG_READ } from '@/lib/domain/webhooks/scopes';
+import { WebhookDelivery } from '@/lib/domain/webhooks/schemas';
 
 const query = z.object({
   page: qInt(1).optional(),
@@ -13,6 +14,6 @@ const query = z.object({
 });
 
 // GET /api/v37/organization/{organizationId}/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
-export const GET = route({ scopes: ORG_READ, params: z.object({ organizationId: pathId(), id: webhookId() }), query }, async (ctx, { params, query }) =>
+export const GET = route({ summary: 'Recent deliveries, newest first, with their attempts', responses: { 200: z.array(WebhookDelivery) }, scopes: ORG_READ, params: z.object({ organizationId: pathId(), id: webhookId() }), query }, async (ctx, { params, query }) =>
   listDeliveries(ctx, await orgOwner(ctx, params.organizationId), params.id, query),
 );

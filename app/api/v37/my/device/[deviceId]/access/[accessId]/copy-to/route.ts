@@ -3,6 +3,8 @@ import { copyAccess } from '@/lib/domain/access/copy';
 import { reply } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { accessParams } from '../../schema';
+import { res } from '@/lib/http/responses';
+import { CopyResult } from '@/lib/domain/access/schemas';
 
 const body = z.object({
   principals: z
@@ -19,6 +21,6 @@ const body = z.object({
 });
 
 // POST /api/v37/my/device/{deviceId}/access/{accessId}/copy-to: the same access for other users or groups -> flat 201 {principals} (Tedee's copy permissions)
-export const POST = route({ scopes: ['DeviceShare.ReadWrite'], params: accessParams, body }, async (ctx, { params, body }) =>
+export const POST = route({ summary: 'The same access for other users or groups -> flat 201 {principals} (Tedee\'s copy permissions)', responses: { 201: res.flat(CopyResult) }, scopes: ['DeviceShare.ReadWrite'], params: accessParams, body }, async (ctx, { params, body }) =>
   reply.flat(201, await copyAccess(ctx, params.deviceId, params.accessId, body.principals)),
 );

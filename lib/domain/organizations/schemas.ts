@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Organizations, their people, invitations and groups as the API shows them (the OpenAPI document is made from these). */
+const int = () => z.number().int();
+const instant = z.string().describe('UTC, ISO 8601 with Z');
+
+export const MyOrganization = z.object({ id: int(), name: z.string(), timeZone: z.string(), role: int(), organizationUserId: int(), roleName: z.string() });
+export type MyOrganization = z.infer<typeof MyOrganization>;
+
+export const PersonRowSchema = z
+  .object({
+    organizationUserId: int().nullable(),
+    userId: z.string().nullable(),
+    email: z.string(),
+    displayName: z.string(),
+    role: int().describe('0 member, 1 administrator, 2 owner'),
+    roleName: z.string(),
+    status: z.enum(['active', 'invited', 'expired']),
+    invitationId: z.string().nullable(),
+    invitationExpiresAt: instant.nullable(),
+    lastSignInAt: instant.nullable().describe('for administrators only'),
+    groups: z.array(z.object({ id: z.string(), name: z.string() })).nullable().describe('for administrators only'),
+    deviceCount: int().nullable().describe('for administrators only'),
+  })
+  .meta({ id: 'OrganizationPerson' });
+/** A person of the organization, or (organizationUserId null) an open invitation. */
+export type PersonRow = z.infer<typeof PersonRowSchema>;
+
+export const PersonProfile = PersonRowSchema.extend({
+  joinedAt: instant.nullable(),
+  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).nullable().describe('what removing the person ends (administrators and the person themselves), else null'),
+});
+export type PersonProfile = z.infer<typeof PersonProfile>;
+
+export const InvitationViewSchema = z
+  .object({
+    invitationId: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: int(),
+    roleName: z.string(),
+    groupIds: z.array(z.string()),
+    status: z.enum(['invited', 'expired']),
+    expiresAt: instant,
+  })
+  .meta({ id: 'OrganizationInvitation' });
+export type InvitationView = z.infer<typeof InvitationViewSchema>;
+
+export const Removed = z.object({ organizationUserId: int(), deviceAccesses: int(), groups: int(), devices: int(), certificatesRevoked: int() });
+
+export const JoinedOrganization = z.object({ organizationId: int(), organizationName: z.string(), organizationUserId: int(), role: int(), roleName: z.string() });
+
+export const OrgSecurity = z.object({ requireSecondFactor: z.boolean() });
+
+export const GroupListItem = z.object({ id: z.string(), name: z.string() }).meta({
+    id: 'UserGroup',
+    // from the demo data (npm run db:seed)
+    examples: [{ id: '0f6c3a52-8d1e-4b7a-9c2d-5e8f1a3b4c6d', name: 'Cleaning staff' }],
+  });
+export const GroupMember = z.object({ displayName: z.string(), email: z.string(), organizationUserId: int() }).meta({ id: 'GroupMember' });
+export type GroupListItem = z.infer<typeof GroupListItem>;
+export const GroupDetail = z.object({ id: z.string(), name: z.string(), members: z.array(GroupMember).nullable().describe('null unless includeMembers=true') });
+export type GroupDetail = z.infer<typeof GroupDetail>;
+export const GroupMembersPage = z.object({ items: z.array(GroupMember), totalCount: int() });
+/** A refused user's error says why: code (NotOrganizationUser, OwnMembership, ...) and a message for people. */
+export const MemberResult = z.object({ organizationUserId: int(), success: z.boolean(), error: z.object({ code: z.string(), message: z.string() }).nullable() }).meta({ id: 'GroupMemberResult' });
+export type MemberResult = z.infer<typeof MemberResult>;
+export const MemberResults = z.object({ organizationUsers: z.array(MemberResult) });
+
+export const AuditItemSchema = z
+  .object({
+    id: int(),
+    date: instant,
+    action: z.string(),
+    actionName: z.string(),
+    actor: z.object({ userId: int(), name: z.string(), via: z.enum(['portal', 'key']) }),
+    clientAddress: z.string().nullable(),
+    deviceId: int().nullable(),
+    target: z.object({ type: z.string(), id: z.string(), name: z.string() }),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AuditItem' });
