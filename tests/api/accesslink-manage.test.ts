@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '@/lib/config/env';
 import { api } from '../support/router';
 import { eq } from 'drizzle-orm';
 import { AccessLevel, accessLinks } from '@/db/schema';
@@ -28,6 +29,16 @@ beforeAll(async () => {
 });
 
 describe('PATCH accesslink/{id} (endpoint 14)', () => {
+  it('link URLs are on the public URL whatever host the request named (behind a load balancer, or a forged Host)', async () => {
+    const made = await api('POST', `http://10.0.0.7:3011${base()}`, { key: c.admin.key, body: { name: 'Host', deviceIds: [lock.id], repeatEvent: window } });
+    expect(made.status).toBe(201);
+    expect(new URL(made.json.result.url).origin).toBe(publicUrl().origin);
+    const shown = await api('GET', `http://evil.example${base()}/${made.json.result.id}/url`, { key: c.admin.key });
+    expect(shown.json.result.url).toBe(made.json.result.url);
+    const listed = await api('GET', `http://evil.example${base()}`, { key: c.admin.key });
+    expect(listed.json.result.items.find((l: { id: string }) => l.id === made.json.result.id).accessLinkUrl).toBe(made.json.result.url);
+  });
+
   it('200 envelope without result; only the field sent changes', async () => {
     const { id, url } = await make();
     const before = await read(id);

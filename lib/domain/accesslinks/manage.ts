@@ -42,8 +42,6 @@ const scheduleColumns = (r: RepeatEvent | null) => ({
 
 interface Where {
   organizationId: number;
-  /** origin of the request, the URL base when PORTAL_URL is unset */
-  origin: string;
 }
 
 /**
@@ -132,7 +130,7 @@ export async function createLink(ctx: Ctx, input: Where & LinkFields) {
     await audit(tx, ctx, { action: 'link.create', organizationId: input.organizationId, target: { type: 'accessLink', id: row.id, name: input.name }, after: linkFacts({ name: input.name, description: input.description, ...schedule }, input.deviceIds) });
     return row.id;
   });
-  return { id, url: linkUrl(input.origin, token) };
+  return { id, url: linkUrl(token) };
 }
 
 async function roleOf(ctx: Ctx, organizationId: number, userId: string | null): Promise<number | null> {
@@ -177,7 +175,7 @@ export async function getLink(ctx: Ctx, input: Where & { accessLinkId: string })
   await requireManager(ctx, input.organizationId);
   const row = await findLink(ctx, input.organizationId, input.accessLinkId);
   const devs = (await devicesOfLinks(ctx.db, [row.id])).get(row.id)!;
-  return { accessLink: linkView(row, devs), accessLinkUrl: urlOf(row, input.origin) };
+  return { accessLink: linkView(row, devs), accessLinkUrl: urlOf(row) };
 }
 
 export interface LinkListFilters {
@@ -217,7 +215,7 @@ export async function listLinks(ctx: Ctx, input: Where & LinkListFilters & { pag
     .limit(itemsPerPage)
     .offset((page - 1) * itemsPerPage);
   const devs = await devicesOfLinks(ctx.db, rows.map((r) => r.id));
-  const items = rows.map((r) => ({ ...linkView(r, devs.get(r.id)!), accessLinkUrl: urlOf(r, input.origin) }));
+  const items = rows.map((r) => ({ ...linkView(r, devs.get(r.id)!), accessLinkUrl: urlOf(r) }));
   return { items, page, itemsPerPage };
 }
 
@@ -225,7 +223,7 @@ export async function listLinks(ctx: Ctx, input: Where & LinkListFilters & { pag
 export async function getLinkUrl(ctx: Ctx, input: Where & { accessLinkId: string }) {
   await requireManager(ctx, input.organizationId);
   const row = await findLink(ctx, input.organizationId, input.accessLinkId);
-  return { url: urlOf(row, input.origin) };
+  return { url: urlOf(row) };
 }
 
 /** Deleting a link makes its URL a 404 at once; activity entries keep the link id. */

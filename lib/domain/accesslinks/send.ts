@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { accessLinks, organizations } from '@/db/schema';
-import { publicUrl } from '@/lib/config/env';
 import { enqueueMail, renderMail } from '@/lib/mail';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
@@ -47,8 +46,7 @@ export async function sendLink(ctx: Ctx, input: SendLinkInput): Promise<{ email:
   if (!row) throw NotFound('Access link');
   const now = ctx.now();
   if (windowState(row.link, now) === 'expired') throw Conflict('This link has expired: change its dates before sending it, or create a new one.');
-  // the public URL people use, never what the request says about its host (lib/mail/config.ts)
-  const url = urlOf(row.link, publicUrl().origin);
+  const url = urlOf(row.link);
   if (!url) throw Conflict("This link's URL can no longer be read (the server's secret changed since it was made): create a new link and send that one.");
   await spend(ctx.db, `link-mail:${ctx.caller.userId}`, LINK_MAIL_LIMIT, now, `You have sent ${LINK_MAIL_LIMIT.max} access links by e-mail in the last hour. Wait a while, or copy the link and send it yourself.`);
   const doors = ((await devicesOfLinks(ctx.db, [row.link.id])).get(row.link.id) ?? []).map((d) => d.name);

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
+import { publicUrl } from '@/lib/config/env';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { fmtZ } from '../format';
 import type { LinkDevice } from './schemas';
@@ -11,11 +12,13 @@ export type AccessLinkRow = typeof accessLinks.$inferSelect;
 export const LINKABLE_TYPES = [2, 4, 5];
 
 /**
- * The public URL of a link: `{PORTAL_URL}/link/<token>`, PORTAL_URL defaulting to the origin the
- * request came in on. The token is decrypted only to show the URL to administrators again.
+ * The public URL of a link: `{PORTAL_URL}/link/<token>`, PORTAL_URL defaulting to the public URL
+ * people use (NEXTAUTH_URL), never the host a request named: behind a load balancer that is the
+ * process's own address, and a forged Host would put another site in the link. The token is
+ * decrypted only to show the URL to administrators again.
  */
-export function linkUrl(origin: string, token: string): string {
-  const base = (process.env.PORTAL_URL || origin).replace(/\/+$/, '');
+export function linkUrl(token: string): string {
+  const base = (process.env.PORTAL_URL || publicUrl().origin).replace(/\/+$/, '');
   return `${base}/link/${token}`;
 }
 
@@ -24,9 +27,9 @@ export function linkUrl(origin: string, token: string): string {
  * changed since the link was made): that link still works for guests who have its URL, and the
  * list of the others still loads.
  */
-export function urlOf(row: AccessLinkRow, origin: string): string | null {
+export function urlOf(row: AccessLinkRow): string | null {
   try {
-    return linkUrl(origin, decryptSecret(row.tokenCiphertext, 'access_links', row.id));
+    return linkUrl(decryptSecret(row.tokenCiphertext, 'access_links', row.id));
   } catch {
     return null;
   }

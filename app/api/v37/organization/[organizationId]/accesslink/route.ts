@@ -26,10 +26,9 @@ export const GET = route(
       'filters.EndDate': zInstant().optional(),
     }),
   },
-  (ctx, { params, query, req }) =>
+  (ctx, { params, query }) =>
     listLinks(ctx, {
       organizationId: params.organizationId,
-      origin: req.nextUrl.origin,
       page: query.page,
       itemsPerPage: query.itemsPerPage,
       name: query['filters.LinkName'] ?? query['filters.name'],
@@ -40,6 +39,6 @@ export const GET = route(
 );
 
 // POST /api/v37/organization/{organizationId}/accesslink: create a link -> 201 {id, url} (endpoint 13)
-export const POST = route({ summary: 'Create a link -> 201 {id, url} (endpoint 13)', responses: { 201: AccessLinkCreated }, scopes: ['AccessLink.ReadWrite'], params, body: createBody }, async (ctx, { params, body, req }) =>
-  reply.created(await createLink(ctx, { organizationId: params.organizationId, origin: req.nextUrl.origin, ...body })),
+export const POST = route({ summary: 'Create a link -> 201 {id, url} (endpoint 13)', responses: { 201: AccessLinkCreated }, scopes: ['AccessLink.ReadWrite'], params, body: createBody }, async (ctx, { params, body }) =>
+  reply.created(await createLink(ctx, { organizationId: params.organizationId, ...body })),
 );
