@@ -1,9 +1,11 @@
 import { Badge } from '@/components/ui';
 import { SchemaView, typeOf } from './schema-view';
+import { KeyField, TryIt, TryItProvider } from './try-it';
 
 /**
  * The API reference: the OpenAPI document (GET /api/v37/openapi.json) rendered on the server, with
- * no script and nothing from outside the app (the Content-Security-Policy allows neither).
+ * nothing from outside the app (the Content-Security-Policy allows none); the only script is the
+ * app's own "Try it" on each operation (try-it.tsx).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document read as it is
 type Json = Record<string, any>;
@@ -63,6 +65,15 @@ function Operation({ path, method, op, doc }: { path: string; method: string; op
         );
       })}
       <p className="mt-3 text-sm text-slate-500">Errors (envelope with errorMessages): {errors.join(', ')}</p>
+      {ok.some(([, r]) => r.content?.['text/event-stream']) ? null : (
+        <TryIt
+          method={method}
+          path={path}
+          params={(op.parameters ?? []).map((p: Json) => ({ name: p.name, in: p.in, required: p.required }))}
+          hasBody={!!body}
+          example={op.requestBody?.content?.['application/json']?.example ? JSON.stringify(op.requestBody.content['application/json'].example, null, 2) : undefined}
+        />
+      )}
     </section>
   );
 }
@@ -75,56 +86,61 @@ export function ApiReference({ doc }: { doc: Json }) {
   const tags = [...byTag.keys()].sort();
   const components = doc.components.schemas as Record<string, Json>;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-semibold text-slate-900">{doc.info.title}</h1>
-      <p className="mt-2 max-w-3xl text-slate-700">{doc.info.description}</p>
-      <p className="mt-2 text-slate-700">
-        Send a personal access key (Settings &gt; Access keys) as <code>Authorization: Bearer &lt;key&gt;</code>. The machine-readable document:{' '}
-        <a className="text-indigo-700 underline" href="/api/v37/openapi.json">
-          /api/v37/openapi.json
-        </a>{' '}
-        (OpenAPI 3.1).
-      </p>
-      <nav aria-label="Sections" className="mt-6 flex flex-wrap gap-2 text-sm">
-        {tags.map((t) => (
-          <a key={t} href={`#${anchor(t)}`} className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
-            {t}
+    <TryItProvider>
+      <div className="mx-auto max-w-5xl px-4 py-8">
+        <h1 className="text-2xl font-semibold text-slate-900">{doc.info.title}</h1>
+        <p className="mt-2 max-w-3xl text-slate-700">{doc.info.description}</p>
+        <p className="mt-2 text-slate-700">
+          Send a personal access key (Settings &gt; Access keys) as <code>Authorization: Bearer &lt;key&gt;</code>. The machine-readable document:{' '}
+          <a className="text-indigo-700 underline" href="/api/v37/openapi.json">
+            /api/v37/openapi.json
+          </a>{' '}
+          (OpenAPI 3.1).
+        </p>
+        <nav aria-label="Sections" className="mt-6 flex flex-wrap gap-2 text-sm">
+          {tags.map((t) => (
+            <a key={t} href={`#${anchor(t)}`} className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
+              {t}
+            </a>
+          ))}
+          <a href="#webhooks" className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
+            webhooks
           </a>
+          <a href="#schemas" className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
+            schemas
+          </a>
+        </nav>
+        <div className="mt-6 max-w-md">
+          <KeyField />
+        </div>
+        {tags.map((t) => (
+          <div key={t} id={anchor(t)} className="mt-8">
+            <h2 className="text-lg font-semibold text-slate-900">{t}</h2>
+            {byTag.get(t)!.map(([path, m, op]) => (
+              <Operation key={`${m} ${path}`} path={path} method={m} op={op} doc={doc} />
+            ))}
+          </div>
         ))}
-        <a href="#webhooks" className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
-          webhooks
-        </a>
-        <a href="#schemas" className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
-          schemas
-        </a>
-      </nav>
-      {tags.map((t) => (
-        <div key={t} id={anchor(t)} className="mt-8">
-          <h2 className="text-lg font-semibold text-slate-900">{t}</h2>
-          {byTag.get(t)!.map(([path, m, op]) => (
-            <Operation key={`${m} ${path}`} path={path} method={m} op={op} doc={doc} />
+        <div id="webhooks" className="mt-8">
+          <h2 className="text-lg font-semibold text-slate-900">Webhooks</h2>
+          <p className="mt-1 text-sm text-slate-700">Signed per Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 with your whsec_ secret).</p>
+          {Object.entries(doc.webhooks as Record<string, Json>).map(([event, item]) => (
+            <section key={event} className="border-t border-slate-200 py-4">
+              <h3 className="font-mono text-sm text-slate-900">{event}</h3>
+              <SchemaView schema={item.post.requestBody.content['application/json'].schema.properties.data} components={components} />
+            </section>
           ))}
         </div>
-      ))}
-      <div id="webhooks" className="mt-8">
-        <h2 className="text-lg font-semibold text-slate-900">Webhooks</h2>
-        <p className="mt-1 text-sm text-slate-700">Signed per Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 with your whsec_ secret).</p>
-        {Object.entries(doc.webhooks as Record<string, Json>).map(([event, item]) => (
-          <section key={event} className="border-t border-slate-200 py-4">
-            <h3 className="font-mono text-sm text-slate-900">{event}</h3>
-            <SchemaView schema={item.post.requestBody.content['application/json'].schema.properties.data} components={components} />
-          </section>
-        ))}
+        <div id="schemas" className="mt-8">
+          <h2 className="text-lg font-semibold text-slate-900">Schemas</h2>
+          {Object.entries(components).map(([name, s]) => (
+            <section key={name} id={`schema-${name}`} className="border-t border-slate-200 py-4">
+              <h3 className="font-mono text-sm font-medium text-slate-900">{name}</h3>
+              <SchemaView schema={s} components={components} />
+            </section>
+          ))}
+        </div>
       </div>
-      <div id="schemas" className="mt-8">
-        <h2 className="text-lg font-semibold text-slate-900">Schemas</h2>
-        {Object.entries(components).map(([name, s]) => (
-          <section key={name} id={`schema-${name}`} className="border-t border-slate-200 py-4">
-            <h3 className="font-mono text-sm font-medium text-slate-900">{name}</h3>
-            <SchemaView schema={s} components={components} />
-          </section>
-        ))}
-      </div>
-    </div>
+    </TryItProvider>
   );
 }
