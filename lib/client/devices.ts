@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOVING_STATES, type LockSettings } from '@/lib/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
-import type { DeviceUpdated } from '@/lib/domain/devices/schemas';
+import type { z } from 'zod';
+import type { deviceDetails } from '@/lib/domain/devices/details';
+import type { DeviceUpdated, OperationStatus } from '@/lib/domain/devices/schemas';
 import { ApiError, apiFetch } from './api';
 
 /** Devices and commands: the portal's hooks over /api/v37/my/{device,lock,gate,doorsensor}. */
@@ -13,20 +15,10 @@ export type Lock = LockShape;
 export type Bridge = BridgeShape;
 export type Gate = GateShape;
 export type DoorSensor = DoorSensorShape;
-export interface DeviceDetails {
-  bridges: Bridge[];
-  locks: Lock[];
-  keypads: unknown[];
-  gates: Gate[];
-  dryContacts: unknown[];
-}
-export interface Operation {
-  deviceId: number;
-  operationId: string;
-  result: number | null;
-  status: 'PENDING' | 'COMPLETED';
-  type: 0 | 1 | 2;
-}
+/** GET /my/device/details, as the domain verb answers it. */
+export type DeviceDetails = Awaited<ReturnType<typeof deviceDetails>>;
+/** GET /my/device/operation/{id}. */
+export type Operation = z.infer<typeof OperationStatus>;
 export type OperationVerb = 'unlock' | 'lock' | 'pull';
 
 export const deviceKeys = {

@@ -1,19 +1,15 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationKind } from '@/lib/domain/notifications/kinds';
+import type { NotificationPreferences } from '@/lib/domain/notifications/schemas';
 import { apiFetch } from './api';
 
 /** Notification mails: the portal's Settings > Notifications over /api/v37/my/notification. */
 
-export const NOTIFICATION_KINDS = ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export interface NotificationPreferences {
-  digest: boolean;
-  kinds: Record<NotificationKind, boolean>;
-  devices: Array<{ deviceId: number; name: string; kinds: NotificationKind[]; overrides: Partial<Record<NotificationKind, boolean>> }>;
-  labels: Record<NotificationKind, string>;
-}
+// the kinds and the answer's shape come from the domain's schemas (the OpenAPI document's), written once
+export { NOTIFICATION_KINDS, type NotificationKind } from '@/lib/domain/notifications/kinds';
+export type { NotificationPreferences } from '@/lib/domain/notifications/schemas';
 export interface NotificationChange {
   digest?: boolean;
   kinds?: Partial<Record<NotificationKind, boolean>>;
