@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -193,4 +194,28 @@ export async function call(base: string, method: string, url: string, key?: stri
   } catch (e) {
     return { status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started };
   }
+}
+
+/**
+ * The same call on a connection of its own that the server closes after answering (no keep-alive),
+ * so a test sees when the server is done with its requests rather than when idle sockets time out.
+ */
+export function callOnce(base: string, method: string, url: string, key: string, body?: unknown): Promise<Answer> {
+  const started = performance.now();
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(base + url, { method, agent: false, headers: { authorization: `PersonalKey ${key}`, connection: 'close', ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers, ms: performance.now() - started });
+      });
+    });
+    req.on('error', (e) => resolve({ status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started }));
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.end(data);
+  });
 }
