@@ -137,6 +137,7 @@ export async function startServer(port: number, store: Store, env: Record<string
       SEED_DEMO: '0',
       REQUEST_LOG: '0',
       NEXT_TELEMETRY_DISABLED: '1',
+      BACKGROUND_WORKERS: '1', // as deployed (the test environment turns them off for in-process tests)
       ...env,
     },
   });
@@ -192,7 +193,7 @@ export async function call(base: string, method: string, url: string, key?: stri
     const text = await r.text();
     return { status: r.status, json: text ? JSON.parse(text) : null, headers: r.headers, ms: performance.now() - started };
   } catch (e) {
-    return { status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started };
+    return { status: 0, json: `${e}: ${(e as { cause?: unknown }).cause}`, headers: new Headers(), ms: performance.now() - started };
   }
 }
 
