@@ -32,6 +32,14 @@ async function open(): Promise<Holder> {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       prepare: true,
       onnotice: () => {},
+      // The database out of reach (stopped, restarting, a network cut) must not make requests hang:
+      // a connection attempt gives up after this long and the request answers 503 with Retry-After
+      // (lib/http/unavailable.ts); the next query connects again, so nothing needs a restart.
+      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 2),
+      // postgres.js waits before each new attempt after a failed one, growing to 20 s: queries queued
+      // meanwhile would hang that long, and the server would come back that late. A short constant
+      // wait instead; attempts are made only for queries that arrive, so the rate stays bounded.
+      backoff: () => 0.2,
       // Statements are prepared once per connection (namePlainQueries). By default Postgres still plans
       // each execution again for its first five, and afterwards whenever it guesses that values
       // matter: the activity page was re-planned on every call, 0.6 ms of its 1.8 ms. The

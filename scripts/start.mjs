@@ -3,8 +3,8 @@
 // configuration, migrates and loads the demo data itself as it starts (instrumentation.ts), so
 // serving needs nothing but Node and the build (no TypeScript runner).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildIsStale } from './build-state.mjs';
 
 const root = process.cwd();
 const env = { ...process.env };
@@ -31,22 +31,7 @@ const demo = env.DEMO === '1' || (embedded && env.DEMO !== '0');
 const distDir = path.join(root, env.NEXT_DIST_DIR || '.next');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function newestSource() {
-  let newest = 0;
-  const walk = (p) => {
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const n of readdirSync(p)) if (n !== 'node_modules' && !n.startsWith('.')) walk(path.join(p, n));
-    } else newest = Math.max(newest, st.mtimeMs);
-  };
-  for (const d of ['app', 'components', 'lib', 'db', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs', 'package.json']) {
-    if (existsSync(path.join(root, d))) walk(path.join(root, d));
-  }
-  return newest;
-}
-
-const buildId = path.join(distDir, 'BUILD_ID');
-if (!existsSync(buildId) || statSync(buildId).mtimeMs < newestSource()) {
+if (buildIsStale(root, distDir)) {
   console.log('Building the app (first start or sources changed)...');
   const r = spawnSync(bin('next'), ['build'], { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);

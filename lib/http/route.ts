@@ -17,6 +17,7 @@ import { loggedRoute } from './log';
 import { queryToObject } from './query';
 import { isReply } from './reply';
 import { spendApiBudget } from './ratelimit';
+import { isDatabaseUnreachable, unavailableResponse } from './unavailable';
 import { overBudgetMessage, rateLimitHeaders, type RateClass } from './ratelimit-policy';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -262,6 +263,7 @@ export function errorResponse(e: unknown, requestId: string, req?: Request): Res
   if (e instanceof BadJson) return failure(400, [e.message]);
   if (e instanceof BodyTooLarge) return tooLarge(e);
   if (isDomainError(e)) return failure(STATUS[e.code], e.messages, e.retryAfterSeconds ? { 'retry-after': String(e.retryAfterSeconds) } : {});
+  if (isDatabaseUnreachable(e)) return unavailableResponse(e, requestId)!;
   logError('api', e, { id: requestId, method: req?.method, route: req ? loggedRoute(new URL(req.url).pathname) : undefined });
   return failure(500, [`An unexpected error occurred. Request id: ${requestId}.`], { 'x-request-id': requestId });
 }

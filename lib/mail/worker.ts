@@ -1,5 +1,5 @@
 import { sweepEmailTokens } from '@/lib/auth/email-tokens';
-import { pollingLoop, type BackgroundWorker } from '@/lib/workers';
+import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import { mailboxEnabled, smtpUrl } from './config';
 import { MAIL_BATCH, pruneMail, runMailPass } from './pass';
 
@@ -9,7 +9,7 @@ const POLL_MS = () => Number(process.env.MAIL_POLL_MS ?? 2000);
  * The mail worker of one server process; several processes may run it (claims are made in the
  * database). Without SMTP_URL it does not send: the demo's mails stay for the Mailbox page.
  */
-export function startMailWorker(pollMs = POLL_MS()): () => void {
+export function startMailWorker(pollMs = POLL_MS()): StopWorker {
   let prunedAt = 0;
   return pollingLoop('mail worker', pollMs, async (db) => {
     const again = smtpUrl() ? (await runMailPass(db, new Date())).attempted >= MAIL_BATCH : false;

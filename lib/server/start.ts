@@ -14,7 +14,8 @@ import { smtpUrlProblem } from '@/lib/mail/config';
  *  2. the client address of every request from its socket (lib/http/client-address.ts);
  *  3. the database migrated; in the embedded demo, secrets stored by an earlier version
  *     re-encrypted under this one's (below); the demo data loaded when asked for;
- *  4. the background workers.
+ *  4. the background workers;
+ *  5. a graceful stop on SIGTERM (lib/server/shutdown.ts).
  */
 
 /**
@@ -45,6 +46,8 @@ export async function startServer(): Promise<void> {
     const { startWorkers } = await import('@/lib/workers');
     await startWorkers();
   }
+  const { installShutdown } = await import('./shutdown');
+  installShutdown();
 }
 
 /** SEED_DEMO=1 seeds any database; otherwise demo mode seeds an empty one; SEED_DEMO=0 never. */

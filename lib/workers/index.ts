@@ -2,12 +2,18 @@ import { logError } from '@/lib/log';
 import { getDb, type Db } from '@/db/client';
 
 /**
+ * Stops a worker: no new pass starts; resolves once the pass under way (if any) has finished, so a
+ * server shutting down lets the current item end instead of cutting it off (lib/server/shutdown.ts).
+ */
+export type StopWorker = () => Promise<void>;
+
+/**
  * Background workers of one server process. Each area adds one entry; a worker's `start`
  * returns a stop function. Workers must be safe to run in several processes at once.
  */
 export interface BackgroundWorker {
   name: string;
-  start: () => () => void;
+  start: () => StopWorker;
 }
 
 /**
@@ -18,17 +24,22 @@ export function periodicWorker(name: string, everyMs: () => number, run: (db: Db
   return {
     name,
     start: () => {
-      let running = false;
+      let running: Promise<void> | undefined;
       const timer = setInterval(() => {
         if (running) return;
-        running = true;
-        getDb()
+        running = getDb()
           .then(run)
-          .catch((e) => logError(`${name} failed`, e))
-          .finally(() => (running = false));
+          .then(
+            () => undefined,
+            (e) => logError(`${name} failed`, e),
+          )
+          .finally(() => (running = undefined));
       }, everyMs());
       timer.unref?.();
-      return () => clearInterval(timer);
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
     },
   };
 }
@@ -38,9 +49,10 @@ export function periodicWorker(name: string, everyMs: () => number, run: (db: Db
  * batch (true), else after `pollMs`; a failed pass is logged and the next one tries again.
  * Returns the way to stop it. The delivery workers (webhooks, mail, notifications) share it.
  */
-export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Promise<boolean>, firstDelayMs = 0): () => void {
+export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Promise<boolean>, firstDelayMs = 0): StopWorker {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
   const tick = async () => {
     let again = false;
     try {
@@ -48,12 +60,13 @@ export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Prom
     } catch (e) {
       logError(`${name} pass failed`, e);
     }
-    if (!stopped) timer = setTimeout(tick, again ? 0 : pollMs);
+    if (!stopped) timer = setTimeout(() => (running = tick()), again ? 0 : pollMs);
   };
-  timer = setTimeout(tick, firstDelayMs);
-  return () => {
+  timer = setTimeout(() => (running = tick()), firstDelayMs);
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   };
 }
 
@@ -66,7 +79,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/notifications/worker').then((m) => m.worker),
 ];
 
-const g = globalThis as unknown as { __workersStop?: Array<() => void> };
+const g = globalThis as unknown as { __workersStop?: StopWorker[] };
 
 export async function startWorkers(): Promise<void> {
   if (g.__workersStop) return;
@@ -78,7 +91,9 @@ export async function startWorkers(): Promise<void> {
   }
 }
 
-export function stopWorkers(): void {
-  for (const stop of g.__workersStop ?? []) stop();
+/** Stops every worker of this process; resolves when the passes under way have finished. */
+export async function stopWorkers(): Promise<void> {
+  const stops = g.__workersStop ?? [];
   g.__workersStop = undefined;
+  await Promise.all(stops.map((stop) => stop()));
 }

@@ -103,15 +103,25 @@ export async function settle(db: Db, operationId: string, now = new Date()): Pro
 }
 
 async function settleOnce(db: Db, operationId: string, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - staleMs()).toISOString();
   const done = await db.transaction(async (tx) => {
     const [raw] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
         with plan as (
           delete from sim_commands where operation_id = ${operationId}::uuid and complete_at <= ${now.toISOString()}::timestamptz
           returning *
+        ), orphan as (
+          -- a process that died between taking the slot and recording the operation left a plan
+          -- with no operation: nothing to report, but the slot is freed now, not when it expires
+          update devices d set busy_until = null, busy_operation_id = null
+          from plan
+          where d.id = plan.device_id and d.busy_operation_id = plan.operation_id
+            and plan.complete_at < ${stale}::timestamptz
+            and not exists (select 1 from device_operations o where o.id = plan.operation_id)
+          returning d.id
         )
         select ${lockColumns}, plan.planned_result as op_planned_result,
-          plan.complete_at < ${new Date(now.getTime() - staleMs()).toISOString()}::timestamptz as op_stale,
+          plan.complete_at < ${stale}::timestamptz as op_stale,
           o.type as op_type, o.mode as op_mode, o.from_state as op_from_state
         from plan join device_operations o on o.id = plan.operation_id join ${lockFrom} on d.id = plan.device_id`),
     );

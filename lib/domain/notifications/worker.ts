@@ -1,4 +1,4 @@
-import { pollingLoop, type BackgroundWorker } from '@/lib/workers';
+import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import { BATCH, runNotificationPass } from './pass';
 
 const POLL_MS = Number(process.env.NOTIFY_POLL_MS ?? 5000);
@@ -7,7 +7,7 @@ const POLL_MS = Number(process.env.NOTIFY_POLL_MS ?? 5000);
  * The notification worker of one server process. Several processes may run it: each pass locks
  * the cursor row in the database and records every entry it handles, so each mail is queued once.
  */
-export function startNotificationWorker(pollMs = POLL_MS): () => void {
+export function startNotificationWorker(pollMs = POLL_MS): StopWorker {
   return pollingLoop('notification worker', pollMs, async (db) => (await runNotificationPass(db, new Date())).handled >= BATCH, pollMs);
 }
 

@@ -42,22 +42,23 @@ const EVERY_MS = Number(process.env.PIN_EXPIRY_EVERY_MS ?? 30_000);
 /** Background worker (lib/workers/index.ts): sweeps expired PINs of all locks. */
 export const worker = {
   name: 'pin-expiry',
-  start(): () => void {
-    let running = false;
-    const tick = async () => {
-      if (running) return; // a slow sweep never overlaps the next one
-      running = true;
+  start(): () => Promise<void> {
+    let running: Promise<void> | undefined;
+    const sweep = async () => {
       try {
         const touched = await pruneExpired(await getDb(), new Date());
         if (touched.length) console.log(`pin-expiry: removed expired PINs on ${touched.length} lock(s)`);
       } catch (e) {
         logError('pin-expiry: sweep failed', e);
-      } finally {
-        running = false;
       }
     };
-    const timer = setInterval(() => void tick(), EVERY_MS);
-    void tick();
-    return () => clearInterval(timer);
+    // a slow sweep never overlaps the next one; stopping waits for the one under way
+    const tick = () => void (running ??= sweep().finally(() => (running = undefined)));
+    const timer = setInterval(tick, EVERY_MS);
+    tick();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
   },
 };

@@ -1,4 +1,4 @@
-import { pollingLoop, type BackgroundWorker } from '@/lib/workers';
+import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import type { ClaimFilter } from './deliver';
 import { BATCH, runWebhookPass } from './pass';
 import { pruneWebhookLog } from './retention';
@@ -9,7 +9,7 @@ const POLL_MS = Number(process.env.WEBHOOK_POLL_MS ?? 1000);
  * The delivery worker of one server process. Several processes may run it: all work is claimed
  * in the database (SKIP LOCKED), never in memory. A full batch loops again at once.
  */
-export function startWebhookWorker(pollMs = POLL_MS, only: ClaimFilter = {}): () => void {
+export function startWebhookWorker(pollMs = POLL_MS, only: ClaimFilter = {}): StopWorker {
   let prunedAt = 0;
   return pollingLoop('webhook worker', pollMs, async (db) => {
     const r = await runWebhookPass(db, new Date(), only);

@@ -1,0 +1,98 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getDb } from '@/db/client';
+import { pollingLoop } from '@/lib/workers';
+import { lockWithCast } from '../support/factories/core';
+import { operationRow } from '../support/factories/devices';
+import { pinRows } from '../support/factories/pins';
+import { call, callOnce, ensureBuild, freshStore, sleep, startServer, stopServer, type Answer, type Server, type Store } from './support';
+
+/**
+ * Issue 21, graceful shutdown (docs/deployment.md): SIGTERM to a real `next start` while slow
+ * requests are under way. The port closes at once; every request it accepted gets its answer;
+ * device commands accepted before the signal end with the device's answer; workers stop after
+ * their current pass; the pool is closed; the process exits 0 within SHUTDOWN_TIMEOUT_MS.
+ * On Postgres and on PGlite alike (one server process).
+ */
+const COMMAND_MS = 2500; // a PIN change waits this long for the lock inside its request
+
+/** Resolves true when something accepts a TCP connection on the port. */
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+describe('a worker loop stops after its current pass', () => {
+  it('stop() resolves only when the pass under way has finished, and no pass starts after it', async () => {
+    await getDb(); // opened (and migrated) before, so the first pass starts at once
+    const passes: string[] = [];
+    const stop = pollingLoop('test loop', 10, async () => {
+      passes.push('start');
+      await sleep(300);
+      passes.push('end');
+      return false;
+    });
+    await sleep(50); // the first pass is under way
+    const t = Date.now();
+    await stop();
+    expect(Date.now() - t).toBeGreaterThanOrEqual(200);
+    expect(passes).toEqual(['start', 'end']);
+    await sleep(100);
+    expect(passes).toEqual(['start', 'end']);
+  });
+});
+
+let store: Store;
+let server: Server | undefined;
+
+describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+  beforeAll(async () => {
+    await ensureBuild();
+    store = await freshStore('shutdown');
+    await store.use();
+  }, 600_000);
+  afterAll(async () => {
+    await stopServer(server);
+    await store?.drop();
+  }, 60_000);
+
+  it('refuses new connections, answers every accepted request, settles accepted commands, closes the pool, exits 0', { timeout: 120_000 }, async () => {
+    const casts = await Promise.all(Array.from({ length: 7 }, () => lockWithCast()));
+    const [warm, ...busy] = casts;
+    await closeDb(); // PGlite: one process per folder, and now it is the server's
+    server = await startServer(3520, store, { SIM_COMMAND_MS: String(COMMAND_MS), SIM_REAPER_MS: '200', SHUTDOWN_TIMEOUT_MS: '10000' });
+    const s = server;
+    // load the routes first (the first call of each is slow)
+    expect((await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/pin`, warm.owner.key, { alias: 'Warm', pin: '193847' })).status).toBe(201);
+    expect((await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/operation/unlock`, warm.owner.key)).status).toBe(202);
+
+    // three PIN changes (each waits COMMAND_MS for the lock inside its request) and, a while
+    // later, three unlocks (202 at once; the lock answers COMMAND_MS later, after the last request
+    // was answered and the port closed) under way when the signal comes
+    // (connections without keep-alive: the server is done when its last answer is out, not when
+    // idle sockets time out)
+    const pins: Array<Promise<Answer>> = busy.slice(0, 3).map((c, i) => callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, { alias: `Night ${i}`, pin: `48291${i}` }));
+    await sleep(1200);
+    const unlocks = await Promise.all(busy.slice(3).map((c) => callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, c.owner.key)));
+    expect(unlocks.map((u) => u.status)).toEqual([202, 202, 202]);
+    const signalled = Date.now();
+    s.proc.kill('SIGTERM');
+    await sleep(300);
+    expect(await accepts(s.port), 'the port still accepts connections after SIGTERM').toBe(false);
+
+    const answered = await Promise.all(pins);
+    const code = await s.exited;
+    const took = Date.now() - signalled;
+    expect(answered.map((a) => a.status), JSON.stringify(answered.map((a) => a.json))).toEqual([201, 201, 201]);
+    expect(code, s.output().slice(-2000)).toBe(0);
+    expect(took).toBeLessThan(10_000 + 3000);
+    expect(s.output()).toMatch(/shutdown: done in \d+ ms, database closed/);
+
+    // nothing lost: the PINs are on their locks, the accepted commands ended as the lock answered
+    await store.use();
+    for (const [i, c] of busy.slice(0, 3).entries()) expect((await pinRows(c.lock.id)).map((p) => p.alias)).toEqual([`Night ${i}`]);
+    for (const u of unlocks) expect(await operationRow(u.json.result.operationId)).toMatchObject({ status: 'COMPLETED', result: 0 });
+  });
+});

@@ -1,0 +1,222 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { closeDb } from '@/db/client';
+// @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
+import { buildIsStale } from '../../scripts/build-state.mjs';
+
+/**
+ * The real server for the resilience tests: `next start` on the production build, one process
+ * per server, each on a database of the test's own (a new Postgres database next to
+ * DATABASE_URL's, or a new PGlite folder), so its background workers never touch rows of other
+ * test files. The build is the one `npm start` and Playwright use (`.next`, same staleness rule,
+ * scripts/build-state.mjs): made once when missing or older than the sources, and reused.
+ */
+const root = process.cwd();
+export const DIST_DIR = process.env.RESILIENCE_DIST_DIR || '.next';
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Builds the app when needed; one build at a time across test workers (a lock folder). */
+export async function ensureBuild(): Promise<void> {
+  const dist = path.join(root, DIST_DIR);
+  const lock = `${dist}.build-lock`;
+  for (;;) {
+    if (!buildIsStale(root, dist)) return;
+    try {
+      mkdirSync(lock);
+    } catch {
+      // another worker builds: wait for it (a lock older than 15 minutes is left over from a crash)
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      await sleep(1000);
+      continue;
+    }
+    try {
+      if (!buildIsStale(root, dist)) return;
+      const out: string[] = [];
+      const code = await new Promise<number | null>((resolve) => {
+        const p = spawn(process.execPath, [nextBin, 'build'], { env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR } });
+        p.stdout.on('data', (d) => out.push(String(d)));
+        p.stderr.on('data', (d) => out.push(String(d)));
+        p.on('exit', resolve);
+      });
+      if (code !== 0) throw new Error(`next build failed (${code}): ${out.join('').slice(-3000)}`);
+      return;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+export interface Store {
+  /** environment for a server on it: DATABASE_URL or PGLITE_DIR */
+  env: Record<string, string>;
+  kind: 'postgres' | 'pglite';
+  /** points this test process's own database (the factories) at it */
+  use: () => Promise<void>;
+  drop: () => Promise<void>;
+}
+
+/** A database of the test's own: `<DATABASE_URL's name>_<tag>` on the same Postgres, else a PGlite folder. */
+export async function freshStore(tag: string): Promise<Store> {
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, PGLITE_DIR: process.env.PGLITE_DIR };
+  const restore = async () => {
+    await closeDb();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  if (saved.DATABASE_URL) {
+    const url = new URL(saved.DATABASE_URL);
+    const name = `${url.pathname.slice(1)}_${tag}`;
+    url.pathname = '/postgres';
+    const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const run = async (q: string) => {
+      await admin.unsafe(q);
+    };
+    await run(`drop database if exists "${name}" with (force)`);
+    await run(`create database "${name}"`);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    return {
+      env,
+      kind: 'postgres',
+      use: async () => {
+        await closeDb();
+        process.env.DATABASE_URL = env.DATABASE_URL;
+      },
+      drop: async () => {
+        await restore();
+        await run(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = path.join(root, '.data', `resilience-${tag}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.dirname(dir), { recursive: true });
+  return {
+    env: { PGLITE_DIR: dir },
+    kind: 'pglite',
+    use: async () => {
+      await closeDb();
+      delete process.env.DATABASE_URL;
+      process.env.PGLITE_DIR = dir;
+    },
+    drop: async () => {
+      await restore();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Server {
+  port: number;
+  url: string;
+  proc: ChildProcess;
+  /** what it printed so far */
+  output: () => string;
+  /** resolves with the exit code (or the signal's name) */
+  exited: Promise<number | string>;
+}
+
+/** Starts `next start` on `port` and waits until /api/health answers 200. */
+export async function startServer(port: number, store: Store, env: Record<string, string> = {}): Promise<Server> {
+  const proc = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      ...store.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: DIST_DIR,
+      PORT: String(port),
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      DEMO: '0',
+      SEED_DEMO: '0',
+      REQUEST_LOG: '0',
+      NEXT_TELEMETRY_DISABLED: '1',
+      BACKGROUND_WORKERS: '1', // as deployed (the test environment turns them off for in-process tests)
+      ...env,
+    },
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const server: Server = { port, url: `http://127.0.0.1:${port}`, proc, output: () => out, exited };
+  const deadline = Date.now() + 90_000;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`server on ${port} exited before it was ready: ${out.slice(-3000)}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server on ${port} not ready in 90 s: ${out.slice(-3000)}`);
+    }
+    const ok = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return server;
+    await sleep(250);
+  }
+}
+
+/** Stops a server the tests are done with (SIGKILL after 15 s), resolving when it is gone. */
+export async function stopServer(s: Server | undefined): Promise<void> {
+  if (!s || s.proc.exitCode !== null || s.proc.signalCode !== null) return;
+  s.proc.kill('SIGTERM');
+  const t = setTimeout(() => s.proc.kill('SIGKILL'), 15_000);
+  await s.exited;
+  clearTimeout(t);
+}
+
+export interface Answer {
+  status: number;
+  json: any;
+  headers: Headers;
+  ms: number;
+}
+
+/** One HTTP call with a personal access key; a network failure answers status 0 (json: the error). */
+export async function call(base: string, method: string, url: string, key?: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const r = await fetch(base + url, {
+      method,
+      headers: { ...(key ? { authorization: `PersonalKey ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await r.text();
+    return { status: r.status, json: text ? JSON.parse(text) : null, headers: r.headers, ms: performance.now() - started };
+  } catch (e) {
+    return { status: 0, json: `${e}: ${(e as { cause?: unknown }).cause}`, headers: new Headers(), ms: performance.now() - started };
+  }
+}
+
+/**
+ * The same call on a connection of its own that the server closes after answering (no keep-alive),
+ * so a test sees when the server is done with its requests rather than when idle sockets time out.
+ */
+export function callOnce(base: string, method: string, url: string, key: string, body?: unknown): Promise<Answer> {
+  const started = performance.now();
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = http.request(base + url, { method, agent: false, headers: { authorization: `PersonalKey ${key}`, connection: 'close', ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers, ms: performance.now() - started });
+      });
+    });
+    req.on('error', (e) => resolve({ status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started }));
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.end(data);
+  });
+}
