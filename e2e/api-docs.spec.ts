@@ -13,8 +13,9 @@ test('from Access keys to the API reference, and a call with a key from it answe
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByLabel('Your access key, for “Try it”').fill(key);
 
-  const form = page.getByRole('form', { name: 'Try GET /api/v37/my/lock', exact: true });
-  await form.locator('xpath=..').locator('summary').click();
+  const operation = page.locator('section').filter({ has: page.getByRole('heading', { name: /^GET\s*\/api\/v37\/my\/lock$/ }) });
+  await operation.getByText('Try it', { exact: true }).click();
+  const form = operation.getByRole('form', { name: 'Try GET /api/v37/my/lock', exact: true });
   await form.getByLabel('Query').fill('filters.text=front');
   await form.getByRole('button', { name: 'Send GET' }).click();
   const answer = form.getByRole('status');
