@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCK_SETTING_DEFAULTS } from '@/lib/devices/codes';
 
 /**
  * The device shapes of api-v37.md as zod schemas: the OpenAPI document (GET /api/v37/openapi.json)
@@ -111,24 +112,7 @@ export const Lock = z
         beaconMajor: 4101,
         beaconMinor: 11,
         deviceState: { state: 6, doorState: 3, isCharging: false, batteryLevel: 86, stateChangeResult: 0, lastStateChangedDate: '2026-11-24T08:20:00.000Z' },
-        deviceSettings: {
-          autoLockEnabled: true,
-          autoLockDelay: 60,
-          autoLockImplicitEnabled: false,
-          autoLockImplicitDelay: 10,
-          pullSpringEnabled: false,
-          pullSpringDuration: 1,
-          autoPullSpringEnabled: false,
-          postponedLockEnabled: false,
-          postponedLockDelay: 5,
-          buttonLockEnabled: true,
-          buttonUnlockEnabled: true,
-          isAsync: false,
-          openDoorAlertEnabled: true,
-          openDoorAlertThreshold: 300,
-          autoLockAfterDoorClosedEnabled: false,
-          doorStateEventLoggingEnabled: true,
-        },
+        deviceSettings: { ...LOCK_SETTING_DEFAULTS, autoLockEnabled: true, openDoorAlertEnabled: true, doorStateEventLoggingEnabled: true },
       }],
   });
 
