@@ -61,6 +61,7 @@ const RATE_HEADERS: Json = {
 const ERROR_HEADERS: Record<number, Json | undefined> = {
   401: { 'WWW-Authenticate': { description: 'Bearer, with error="invalid_token" for a bad key', schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'Seconds until the budget allows the request again', schema: { type: 'integer' } }, ...RATE_HEADERS },
+  503: { 'Retry-After': { description: 'Seconds to wait before trying again (the database is coming back)', schema: { type: 'integer' } } },
 };
 
 function responseOf(status: number, doc: ResponseDoc, c: Converter): Json {

@@ -15,11 +15,12 @@ export const ERROR_TEXT: Record<number, string> = {
   428: 'The device is disconnected or not set up for this',
   429: 'Over the rate limit; Retry-After says when to try again',
   500: 'An unexpected error; the message names the request id',
+  503: 'The database is briefly out of reach; Retry-After says when to try again (docs/deployment.md)',
 };
 
 /** The error statuses an operation may answer: the common ones, 413 where it reads a body, and what it declares. */
 export function errorStatusesOf(spec: DeclaredSpec, method: string): number[] {
-  const s = new Set<number>([400, 403, 404, 409, 429, 500]);
+  const s = new Set<number>([400, 403, 404, 409, 429, 500, 503]);
   if (spec.scopes !== 'public') s.add(401);
   if (spec.body || method !== 'GET') s.add(413);
   for (const e of spec.errors ?? []) s.add(e);
