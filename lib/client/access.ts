@@ -3,26 +3,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessRecord } from '@/lib/domain/access/records';
 import type { GrantResult } from '@/lib/domain/access/schemas';
+import type { z } from 'zod';
+import type { grantBody, updateBody } from '@/app/api/v37/my/device/[deviceId]/access/schema';
 import { apiFetch } from './api';
 
 /** Device access record (api-v37.md): the domain's own type, so the two cannot drift apart. */
 export type { AccessRecord };
 
-export interface ScheduleBody {
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
-
-export interface GrantBody extends ScheduleBody {
-  principalType: 0 | 1;
-  userEmail?: string;
-  principalId?: string;
-  accessLevel: number;
-  remoteAccessDisabled: boolean;
-}
+/** What the portal sends, as the route's schemas read it (written once, beside the route). */
+export type GrantBody = z.input<typeof grantBody>;
+export type AccessChange = z.input<typeof updateBody>;
+export type ScheduleBody = Pick<GrantBody, 'startDate' | 'endDate' | 'dayStartTime' | 'dayEndTime' | 'weekDays'>;
 
 /** The flat grant result, from the schema the OpenAPI document shows (written once). */
 export type { GrantResult };
@@ -56,7 +47,7 @@ export function useGrantAccess(deviceId: number) {
 export function useUpdateAccess(deviceId: number) {
   const invalidate = useInvalidate(deviceId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<ScheduleBody> & { accessLevel?: number; remoteAccessDisabled?: boolean } }) =>
+    mutationFn: ({ id, body }: { id: string; body: AccessChange }) =>
       apiFetch<null>(`/my/device/${deviceId}/access/${id}`, { method: 'PUT', body }),
     onSuccess: invalidate,
   });

@@ -2,6 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessKey } from '@/lib/domain/account/schemas';
+import type { z } from 'zod';
+import type { newKeyBody } from '@/app/api/v37/my/personalaccesskey/body';
 import { apiFetch } from './api';
 
 /** Personal access keys: the portal's hooks over /api/v37/my/personalaccesskey. */
@@ -10,12 +12,8 @@ import { apiFetch } from './api';
 export type { AccessKey };
 export type KeyStatus = AccessKey['status'];
 
-export interface NewKeyInput {
-  name: string;
-  scopes: string[];
-  days?: number;
-  validTo?: string;
-}
+/** What POST /my/personalaccesskey takes, as the route's schema reads it. */
+export type NewKeyInput = z.input<typeof newKeyBody>;
 
 const PATH = '/my/personalaccesskey';
 export const accessKeyKeys = { list: ['access-keys'] as const };

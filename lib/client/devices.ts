@@ -1,10 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOVING_STATES, type LockSettings } from '@/lib/devices/codes';
+import { MOVING_STATES } from '@/lib/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
 import type { z } from 'zod';
+import type { lockUpdateBody } from '@/app/api/v37/my/lock/update-body';
 import type { deviceDetails } from '@/lib/domain/devices/details';
 import type { DeviceUpdated, OperationStatus } from '@/lib/domain/devices/schemas';
 import { ApiError, apiFetch } from './api';
@@ -51,12 +52,8 @@ export function useLock(id: number, initial?: Lock) {
 }
 
 /** PATCH /my/lock: what changed, with the revision the form was read at. */
-export interface LockChange {
-  revision: number;
-  name?: string;
-  timeZone?: string;
-  deviceSettings?: Partial<LockSettings>;
-}
+/** A change of a lock's name, zone or settings, as PATCH /my/lock reads it (the lock's id added by the hook). */
+export type LockChange = Omit<z.input<typeof lockUpdateBody>, 'id'>;
 export type { DeviceUpdated };
 
 export function useUpdateLock(lockId: number) {

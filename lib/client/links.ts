@@ -2,28 +2,20 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessLinkWithUrl, AssignableDevice, LinkDevice, LinkHistoryEntry, LinkOperation } from '@/lib/domain/accesslinks/schemas';
+import type { z } from 'zod';
+import type { updateBody } from '@/app/api/v37/organization/[organizationId]/accesslink/input';
 import { apiFetch } from './api';
 
 /** Access links: the administrators' hooks (portal) and the guest's (public page). */
 
 // the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
 export type { AssignableDevice, LinkDevice, LinkHistoryEntry };
-/** Tedee's RepeatEvent: the dates and, optionally, weekdays and a daily window (times at each door). */
-export interface RepeatEvent {
-  startDate: string;
-  endDate: string;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
 /** accessLinkUrl is null when the server can no longer read the link's token (its secret changed) */
 export type AccessLink = AccessLinkWithUrl;
-export interface LinkInput {
-  name?: string;
-  description?: string;
-  deviceIds?: number[];
-  repeatEvent?: RepeatEvent | null;
-}
+/** Tedee's RepeatEvent as a link answers it: the dates and, optionally, weekdays and a daily window. */
+export type RepeatEvent = NonNullable<AccessLink['repeatEvent']>;
+/** What create and update take, as the routes' schema reads it (written once, beside the routes). */
+export type LinkInput = z.input<typeof updateBody>;
 
 const base = (orgId: number) => `/organization/${orgId}/accesslink`;
 export const linkKeys = {

@@ -1,8 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationKind } from '@/lib/domain/notifications/kinds';
 import type { NotificationPreferences } from '@/lib/domain/notifications/schemas';
+import type { z } from 'zod';
+import type { putBody } from '@/lib/domain/notifications/preferences';
 import { apiFetch } from './api';
 
 /** Notification mails: the portal's Settings > Notifications over /api/v37/my/notification. */
@@ -10,11 +11,8 @@ import { apiFetch } from './api';
 // the kinds and the answer's shape come from the domain's schemas (the OpenAPI document's), written once
 export { NOTIFICATION_KINDS, type NotificationKind } from '@/lib/domain/notifications/kinds';
 export type { NotificationPreferences } from '@/lib/domain/notifications/schemas';
-export interface NotificationChange {
-  digest?: boolean;
-  kinds?: Partial<Record<NotificationKind, boolean>>;
-  devices?: Array<{ deviceId: number; kind: NotificationKind; enabled: boolean | null }>;
-}
+/** A change of the preferences, as PUT /my/notification reads it. */
+export type NotificationChange = z.input<typeof putBody>;
 
 const KEY = ['my', 'notification'] as const;
 

@@ -6,14 +6,12 @@ import { ApiError, apiFetch } from './api';
 /** Lock PINs: the portal's hooks over /api/v37/my/lock/{id}/pin. */
 
 // the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
-import type { PinDetail, PinWithSchedule } from '@/lib/domain/pins/schemas';
+import type { PinDetail, PinList as DomainPinList, PinWithSchedule } from '@/lib/domain/pins/schemas';
 export type { PinDetail };
 /** The portal always reads the list with includeSchedule=true. */
 export type PinListItem = PinWithSchedule;
-export interface PinList {
-  listVersion: number;
-  pins: PinListItem[];
-}
+/** The list as the portal reads it (with schedules): the domain's PinList, each PIN whole. */
+export type PinList = Omit<DomainPinList, 'pins'> & { pins: PinListItem[] };
 /** Body of create and update: PUT replaces the whole PIN, so the form always sends every field. */
 export type PinWrite = Omit<PinDetail, 'id' | 'timeZone'>;
 

@@ -2,6 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryAttempt, Webhook, WebhookCreated, WebhookDelivery } from '@/lib/domain/webhooks/schemas';
+import type { z } from 'zod';
+import type { updateBody } from '@/lib/domain/webhooks/input';
 import { apiFetch } from './api';
 
 /** Webhooks: the portal's hooks over /api/v37/my/webhook and /api/v37/organization/{id}/webhook. */
@@ -13,11 +15,8 @@ export type NewWebhook = WebhookCreated;
 export type Attempt = DeliveryAttempt;
 export type Delivery = WebhookDelivery;
 export type DeliveryStatus = WebhookDelivery['status'];
-export interface WebhookInput {
-  url?: string;
-  events?: string[];
-  enabled?: boolean;
-}
+/** What create and update take, as the routes' schemas read them (lib/domain/webhooks/input.ts). */
+export type WebhookInput = z.input<typeof updateBody>;
 
 /** Whose webhooks: the signed-in user's, or an organization's (its administrators manage them). */
 export type WebhookOwner = { kind: 'me' } | { kind: 'org'; id: number };
