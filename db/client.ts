@@ -23,6 +23,9 @@ export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 export { pgliteDir };
 
+/** How long one connection attempt to Postgres may take (DB_CONNECT_TIMEOUT_SECONDS, default 2). */
+const connectTimeoutSeconds = () => Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 2);
+
 async function open(): Promise<Holder> {
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -35,7 +38,7 @@ async function open(): Promise<Holder> {
       // The database out of reach (stopped, restarting, a network cut) must not make requests hang:
       // a connection attempt gives up after this long and the request answers 503 with Retry-After
       // (lib/http/unavailable.ts); the next query connects again, so nothing needs a restart.
-      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 2),
+      connect_timeout: connectTimeoutSeconds(),
       // postgres.js waits before each new attempt after a failed one, growing to 20 s: queries queued
       // meanwhile would hang that long, and the server would come back that late. A short constant
       // wait instead; attempts are made only for queries that arrive, so the rate stays bounded.
@@ -114,9 +117,34 @@ async function migrate(h: Holder): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await run(h.db as any, { migrationsFolder });
   } else {
-    const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await run(h.db as any, { migrationsFolder });
+    await migratePostgres(process.env.DATABASE_URL!);
+  }
+}
+
+/** Any constant of our own: the key of the advisory lock that lets one process migrate at a time. */
+const MIGRATION_LOCK = 7_234_501;
+
+/**
+ * Applies the migrations to a Postgres database while holding a session advisory lock, on a
+ * connection of its own: processes that start together on one new database (a cluster, a deploy
+ * of several machines) take turns, and each one after the first finds the migrations applied.
+ * Without it they raced: two of them created the same tables and one failed to start.
+ */
+export async function migratePostgres(url: string): Promise<void> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate: run } = await import('drizzle-orm/postgres-js/migrator');
+  // one connection: the lock, the migrator's transaction and the unlock all run on it
+  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutSeconds() });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    try {
+      await run(drizzle(client), { migrationsFolder });
+    } finally {
+      await client`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    }
+  } finally {
+    await client.end({ timeout: 5 });
   }
 }
 
