@@ -152,8 +152,14 @@ export function route(spec: Spec<Obj | undefined, z.ZodType | undefined, Obj | u
         if (!r.success) issues.push(...r.error.issues.map((i) => (i.path.length ? i : { ...i, path: [where] })));
         return r.data as Out<S>;
       };
+      const rawQuery = spec.query ? queryToObject(req.nextUrl.searchParams, spec.query) : undefined;
+      // text the database cannot keep (a NUL character, half of a surrogate pair) is refused here,
+      // once for every route, instead of failing deep inside a query with a 500
+      if (spec.params) issues.push(...unstorableText(rawParams, []));
+      if (spec.query) issues.push(...unstorableText(rawQuery, []));
+      if (spec.body) issues.push(...unstorableText(rawBody, []));
       const params = check(spec.params, () => rawParams, 'path');
-      const query = check(spec.query, () => queryToObject(req.nextUrl.searchParams, spec.query!), 'query');
+      const query = check(spec.query, () => rawQuery, 'query');
       const body = check(spec.body, () => rawBody, 'body');
       if (issues.length) throw new z.ZodError(issues);
       const call = () => (handler as (c: unknown, a: unknown) => Promise<unknown>)(ctx, { query, body, params, req });
@@ -216,6 +222,22 @@ async function keyConfirmed(ctx: BaseCtx | Ctx | undefined): Promise<boolean> {
 const forget = (k: KeyCheck) => (k.keyId ? forgetKey(k.keyId) : k.sessionId && forgetSession(k.sessionId));
 
 class BadJson extends Error {}
+
+const UNSTORABLE = 'must not contain a NUL character or broken Unicode (an unpaired surrogate).';
+
+/** Every string (key or value) of the input that Postgres cannot store: U+0000, or not well-formed UTF-16. */
+function unstorableText(value: unknown, path: PropertyKey[], depth = 0): z.core.$ZodIssue[] {
+  const bad = (s: string) => s.includes('\u0000') || !s.isWellFormed();
+  if (typeof value === 'string') return bad(value) ? [{ code: 'custom', path, message: UNSTORABLE, input: undefined }] : [];
+  if (!value || typeof value !== 'object' || depth > 32) return [];
+  const out: z.core.$ZodIssue[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    if (bad(k)) out.push({ code: 'custom', path: [...path, k.replaceAll('\u0000', '').toWellFormed()], message: UNSTORABLE, input: undefined });
+    else out.push(...unstorableText(v, [...path, k], depth + 1));
+    if (out.length >= 10) break;
+  }
+  return out;
+}
 
 async function readJson(req: NextRequest, limit: number): Promise<unknown> {
   const text = await readBodyText(req, limit);

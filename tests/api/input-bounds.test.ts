@@ -72,3 +72,27 @@ describe('input bounds', () => {
     expect(problems, `unbounded input (add .max()):\n  ${problems.join('\n  ')}`).toEqual([]);
   });
 });
+
+describe('text the database cannot keep', () => {
+  // found by the fuzz run (tests/fuzz): a NUL character or half a surrogate pair reached Postgres
+  // (a search filter, a group's name kept in the audit's JSON) and the request answered 500
+  it('a NUL character or an unpaired surrogate in a body, a query or a path is 400 naming the field, and nothing is saved', async () => {
+    const { orgWithCast } = await import('../support/factories/organization');
+    const { api } = await import('../support/router');
+    const c = await orgWithCast();
+    const groups = `/api/v37/organization/${c.org.id}/user-groups`;
+    for (const name of ['a\u0000b', 'a\ud800b', '\udc00']) {
+      const r = await api('POST', groups, { key: c.owner.key, body: { name } });
+      expect(r.status, r.text).toBe(400);
+      expect(r.json.errorMessages).toEqual(['name: must not contain a NUL character or broken Unicode (an unpaired surrogate).']);
+    }
+    expect((await api('GET', groups, { key: c.owner.key })).json.result.length).toBe(0);
+    const search = await api('GET', `${groups}?filters.text=a%00b`, { key: c.owner.key });
+    expect(search.status, search.text).toBe(400);
+    const locks = await api('GET', '/api/v37/my/lock?filters.text=%ED%A0%80', { key: c.owner.key });
+    expect(locks.status, locks.text).toBe(200); // invalid UTF-8 in a URL decodes to U+FFFD, which is text
+    // a key of the body that is not text is named too
+    const odd = await api('POST', groups, { key: c.owner.key, body: '{"name": "ok", "x\\u0000": 1}' });
+    expect(odd.status, odd.text).toBe(400);
+  });
+});
