@@ -10,7 +10,8 @@ export default defineConfig({
     // e2e/*.spec.ts belongs to Playwright
     include: ['tests/**/*.test.ts', 'lib/**/*.test.ts', 'db/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/support/global-setup.ts'],
+    // in this order: the run's settings and secrets first, then (CONTRACT_CLUSTER=1) the cluster that shares them
+    globalSetup: ['tests/support/global-setup.ts', 'tests/support/cluster-setup.ts'],
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

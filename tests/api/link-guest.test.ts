@@ -118,7 +118,10 @@ describe('POST /link/{token}/device/{id}/open', () => {
   it('unlocks a lock: 202 pending, then the outcome by polling; activity 228 with the link', async () => {
     const { id, token } = await link();
     const h = ip();
-    const res = await guest('POST', `${token}/device/${lock.id}/open`, h);
+    // a command long enough that a loaded machine still answers before the lock has finished
+    const saved = process.env.SIM_COMMAND_MS;
+    process.env.SIM_COMMAND_MS = '400';
+    const res = await guest('POST', `${token}/device/${lock.id}/open`, h).finally(() => (process.env.SIM_COMMAND_MS = saved));
     expect(res.status).toBe(202);
     expect(res.json.result).toMatchObject({ deviceId: lock.id, status: 'PENDING', result: null, outcome: null });
     const done = await poll(token, res.json.result.operationId, h);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { deviceAccess, organizationInvitations, userTotp } from '@/db/schema';
+import { deviceAccess, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { unsubscribeLink } from '@/lib/domain/notifications/message';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { createDoorSensor } from '../support/factories/devices';
-import { aWeek, createOrgLock } from '../support/factories/organization';
+import { aWeek, createOrgLock, openInvitation } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
@@ -84,15 +84,6 @@ function webhookRows(prefix: string, kind: 'my' | 'org'): Record<string, Build> 
 
 /** A fresh person in the world's organization with this role: whom a row renames, promotes, demotes or removes. */
 const freshPerson = async (w: World, role = 0) => addOrgUser(w.org.id, (await createUser()).id, role);
-
-/** An open invitation of an organization (sent two minutes ago, so it may be resent now). */
-async function openInvitation(organizationId: number, email = `matrix-${randomUUID().slice(0, 8)}@test.local`) {
-  const [inv] = await (await db())
-    .insert(organizationInvitations)
-    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning();
-  return inv;
-}
 
 /** The token of an invitation to a fresh organization for the caller's own address (an outsider's org: joining changes nothing the other rows read). */
 async function invitationTokenFor(w: World, c: Caller) {

@@ -9,6 +9,10 @@ import { checkAgainstOpenApi } from './openapi-check';
 /**
  * Calls the app's route handlers in-process by URL, as an HTTP client would, without a server:
  * `await api('GET', '/api/v37/my/lock/5', { key })`. Routes are found under app/api.
+ *
+ * With API_BASE_URL set (tests/support/cluster-setup.ts sets it for `CONTRACT_CLUSTER=1`), the
+ * same call goes over HTTP to that server instead: the route module is still loaded, only to hold
+ * the answer to the OpenAPI document.
  */
 const APP = path.resolve(process.cwd(), 'app');
 
@@ -52,6 +56,7 @@ export interface CallOptions {
   key?: string;
   /** raw Authorization header (overrides key) */
   authorization?: string;
+  /** JSON, or a string / bytes sent as they are */
   body?: unknown;
   headers?: Record<string, string>;
   /**
@@ -59,6 +64,9 @@ export interface CallOptions {
    * server's hook (lib/http/client-address.ts) and sets it: this, else the first X-Forwarded-For
    * entry (tests name their clients that way), else 127.0.0.1. The real server ignores that header
    * unless TRUST_PROXY_HOPS says otherwise (tests/api/client-address.test.ts, e2e/edge.spec.ts).
+   * Over HTTP (API_BASE_URL) the address goes as the first X-Forwarded-For entry, the one the
+   * server trusts when the test run plays the outer proxy (cluster-setup.ts: TRUST_PROXY_HOPS=2);
+   * the server takes only a valid IP address from there, so name clients with real ones.
    */
   clientAddress?: string;
   /** Leave the answer unchecked against the OpenAPI document (only for tests of the check itself). */
@@ -86,26 +94,50 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   const mod = (await import(found.file)) as Record<string, (req: NextRequest, ctx: unknown) => Promise<Response>>;
   const handler = mod[method.toUpperCase()];
   const headers: Record<string, string> = { ...opts.headers };
-  headers[CLIENT_ADDRESS_HEADER] = opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
   if (opts.authorization) headers.authorization = opts.authorization;
   else if (opts.key) headers.authorization = `Bearer ${opts.key}`;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (opts.body !== undefined) {
-    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
-    headers['content-type'] = 'application/json';
+    // a string or bytes go as they are (malformed JSON, other encodings); anything else as JSON
+    body = typeof opts.body === 'string' || opts.body instanceof Uint8Array ? (opts.body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(opts.body);
+    // a content type the test names wins (wrong content types are part of the input tests)
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
   }
-  const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
-  const res = m && !m.allow.includes(req.method) ? methodNotAllowed(req, m.allow) : await handler(req, { params: Promise.resolve(params) });
+  const base = process.env.API_BASE_URL;
+  let res: Response;
+  if (base) {
+    // over the network: the server's own proxy rewrites the path and answers 405; the request goes
+    // as written (the rewritten path is only the OpenAPI check's key)
+    if (opts.clientAddress) headers['x-forwarded-for'] = opts.clientAddress;
+    res = await overHttp(new URL(url, base), method.toUpperCase(), headers, body);
+  } else {
+    headers[CLIENT_ADDRESS_HEADER] = opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
+    const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
+    res = m && !m.allow.includes(req.method) ? methodNotAllowed(req, m.allow) : await handler(req, { params: Promise.resolve(params) });
+  }
   const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstEvents(res) : await res.text();
   let json: unknown = null;
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
   const out = { status: res.status, headers: res.headers, json: json as T, text };
   // every answer must be what the OpenAPI document says (tests/support/openapi-check.ts)
-  if (m && !opts.skipOpenApiCheck) checkAgainstOpenApi(req.method, m.pattern, mod, out);
+  if (m && !opts.skipOpenApiCheck) checkAgainstOpenApi(method.toUpperCase(), m.pattern, mod, out);
   return out;
 }
 
-/** A live stream never ends: read what it says first, then hang up (its cancel ends the feed). */
+/** One request to the server at API_BASE_URL; redirects come back as they are, as in-process. */
+async function overHttp(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer> | undefined): Promise<Response> {
+  const aborter = new AbortController();
+  const timer = setTimeout(() => aborter.abort(new Error(`${method} ${url.pathname}: no answer in 30 s`)), 30_000);
+  try {
+    const res = await fetch(url, { method, headers, body, redirect: 'manual', signal: aborter.signal });
+    // the stream's reader hangs up after the first events (firstEvents); a body is read right after
+    return res;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A live stream never ends: read what it says first, then hang up (its cancel ends the feed, also over HTTP). */
 async function firstEvents(res: Response): Promise<string> {
   const reader = res.body!.getReader();
   const { value } = await reader.read();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createLock, createUser, grantUser } from '../../support/factories/core';
 import { sharingCast } from '../../support/factories/access';
 import { defineCases } from '../types';
+import { aClient } from '../clients';
 
 /** Sharing (issue 6): device access and the public sign-up that claims pending shares. */
 const BASE = (id: number | string) => `/api/v37/my/device/${id}/access`;
@@ -120,7 +121,7 @@ export const cases = defineCases([
     ok: [202],
     noForeign: 'creates a new account (or mails the one there is); there is no resource of anyone to reach',
     setup: async () => {
-      const headers = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` };
+      const headers = aClient();
       const body = { email: `signup-${randomUUID().slice(0, 8)}@test.local`, password: 'long-enough-1', displayName: 'New Person' };
       return {
         url: '/api/v37/account/register',

@@ -4,6 +4,7 @@ import { AccessLevel } from '@/db/schema';
 import { grantUser } from '../../support/factories/core';
 import { aWeek, createGate, createOrgLock, orgWithCast } from '../../support/factories/organization';
 import { defineCases } from '../types';
+import { aClient } from '../clients';
 
 /** Access links (issue 7): management by organization administrators, and the guest endpoints. */
 const LINKS = (orgId: number | string) => `/api/v37/organization/${orgId}/accesslink`;
@@ -25,8 +26,7 @@ async function linkCast() {
   return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
 }
 
-// guest requests from a fresh address each: rate-limit counters live in the (shared) database
-const guestHeaders = () => ({ 'x-forwarded-for': `2001:db8:c0::${Math.floor(Math.random() * 0xffff).toString(16)}` });
+// guest requests from a fresh address each (aClient): rate-limit counters live in the (shared) database
 
 export const cases = defineCases([
   {
@@ -108,7 +108,7 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const c = await linkCast();
-      await api('POST', `/api/v37/link/${c.token}/device/${c.gate.id}/open`, { headers: guestHeaders() });
+      await api('POST', `/api/v37/link/${c.token}/device/${c.gate.id}/open`, { headers: aClient() });
       return {
         as: c.admin,
         url: `${LINKS(c.org.id)}/${c.link.id}/history?page=1&itemsPerPage=10`,
@@ -162,7 +162,7 @@ export const cases = defineCases([
     noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
     setup: async () => {
       const c = await linkCast();
-      const headers = guestHeaders();
+      const headers = aClient();
       // another link's token with its last character changed: unknown (never the same character again)
       const near = c.foreign.url.split('/link/')[1];
       const altered = near.slice(0, -1) + (near.endsWith('A') ? 'B' : 'A');
@@ -176,7 +176,7 @@ export const cases = defineCases([
     ok: [202],
     setup: async () => {
       const c = await linkCast();
-      const headers = guestHeaders();
+      const headers = aClient();
       return {
         url: `/api/v37/link/${c.token}/device/${c.gate.id}/open`,
         headers,
@@ -193,7 +193,7 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const c = await linkCast();
-      const headers = guestHeaders();
+      const headers = aClient();
       const op = await api('POST', `/api/v37/link/${c.token}/device/${c.gate.id}/open`, { headers });
       return {
         url: `/api/v37/link/${c.token}/operation/${op.json.result.operationId}`,

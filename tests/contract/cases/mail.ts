@@ -4,13 +4,13 @@ import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { sharingCast } from '../../support/factories/access';
 import { createLock, createUser, db, grantUser } from '../../support/factories/core';
 import { defineCases } from '../types';
+import { aClient } from '../clients';
 
 /**
  * Proven e-mail and invitations (issue 17): the public routes of the mailed links, the signed-in
  * acceptance of an invitation, and the owner's resend. An unknown token is someone else's: 404.
  */
 const A = '/api/v37/account';
-const ip = () => ({ 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` });
 const unknownToken = () => randomUUID().replace(/-/g, '').padEnd(43, 'A');
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
 
@@ -51,7 +51,7 @@ export const cases = defineCases([
     ok: [202],
     noForeign: 'answers the same for every address; there is no resource of anyone to reach',
     setup: async () => {
-      const headers = ip();
+      const headers = aClient();
       return {
         url: `${A}/verify/resend`,
         body: { email: address() },
@@ -71,7 +71,7 @@ export const cases = defineCases([
     ok: [202],
     noForeign: 'answers the same for every address; there is no resource of anyone to reach',
     setup: async () => {
-      const headers = ip();
+      const headers = aClient();
       return {
         url: `${A}/password/forgot`,
         body: { email: address() },

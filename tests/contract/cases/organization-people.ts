@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { organizationInvitations } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { createUser, db } from '../../support/factories/core';
-import { orgWithCast } from '../../support/factories/organization';
+import { openInvitation, orgWithCast } from '../../support/factories/organization';
 import { defineCases } from '../types';
 
 /** The organization's people (issue 17): the caller is the owner unless a case says otherwise. */
@@ -11,13 +10,7 @@ const RW: ['Organization.ReadWrite'] = ['Organization.ReadWrite'];
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
 
 /** An open invitation of the organization, sent two minutes ago (so it may be resent). */
-async function invitation(organizationId: number, email = address()) {
-  const [inv] = await (await db())
-    .insert(organizationInvitations)
-    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
-    .returning();
-  return inv;
-}
+const invitation = (organizationId: number, email = address()) => openInvitation(organizationId, email);
 
 export const cases = defineCases([
   {

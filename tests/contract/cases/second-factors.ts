@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { createUser, type TestUser } from '../../support/factories/core';
@@ -6,6 +5,7 @@ import { orgWithCast } from '../../support/factories/organization';
 import { api } from '../../support/router';
 import { SoftAuthenticator } from '../../support/webauthn';
 import { defineCases } from '../types';
+import { aClient } from '../clients';
 
 /** Second factors (issue 17): Settings > Security's authenticator app and passkeys, passkey sign-in, the organization's rule. */
 const BASE = '/api/v37/my/account';
@@ -146,7 +146,7 @@ export const cases = defineCases([
     ok: [200],
     noForeign: 'a sign-in challenge for whoever asks; a pending sign-in token that is not live is 400, like a malformed one',
     setup: async () => {
-      const headers = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` };
+      const headers = aClient();
       const url = '/api/v37/account/passkey/options';
       return { url, body: {}, headers, malformed: [{ url, body: { pendingToken: 'x'.repeat(101) }, headers }, { url, body: { pendingToken: 'not-live' }, headers }] };
     },

@@ -1,4 +1,5 @@
-import { DeviceType, devices, simExternalGates } from '@/db/schema';
+import { randomUUID } from 'node:crypto';
+import { DeviceType, devices, organizationInvitations, simExternalGates } from '@/db/schema';
 import { addOrgUser, createBridge, createLock, createOrg, createUser, db, type TestUser } from './core';
 
 /** An organization with one user per role, plus an outsider who belongs to another organization. */
@@ -52,3 +53,12 @@ export async function createOrgLock(organizationId: number | null, over: Paramet
 
 /** A link window of a week from now: links of administrators need an end (only the organization's owner makes permanent ones). */
 export const aWeek = () => ({ startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+
+/** An open invitation of an organization, sent two minutes ago (so it may be resent now). */
+export async function openInvitation(organizationId: number, email = `invited-${randomUUID().slice(0, 8)}@test.local`) {
+  const [inv] = await (await db())
+    .insert(organizationInvitations)
+    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return inv;
+}
