@@ -6,8 +6,16 @@ import { logError } from '@/lib/log';
  * globalThis: Next bundles the route handlers and instrumentation (the shutdown) apart, each with
  * its own copy of this module.
  */
-const g = globalThis as unknown as { __simTimers?: { pending: Map<ReturnType<typeof setTimeout>, number>; running: Set<Promise<unknown>> } };
-const { pending, running } = (g.__simTimers ??= { pending: new Map(), running: new Set() });
+const g = globalThis as unknown as { __simTimers?: { pending: Map<ReturnType<typeof setTimeout>, number>; running: Set<Promise<unknown>>; fired: number } };
+const timers = (g.__simTimers ??= { pending: new Map(), running: new Set(), fired: 0 });
+const { pending, running } = timers;
+
+/**
+ * How many timers have fired in this process so far, and how many of their works still run. A test
+ * that attributes database writes to requests (tests/fuzz) tells the device's own later doings
+ * (a latch let go seconds after a pull) from what a request wrote.
+ */
+export const simTimerActivity = () => ({ fired: timers.fired, running: running.size });
 
 /**
  * Something the simulated hardware does by itself after `ms` (settle a command, let the latch go,
@@ -17,6 +25,7 @@ const { pending, running } = (g.__simTimers ??= { pending: new Map(), running: n
 export function later(ms: number, what: string, run: (db: Db) => Promise<unknown>): void {
   const t = setTimeout(() => {
     pending.delete(t);
+    timers.fired++;
     const db = openedDb();
     if (!db) return;
     const p: Promise<unknown> = run(db)

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+
+/**
+ * What a request changed in the database, counted rather than assumed: a row trigger on every
+ * table of the app writes the table's name and the operation into `fuzz_changes` (a table of the
+ * test's own database, never of the app's schema), so after each request the test reads exactly
+ * which rows it inserted, updated or deleted. Checksums of whole tables back it up per batch.
+ */
+export async function installChangeLog(db: Db): Promise<string[]> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes' order by 1`),
+  ).map((t) => t.name);
+  await db.execute(sql.raw(`create table if not exists fuzz_changes (seq bigserial primary key, tbl text not null, op text not null, row_data text)`));
+  await db.execute(
+    sql.raw(`create or replace function fuzz_log() returns trigger language plpgsql as $$
+      begin
+        insert into fuzz_changes (tbl, op, row_data) values (tg_table_name, tg_op, left(coalesce(row_to_json(new), row_to_json(old))::text, 400));
+        return null;
+      end $$`),
+  );
+  for (const t of tables) {
+    await db.execute(sql.raw(`drop trigger if exists fuzz_log on "${t}"`));
+    await db.execute(sql.raw(`create trigger fuzz_log after insert or update or delete on "${t}" for each row execute function fuzz_log()`));
+  }
+  return tables;
+}
+
+export interface Change {
+  tbl: string;
+  op: string;
+  row: string;
+}
+
+/** The changes logged since the last call, and the log emptied. */
+export async function takeChanges(db: Db): Promise<Change[]> {
+  const rows = rowsOf<{ tbl: string; op: string; row_data: string }>(await db.execute(sql.raw('delete from fuzz_changes returning tbl, op, row_data')));
+  return rows.map((r) => ({ tbl: r.tbl, op: r.op, row: r.row_data }));
+}
+
+/** Row count and a checksum of every row of each table (order-independent). */
+export async function checksums(db: Db, tables: string[]): Promise<Record<string, string>> {
+  const q = tables.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as c from "${t}" x`).join(' union all ');
+  const rows = rowsOf<{ t: string; c: string }>(await db.execute(sql.raw(q)));
+  return Object.fromEntries(rows.map((r) => [r.t, r.c]));
+}
+
+export function diffChecksums(a: Record<string, string>, b: Record<string, string>, ignore: Set<string>): string[] {
+  return Object.keys({ ...a, ...b }).filter((t) => !ignore.has(t) && a[t] !== b[t]);
+}
