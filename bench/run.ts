@@ -1,40 +1,27 @@
 // `npm run bench`: production build, large dataset, autocannon against each scenario, on Postgres
-// and then on PGlite. Prints one table with PASS/FAIL against the targets and writes docs/benchmarks.md.
+// and then on PGlite, then the soak (bench/soak.ts: a mixed load for BENCH_SOAK_MINUTES on two
+// processes behind HAProxy on Postgres). Prints the tables with PASS/FAIL and writes docs/benchmarks.md
+// (the scenarios' part at its top; the soak its own section; the other sections are kept).
+// `npm run bench -- soak` runs the soak alone (and writes only its section).
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL,
-// BENCH_ONLY (a pattern of scenario names, to look at some of them; docs/benchmarks.md is then not written).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+// BENCH_PORT (3200; the soak's processes take BENCH_PORT+10 and +11),
+// BENCH_ONLY (a pattern of scenario names, to look at some of them; no soak, docs/benchmarks.md is then not written),
+// BENCH_SOAK_MINUTES (10; 0 skips the soak), BENCH_SOAK_RPS, BENCH_SOAK_WARMUP_MINUTES, BENCH_SOAK_COMMAND_MS,
+// BENCH_SOAK_LIVE_HEAP (bench/soak.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { scenarios, type Scenario } from './scenarios';
 import { checkTargets, type Row } from './targets';
+import { benchEnv, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
+import { soak, soakMinutes } from './soak';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BASE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PORT = 3200;
-const root = process.cwd();
-const distDir = '.next-bench';
-
-function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
-}
-
-async function waitHealthy(url: string, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not become healthy at ${url}`);
-}
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
 
 type Run = Omit<Row, 'db' | 'name' | 'baselineRps'>;
 
@@ -64,18 +51,9 @@ async function drained(headers: Record<string, string>) {
 
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   let cleanUp = () => {};
-  // secrets of this run only; BENCH=1 makes /api/bench/noop exist; the link page scenario names its
-  // clients in X-Forwarded-For, as a proxy in front would (TRUST_PROXY_HOPS=1)
-  const secret = () => randomBytes(32).toString('base64url');
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(PORT), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${PORT}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1', API_RATE_LIMIT: '1000000000', API_RATE_LIMIT_COMMANDS: '1000000000' };
+  const env = benchEnv(PORT);
   if (kind === 'postgres') {
-    const db = `sl_bench_${Date.now()}`;
-    const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-    sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
-    env.DATABASE_URL = `${base}/${db}`;
-    delete env.PGLITE_DIR;
-    // a million activity rows: not left behind on the machine
-    cleanUp = () => void spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], { stdio: 'inherit' });
+    cleanUp = createPostgres(env, 'sl_bench');
   } else {
     delete env.DATABASE_URL;
     env.PGLITE_DIR = path.join(root, '.data', 'bench-pglite');
@@ -83,11 +61,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     cleanUp = () => rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
   }
   console.log(`\n## ${kind}: seeding the benchmark dataset`);
-  const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (prep.status !== 0) throw new Error('prepare failed');
-  const lines = prep.stdout.trim().split('\n');
-  lines.slice(0, -1).forEach((l) => console.log(l));
-  const data = JSON.parse(lines[lines.length - 1]);
+  const data = prepareData(env);
 
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
@@ -125,21 +99,38 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   }
 }
 
+/** The scenarios' part of docs/benchmarks.md is everything above its first "## " section; those sections stay. */
+function writeScenarios(text: string) {
+  const file = path.join(root, 'docs', 'benchmarks.md');
+  let doc = '';
+  try {
+    doc = readFileSync(file, 'utf8');
+  } catch {
+    /* a first run */
+  }
+  const at = doc.search(/^## /m);
+  writeFileSync(file, at >= 0 ? `${text.trimEnd()}\n\n${doc.slice(at)}` : text);
+}
+
 async function main() {
+  const soakOnly = process.argv.slice(2).includes('soak');
   console.log('Building (production)...');
   sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_DIST_DIR: distDir });
-  const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
-  const rows: Row[] = [];
-  for (const k of kinds) rows.push(...(await runOn(k)));
-  const report = checkTargets(rows);
-  console.log('\n' + report.table);
-  if (process.env.BENCH_ONLY) return; // a partial run is not the record
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync(
-    path.join(root, 'docs', 'benchmarks.md'),
-    `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
-  );
-  console.log('\nWritten to docs/benchmarks.md');
+  if (!soakOnly) {
+    const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
+    const rows: Row[] = [];
+    for (const k of kinds) rows.push(...(await runOn(k)));
+    const report = checkTargets(rows);
+    console.log('\n' + report.table);
+    if (process.env.BENCH_ONLY) return; // a partial run is not the record
+    const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+    writeScenarios(
+      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
+    );
+    console.log('\nWritten to docs/benchmarks.md');
+  }
+  // a verdict, like the scenarios' PASS/FAIL: printed and written, not the exit status
+  if (soakMinutes() > 0) await soak(PORT);
 }
 
 main().catch((e) => {

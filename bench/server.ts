@@ -1,0 +1,61 @@
+// What the scenario runs (bench/run.ts) and the soak (bench/soak.ts) share: the server's environment,
+// a database of their own, the large dataset, waiting for health.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { BenchData } from './seed-large';
+
+export const root = process.cwd();
+export const distDir = '.next-bench';
+
+export function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+export async function waitHealthy(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+/**
+ * A production server of this run: secrets of this run only; BENCH=1 makes /api/bench/* exist; the
+ * link page's clients are named in X-Forwarded-For, as a proxy in front would (TRUST_PROXY_HOPS=1);
+ * rate limits out of the way, since the load comes from one key.
+ */
+export function benchEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const secret = () => randomBytes(32).toString('base64url');
+  return { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(port), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${port}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1', API_RATE_LIMIT: '1000000000', API_RATE_LIMIT_COMMANDS: '1000000000', ...extra };
+}
+
+/** A Postgres database of this run in env.DATABASE_URL; returns how to drop it (a million activity rows are not left behind). */
+export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => void {
+  const db = `${prefix}_${Date.now()}`;
+  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
+  env.DATABASE_URL = `${base}/${db}`;
+  delete env.PGLITE_DIR;
+  let dropped = false;
+  return () => {
+    if (dropped) return;
+    dropped = true;
+    spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], { stdio: 'inherit' });
+  };
+}
+
+/** Migrates the database of env and loads the large dataset (bench/prepare.ts); returns its ids. */
+export function prepareData(env: NodeJS.ProcessEnv): BenchData {
+  const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (prep.status !== 0) throw new Error('prepare failed');
+  const lines = prep.stdout.trim().split('\n');
+  lines.slice(0, -1).forEach((l) => console.log(l));
+  return JSON.parse(lines[lines.length - 1]);
+}
