@@ -5,9 +5,10 @@ import { useOrgPerson, useRemovePerson, type MyOrganization, type OrgUser } from
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What removal ends, in words: "2 device accesses, 1 group; loses 3 devices". */
-export function removalWords(r: { deviceAccesses: number; groups: number; devices: number }): string {
+/** What removal ends, in words: "2 device accesses, 1 group, 1 waiting device invitation will be removed". */
+export function removalWords(r: { deviceAccesses: number; groups: number; invitations: number }): string {
   const parts = [count(r.deviceAccesses, 'device access', 'device accesses'), count(r.groups, 'group', 'groups')];
+  if (r.invitations > 0) parts.push(count(r.invitations, 'waiting device invitation', 'waiting device invitations'));
   return `${parts.join(', ')} will be removed`;
 }
 

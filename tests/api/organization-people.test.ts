@@ -4,7 +4,8 @@ import { AccessLevel, deviceAccess, deviceActivity, deviceCertificates, organiza
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { dispatchOutbox } from '@/lib/domain/webhooks/dispatch';
 import { api } from '../support/router';
-import { registerPhone, sessionCookie } from '../support/factories/account';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
+import { registerPhone, sessionCookie, sessionHeaders } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db, grantGroup, grantUser, type TestUser } from '../support/factories/core';
 import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 import { createSubscription } from '../support/factories/webhooks';
@@ -125,8 +126,8 @@ describe('GET /organization/{id}/user/{organizationUserId}', () => {
     const r = await api('GET', `${f.url}/user/${f.ou.member}`, { key: f.admin.key });
     expect(r.status).toBe(200);
     expect(r.json.result).toMatchObject({ organizationUserId: f.ou.member, email: f.member.email, role: 0, status: 'active', deviceCount: 3, groups: [{ id: g.id, name: 'Night shift' }], joinedAt: expect.stringMatching(ISO) });
-    expect(r.json.result.removal).toEqual({ deviceAccesses: 2, groups: 1, devices: 3 });
-    expect((await api('GET', `${f.url}/user/${f.ou.member}`, { key: f.member.key })).json.result.removal).toEqual({ deviceAccesses: 2, groups: 1, devices: 3 });
+    expect(r.json.result.removal).toEqual({ deviceAccesses: 2, groups: 1, devices: 3, invitations: 0 });
+    expect((await api('GET', `${f.url}/user/${f.ou.member}`, { key: f.member.key })).json.result.removal).toEqual({ deviceAccesses: 2, groups: 1, devices: 3, invitations: 0 });
     // another member sees the directory entry only
     expect((await api('GET', `${f.url}/user/${f.ou.admin}`, { key: f.member.key })).json.result).toMatchObject({ removal: null, groups: null, deviceCount: null });
   });
@@ -305,6 +306,38 @@ describe('DELETE /organization/{id}/user/byorganizationuserid/{organizationUserI
     const d = await db();
     expect((await d.select().from(organizationUsers).where(eq(organizationUsers.organizationId, f.org.id))).length).toBe(4);
     expect((await del(f.owner.key, f.ou.admin2)).status).toBe(200);
+  });
+
+  it("an invitation to the removed person's address on the organization's door is withdrawn; they cannot take it afterwards", async () => {
+    const f = await fresh();
+    const [door, elsewhere] = await Promise.all([createOrgLock(f.org.id), createOrgLock(null)]);
+    const d = await db();
+    const now = new Date();
+    // an invitation mailed to the member's address before they joined, still waiting (on the
+    // organization's door), and one on somebody's own lock outside the organization
+    const invite = async (deviceId: number) => {
+      const [a] = await d
+        .insert(deviceAccess)
+        .values({ deviceId, principalType: 0, pendingEmail: f.member.email.toUpperCase(), pendingExpiresAt: new Date(now.getTime() + 86_400_000), accessLevel: AccessLevel.guest })
+        .returning();
+      const { token } = await issueEmailToken(d, { purpose: 'device-invite', email: f.member.email, ref: a.id, payload: { deviceId, inviter: 'Owner' }, now });
+      return { id: a.id, token };
+    };
+    const [atDoor, atHome] = [await invite(door.id), await invite(elsewhere.id)];
+    // the confirmation says so beforehand: one waiting on the organization's doors
+    expect((await api('GET', `${f.url}/user/${f.ou.member}`, { key: f.admin.key })).json.result.removal).toEqual({ deviceAccesses: 0, groups: 0, devices: 0, invitations: 1 });
+    expect((await api('DELETE', `${f.url}/user/byorganizationuserid/${f.ou.member}`, { key: f.admin.key })).status).toBe(200);
+
+    const headers = await sessionHeaders(f.member);
+    const taken = await api('POST', '/api/v37/account/invitation/accept', { headers, body: { token: atDoor.token } });
+    expect(taken.status).toBe(410);
+    expect(taken.json.errorMessages[0]).toMatch(/expired/);
+    expect((await api('POST', `/api/v37/my/lock/${door.id}/operation/unlock`, { headers })).status).toBe(404);
+    expect(await d.select().from(deviceAccess).where(eq(deviceAccess.id, atDoor.id))).toEqual([]);
+    // the invitation outside the organization is theirs to take
+    const mine = await api('POST', '/api/v37/account/invitation/accept', { headers, body: { token: atHome.token } });
+    expect(mine.status).toBe(200);
+    expect(mine.json.result).toEqual({ deviceId: elsewhere.id, accessId: atHome.id });
   });
 
   it('anyone but the owner leaves with their own id, losing what the organization gave them', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { normalizeDisplayName } from '@/lib/auth/email';
 import { deviceAccess, devices, organizationUsers, sessions, userGroupMembers, userGroups, users } from '@/db/schema';
@@ -7,6 +7,7 @@ import { Invalid, NotFound } from '../errors';
 import { OrgRole } from '../policy';
 import { enforcePeople, requireOrg } from '../policy/enforce';
 import { roleName } from './organizations';
+import { waitingInvitations } from './removal';
 import { pageWindow, type Paging } from './text';
 import type { PersonRow } from './schemas';
 
@@ -132,14 +133,19 @@ export async function findPerson(db: Db, organizationId: number, organizationUse
   return p;
 }
 
-/** What removing this person ends: their direct accesses to the organization's devices, their groups, and the devices they would lose. */
-export async function removalCounts(db: Db, organizationId: number, person: { id: number; userId: string }) {
+/**
+ * What removing this person ends: their direct accesses to the organization's devices, their
+ * groups, the devices they would lose, and the device invitations to their address still waiting
+ * on the organization's devices (withdrawn with them, lib/domain/organizations/removal.ts).
+ */
+export async function removalCounts(db: Db, organizationId: number, person: { id: number; userId: string; email: string }) {
   const [direct] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from ${deviceAccess} a join ${devices} d on d.id = a.device_id where d.organization_id = ${organizationId} and a.user_id = ${person.userId}`),
   );
   const [groups] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from user_group_members where organization_user_id = ${person.id}`));
   const devicesLost = (await deviceCounts(db, organizationId, [person.id])).get(person.id) ?? 0;
-  return { deviceAccesses: Number(direct?.n ?? 0), groups: Number(groups?.n ?? 0), devices: devicesLost };
+  const [waiting] = await db.select({ n: count() }).from(deviceAccess).where(waitingInvitations(db, organizationId, person.email));
+  return { deviceAccesses: Number(direct?.n ?? 0), groups: Number(groups?.n ?? 0), devices: devicesLost, invitations: Number(waiting?.n ?? 0) };
 }
 
 /**

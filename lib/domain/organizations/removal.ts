@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { AccessLevel, deviceAccess, organizationUsers, userGroupMembers, users } from '@/db/schema';
+import { AccessLevel, deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
+import { normalizeEmail } from '@/lib/auth/email';
+import { revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
 import { recordActivity } from '../activity/record';
 import { reconcileCertificates } from '../certificates/reconcile';
@@ -15,8 +17,11 @@ import { enqueueWebhookEvent } from '../webhooks/outbox';
  * transaction: their memberships of the organization's groups, every access they had to the
  * organization's devices (direct, and through those groups), their offline certificates for
  * those devices (revoked, so a phone cannot keep opening the door), an activity entry on each
- * device they lose and a `device-access-changed` webhook event for it. A device of the
- * organization they owned goes to the organization's owner, so no door is left without one.
+ * device they lose and a `device-access-changed` webhook event for it, and every device
+ * invitation to their address still waiting on one of the organization's devices (withdrawn, its
+ * mailed link dead: they could otherwise take it after leaving and open a door the organization
+ * closed to them). A device of the organization they owned goes to the organization's owner, so
+ * no door is left without one.
  * Their account, their own devices and their accesses elsewhere are untouched.
  */
 
@@ -58,6 +63,20 @@ async function handOver(tx: Db, deviceId: number, to: string | undefined) {
   else await tx.insert(deviceAccess).values({ deviceId, principalType: 0, userId: to, ...owner });
 }
 
+/** The device invitations to `email` waiting on the organization's devices (pending accesses). */
+export const waitingInvitations = (db: Db, organizationId: number, email: string) =>
+  and(
+    sql`lower(${deviceAccess.pendingEmail}) = ${normalizeEmail(email)}`,
+    inArray(deviceAccess.deviceId, db.select({ id: devices.id }).from(devices).where(eq(devices.organizationId, organizationId))),
+  );
+
+/** Withdraws the invitations to `email` waiting on the organization's devices, and ends their mailed links. */
+async function withdrawInvitations(tx: Db, organizationId: number, email: string, now: Date): Promise<number> {
+  const gone = await tx.delete(deviceAccess).where(waitingInvitations(tx, organizationId, email)).returning({ id: deviceAccess.id });
+  for (const g of gone) await revokeEmailTokens(tx, 'device-invite', { ref: g.id }, now);
+  return gone.length;
+}
+
 /**
  * DELETE /organization/{id}/user/byorganizationuserid/{organizationUserId}. The caller's own id
  * is leaving (anyone but the owner); anyone else's is removal (lib/domain/policy decidePeople).
@@ -78,8 +97,8 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
     const leaving = me.id === target.id;
     enforcePeople({ verb: 'remove', actor: me.role, target: { role: target.role, self: leaving } });
 
-    const [person] = rowsOf<{ num_id: number; name: string }>(
-      await tx.execute(sql`select u.num_id, coalesce(ou.display_name, u.display_name) as name from organization_users ou join users u on u.id = ou.user_id where ou.id = ${target.id}`),
+    const [person] = rowsOf<{ num_id: number; name: string; email: string }>(
+      await tx.execute(sql`select u.num_id, coalesce(ou.display_name, u.display_name) as name, u.email from organization_users ou join users u on u.id = ou.user_id where ou.id = ${target.id}`),
     );
     const lost = await devicesOf(tx, input.organizationId, target);
     const groups = await tx.select({ groupId: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.organizationUserId, target.id));
@@ -88,6 +107,7 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
 
     const direct = lost.filter((d) => d.direct_level !== null).map((d) => d.id);
     if (direct.length) await tx.delete(deviceAccess).where(and(eq(deviceAccess.userId, target.userId), inArray(deviceAccess.deviceId, direct)));
+    const invitationsWithdrawn = person ? await withdrawInvitations(tx, input.organizationId, person.email, now) : 0;
     // the group memberships go with the membership (foreign key cascade)
     await tx.delete(organizationUsers).where(eq(organizationUsers.id, target.id));
     const certificatesRevoked = await reconcileCertificates(tx, { userIds: [target.userId], deviceIds: lost.map((d) => d.id) }, now);
@@ -103,13 +123,12 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
         now,
       );
     }
-    const [who] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.userId));
     await audit(tx, ctx, {
       action: 'member.remove',
       organizationId: input.organizationId,
-      target: { type: 'person', id: target.id, name: who?.email ?? '' },
+      target: { type: 'person', id: target.id, name: person?.email ?? '' },
       before: { role: target.role, deviceAccesses: direct.length, groups: groups.length, devices: lost.length },
-      after: { left: leaving, certificatesRevoked },
+      after: { left: leaving, certificatesRevoked, invitationsWithdrawn },
     });
     return { organizationUserId: target.id, deviceAccesses: direct.length, groups: groups.length, devices: lost.length, certificatesRevoked };
   });

@@ -28,7 +28,9 @@ export type PersonRow = z.infer<typeof PersonRowSchema>;
 
 export const PersonProfile = PersonRowSchema.extend({
   joinedAt: instant.nullable(),
-  removal: z.object({ deviceAccesses: int(), groups: int(), devices: int() }).nullable().describe('what removing the person ends (administrators and the person themselves), else null'),
+  removal: z
+    .object({ deviceAccesses: int(), groups: int(), devices: int(), invitations: int().describe("device invitations to the person's address waiting on the organization's devices, withdrawn with them") })
+    .nullable().describe('what removing the person ends (administrators and the person themselves), else null'),
 });
 export type PersonProfile = z.infer<typeof PersonProfile>;
 
