@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { AlertIcon, Card, Checkbox, useToast } from '@/components/ui';
+import { Card, Checkbox, useToast, Warning } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useCurrentOrganization } from '@/lib/client/organization';
-import { useOrgSecurity, useSecondFactors, useSetOrgSecurity } from '@/lib/client/second-factors';
+import { useSecondFactorBlocked, useSetOrgSecurity } from '@/lib/client/second-factors';
 
 /**
  * The organization's rule "administrators need a second factor": the owner turns it on or off
@@ -12,18 +12,15 @@ import { useOrgSecurity, useSecondFactors, useSetOrgSecurity } from '@/lib/clien
  */
 export function OrgSecurityCard() {
   const { org } = useCurrentOrganization();
-  const rule = useOrgSecurity(org && org.role >= 1 ? org.id : undefined);
-  const mine = useSecondFactors();
+  const { rule, blocked } = useSecondFactorBlocked(org);
   if (!org || org.role < 1 || !rule.data) return null;
   const required = rule.data.requireSecondFactor;
-  const blocked = required && mine.data && !mine.data.enabled;
   return (
     <Card title={`Organization: ${org.name}`} description="Administrators manage groups, access links and webhooks, and so who can open your doors.">
       {blocked ? (
-        <div role="alert" className="mb-4 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+        <Warning className="mb-4">
           <p>This organization requires administrators to use a second factor. Set up an authenticator app or add a passkey above to manage it again.</p>
-        </div>
+        </Warning>
       ) : null}
       {org.role >= 2 ? <OwnerToggle orgId={org.id} required={required} /> : <p className="text-sm text-slate-700">{required ? 'A second factor is required of administrators.' : 'A second factor is not required of administrators.'}</p>}
     </Card>

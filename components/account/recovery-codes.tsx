@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { AlertIcon, Button, Checkbox } from '@/components/ui';
+import { Button, Checkbox, Warning } from '@/components/ui';
 
 /** Recovery codes, shown this once: copy or download them, and say they are kept before closing. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -10,12 +10,11 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const text = codes.join('\n');
   return (
     <div className="space-y-4">
-      <div role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <Warning>
         <p>
           Save these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your authenticator app. They are shown only now.
         </p>
-      </div>
+      </Warning>
       <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-1.5 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-2">
         {codes.map((c) => (
           <li key={c} data-testid="recovery-code">

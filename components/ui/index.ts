@@ -18,6 +18,7 @@
  * - Pagination + usePageParams (page / itemsPerPage in the URL)
  * - icons (CheckIcon, AlertIcon, ...), cn (class joiner)
  * - ShownOnce (a secret shown once, with copy)
+ * - Warning (amber notice with icon: what the reader must know before going on)
  */
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
@@ -37,4 +38,5 @@ export { TabLinks, type TabLink } from './tab-links';
 export { Pagination, usePageParams, type PaginationProps } from './pagination';
 export * from './icons';
 export { ShownOnce } from './shown-once';
+export { Warning } from './warning';
 export { cn } from './cn';

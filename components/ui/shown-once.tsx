@@ -3,8 +3,9 @@
 import { useRef, useState } from 'react';
 import { Button } from './button';
 import { FormField } from './form-field';
-import { AlertIcon, CheckIcon } from './icons';
+import { CheckIcon } from './icons';
 import { Input } from './input';
+import { Warning } from './warning';
 
 /**
  * A secret the server shows exactly once (an access key, a webhook signing secret): a warning,
@@ -45,10 +46,9 @@ export function ShownOnce({
 
   return (
     <div className="space-y-4">
-      <div role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <Warning>
         <p>{warning}</p>
-      </div>
+      </Warning>
       <FormField label={label}>
         <Input ref={input} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
       </FormField>
