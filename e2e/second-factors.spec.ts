@@ -143,3 +143,38 @@ test("the organization owner's rule: turning it on needs the owner's own second 
   await expect(rule).not.toBeChecked();
   await screen(page, 'second-factor-org-rule');
 });
+
+test("an administrator the organization's rule stops is told so on every page, and where to lift it", async ({ page }) => {
+  // The API's refusal of such an administrator is proven in tests/api (policy, second-factors);
+  // here the portal: the demo organization's rule is played as on and the admin's factors as
+  // none (the demo's shared organization cannot change its rule under the other specs).
+  const played = async (path: string, change: (result: Record<string, unknown>) => Record<string, unknown>) =>
+    page.route(path, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const real = await route.fetch();
+      const body = await real.json();
+      await route.fulfill({ response: real, json: { ...body, result: change(body.result) } });
+    });
+  await played('**/api/v37/organization/*/security', (r) => ({ ...r, requireSecondFactor: true }));
+  await played('**/api/v37/my/account/secondfactor', (r) => ({ ...r, enabled: false }));
+  await signIn(page, DEMO.admin, { to: '/organization/groups' });
+  const banner = page.getByRole('status').filter({ hasText: 'requires administrators to use a second factor' });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('not manage people, groups, access links');
+  await screen(page, 'second-factor-rule-banner');
+  await page.goto('/devices');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Add a second factor in Settings › Security' }).click();
+  await expect(page).toHaveURL(/\/settings\/security$/);
+  // there the card says it in place, once
+  await expect(page.getByRole('alert').filter({ hasText: 'requires administrators to use a second factor' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test('no banner while the rule is off (the demo organization)', async ({ page }) => {
+  const rule = page.waitForResponse((r) => /\/api\/v37\/organization\/\d+\/security$/.test(new URL(r.url()).pathname));
+  await signIn(page, DEMO.admin, { to: '/organization/groups' });
+  expect((await (await rule).json()).result).toEqual({ requireSecondFactor: false });
+  await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+  await expect(page.getByText('requires administrators to use a second factor')).toHaveCount(0);
+});

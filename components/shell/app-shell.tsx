@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { LockIcon, MenuIcon, XIcon } from '@/components/ui';
 import { LiveIndicator } from '@/components/live/live-indicator';
+import { SecondFactorBanner } from './second-factor-banner';
 import { SideNav } from './side-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -13,6 +14,7 @@ export interface ShellUser {
   displayName: string;
 }
 export interface ShellOrganization {
+  id: number;
   name: string;
   role: number;
 }
@@ -87,7 +89,10 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
           </div>
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
+          <div className="mx-auto max-w-6xl">
+            <SecondFactorBanner organization={organization} />
+            {children}
+          </div>
         </main>
       </div>
     </div>

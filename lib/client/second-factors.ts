@@ -13,8 +13,21 @@ export type SecondFactors = SecondFactorStatus;
 
 export const secondFactorKeys = { mine: ['second-factors'] as const, org: (id: number) => ['organizations', id, 'security'] as const };
 
-export function useSecondFactors() {
-  return useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => apiFetch<SecondFactors>('/my/account/secondfactor') });
+export function useSecondFactors(enabled = true) {
+  return useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => apiFetch<SecondFactors>('/my/account/secondfactor'), enabled });
+}
+
+/**
+ * Whether the organization's rule stops the signed-in administrator: it requires a second factor
+ * of administrators and their account has none, so the API refuses them every managing action
+ * (lib/domain/policy decideOrg) until they add one. Asks for the rule only of administrators, and
+ * for their factors only when the rule is on.
+ */
+export function useSecondFactorBlocked(org: { id: number; role: number } | null) {
+  const rule = useOrgSecurity(org && org.role >= 1 ? org.id : undefined);
+  const required = rule.data?.requireSecondFactor === true;
+  const mine = useSecondFactors(required);
+  return { rule, blocked: required && mine.data?.enabled === false };
 }
 
 function useChanging<I, O>(fn: (input: I) => Promise<O>) {
