@@ -5,11 +5,17 @@ import { useOrgPerson, useRemovePerson, type MyOrganization, type OrgUser } from
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** What removal ends, in words: "2 device accesses, 1 group, 1 waiting device invitation will be removed". */
-export function removalWords(r: { deviceAccesses: number; groups: number; invitations: number }): string {
-  const parts = [count(r.deviceAccesses, 'device access', 'device accesses'), count(r.groups, 'group', 'groups')];
-  if (r.invitations > 0) parts.push(count(r.invitations, 'waiting device invitation', 'waiting device invitations'));
-  return `${parts.join(', ')} will be removed`;
+const list = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/** What removal ends, in words ("4 device accesses and 1 group will be removed"); only what there is. */
+function removalWords(r: { deviceAccesses: number; groups: number; invitations: number }, leaving: boolean): string {
+  const parts = [
+    r.deviceAccesses > 0 && count(r.deviceAccesses, 'device access', 'device accesses'),
+    r.groups > 0 && count(r.groups, 'group', 'groups'),
+    r.invitations > 0 && count(r.invitations, 'waiting device invitation', 'waiting device invitations'),
+  ].filter((p): p is string => !!p);
+  if (!parts.length) return `Only ${leaving ? 'your' : 'the'} membership ends: there are no device accesses, groups or device invitations to remove`;
+  return `${list.format(parts)} will be removed`;
 }
 
 /**
@@ -29,10 +35,12 @@ export function RemoveDialog({ org, person, onClose, onDone }: { org: MyOrganiza
     </span>
   ) : r ? (
     <div className="space-y-2">
-      <p className="font-medium">{removalWords(r)}.</p>
+      <p className="font-medium">{removalWords(r, leaving)}.</p>
       <p>
-        {who} {leaving ? 'lose' : 'loses'} access to {count(r.devices, 'device', 'devices')} of {org.name} at once, and offline keys on {leaving ? 'your' : 'their'} phones stop
-        working. {leaving ? 'Your' : 'Their'} account and {leaving ? 'your' : 'their'} own devices stay.
+        {r.devices > 0
+          ? `${who} ${leaving ? 'lose' : 'loses'} access to ${count(r.devices, 'device', 'devices')} of ${org.name} at once, and offline keys on ${leaving ? 'your' : 'their'} phones stop working.`
+          : `${who} ${leaving ? 'have' : 'has'} no access to devices of ${org.name}, so no door changes.`}{' '}
+        {leaving ? 'Your' : 'Their'} account and {leaving ? 'your' : 'their'} own devices stay.
       </p>
     </div>
   ) : (
