@@ -112,7 +112,7 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   // removal says what ends, and ends it
   await row.getByRole('button', { name: 'Remove Gustav Guest' }).click();
   const confirm = owner.getByRole('dialog');
-  await expect(confirm).toContainText('4 device accesses, 1 group will be removed');
+  await expect(confirm).toContainText('4 device accesses and 1 group will be removed.');
   await shot(owner, 'remove-confirm');
   expect((await guest.request.get(`/api/v37/my/lock/${frontDoor.id}`)).status()).toBe(200);
   await confirm.getByRole('button', { name: 'Remove person' }).click();
@@ -121,6 +121,51 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   // his session is still valid, his access is not
   expect((await guest.request.get(`/api/v37/my/lock/${frontDoor.id}`)).status()).toBe(404);
   expect((await (await guest.request.get('/api/v37/organization')).json()).result).toEqual([]);
+});
+
+test('removal names the door invitations still waiting for the person and withdraws them: their mailed link opens nothing afterwards', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await signedIn(browser, DEMO.owner, '/organization/members');
+  const json = async (r: Promise<import('@playwright/test').APIResponse>, status: number) => {
+    const res = await r;
+    expect(res.status(), await res.text()).toBe(status);
+    return (await res.json()).result;
+  };
+  const write = { headers: { origin: base } };
+  const lastLink = (to: string, page: string) => smtp.to(to).flatMap((m) => m.links).filter((l) => l.includes(`${page}?token=`)).at(-1)!;
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token');
+  const email = `wanda-${Date.now()}@example.test`;
+  const org = (await json(owner.request.get('/api/v37/organization'), 200))[0] as { id: number };
+  const door = ((await json(owner.request.get('/api/v37/my/device/details'), 200)).locks as { id: number; name: string }[]).find((l) => l.name === 'Back door')!;
+
+  // the Back door shared with her address before she had an account: an invitation that waits
+  await json(owner.request.post(`/api/v37/my/device/${door.id}/access`, { ...write, data: { principalType: 0, userEmail: email, accessLevel: 0, remoteAccessDisabled: false } }), 201);
+  await expect.poll(() => lastLink(email, '/invitation'), { timeout: 30_000 }).toBeTruthy();
+  const doorInvitation = tokenOf(lastLink(email, '/invitation'));
+  // she makes an account (confirmed through its mail) and joins the organization
+  const request = (await browser.newContext({ baseURL: base })).request;
+  expect((await request.post('/api/v37/account/register', { data: { email, password: DEMO_PASSWORD, displayName: 'Wanda Waiting' } })).status()).toBe(202);
+  await expect.poll(() => lastLink(email, '/verify-email'), { timeout: 30_000 }).toBeTruthy();
+  await json(request.post('/api/v37/account/verify', { data: { token: tokenOf(lastLink(email, '/verify-email')) } }), 200);
+  await json(owner.request.post(`/api/v37/organization/${org.id}/user`, { ...write, data: { email, role: 0, groupIds: [] } }), 201);
+  await expect.poll(() => lastLink(email, '/organization-invitation'), { timeout: 30_000 }).toBeTruthy();
+  const wanda = await signedIn(browser, email, '/devices');
+  await json(wanda.request.post('/api/v37/my/organization-invitation', { ...write, data: { token: tokenOf(lastLink(email, '/organization-invitation')) } }), 200);
+
+  // the owner removes her: the confirmation names the waiting invitation
+  await owner.reload();
+  await owner.getByRole('row', { name: /Wanda Waiting/ }).getByRole('button', { name: 'Remove Wanda Waiting' }).click();
+  const confirm = owner.getByRole('dialog');
+  await expect(confirm).toContainText('1 waiting device invitation will be removed.');
+  await expect(confirm).toContainText('Wanda Waiting has no access to devices of Demo Property Management, so no door changes.');
+  await shot(owner, 'remove-with-invitation');
+  await confirm.getByRole('button', { name: 'Remove person' }).click();
+  await expect(owner.getByRole('row', { name: /Wanda Waiting/ })).toHaveCount(0);
+
+  // the link she was mailed before is dead; the door stays closed to her
+  const taken = await wanda.request.post('/api/v37/account/invitation/accept', { ...write, data: { token: doorInvitation } });
+  expect(taken.status()).toBe(410);
+  expect((await wanda.request.get(`/api/v37/my/lock/${door.id}`)).status()).toBe(404);
 });
 
 test('a member sees the directory and leaves; the owner hands ownership over after the password', async ({ browser }) => {
