@@ -26,8 +26,6 @@ async function linkCast() {
   return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
 }
 
-// guest requests from a fresh address each (aClient): rate-limit counters live in the (shared) database
-
 export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/accesslink',

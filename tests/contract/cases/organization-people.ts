@@ -9,8 +9,6 @@ const ORG = (id: number | string) => `/api/v37/organization/${id}`;
 const RW: ['Organization.ReadWrite'] = ['Organization.ReadWrite'];
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
 
-/** An open invitation of the organization, sent two minutes ago (so it may be resent). */
-const invitation = (organizationId: number, email = address()) => openInvitation(organizationId, email);
 
 export const cases = defineCases([
   {
@@ -103,8 +101,8 @@ export const cases = defineCases([
       const c = await orgWithCast();
       return {
         as: c.owner,
-        url: `${ORG(c.org.id)}/invitation/${(await invitation(c.org.id)).id}`,
-        foreign: { url: `${ORG(c.org.id)}/invitation/${(await invitation(c.other.id)).id}` },
+        url: `${ORG(c.org.id)}/invitation/${(await openInvitation(c.org.id)).id}`,
+        foreign: { url: `${ORG(c.org.id)}/invitation/${(await openInvitation(c.other.id)).id}` },
         malformed: [{ url: `${ORG(c.org.id)}/invitation/not-a-uuid` }],
       };
     },
@@ -118,8 +116,8 @@ export const cases = defineCases([
       const c = await orgWithCast();
       return {
         as: c.owner,
-        url: `${ORG(c.org.id)}/invitation/${(await invitation(c.org.id)).id}/resend`,
-        foreign: { url: `${ORG(c.org.id)}/invitation/${(await invitation(c.other.id)).id}/resend` },
+        url: `${ORG(c.org.id)}/invitation/${(await openInvitation(c.org.id)).id}/resend`,
+        foreign: { url: `${ORG(c.org.id)}/invitation/${(await openInvitation(c.other.id)).id}/resend` },
         malformed: [{ url: `${ORG(c.org.id)}/invitation/not-a-uuid/resend` }],
       };
     },
@@ -133,7 +131,7 @@ export const cases = defineCases([
     setup: async () => {
       const c = await orgWithCast();
       const invited = await createUser();
-      const inv = await invitation(c.org.id, invited.email);
+      const inv = await openInvitation(c.org.id, invited.email);
       const { token } = await issueEmailToken(await db(), { purpose: 'org-invite', email: inv.email, ref: inv.id, now: new Date() });
       const url = '/api/v37/my/organization-invitation';
       return { as: invited, url, body: { token }, malformed: [{ url, body: {} }, { url, body: { token: 5 } }] };
