@@ -169,6 +169,7 @@ test("an administrator the organization's rule stops is told so on every page, a
   // there the card says it in place, once
   await expect(page.getByRole('alert').filter({ hasText: 'requires administrators to use a second factor' })).toBeVisible();
   await expect(banner).toHaveCount(0);
+  await screen(page, 'second-factor-rule-in-place');
 });
 
 test('no banner while the rule is off (the demo organization)', async ({ page }) => {
