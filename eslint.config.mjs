@@ -4,27 +4,85 @@ import tseslint from 'typescript-eslint';
 // Layers of architecture.md, kept apart by import rules.
 const noDb = {
   patterns: [
-    { group: ['drizzle-orm', 'drizzle-orm/*', '@/db', '@/db/*', 'postgres', '@electric-sql/*'], message: 'Pages, components and browser code reach data through /api/v37 (lib/client) or domain verbs, not the database.' },
+    {
+      group: ['drizzle-orm', 'drizzle-orm/*', '@/db', '@/db/*', 'postgres', '@electric-sql/*'],
+      message:
+        'Pages, components and browser code reach data through /api/v37 (lib/client) or domain verbs, not the database.',
+    },
   ],
 };
 
-const noHttp = { group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'], message: 'Domain verbs know nothing of HTTP or Next.' };
-const noSimulator = {
-  group: ['@/lib/devices/simulator', '@/lib/devices/simulator/**', '**/devices/simulator', '**/devices/simulator/**'],
-  message: 'The domain talks to hardware only through lib/devices (getGateway, getSimulatorControl, the pure codes), never the simulator.',
+const noHttp = {
+  group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'],
+  message: 'Domain verbs know nothing of HTTP or Next.',
 };
-const onlyDomainErrors = {
-  // the domain (relative or by alias) except its errors; the gateway factory (lib/devices/index), which imports the report handler
-  regex: '^(@/lib/domain(/(?!errors$).*)?|(\\.\\./)+domain(/(?!errors$).*)?|@/lib/devices(/index)?|\\.\\.(/index)?|@/lib/workers(/.*)?)$',
-  message: 'The simulator plays hardware: it reports what happened through its port (./port) and imports nothing of the domain but lib/domain/errors.',
+// Adapters and the hardware (docs/devices.md, "The seam"): every folder under lib/devices is one,
+// except the factory and the worker at its root, which connect them to the service.
+const ADAPTERS = ['lib/devices/*/**'];
+const noAdapterInternals = {
+  group: [
+    '@/lib/devices/*/**',
+    ...['tedee', 'virtual-bridge', 'external-gates'].flatMap((a) => [`**/devices/${a}`, `**/devices/${a}/**`]),
+  ],
+  message:
+    'The domain talks to hardware only through lib/devices (getGateway, getSimulatorControl, the gateway types, the pure codes), never an adapter.',
+};
+const noService = {
+  // the domain (relative or by alias), the service's tables, the gateway factory (it imports the report handler), the workers, the config
+  regex:
+    '^(@/lib/domain(/.*)?|(\\.\\./)+domain(/.*)?|@/db/schema(/.*)?|(\\.\\./)+db/schema(/.*)?|@/lib/devices(/index)?|\\.\\.(/index)?|@/lib/workers(/.*)?|@/lib/config(/.*)?)$',
+  message:
+    'An adapter speaks its protocol: it gets addresses and reports through the gateway interface and imports nothing of the domain, the database schema, the factory or the configuration.',
+};
+const noDatabase = {
+  group: ['@/db', '@/db/**', '**/db/**', 'drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/*'],
+  message: 'The virtual bridge is hardware: it keeps its state in its own memory, never in a database.',
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.next*/**', '.data/**', 'test-results/**', 'playwright-report/**', 'db/migrations/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.next*/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'db/migrations/**',
+      'next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', AbortController: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', navigator: 'readonly', window: 'readonly', document: 'readonly', localStorage: 'readonly', structuredClone: 'readonly', URLSearchParams: 'readonly', ReadableStream: 'readonly', crypto: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        Response: 'readonly',
+        Request: 'readonly',
+        Headers: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        navigator: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        localStorage: 'readonly',
+        structuredClone: 'readonly',
+        URLSearchParams: 'readonly',
+        ReadableStream: 'readonly',
+        crypto: 'readonly',
+        performance: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
@@ -35,14 +93,35 @@ export default tseslint.config(
   // Pages may prefetch with domain verbs (page.tsx), but route files and pages never touch the db directly.
   { files: ['app/**'], ignores: ['app/api/health/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
   // The seam between the service and hardware (docs/devices.md): the domain reaches devices only
-  // through lib/devices' gateway, control interface and pure codes, never the simulator; the
-  // simulator plays hardware and reports through its port, importing nothing of the domain but
-  // its errors (and not the gateway factory, which imports the domain's report handler).
-  { files: ['lib/domain/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noSimulator] }] } },
-  { files: ['lib/devices/**'], ignores: ['lib/devices/simulator/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp] }] } },
-  { files: ['lib/devices/simulator/**'], rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, onlyDomainErrors] }] } },
+  // through lib/devices' gateway, control interface and pure codes, never an adapter's insides; an
+  // adapter (every folder of lib/devices) speaks its protocol and reports through the interface,
+  // importing nothing of the domain or the database schema; the virtual bridge, no database at all.
+  {
+    files: ['lib/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noAdapterInternals] }] },
+  },
+  {
+    files: ['lib/devices/**'],
+    ignores: ADAPTERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noHttp] }] },
+  },
+  { files: ADAPTERS, rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noService] }] } },
+  {
+    files: ['lib/devices/virtual-bridge/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noService, noDatabase] }] },
+  },
   {
     files: ['components/ui/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...noDb.patterns, { group: ['@/lib/domain/*', '@/lib/client/*'], message: 'UI primitives hold no data and no domain.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noDb.patterns,
+            { group: ['@/lib/domain/*', '@/lib/client/*'], message: 'UI primitives hold no data and no domain.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -4,8 +4,9 @@ import { scanApiRoutes } from './lib/http/api-routes-scan.mjs';
 const nextConfig = {
   // Several builds can live side by side (tests, benchmarks, parallel work).
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  // PGlite ships WASM and data files that must be loaded from node_modules as-is.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // PGlite ships WASM and data files that must be loaded from node_modules as-is; oidc-provider (Koa)
+  // is a Node application used as it is published (lib/oauth/bridge.ts).
+  serverExternalPackages: ['@electric-sql/pglite', 'oidc-provider'],
   // API clients call both /my/lock and /my/lock/; answer both instead of redirecting.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,

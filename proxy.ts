@@ -15,7 +15,7 @@ import { apiProxy } from '@/lib/http/api-proxy';
  *    layout sends people back where they were going after sign-in.
  */
 export function proxy(request: NextRequest) {
-  if (request.nextUrl.pathname.startsWith('/api/')) return apiProxy(request) ?? NextResponse.next();
+  if (/^\/api\//i.test(request.nextUrl.pathname)) return apiProxy(request) ?? NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
   const https = (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
   const dev = process.env.NODE_ENV === 'development';

@@ -23,7 +23,10 @@ export default async function NotFound() {
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
         <p className="text-sm font-semibold text-indigo-700">404</p>
         <h1 className="mt-1 text-xl font-semibold text-slate-900">This page does not exist</h1>
-        <p className="mt-2 text-sm text-slate-600">The address may be mistyped, or the page has moved. If someone sent you an access link, open the whole link they sent.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          The address may be mistyped, or the page has moved. If someone sent you an access link, open the whole link
+          they sent.
+        </p>
         <div className="mt-6 flex justify-center">
           <ButtonLink href="/devices" variant="primary">
             Go to your devices

@@ -16,28 +16,55 @@ const TARGET_MS = 500;
 
 /** The pages and what shows that their data has arrived. */
 const PAGES: Array<{ name: string; path: string; content: (p: Page) => ReturnType<Page['locator']> }> = [
-  { name: 'Home', path: '/home', content: (p) => p.getByRole('list', { name: 'Needs attention' }).getByRole('listitem').first() },
-  { name: 'Activity', path: '/activity', content: (p) => p.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first() },
+  {
+    name: 'Home',
+    path: '/home',
+    content: (p) => p.getByRole('list', { name: 'Needs attention' }).getByRole('listitem').first(),
+  },
+  {
+    name: 'Activity',
+    path: '/activity',
+    content: (p) => p.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first(),
+  },
 ];
 
 async function healthy(ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the server did not become healthy');
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function main(): Promise<void> {
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, E2E_PORT: String(PORT) }, detached: true });
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, E2E_PORT: String(PORT) },
+    detached: true,
+  });
   try {
     await healthy(900_000);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${BASE}/sign-in`);
@@ -55,7 +82,9 @@ async function main(): Promise<void> {
         if (i >= 2) times.push(Date.now() - started); // the first two warm the server's caches
       }
       const [p50, p95] = [pct(times, 50), pct(times, 95)];
-      rows.push(`| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 < ${TARGET_MS} ms | ${p50 < TARGET_MS ? 'PASS' : 'FAIL'} |`);
+      rows.push(
+        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 < ${TARGET_MS} ms | ${p50 < TARGET_MS ? 'PASS' : 'FAIL'} |`,
+      );
       console.log(`${p.name}: p50 ${p50} ms, p95 ${p95} ms, max ${Math.max(...times)} ms`);
     }
     await browser.close();
@@ -70,7 +99,10 @@ async function main(): Promise<void> {
     ].join('\n');
     const doc = readFileSync('docs/benchmarks.md', 'utf8');
     const marked = /<!-- portal -->[\s\S]*<!-- \/portal -->/;
-    writeFileSync('docs/benchmarks.md', marked.test(doc) ? doc.replace(marked, table) : `${doc.trimEnd()}\n\n## Portal pages\n\n${table}\n`);
+    writeFileSync(
+      'docs/benchmarks.md',
+      marked.test(doc) ? doc.replace(marked, table) : `${doc.trimEnd()}\n\n## Portal pages\n\n${table}\n`,
+    );
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
   }

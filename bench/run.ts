@@ -4,9 +4,10 @@
 // (the scenarios' part at its top; the soak its own section; the other sections are kept).
 // `npm run bench -- soak` runs the soak alone (and writes only its section).
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (50), BENCH_DB=postgres,pglite, BENCH_PG_URL,
-// BENCH_PORT (3200; the soak's processes take BENCH_PORT+10 and +11),
+// BENCH_PORT (3200; the soak's processes take BENCH_PORT+10 and +11; the locks' virtual bridge, bench/bridge.ts,
+// BENCH_BRIDGE_PORT, default BENCH_PORT+50),
 // BENCH_ONLY (a pattern of scenario names, to look at some of them; no soak, docs/benchmarks.md is then not written),
-// BENCH_SOAK_MINUTES (10; 0 skips the soak), BENCH_SOAK_RPS, BENCH_SOAK_WARMUP_MINUTES, BENCH_SOAK_COMMAND_MS,
+// BENCH_DB_PREFIX (the Postgres database names: <prefix>_<time>), BENCH_SOAK_MINUTES (10; 0 skips the soak), BENCH_SOAK_RPS, BENCH_SOAK_WARMUP_MINUTES, BENCH_SOAK_COMMAND_MS,
 // BENCH_SOAK_LIVE_HEAP (bench/soak.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -15,7 +16,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { scenarios, type Scenario } from './scenarios';
 import { checkTargets, type Row } from './targets';
-import { benchEnv, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
+import { measureHop, startBenchBridge, type BenchBridge } from './bridge';
+import { benchEnv, bridgePort, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
 import { soak, soakMinutes } from './soak';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,18 +25,42 @@ const BASE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 
-type Run = Omit<Row, 'db' | 'name' | 'baselineRps'>;
+type Run = Omit<Row, 'db' | 'name' | 'baselineRps'> & { errorKinds: string };
 
-async function load(s: Scenario, keyHeaders: Record<string, string>, connections: number, duration = SECONDS): Promise<Run> {
+async function load(
+  s: Scenario,
+  keyHeaders: Record<string, string>,
+  connections: number,
+  duration = SECONDS,
+): Promise<Run> {
   const headers = s.auth === 'session' ? {} : keyHeaders;
   const r = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections,
     duration,
     headers,
-    requests: [{ method: s.method, path: s.path(), setupRequest: (req) => ({ ...req, path: s.path(), headers: { ...req.headers, ...s.headers?.() } }) }],
+    requests: [
+      {
+        method: s.method,
+        path: s.path(),
+        setupRequest: (req) => ({ ...req, path: s.path(), headers: { ...req.headers, ...s.headers?.() } }),
+      },
+    ],
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, requests: r.requests.total };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+    errorKinds: [
+      ...Object.entries(r.statusCodeStats ?? {})
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, v]) => `${v.count}× ${code}`),
+      ...(r.timeouts ? [`${r.timeouts} timeouts`] : []),
+      ...(r.errors - r.timeouts > 0 ? [`${r.errors - r.timeouts} socket errors`] : []),
+    ].join(', '),
+  };
 }
 
 /** Waits until the server answers the baseline quickly again: requests a run gave up on still finish. */
@@ -52,19 +78,26 @@ async function drained(headers: Record<string, string>) {
 async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   let cleanUp = () => {};
   const env = benchEnv(PORT);
-  if (kind === 'postgres') {
-    cleanUp = createPostgres(env, 'sl_bench');
-  } else {
-    delete env.DATABASE_URL;
-    env.PGLITE_DIR = path.join(root, '.data', 'bench-pglite');
-    rmSync(env.PGLITE_DIR, { recursive: true, force: true });
-    cleanUp = () => rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
-  }
-  console.log(`\n## ${kind}: seeding the benchmark dataset`);
-  const data = prepareData(env);
-
-  const server: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let bridge: BenchBridge | undefined;
+  let server: ChildProcess | undefined;
   try {
+    if (kind === 'postgres') {
+      cleanUp = createPostgres(env, 'sl_bench');
+    } else {
+      delete env.DATABASE_URL;
+      env.PGLITE_DIR = path.join(root, '.data', 'bench-pglite');
+      rmSync(env.PGLITE_DIR, { recursive: true, force: true });
+      cleanUp = () => rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
+    }
+    // the locks are behind a virtual bridge of their own process, as the product reaches them (issue 31)
+    bridge = await startBenchBridge(bridgePort(PORT), env.SIM_COMMAND_MS ?? '0', env);
+    console.log(`\n## ${kind}: seeding the benchmark dataset (its bridge at ${bridge.baseUrl})`);
+    const data = prepareData(env, bridge);
+
+    server = spawn(process.execPath, ['scripts/start.mjs'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 300_000);
     const headers = { authorization: `Bearer ${data.key}` };
     const [baseline, ...rest] = scenarios(data);
@@ -78,6 +111,11 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       await drained(headers);
       // server time alone, before any backlog of the loaded run can queue in front of it
       const serialP50 = s.serverTime ? (await load(s, headers, 1, 5)).p50 : undefined;
+      // a command's network hop alone: the server's request to the bridge, made from here one at a time
+      const hop = s.kind === 'command' ? await measureHop(bridge, data.hopLockRemoteId, 3000) : undefined;
+      // and the no-op alone beside them: what any request costs on this machine now
+      const noopAlone = hop ? (await load(baseline, headers, 1, 3)).p50 : undefined;
+      if (hop) await drained(headers);
       // The machine's speed drifts within seconds (shared cores): the baseline runs right before and
       // right after the scenario, and the scenario's ratio is to the mean of the two.
       const before = await load(baseline, headers, CONNECTIONS, BASE_SECONDS);
@@ -86,15 +124,33 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       const after = await load(baseline, headers, CONNECTIONS, BASE_SECONDS);
       baselines.push(before, after);
       const baseRps = (before.rps + after.rps) / 2;
-      rows.push({ db: kind, name: s.name, ...main, baselineRps: baseRps, serialP50 });
-      console.log(`  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}  (baseline before/after: ${before.rps.toFixed(0)}/${after.rps.toFixed(0)} req/s)`);
+      rows.push({
+        db: kind,
+        name: s.name,
+        ...main,
+        baselineRps: baseRps,
+        serialP50,
+        hopP50: hop?.p50,
+        hopP99: hop?.p99,
+      });
+      console.log(
+        `  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}${main.errorKinds ? ` (${main.errorKinds})` : ''}  (baseline before/after: ${before.rps.toFixed(0)}/${after.rps.toFixed(0)} req/s)`,
+      );
+      if (serialP50 !== undefined || hop)
+        console.log(
+          `    alone (one connection): p50 ${serialP50 ?? '-'} ms${hop ? `; the bridge call alone (${hop.n} from the bench): p50 ${hop.p50} ms, p99 ${hop.p99} ms; the no-op alone: p50 ${noopAlone} ms` : ''}`,
+        );
     }
     const med = [...baselines].sort((a, b) => a.rps - b.rps)[Math.floor(baselines.length / 2)];
     rows.unshift({ db: kind, name: baseline.name, ...med, baselineRps: med.rps });
     return rows;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    await bridge?.stop();
     cleanUp();
   }
 }
@@ -115,7 +171,10 @@ function writeScenarios(text: string) {
 async function main() {
   const soakOnly = process.argv.slice(2).includes('soak');
   console.log('Building (production)...');
-  sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NEXT_DIST_DIR: distDir });
+  sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    ...process.env,
+    NEXT_DIST_DIR: distDir,
+  });
   if (!soakOnly) {
     const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
     const rows: Row[] = [];
@@ -125,7 +184,7 @@ async function main() {
     if (process.env.BENCH_ONLY) return; // a partial run is not the record
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     writeScenarios(
-      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user, 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
+      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user (949 locks behind a virtual bridge process, added as an administrator adds a bridge, and 50 gates), 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links.\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
     );
     console.log('\nWritten to docs/benchmarks.md');
   }

@@ -1,15 +1,22 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
-// one user with 1,000 devices (bridge + locks + gates), one lock with 1,000,000 activity entries,
+// one user with 1,000 devices (a bridge with 949 locks, added as the product adds one, + 50 gates), one lock with 1,000,000 activity entries,
 // one device with 200 access records, a few PINs, 1,000 access links.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
-import { accessLinkDevices, accessLinks, devices, organizationUsers, organizations, personalAccessKeys, users } from '../db/schema';
+import {
+  accessLinkDevices,
+  accessLinks,
+  organizationUsers,
+  organizations,
+  personalAccessKeys,
+  users,
+} from '../db/schema';
 import { encode } from 'next-auth/jwt';
 import { newKeyMaterial } from '../lib/auth/keys';
 import { startSession } from '../lib/auth/sessions';
 import { SCOPES } from '../lib/auth/scopes';
-import { LOCK_SETTING_DEFAULTS } from '../lib/devices/codes';
+import { addBridge, checkBridge } from '../lib/domain/devices/bridges-manage';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
 
 export interface BenchData {
@@ -20,45 +27,98 @@ export interface BenchData {
   activityLockId: number;
   accessDeviceId: number;
   lockIds: number[];
+  /** the id on the bench bridge of a lock no scenario uses (bench/bridge.ts, measureHop) */
+  hopLockRemoteId: number;
   /** tokens of 1,000 access links */
   linkTokens: string[];
   depthDate: string;
 }
 
-const SETTINGS = { ...LOCK_SETTING_DEFAULTS, pullSpringEnabled: true, doorStateEventLoggingEnabled: true };
-
 export async function seedLarge(db: Db, log: (m: string) => void): Promise<BenchData> {
   const t0 = Date.now();
   const [org] = await db.insert(organizations).values({ name: 'Bench Org', timeZone: 'Europe/Warsaw' }).returning();
-  const [user] = await db.insert(users).values({ email: `bench-${Date.now()}@bench.test`, displayName: 'Bench User', passwordHash: 'x' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@bench.test`, displayName: 'Bench User', passwordHash: 'x' })
+    .returning();
   await db.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 2 });
   const m = newKeyMaterial();
-  await db.insert(personalAccessKeys).values({ userId: user.id, name: 'bench', prefix: m.prefix, secretHash: m.secretHash, scopes: [...SCOPES], validTo: new Date(Date.now() + 86_400_000) });
+  await db.insert(personalAccessKeys).values({
+    userId: user.id,
+    name: 'bench',
+    prefix: m.prefix,
+    secretHash: m.secretHash,
+    scopes: [...SCOPES],
+    validTo: new Date(Date.now() + 86_400_000),
+  });
   const sid = await startSession(db, user.id);
   const token = await encode({ token: { sub: user.id, sid }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 8 * 3600 });
   const sessionCookie = `next-auth.session-token=${token}`;
 
-  const [bridge] = await db
-    .insert(devices)
-    .values({ type: 1, organizationId: org.id, serialNumber: 'BENCH-BR', name: 'Bench bridge', timeZone: 'Europe/Warsaw', isConnected: true, beaconMajor: 1, beaconMinor: 1, wasConfigured: true, isUpdating: false })
-    .returning();
+  // The bridge and its 949 locks: a virtual bridge process (bench/bridge.ts), added as an
+  // administrator adds one (the address and token checked and stored encrypted, the locks taken as
+  // the bridge lists them, owner access, its callback registered, their state read from it).
+  const ctx = {
+    db,
+    now: () => new Date(),
+    caller: {
+      userId: user.id,
+      userNumId: user.numId,
+      email: user.email,
+      displayName: user.displayName,
+      scopes: new Set(SCOPES),
+      via: 'key' as const,
+    },
+  };
+  const bridgeAt = { address: process.env.BENCH_BRIDGE_URL!, token: process.env.BENCH_BRIDGE_TOKEN! };
+  if (!bridgeAt.address || !bridgeAt.token)
+    throw new Error('BENCH_BRIDGE_URL and BENCH_BRIDGE_TOKEN: the bench bridge');
+  const found = await checkBridge(ctx, org.id, { ...bridgeAt, tokenMode: 'encrypted' });
+  const added = await addBridge(ctx, org.id, {
+    ...bridgeAt,
+    tokenMode: 'encrypted',
+    name: 'Bench bridge',
+    locks: found.locks.sort((a, b) => a.id - b.id).map((l) => ({ id: l.id, name: l.name })),
+  });
   // 949 locks paired with the bridge + 50 gates = 1,000 devices with the bridge
-  await db.execute(sql`
-    insert into devices (type, organization_id, serial_number, name, time_zone, connected_to_id, beacon_major, beacon_minor,
-      state, door_state, is_charging, battery_level, state_change_result, last_state_changed_date, settings, software_versions)
-    select 2, ${org.id}, 'BENCH-LK-' || i, 'Bench lock ' || i, 'Europe/Warsaw', ${bridge.id}, 1, i, 6, 3, false, 20 + (i % 80), 0, now(),
-      ${JSON.stringify(SETTINGS)}::jsonb, '[{"softwareType":0,"version":"1.9.0","updateAvailable":false}]'::jsonb
-    from generate_series(1, 949) i`);
   await db.execute(sql`
     insert into devices (type, organization_id, serial_number, name, time_zone, is_connected, external_id, external_name, external_type, impulse_length, icon, is_present_in_external, software_versions)
     select 5, ${org.id}, 'BENCH-GT-' || i, 'Bench gate ' || i, 'Europe/Warsaw', true, 'ext-bench-' || i, 'Gate ' || i, 'relay', 1000, 1, true, '[{"softwareType":0,"version":"3.1","updateAvailable":false}]'::jsonb
     from generate_series(1, 50) i`);
   await db.execute(sql`
     insert into device_access (device_id, principal_type, user_id, access_level)
-    select id, 0, ${user.id}, 2 from devices where organization_id = ${org.id}`);
-  const lockIds = rowsOf<{ id: number }>(await db.execute(sql`select id from devices where organization_id = ${org.id} and type = 2 order by id`)).map((r) => r.id);
+    select id, 0, ${user.id}, 2 from devices where organization_id = ${org.id} and type = 5`);
+  const lockIds = added.locks.map((l) => l.id).sort((a, b) => a - b);
   const [lockId, activityLockId, accessDeviceId] = lockIds;
+  // outside the scenarios' rotation: the bench times its own calls to the bridge on it (the hop)
+  const hopLock = added.locks.find((l) => l.id === lockIds[9])!;
   log(`  1,000 devices in ${Date.now() - t0} ms`);
+
+  // 20 PINs on the first lock, stored as the PIN area stores them and held by the lock itself, as
+  // the demo's are (db/seed/bridges.ts: the virtual bridge's control surface gives the lock its PINs)
+  const pins: Array<{ id: number; value: string }> = [];
+  for (let i = 0; i < 20; i++) {
+    const value = String(24680 + i * 1013).padStart(6, '7');
+    const [{ id }] = rowsOf<{ id: number }>(
+      await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id`),
+    );
+    await db.execute(
+      sql`insert into lock_pins (id, device_id, alias, value_ciphertext, value_hmac) values (${id}, ${lockId}, ${'PIN ' + i}, ${encryptSecret(value, 'lock_pins', id)}, ${keyedHash(value, `pin:${lockId}`)})`,
+    );
+    pins.push({ id, value });
+  }
+  await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
+  const pinLock = added.locks.find((l) => l.id === lockId)!;
+  const give = () =>
+    fetch(`${bridgeAt.address}/control/locks/${pinLock.remoteId}`, {
+      method: 'POST',
+      headers: { api_token: bridgeAt.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'pins', pins }),
+    });
+  // once more on a kept-alive connection the bridge closed meanwhile (PGlite's long statements hold
+  // this process's event loop, so the close may be noticed only when the connection is used again)
+  const held = await give().catch(give);
+  if (!held.ok) throw new Error(`the bench bridge did not take the first lock's PINs (${held.status})`);
 
   // 199 more users with access to one device (the owner's access makes 200 records)
   await db.execute(sql`
@@ -77,15 +137,10 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
     from generate_series(1, 1000000) i`);
   await db.execute(sql`analyze device_activity`);
   log(`  1,000,000 activity entries in ${Date.now() - t1} ms`);
-  const [depth] = rowsOf<{ d: string }>(await db.execute(sql`
-    select to_char(date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as d from device_activity where device_id = ${activityLockId} order by date desc offset 900000 limit 1`));
-
-  for (let i = 0; i < 20; i++) {
-    const value = String(24680 + i * 1013).padStart(6, '7');
-    const [{ id }] = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id`));
-    await db.execute(sql`insert into lock_pins (id, device_id, alias, value_ciphertext, value_hmac) values (${id}, ${lockId}, ${'PIN ' + i}, ${encryptSecret(value, 'lock_pins', id)}, ${keyedHash(value, `pin:${lockId}`)})`);
-  }
-  await db.execute(sql`update devices set pin_list_version = 21 where id = ${lockId}`);
+  const [depth] = rowsOf<{ d: string }>(
+    await db.execute(sql`
+    select to_char(date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as d from device_activity where device_id = ${activityLockId} order by date desc offset 900000 limit 1`),
+  );
 
   // 1,000 access links of three doors each: guests of many links, as the page is used (each link and
   // each client address has its own rate limit, which one link hammered alone would measure instead)
@@ -94,12 +149,41 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   const window = { startDate: new Date(Date.now() - 86_400_000), endDate: new Date(Date.now() + 86_400_000) };
   const links = await db
     .insert(accessLinks)
-    .values(linkTokens.map((t, i) => ({ id: linkIds[i], organizationId: org.id, name: `Bench link ${i}`, description: 'Bench doors', tokenHash: tokenHash(t), tokenCiphertext: encryptSecret(t, 'access_links', linkIds[i]), ...window })))
+    .values(
+      linkTokens.map((t, i) => ({
+        id: linkIds[i],
+        organizationId: org.id,
+        name: `Bench link ${i}`,
+        description: 'Bench doors',
+        tokenHash: tokenHash(t),
+        tokenCiphertext: encryptSecret(t, 'access_links', linkIds[i]),
+        ...window,
+      })),
+    )
     .returning({ id: accessLinks.id });
   // put there by the owner of the locks, as in life: the page then judges each door by its grantor's access
-  await db.insert(accessLinkDevices).values(links.flatMap((link, i) => [0, 1, 2].map((order) => ({ accessLinkId: link.id, deviceId: lockIds[(i * 3 + order) % lockIds.length], order, addedBy: user.id }))));
+  await db.insert(accessLinkDevices).values(
+    links.flatMap((link, i) =>
+      [0, 1, 2].map((order) => ({
+        accessLinkId: link.id,
+        deviceId: lockIds[(i * 3 + order) % lockIds.length],
+        order,
+        addedBy: user.id,
+      })),
+    ),
+  );
   // the load is written out now, not by a checkpoint in the middle of a measured run
   await db.execute(sql`checkpoint`);
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
-  return { key: m.key, sessionCookie, lockId, activityLockId, accessDeviceId, lockIds: lockIds.slice(10), linkTokens, depthDate: depth.d };
+  return {
+    key: m.key,
+    sessionCookie,
+    lockId,
+    activityLockId,
+    accessDeviceId,
+    lockIds: lockIds.slice(10),
+    hopLockRemoteId: hopLock.remoteId,
+    linkTokens,
+    depthDate: depth.d,
+  };
 }

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { BenchBridge } from './bridge';
 import type { BenchData } from './seed-large';
 
 export const root = process.cwd();
@@ -29,16 +30,38 @@ export async function waitHealthy(url: string, ms: number) {
 /**
  * A production server of this run: secrets of this run only; BENCH=1 makes /api/bench/* exist; the
  * link page's clients are named in X-Forwarded-For, as a proxy in front would (TRUST_PROXY_HOPS=1);
- * rate limits out of the way, since the load comes from one key.
+ * rate limits out of the way, since the load comes from one key. Its bridge (bench/bridge.ts) is a
+ * virtual bridge on loopback, whose events come straight to this server; no demo bridges.
  */
 export function benchEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const secret = () => randomBytes(32).toString('base64url');
-  return { ...process.env, NEXT_DIST_DIR: distDir, PORT: String(port), SEED_DEMO: '0', SIM_COMMAND_MS: '0', SIM_CONTROL: '0', NODE_ENV: 'production', APP_SECRET: secret(), NEXTAUTH_SECRET: secret(), NEXTAUTH_URL: `http://localhost:${port}`, WEBHOOK_ALLOW_LOOPBACK: '0', BENCH: '1', TRUST_PROXY_HOPS: '1', API_RATE_LIMIT: '1000000000', API_RATE_LIMIT_COMMANDS: '1000000000', ...extra };
+  return {
+    ...process.env,
+    NEXT_DIST_DIR: distDir,
+    PORT: String(port),
+    SEED_DEMO: '0',
+    SIM_COMMAND_MS: '0',
+    SIM_CONTROL: '0',
+    NODE_ENV: 'production',
+    APP_SECRET: secret(),
+    NEXTAUTH_SECRET: secret(),
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    WEBHOOK_ALLOW_LOOPBACK: '0',
+    BENCH: '1',
+    TRUST_PROXY_HOPS: '1',
+    API_RATE_LIMIT: '1000000000',
+    API_RATE_LIMIT_COMMANDS: '1000000000',
+    BRIDGE_ALLOW_LOOPBACK: '1',
+    BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}`,
+    VIRTUAL_BRIDGES: '0',
+    ...extra,
+  };
 }
 
 /** A Postgres database of this run in env.DATABASE_URL; returns how to drop it (a million activity rows are not left behind). */
 export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => void {
-  const db = `${prefix}_${Date.now()}`;
+  // BENCH_DB_PREFIX: runs on a shared Postgres keep to their own names
+  const db = `${process.env.BENCH_DB_PREFIX ?? prefix}_${Date.now()}`;
   const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
   sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
   env.DATABASE_URL = `${base}/${db}`;
@@ -47,13 +70,22 @@ export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => vo
   return () => {
     if (dropped) return;
     dropped = true;
-    spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], { stdio: 'inherit' });
+    spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], {
+      stdio: 'inherit',
+    });
   };
 }
 
-/** Migrates the database of env and loads the large dataset (bench/prepare.ts); returns its ids. */
-export function prepareData(env: NodeJS.ProcessEnv): BenchData {
-  const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+/** The port of the bench's bridge (bench/bridge.ts): BENCH_BRIDGE_PORT, else the server's port + 50. */
+export const bridgePort = (port: number) => Number(process.env.BENCH_BRIDGE_PORT ?? port + 50);
+
+/** Migrates the database of env and loads the large dataset (bench/prepare.ts), its locks on `bridge`; returns its ids. */
+export function prepareData(env: NodeJS.ProcessEnv, bridge: BenchBridge): BenchData {
+  const prep = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['bench/prepare.ts'], {
+    env: { ...env, ...bridge.env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (prep.status !== 0) throw new Error('prepare failed');
   const lines = prep.stdout.trim().split('\n');
   lines.slice(0, -1).forEach((l) => console.log(l));

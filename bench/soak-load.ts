@@ -20,11 +20,25 @@ export interface LoadResult {
 
 const TIMEOUT_MS = 15_000;
 
-export async function runLoad(o: { base: string; key: string; ops: Op[]; rps: number; concurrency: number; minutes: number; warmupMinutes: number; onMinute: (m: number, stats: Minute) => void }): Promise<LoadResult> {
+export async function runLoad(o: {
+  base: string;
+  key: string;
+  ops: Op[];
+  rps: number;
+  concurrency: number;
+  minutes: number;
+  warmupMinutes: number;
+  onMinute: (m: number, stats: Minute) => void;
+}): Promise<LoadResult> {
   const url = new URL(o.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
   const total = o.ops.reduce((a, op) => a + op.weight, 0);
-  const minutes: Minute[] = Array.from({ length: o.minutes }, () => ({ latencies: [], errors: 0, shed: 0, errorKinds: new Map() }));
+  const minutes: Minute[] = Array.from({ length: o.minutes }, () => ({
+    latencies: [],
+    errors: 0,
+    shed: 0,
+    errorKinds: new Map(),
+  }));
   const perOp = new Map<string, { latencies: number[]; errors: number }>();
   let inFlight = 0;
 
@@ -46,7 +60,9 @@ export async function runLoad(o: { base: string; key: string; ops: Op[]; rps: nu
     inFlight++;
     const started = performance.now();
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const headers: Record<string, string> = req.headers?.cookie ? { ...req.headers } : { authorization: `Bearer ${o.key}`, ...req.headers };
+    const headers: Record<string, string> = req.headers?.cookie
+      ? { ...req.headers }
+      : { authorization: `Bearer ${o.key}`, ...req.headers };
     if (body) headers['content-type'] = 'application/json';
     let over = false;
     const finish = (outcome: number | string, text: string) => {
@@ -69,12 +85,15 @@ export async function runLoad(o: { base: string; key: string; ops: Op[]; rps: nu
         perOp.set(op.name, s);
       }
     };
-    const r = http.request({ host: url.hostname, port: url.port, path: req.path, method: req.method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
-      res.on('error', (e) => finish(`network error (${e.message})`, ''));
-    });
+    const r = http.request(
+      { host: url.hostname, port: url.port, path: req.path, method: req.method, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+        res.on('error', (e) => finish(`network error (${e.message})`, ''));
+      },
+    );
     r.setTimeout(TIMEOUT_MS, () => {
       finish('timeout', '');
       r.destroy();

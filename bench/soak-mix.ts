@@ -72,20 +72,52 @@ export function soakMix(d: BenchData): Op[] {
   const get = (path: string, headers?: Record<string, string>): Req => ({ method: 'GET', path, headers, ok: [200] });
   return [
     { name: 'GET lock by id', weight: 16, next: () => get(`/api/v37/my/lock/${pick(d.lockIds)}`) },
-    { name: 'GET lock by id (session)', weight: 5, next: () => get(`/api/v37/my/lock/${pick(d.lockIds)}`, { cookie: d.sessionCookie }) },
-    { name: 'GET lock list (page of 50)', weight: 3, next: () => get(`/api/v37/my/lock?page=${1 + Math.floor(Math.random() * 19)}&itemsPerPage=50`) },
+    {
+      name: 'GET lock by id (session)',
+      weight: 5,
+      next: () => get(`/api/v37/my/lock/${pick(d.lockIds)}`, { cookie: d.sessionCookie }),
+    },
+    {
+      name: 'GET lock list (page of 50)',
+      weight: 3,
+      next: () => get(`/api/v37/my/lock?page=${1 + Math.floor(Math.random() * 19)}&itemsPerPage=50`),
+    },
     { name: 'GET lock sync', weight: 8, next: () => get(`/api/v37/my/lock/${pick(d.lockIds)}/sync`) },
-    { name: 'GET operation status', weight: 11, next: () => (operations.length ? get(`/api/v37/my/device/operation/${pick(operations)}`) : null) },
-    { name: 'GET PIN list', weight: 7, next: () => get(`/api/v37/my/lock/${pick([d.lockId, ...pinSlots.map((s) => s.deviceId)])}/pin`) },
-    { name: 'GET activity first page (1M)', weight: 7, next: () => get(`/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200`) },
-    { name: 'GET activity depth 900k', weight: 3, next: () => get(`/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200&lastElemDate=${enc(d.depthDate)}`) },
-    { name: 'GET activity of a lock', weight: 5, next: () => get(`/api/v37/my/deviceactivity?deviceId=${pick(unlockLocks)}&elements=50`) },
+    {
+      name: 'GET operation status',
+      weight: 11,
+      next: () => (operations.length ? get(`/api/v37/my/device/operation/${pick(operations)}`) : null),
+    },
+    {
+      name: 'GET PIN list',
+      weight: 7,
+      next: () => get(`/api/v37/my/lock/${pick([d.lockId, ...pinSlots.map((s) => s.deviceId)])}/pin`),
+    },
+    {
+      name: 'GET activity first page (1M)',
+      weight: 7,
+      next: () => get(`/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200`),
+    },
+    {
+      name: 'GET activity depth 900k',
+      weight: 3,
+      next: () =>
+        get(`/api/v37/my/deviceactivity?deviceId=${d.activityLockId}&elements=200&lastElemDate=${enc(d.depthDate)}`),
+    },
+    {
+      name: 'GET activity of a lock',
+      weight: 5,
+      next: () => get(`/api/v37/my/deviceactivity?deviceId=${pick(unlockLocks)}&elements=50`),
+    },
     { name: 'GET access list (200)', weight: 5, next: () => get(`/api/v37/my/device/${d.accessDeviceId}/access`) },
     { name: 'GET device details (1,000)', weight: 0.5, next: () => get('/api/v37/my/device/details') },
     {
       name: 'public link page',
       weight: 5,
-      next: () => get(`/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}`, { 'x-forwarded-for': `10.1.${Math.floor(nextClient / 250) % 250}.${nextClient++ % 250}` }),
+      next: () =>
+        get(`/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}`, {
+          'x-forwarded-for': `10.1.${Math.floor(nextClient / 250) % 250}.${nextClient++ % 250}`,
+        }),
     },
     {
       name: 'POST unlock',
@@ -106,8 +138,19 @@ export function soakMix(d: BenchData): Op[] {
       weight: 4,
       next: pairOn(
         pinSlots,
-        (s) => ({ method: 'POST', path: `/api/v37/my/lock/${s.deviceId}/pin`, body: { alias: 'Soak', pin: randomPin() }, ok: [201, 409], then: (st, b) => st === 201 && (s.id = json(b).result!.id) }),
-        (s) => ({ method: 'DELETE', path: `/api/v37/my/lock/${s.deviceId}/pin/${s.id}`, ok: [204, 409], then: (st) => st === 204 && (s.id = undefined) }),
+        (s) => ({
+          method: 'POST',
+          path: `/api/v37/my/lock/${s.deviceId}/pin`,
+          body: { alias: 'Soak', pin: randomPin() },
+          ok: [201, 409],
+          then: (st, b) => st === 201 && (s.id = json(b).result!.id),
+        }),
+        (s) => ({
+          method: 'DELETE',
+          path: `/api/v37/my/lock/${s.deviceId}/pin/${s.id}`,
+          ok: [204, 409],
+          then: (st) => st === 204 && (s.id = undefined),
+        }),
       ),
     },
     {
@@ -118,11 +161,21 @@ export function soakMix(d: BenchData): Op[] {
         (s) => ({
           method: 'POST',
           path: `/api/v37/my/device/${s.deviceId}/access`,
-          body: { principalType: 0, userEmail: `soak-${grants++}@bench.test`, accessLevel: 0, remoteAccessDisabled: false },
+          body: {
+            principalType: 0,
+            userEmail: `soak-${grants++}@bench.test`,
+            accessLevel: 0,
+            remoteAccessDisabled: false,
+          },
           ok: [201],
           then: (_st, b) => (s.id = (JSON.parse(b) as { id: string }).id),
         }),
-        (s) => ({ method: 'DELETE', path: `/api/v37/my/device/${s.deviceId}/access/${s.id}`, ok: [204], then: () => (s.id = undefined) }),
+        (s) => ({
+          method: 'DELETE',
+          path: `/api/v37/my/device/${s.deviceId}/access/${s.id}`,
+          ok: [204],
+          then: () => (s.id = undefined),
+        }),
       ),
     },
   ];

@@ -1,7 +1,7 @@
 // The soak (issue 21): a mixed load (bench/soak-mix.ts) for BENCH_SOAK_MINUTES (default 10) at
 // BENCH_SOAK_RPS (default 150 req/s) on the production shape: two server processes behind HAProxy
 // (scripts/cluster.mjs) on one Postgres with the large dataset, background workers on, the device
-// simulator answering in BENCH_SOAK_COMMAND_MS (default 200). Every 5 s it reads each process's RSS
+// locks of a virtual bridge process (bench/bridge.ts) answering in BENCH_SOAK_COMMAND_MS (default 200). Every 5 s it reads each process's RSS
 // from /proc/<pid>/status (and its V8 heap from /api/bench/memory), and once a minute the heap right
 // after a full collection (the live heap: what a leak would grow; BENCH_SOAK_LIVE_HEAP=0 leaves the
 // collector alone, and RSS then also shows how far V8 lets the heap grow). Verdicts, after a warm-up of
@@ -14,7 +14,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
-import { benchEnv, createPostgres, prepareData, root, waitHealthy } from './server';
+import { startBenchBridge, type BenchBridge } from './bridge';
+import { benchEnv, bridgePort, createPostgres, prepareData, root, waitHealthy } from './server';
 import { soakMix } from './soak-mix';
 import { percentile, runLoad } from './soak-load';
 import { soakReport, type Proc } from './soak-report';
@@ -49,9 +50,16 @@ const commOf = (pid: number) => {
   }
 };
 
-async function memoryOf(port: number, key: string, gc = false): Promise<{ pid: number; heapUsed: number; collected: boolean } | null> {
+async function memoryOf(
+  port: number,
+  key: string,
+  gc = false,
+): Promise<{ pid: number; heapUsed: number; collected: boolean } | null> {
   try {
-    const r = await fetch(`http://127.0.0.1:${port}/api/bench/memory${gc ? '?gc=1' : ''}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(5000) });
+    const r = await fetch(`http://127.0.0.1:${port}/api/bench/memory${gc ? '?gc=1' : ''}`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(5000),
+    });
     return ((await r.json()) as { result: { pid: number; heapUsed: number; collected: boolean } }).result;
   } catch {
     return null;
@@ -66,10 +74,17 @@ export async function soak(port: number): Promise<boolean> {
   // TRUST_PROXY_HOPS=2: the link page's guests name themselves in X-Forwarded-For as if behind a
   // second proxy; HAProxy appends the address it saw (127.0.0.1 for every one of them)
   // --expose-gc: /api/bench/memory?gc=1 collects fully once a minute before it measures (the live heap)
-  const env = benchEnv(port, { SIM_COMMAND_MS: commandMs, TRUST_PROXY_HOPS: '2', CLUSTER_SIZE: String(SIZE), BACKGROUND_WORKERS: '1', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() });
+  const env = benchEnv(port, {
+    SIM_COMMAND_MS: commandMs,
+    TRUST_PROXY_HOPS: '2',
+    CLUSTER_SIZE: String(SIZE),
+    BACKGROUND_WORKERS: '1',
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+  });
   const backends = Array.from({ length: SIZE }, (_, i) => port + 10 + i);
   let cluster: ChildProcess | undefined;
   let dropDb = () => {};
+  let bridge: BenchBridge | undefined;
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
@@ -78,15 +93,20 @@ export async function soak(port: number): Promise<boolean> {
         cluster.kill('SIGTERM'); // it stops the proxy, then its processes, and waits for them
         await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
       }
+      await bridge?.stop();
       dropDb();
     })());
   const onSignal = () => void stop().then(() => process.exit(130));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    console.log(`\n## soak: ${minutes} min at ${RPS} req/s on ${SIZE} processes behind HAProxy (Postgres), warm-up ${warmup} min`);
+    console.log(
+      `\n## soak: ${minutes} min at ${RPS} req/s on ${SIZE} processes behind HAProxy (Postgres), warm-up ${warmup} min`,
+    );
     dropDb = createPostgres(env, 'sl_soak');
-    const data = prepareData(env);
+    // the locks behind a virtual bridge process answering in BENCH_SOAK_COMMAND_MS (bench/bridge.ts)
+    bridge = await startBenchBridge(bridgePort(port), commandMs, env);
+    const data = prepareData(env, bridge);
     cluster = spawn(process.execPath, ['scripts/cluster.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await waitHealthy(`http://127.0.0.1:${port}/api/health`, 900_000);
     for (const p of backends) await waitHealthy(`http://127.0.0.1:${p}/api/health`, 60_000);
@@ -107,7 +127,7 @@ export async function soak(port: number): Promise<boolean> {
       loads[minute] = Math.max(loads[minute] ?? 0, loadavg()[0]);
       for (const p of procs) {
         const rss = rssOf(p.pid);
-        const heap = p.port ? (await memoryOf(p.port, data.key))?.heapUsed ?? null : null;
+        const heap = p.port ? ((await memoryOf(p.port, data.key))?.heapUsed ?? null) : null;
         if (rss !== null) p.samples.push({ minute, rss, heap });
       }
     }, 5000);
@@ -134,16 +154,28 @@ export async function soak(port: number): Promise<boolean> {
       minutes,
       warmupMinutes: warmup,
       onMinute: (m, stats) => {
-        const rss = procs.map((p) => `${p.name} ${((p.samples.filter((s) => s.minute === m).at(-1)?.rss ?? 0) / 2 ** 20).toFixed(0)} MiB`).join(', ');
+        const rss = procs
+          .map(
+            (p) => `${p.name} ${((p.samples.filter((s) => s.minute === m).at(-1)?.rss ?? 0) / 2 ** 20).toFixed(0)} MiB`,
+          )
+          .join(', ');
         const p99 = percentile(stats.latencies, 99).toFixed(0);
-        console.log(`  minute ${m + 1}/${minutes}${m < warmup ? ' (warm-up)' : ''}: ${stats.latencies.length} requests, ${stats.errors} errors, ${stats.shed} shed, p99 ${p99} ms; RSS ${rss}; load average ${(loads[m] ?? 0).toFixed(1)}`);
+        console.log(
+          `  minute ${m + 1}/${minutes}${m < warmup ? ' (warm-up)' : ''}: ${stats.latencies.length} requests, ${stats.errors} errors, ${stats.shed} shed, p99 ${p99} ms; RSS ${rss}; load average ${(loads[m] ?? 0).toFixed(1)}`,
+        );
       },
     });
     clearInterval(sampler);
     clearTimeout(liveStart);
     clearInterval(liveTimer);
     const report = soakReport({ result, procs, warmup, rps: RPS, loads, liveHeap: LIVE_HEAP });
-    console.log('\n' + report.table + '\n\n' + report.verdicts.map((v) => `${v.pass ? 'PASS' : 'FAIL'}  ${v.text}`).join('\n') + report.info.map((t) => `\n      ${t}`).join(''));
+    console.log(
+      '\n' +
+        report.table +
+        '\n\n' +
+        report.verdicts.map((v) => `${v.pass ? 'PASS' : 'FAIL'}  ${v.text}`).join('\n') +
+        report.info.map((t) => `\n      ${t}`).join(''),
+    );
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     writeSection(
       [
@@ -152,7 +184,10 @@ export async function soak(port: number): Promise<boolean> {
         '',
         report.table,
         '',
-        [...report.verdicts.map((v) => `- ${v.pass ? 'PASS' : 'FAIL'}: ${v.text}`), ...report.info.map((t) => `- ${t}`)].join('\n'),
+        [
+          ...report.verdicts.map((v) => `- ${v.pass ? 'PASS' : 'FAIL'}: ${v.text}`),
+          ...report.info.map((t) => `- ${t}`),
+        ].join('\n'),
         '',
         report.notes,
         '<!-- /soak -->',

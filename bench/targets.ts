@@ -1,3 +1,5 @@
+import { UNLOCK } from './scenarios';
+
 export interface Row {
   db: 'postgres' | 'pglite';
   name: string;
@@ -7,6 +9,11 @@ export interface Row {
   errors: number;
   requests: number;
   serialP50?: number;
+  /** a command's request to the bridge alone (bench/bridge.ts, measureHop), one at a time */
+  hopP50?: number;
+  hopP99?: number;
+  /** the no-op's p50 with one connection, measured beside the hop */
+  noopAloneP50?: number;
   /** req/s of the baseline: the mean of its runs right before and right after this scenario */
   baselineRps: number;
 }
@@ -18,7 +25,10 @@ const DETAILS = 'GET device details (1,000)';
 /** The targets of issue 9: ratios to the baseline of the same run, latencies, PGlite vs Postgres. */
 export function checkTargets(rows: Row[]): { table: string; notes: string } {
   const find = (db: string, name: string) => rows.find((r) => r.db === db && r.name === name);
-  const lines = ['| database | scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | vs baseline | target | result |', '|---|---|---:|---:|---:|---:|---:|---:|---|---|'];
+  const lines = [
+    '| database | scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | vs baseline | target | result |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+  ];
   for (const r of rows) {
     const ratio = r.rps / r.baselineRps;
     const checks: Array<[string, boolean]> = [];
@@ -32,25 +42,40 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
       if (r.name !== DETAILS && r.name !== 'baseline (no-op)') checks.push(['p99 < 100 ms', r.p99 < 100]);
     } else {
       const pg = find('postgres', r.name);
-      if (pg && r.name !== 'baseline (no-op)') checks.push([`≥40% of Postgres (${((r.rps / pg.rps) * 100).toFixed(0)}%)`, r.rps >= pg.rps * 0.4]);
+      if (pg && r.name !== 'baseline (no-op)')
+        checks.push([`≥40% of Postgres (${((r.rps / pg.rps) * 100).toFixed(0)}%)`, r.rps >= pg.rps * 0.4]);
     }
-    if (r.name === DETAILS && r.serialP50 !== undefined) checks.push([`p50 < 50 ms alone (${r.serialP50} ms)`, r.serialP50 < 50]);
-    if (r.errors > 0 && r.name !== 'POST unlock (0 ms device)') checks.push(['no errors', false]);
+    if (r.name === DETAILS && r.serialP50 !== undefined)
+      checks.push([`p50 < 50 ms alone (${r.serialP50} ms)`, r.serialP50 < 50]);
+    if (r.errors > 0 && r.name !== UNLOCK) checks.push(['no errors', false]);
     const target = checks.map((c) => c[0]).join('; ') || '-';
     const result = checks.length ? (checks.every((c) => c[1]) ? 'PASS' : 'FAIL') : '-';
-    lines.push(`| ${r.db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baselineRps.toFixed(0)} | ${(ratio * 100).toFixed(0)}% | ${target} | ${result} |`);
+    lines.push(
+      `| ${r.db} | ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.baselineRps.toFixed(0)} | ${(ratio * 100).toFixed(0)}% | ${target} | ${result} |`,
+    );
   }
   const notes = [
     'Notes:',
     '- "errors" counts non-2xx answers, socket errors and timeouts. For POST unlock a 409 (device busy) is the',
-    '  contract\'s answer when two commands meet on one lock; the scenario rotates over ~940 locks to keep that rare.',
+    "  contract's answer when two commands meet on one lock; the scenario rotates over ~940 locks to keep that rare.",
+    '- POST unlock (issue 31): the lock is behind a virtual bridge, its own process (`npm run bridge`), added as an',
+    "  administrator adds a bridge; an unlock is accepted once the bridge took the request (204), and the lock's",
+    '  outcome (a 0 ms timer) comes back to the server as two events. "Accepted alone" is the p50 with one connection',
+    '  before the loaded run; "the hop" is the same request to the bridge made from the bench with the service\'s',
+    "  client code, one at a time (the bridge's answer over loopback HTTP, api_key included):",
+    ...rows
+      .filter((r) => r.hopP50 !== undefined)
+      .map(
+        (r) =>
+          `  ${r.db}: accepted alone p50 ${r.serialP50} ms, the hop p50 ${r.hopP50} ms (p99 ${r.hopP99} ms), ${r.serialP50 ? ((r.hopP50! / r.serialP50) * 100).toFixed(0) : '-'}% of it (the no-op alone: p50 ${r.noopAloneP50} ms); under load ${((r.rps / r.baselineRps) * 100).toFixed(0)}% of the baseline.`,
+      ),
     '- Device details: p50 measured with one connection (server time without queueing) against the 50 ms target,',
     '  before the loaded run. The endpoint builds two answers at a time per process, the others wait in order.',
     '- Public link page: guests of 1,000 links from as many client addresses, so no rate limit answers instead of the page.',
     '- "baseline req/s" is the mean of the no-op runs right before and right after the scenario; the ratio is to it',
-    '  (this machine\'s speed drifts within seconds).',
+    "  (this machine's speed drifts within seconds).",
     '- What was changed for speed, what it measured, and why the latency targets cannot pass on a machine',
-    '  where the no-op baseline\'s own p99 is above 100 ms: docs/performance.md.',
+    "  where the no-op baseline's own p99 is above 100 ms: docs/performance.md.",
   ].join('\n');
   return { table: lines.join('\n'), notes };
 }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { pgliteDir } from '../lib/config/env';
@@ -61,7 +60,13 @@ async function open(): Promise<Holder> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = pgliteDir();
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true }); // PGlite does not create parents
+  if (!dir.startsWith('memory://')) {
+    // PGlite does not create parents, and writes its files 0666: the folder itself is private
+    // (0700), so nobody else reaches them, and so is what this process creates from now on
+    const { privateFolder } = await import('../lib/crypto/config');
+    privateFolder(dir);
+    process.umask(0o077);
+  }
   const client = new PGlite(dir);
   await client.waitReady;
   // one plan per named statement, as for Postgres above (the activity page: 3.0 -> 1.9 ms)

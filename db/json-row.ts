@@ -15,7 +15,9 @@ export interface JsonRow<R> {
  * that turns it back into the row drizzle itself would return (instants become Dates again). For
  * statements that must stay one row per outer row, such as a device's candidate accesses.
  */
-export function columnsAsJson<C extends Record<string, Column>>(fields: C): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
+export function columnsAsJson<C extends Record<string, Column>>(
+  fields: C,
+): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
   const columns = Object.entries(fields);
   const pairs = sql.join(
     columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
@@ -39,4 +41,5 @@ export function columnsAsJson<C extends Record<string, Column>>(fields: C): Json
  * `, ` (10-16 % of a list's bytes); it is also cheaper to build. A select's order feeding an
  * aggregate directly is kept by Postgres (the documented way to order an aggregate's input).
  */
-export const jsonArrayText = (rows: SQL) => sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' from ${rows} r)`;
+export const jsonArrayText = (rows: SQL) =>
+  sql<string>`(select '[' || coalesce(string_agg(row_to_json(r)::text, ','), '') || ']' from ${rows} r)`;

@@ -8,7 +8,8 @@ import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 describe('PGlite named statements', () => {
   let pg: PGlite;
   let plain: PGlite;
-  const named = async () => (await pg.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
+  const named = async () =>
+    (await pg.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((r) => r.name);
 
   beforeAll(async () => {
     pg = new PGlite('memory://');
@@ -26,7 +27,8 @@ describe('PGlite named statements', () => {
   });
 
   it('answers exactly as PGlite itself, in every row mode, for values of every kind', async () => {
-    const q = 'select * from t where id = any($1::int[]) and (tags && $2 or $3::jsonb is not null or $4::timestamptz is not null) order by id';
+    const q =
+      'select * from t where id = any($1::int[]) and (tags && $2 or $3::jsonb is not null or $4::timestamptz is not null) order by id';
     const params = [[1, 2], ['b c'], JSON.stringify({ y: 1 }), new Date('2026-01-01T00:00:00Z')];
     for (const rowMode of ['object', 'array'] as const) {
       const a = await pg.query(q, params, { rowMode });
@@ -42,8 +44,12 @@ describe('PGlite named statements', () => {
   it('reports errors as PGlite does and stays usable: a bad statement is not kept, a bad value not poisoned', async () => {
     await expect(pg.query('select nope from t where id = $1', [1])).rejects.toMatchObject({ code: '42703' });
     await expect(pg.query('select id from t where u = $1', ['not-a-uuid'])).rejects.toMatchObject({ code: '22P02' });
-    expect((await pg.query('select id from t where u = $1', ['a6b77129-024c-440b-9bf8-6059e03119d2'])).rows).toEqual([{ id: 1 }]);
-    const texts = (await pg.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+    expect((await pg.query('select id from t where u = $1', ['a6b77129-024c-440b-9bf8-6059e03119d2'])).rows).toEqual([
+      { id: 1 },
+    ]);
+    const texts = (await pg.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+      (r) => r.statement,
+    );
     expect(texts.some((t) => t.includes('nope'))).toBe(false);
   });
 
@@ -70,7 +76,9 @@ describe('PGlite named statements', () => {
     await pg.transaction(async (tx) => {
       await tx.query(insert, [20, ['x']]);
       expect((await tx.query<{ n: number }>(count, [20])).rows).toEqual([{ n: 1 }]);
-      const texts = (await tx.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+      const texts = (await tx.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+        (r) => r.statement,
+      );
       expect(texts).toContain(insert);
       await tx.rollback();
     });
@@ -112,7 +120,9 @@ describe.runIf(!!process.env.DATABASE_URL)('postgres.js named statements', () =>
     await sql.end({ timeout: 5 });
   });
   const kept = async (q: postgres.TransactionSql) =>
-    (await q.unsafe<Array<{ statement: string }>>('select statement from pg_prepared_statements')).map((r) => r.statement);
+    (await q.unsafe<Array<{ statement: string }>>('select statement from pg_prepared_statements')).map(
+      (r) => r.statement,
+    );
 
   it('names a query with parameters outside, inside a transaction and inside a savepoint; long lists stay unnamed', async () => {
     await sql.unsafe('select $1::int as outside', [1]);

@@ -16,7 +16,11 @@ const MAX_PARAMS = 32;
 export function namePlainQueries(client: import('postgres').Sql): void {
   const unsafe = client.unsafe.bind(client);
   client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-    unsafe(query, params as never, params && params.length > 0 && params.length <= MAX_PARAMS ? { ...options, prepare: true } : options)) as typeof client.unsafe;
+    unsafe(
+      query,
+      params as never,
+      params && params.length > 0 && params.length <= MAX_PARAMS ? { ...options, prepare: true } : options,
+    )) as typeof client.unsafe;
   // A transaction (and a savepoint in it) runs on an `sql` of its own: name its queries too. The
   // statements a transaction sends (an unlock's slot, operation and outcome) were parsed and planned
   // on every call, while the connection they run on keeps the named ones anyway.

@@ -4,7 +4,11 @@ import { DEMO, expect, screen, signIn, test } from './fixtures';
 const LIST = '/api/v37/my/personalaccesskey';
 
 test.describe('Settings > Access keys', () => {
-  test('create a key with two scopes, copy it, use it with both header forms, revoke it', async ({ page, request, context }) => {
+  test('create a key with two scopes, copy it, use it with both header forms, revoke it', async ({
+    page,
+    request,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, DEMO.owner, { to: '/settings' });
     await expect(page).toHaveURL(/\/settings\/access-keys$/);
@@ -49,7 +53,14 @@ test.describe('Settings > Access keys', () => {
       expect((await res.json()).result.some((k: { name: string }) => k.name === name)).toBe(true);
     }
     // its scopes are what was chosen: no writes
-    expect((await request.post(LIST, { headers: { authorization: `Bearer ${key}` }, data: { name: 'x', scopes: ['Account.Read'] } })).status()).toBe(403);
+    expect(
+      (
+        await request.post(LIST, {
+          headers: { authorization: `Bearer ${key}` },
+          data: { name: 'x', scopes: ['Account.Read'] },
+        })
+      ).status(),
+    ).toBe(403);
 
     await page.reload();
     await expect(row).not.toContainText('Never'); // last used is recorded

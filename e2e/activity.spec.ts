@@ -23,7 +23,10 @@ test('filters live in the URL and the export downloads CSV', async ({ page }) =>
   await expect(list.getByRole('listitem').first()).toContainText('Unlocked with a PIN');
   await main.getByLabel('Device').selectOption({ label: 'Front door' });
   await expect(page).toHaveURL(/device=\d+/);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^activity-\d+-.*\.csv$/);
 });
 

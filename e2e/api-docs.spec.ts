@@ -1,10 +1,15 @@
 import { DEMO, expect, signIn, test } from './fixtures';
 
 /** The API reference (issue 20): reached from Settings > Access keys, and a call made from it with a key. */
-test('from Access keys to the API reference, and a call with a key from it answers with the locks', async ({ page }) => {
+test('from Access keys to the API reference, and a call with a key from it answers with the locks', async ({
+  page,
+}) => {
   await signIn(page, DEMO.owner, { to: '/settings/access-keys' });
   const origin = new URL(page.url()).origin;
-  const made = await page.request.post('/api/v37/my/personalaccesskey', { headers: { origin }, data: { name: `Docs ${Date.now()}`, scopes: ['Device.Read'], days: 1 } });
+  const made = await page.request.post('/api/v37/my/personalaccesskey', {
+    headers: { origin },
+    data: { name: `Docs ${Date.now()}`, scopes: ['Device.Read'], days: 1 },
+  });
   expect(made.status()).toBe(201);
   const key = (await made.json()).result.key as string;
 
@@ -13,7 +18,9 @@ test('from Access keys to the API reference, and a call with a key from it answe
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByLabel('Your access key, for “Try it”').fill(key);
 
-  const operation = page.locator('section').filter({ has: page.getByRole('heading', { name: /^GET\s*\/api\/v37\/my\/lock$/ }) });
+  const operation = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: /^GET\s*\/api\/v37\/my\/lock$/ }) });
   await operation.getByText('Try it', { exact: true }).click();
   const form = operation.getByRole('form', { name: 'Try GET /api/v37/my/lock', exact: true });
   await form.getByLabel('Query').fill('filters.text=front');

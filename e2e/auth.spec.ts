@@ -29,7 +29,11 @@ test.describe('sign-in, sign-out and session expiry', () => {
     expect(session).toBeTruthy();
 
     // Correctly signed with the server secret, but its lifetime ended a minute ago.
-    const expired = await encode({ token: { sub: 'whoever', email: DEMO.owner }, secret: serverSecrets().NEXTAUTH_SECRET, maxAge: -60 });
+    const expired = await encode({
+      token: { sub: 'whoever', email: DEMO.owner },
+      secret: serverSecrets().NEXTAUTH_SECRET,
+      maxAge: -60,
+    });
     await page.context().addCookies([{ name: COOKIE, value: expired, url: baseURL! }]);
     const api = await page.request.get('/api/v37/my/personalaccesskey');
     expect(api.status()).toBe(401);
@@ -58,7 +62,11 @@ test.describe('sign-in, sign-out and session expiry', () => {
   });
 
   test('a forged session (signed with another secret) is not accepted', async ({ page, baseURL }) => {
-    const forged = await encode({ token: { sub: 'x', email: DEMO.owner }, secret: 'not-the-server-secret', maxAge: 3600 });
+    const forged = await encode({
+      token: { sub: 'x', email: DEMO.owner },
+      secret: 'not-the-server-secret',
+      maxAge: 3600,
+    });
     await page.context().addCookies([{ name: COOKIE, value: forged, url: baseURL! }]);
     await page.goto(HOME);
     await expect(page).toHaveURL(/\/sign-in/);

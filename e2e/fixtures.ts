@@ -7,7 +7,9 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
  * the few tests that must sign something the way the server does.
  */
 export function serverSecrets(): { APP_SECRET: string; NEXTAUTH_SECRET: string } {
-  return JSON.parse(readFileSync(path.join(process.cwd(), '.data', `e2e-${process.env.E2E_PORT ?? 3100}.secrets.json`), 'utf8'));
+  return JSON.parse(
+    readFileSync(path.join(process.cwd(), '.data', `e2e-${process.env.E2E_PORT ?? 3100}.secrets.json`), 'utf8'),
+  );
 }
 
 /** Demo accounts of the seed (db/seed/people.ts); all share one password. */
@@ -37,18 +39,50 @@ export async function signIn(page: Page, email: string, opts: { password?: strin
 }
 
 /**
- * The demo keeps mail in its mailbox page (no SMTP server): the newest link to `page` (e.g.
- * '/verify-email') in a mail to `email`, read from that page as a person would.
+ * The demo mailbox page exists only in the embedded demo on loopback (lib/mail/config.ts): never
+ * with DATABASE_URL, so on CI's Postgres leg the tests read the outbox itself.
  */
+export const MAILBOX_PAGE = !process.env.DATABASE_URL;
+
+/**
+ * The plain text of the mails to `email`, newest first: from the demo mailbox page, as a person
+ * on the demo's machine reads it; with DATABASE_URL, from the e2e database's outbox (decrypted
+ * with the server's secret of this run).
+ */
+export async function mailText(request: APIRequestContext, email: string): Promise<string> {
+  if (MAILBOX_PAGE) return (await request.get(`/mailbox?to=${encodeURIComponent(email)}`)).text();
+  process.env.APP_SECRET = serverSecrets().APP_SECRET;
+  const { decryptSecret } = await import('../lib/crypto/secrets');
+  const { default: postgres } = await import('postgres');
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${url.pathname.slice(1)}_e2e_${process.env.E2E_PORT ?? 3100}`;
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await sql<{ id: string; body_ciphertext: string | null }[]>`
+      select id, body_ciphertext from mail_outbox where lower(to_address) = ${email.toLowerCase()} order by created desc`;
+    return rows
+      .map((r) =>
+        r.body_ciphertext ? (JSON.parse(decryptSecret(r.body_ciphertext, 'mail_outbox', r.id)).text as string) : '',
+      )
+      .join('\n');
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The newest link to `page` (e.g. '/verify-email') in a mail to `email`. */
 export async function mailedLink(request: APIRequestContext, email: string, page: string): Promise<string> {
-  const html = await (await request.get(`/mailbox?to=${encodeURIComponent(email)}`)).text();
-  const m = new RegExp(`href="(https?://[^"]+${page.replace(/[/]/g, '\\/')}\\?token=[A-Za-z0-9_-]{43})"`).exec(html);
-  if (!m) throw new Error(`no ${page} link in the mailbox of ${email}`);
+  const text = await mailText(request, email);
+  const m = new RegExp(`(https?://[^"\\s]+${page.replace(/[/]/g, '\\/')}\\?token=[A-Za-z0-9_-]{43})`).exec(text);
+  if (!m) throw new Error(`no ${page} link in the mail of ${email}`);
   return m[1];
 }
 
 /** A new account of a test's own, confirmed through its mail (sign-up answers 202, the link confirms). */
-export async function confirmedAccount(request: APIRequestContext, account: { email: string; password: string; displayName: string }): Promise<void> {
+export async function confirmedAccount(
+  request: APIRequestContext,
+  account: { email: string; password: string; displayName: string },
+): Promise<void> {
   const res = await request.post('/api/v37/account/register', { data: account });
   expect(res.status()).toBe(202);
   const token = new URL(await mailedLink(request, account.email, '/verify-email')).searchParams.get('token');
@@ -63,11 +97,17 @@ export async function unlockAndWait(page: Page, lockName: string): Promise<void>
   const origin = new URL(page.url()).origin;
   const details = (await (await page.request.get(`${origin}/api/v37/my/device/details`)).json()).result;
   const lock = details.locks.find((l: { name: string }) => l.name === lockName);
-  const started = await page.request.post(`${origin}/api/v37/my/lock/${lock.id}/operation/unlock`, { headers: { origin } });
+  const started = await page.request.post(`${origin}/api/v37/my/lock/${lock.id}/operation/unlock`, {
+    headers: { origin },
+  });
   expect(started.status()).toBe(202);
   const opId = (await started.json()).result.operationId;
   await expect
-    .poll(async () => (await (await page.request.get(`${origin}/api/v37/my/device/operation/${opId}`)).json()).result.status, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get(`${origin}/api/v37/my/device/operation/${opId}`)).json()).result.status,
+      { timeout: 15_000 },
+    )
     .toBe('COMPLETED');
 }
 
@@ -77,7 +117,9 @@ export async function screen(page: Page, name: string): Promise<void> {
 }
 
 /** `test` with a ready `signIn(email)` bound to the test's page. */
-export const test = base.extend<{ signIn: (email: string, opts?: { password?: string; to?: string }) => Promise<void> }>({
+export const test = base.extend<{
+  signIn: (email: string, opts?: { password?: string; to?: string }) => Promise<void>;
+}>({
   // Every goto and reload waits until the page has finished streaming and hydrating: until then
   // React may hold a hidden second copy of the content, and a strict locator sees two of everything.
   page: async ({ page }, use) => {

@@ -37,7 +37,10 @@ test.describe('Organization > Groups', () => {
     await expect(page.getByText('2 members.', { exact: false })).toBeVisible();
     await screen(page, 'group-detail');
 
-    await page.getByRole('checkbox', { name: /Maria Member/ }).first().check();
+    await page
+      .getByRole('checkbox', { name: /Maria Member/ })
+      .first()
+      .check();
     await page.getByRole('button', { name: 'Remove selected (1)' }).click();
     await expect(results.getByText('Removed')).toBeVisible();
     await expect(page.getByText('1 member.', { exact: false })).toBeVisible();
@@ -56,12 +59,38 @@ test.describe('Organization > Groups', () => {
     await expect(page.getByText(`No group matches`)).toBeVisible();
   });
 
+  test("a group's page lists the doors it opens: level, remote opening and hours in each door's zone", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/groups' });
+    await page.getByRole('link', { name: 'Cleaning staff' }).click();
+    await expect(page.getByRole('heading', { name: 'Cleaning staff' })).toBeVisible();
+    const doors = page.getByRole('table', { name: 'Doors the group Cleaning staff opens' });
+    for (const door of ['Back door', 'Storage room', 'Main gate'])
+      await expect(doors.getByRole('link', { name: door, exact: true })).toBeVisible();
+    const back = doors.getByRole('row').filter({ hasText: 'Back door' });
+    await expect(back).toContainText('Mon–Sat');
+    await expect(back).toContainText('06:00–10:00 Europe/Warsaw');
+    await expect(back).toContainText('Guest');
+    await expect(doors.getByRole('row').filter({ hasText: 'Storage room' })).toContainText('Always');
+    await screen(page, 'group-doors');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(back).toContainText('remote opening allowed');
+    await screen(page, 'group-doors-phone');
+    await doors.getByRole('link', { name: 'Back door', exact: true }).click();
+    await expect(page).toHaveURL(/\/devices\/\d+/);
+  });
+
   test('a member reads groups and members but cannot change them; a phone shows them too', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.member, { to: '/organization/groups' });
     await expect(page.getByRole('link', { name: 'Cleaning staff' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New group' })).toHaveCount(0);
     await screen(page, 'groups-member-phone');
+    // a member administers no door: the group's doors are not theirs to see
+    await page.getByRole('link', { name: 'Cleaning staff' }).click();
+    await expect(page.getByText('No doors you administer')).toBeVisible();
+    await page.goto('/organization/groups');
     await page.goto('/organization/members');
     const row = page.getByRole('row').filter({ hasText: 'Olivia Owner' });
     await expect(row).toContainText('Owner');

@@ -21,7 +21,10 @@ function twoProcesses() {
     // the database and secrets of the server Playwright started (scripts/e2e-server.mjs)
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${url.pathname.slice(1)}_e2e_${port}`;
-    const secrets = JSON.parse(readFileSync(path.join('.data', `e2e-${port}.secrets.json`), 'utf8')) as Record<string, string>;
+    const secrets = JSON.parse(readFileSync(path.join('.data', `e2e-${port}.secrets.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
     other = spawn(process.execPath, ['scripts/start.mjs'], {
       stdio: 'ignore',
       env: {
@@ -35,6 +38,9 @@ function twoProcesses() {
         SEED_DEMO: '0',
         SIM_CONTROL: '1',
         SIM_COMMAND_MS: '600',
+        // the demo's bridges are the first server's (scripts/demo-bridges.mjs wrote where they listen):
+        // a second process reaches the same doors, as the cluster's processes do
+        DEMO_BRIDGES_FILE: path.join(process.cwd(), '.data', `demo-bridges-${port}.json`),
         REQUEST_LOG: '0',
         API_RATE_LIMIT: '1000000',
         API_RATE_LIMIT_COMMANDS: '1000000',
@@ -42,7 +48,13 @@ function twoProcesses() {
     });
     const end = Date.now() + 150_000;
     for (;;) {
-      if (await fetch(`http://localhost:${otherPort}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://localhost:${otherPort}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > end) throw new Error('the second server process did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -52,7 +64,10 @@ function twoProcesses() {
     other?.kill('SIGTERM');
   });
 
-  test('an unlock through one server process appears on a page served by another within a second', async ({ page, browser }) => {
+  test('an unlock through one server process appears on a page served by another within a second', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, DEMO.owner, { to: '/activity' });
     await expect(page.getByTestId('live-status')).toHaveText('Live');
     const context = await browser.newContext({ baseURL: `http://localhost:${otherPort}` });

@@ -24,10 +24,16 @@ let server: ChildProcess;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await startSmtp();
-  server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { env: { ...process.env, E2E_PORT: String(port), SMTP_URL: smtp.url, MAIL_POLL_MS: '300' }, stdio: 'ignore' });
+  server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: { ...process.env, E2E_PORT: String(port), SMTP_URL: smtp.url, MAIL_POLL_MS: '300' },
+    stdio: 'ignore',
+  });
   const until = Date.now() + 280_000;
   for (;;) {
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > until) throw new Error(`the members test server on ${port} did not start`);
     await new Promise((r) => setTimeout(r, 500));
@@ -52,7 +58,9 @@ async function signedIn(browser: Browser, email: string, to: string): Promise<Pa
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/h17members-${name}.png`, fullPage: true });
 
-test('invite -> accept through the mail -> make administrator -> remove, with access ending at once', async ({ browser }) => {
+test('invite -> accept through the mail -> make administrator -> remove, with access ending at once', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await signedIn(browser, DEMO.owner, '/organization/members');
   await expect(owner.getByRole('heading', { name: 'Members' })).toBeVisible();
@@ -93,7 +101,10 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   await guest.waitForURL((u) => u.pathname === '/organization-invitation');
   await guest.waitForLoadState('networkidle');
   await shot(guest, 'invitation-signed-in');
-  const devices = (await (await guest.request.get('/api/v37/my/device')).json()).result as { id: number; name: string }[];
+  const devices = (await (await guest.request.get('/api/v37/my/device')).json()).result as {
+    id: number;
+    name: string;
+  }[];
   const frontDoor = devices.find((d) => d.name === 'Front door')!;
   await guest.getByRole('button', { name: /Accept and join/ }).click();
   await guest.waitForURL((u) => u.pathname === '/organization/members');
@@ -109,6 +120,20 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   await expect(row.getByText('Administrator', { exact: true })).toBeVisible();
   await shot(owner, 'made-admin');
 
+  // making him a member again asks the server what he handed out as an administrator (nothing
+  // yet: the dialog says only what changes), then he is an administrator once more
+  await row.getByRole('button', { name: 'Make Gustav Guest a member' }).click();
+  const demote = owner.getByRole('dialog');
+  await expect(demote).toContainText('can no longer manage the organization');
+  await expect(demote.getByText('Checking what they handed out')).toHaveCount(0);
+  await expect(demote.getByRole('checkbox')).toHaveCount(0);
+  await shot(owner, 'demote-confirm');
+  await demote.getByRole('button', { name: 'Make member' }).click();
+  await expect(row.getByText('Member', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Make Gustav Guest an administrator' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: 'Make administrator' }).click();
+  await expect(row.getByText('Administrator', { exact: true })).toBeVisible();
+
   // removal says what ends, and ends it
   await row.getByRole('button', { name: 'Remove Gustav Guest' }).click();
   const confirm = owner.getByRole('dialog');
@@ -120,10 +145,12 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
   await shot(owner, 'removed');
   // his session is still valid, his access is not
   expect((await guest.request.get(`/api/v37/my/lock/${frontDoor.id}`)).status()).toBe(404);
-  expect((await (await guest.request.get('/api/v37/organization')).json()).result).toEqual([]);
+  expect((await (await guest.request.get('/api/v37/organization')).json()).result).toEqual({ organizations: [] });
 });
 
-test('removal names the door invitations still waiting for the person and withdraws them: their mailed link opens nothing afterwards', async ({ browser }) => {
+test('removal names the door invitations still waiting for the person and withdraws them: their mailed link opens nothing afterwards', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const owner = await signedIn(browser, DEMO.owner, '/organization/members');
   const json = async (r: Promise<import('@playwright/test').APIResponse>, status: number) => {
@@ -132,43 +159,88 @@ test('removal names the door invitations still waiting for the person and withdr
     return (await res.json()).result;
   };
   const write = { headers: { origin: base } };
-  const lastLink = (to: string, page: string) => smtp.to(to).flatMap((m) => m.links).filter((l) => l.includes(`${page}?token=`)).at(-1)!;
+  const lastLink = (to: string, page: string) =>
+    smtp
+      .to(to)
+      .flatMap((m) => m.links)
+      .filter((l) => l.includes(`${page}?token=`))
+      .at(-1)!;
   const tokenOf = (link: string) => new URL(link).searchParams.get('token');
   const email = `wanda-${Date.now()}@example.test`;
-  const org = (await json(owner.request.get('/api/v37/organization'), 200))[0] as { id: number };
-  const door = ((await json(owner.request.get('/api/v37/my/device/details'), 200)).locks as { id: number; name: string }[]).find((l) => l.name === 'Back door')!;
+  const org = (await json(owner.request.get('/api/v37/organization'), 200)).organizations[0] as { id: number };
+  const door = (
+    (await json(owner.request.get('/api/v37/my/device/details'), 200)).locks as { id: number; name: string }[]
+  ).find((l) => l.name === 'Back door')!;
 
   // the Back door shared with her address before she had an account: an invitation that waits
-  await json(owner.request.post(`/api/v37/my/device/${door.id}/access`, { ...write, data: { principalType: 0, userEmail: email, accessLevel: 0, remoteAccessDisabled: false } }), 201);
+  await json(
+    owner.request.post(`/api/v37/my/device/${door.id}/access`, {
+      ...write,
+      data: { principalType: 0, userEmail: email, accessLevel: 0, remoteAccessDisabled: false },
+    }),
+    201,
+  );
   await expect.poll(() => lastLink(email, '/invitation'), { timeout: 30_000 }).toBeTruthy();
   const doorInvitation = tokenOf(lastLink(email, '/invitation'));
   // she makes an account (confirmed through its mail) and joins the organization
   const request = (await browser.newContext({ baseURL: base })).request;
-  expect((await request.post('/api/v37/account/register', { data: { email, password: DEMO_PASSWORD, displayName: 'Wanda Waiting' } })).status()).toBe(202);
+  expect(
+    (
+      await request.post('/api/v37/account/register', {
+        data: { email, password: DEMO_PASSWORD, displayName: 'Wanda Waiting' },
+      })
+    ).status(),
+  ).toBe(202);
   await expect.poll(() => lastLink(email, '/verify-email'), { timeout: 30_000 }).toBeTruthy();
-  await json(request.post('/api/v37/account/verify', { data: { token: tokenOf(lastLink(email, '/verify-email')) } }), 200);
-  await json(owner.request.post(`/api/v37/organization/${org.id}/user`, { ...write, data: { email, role: 0, groupIds: [] } }), 201);
+  await json(
+    request.post('/api/v37/account/verify', { data: { token: tokenOf(lastLink(email, '/verify-email')) } }),
+    200,
+  );
+  await json(
+    owner.request.post(`/api/v37/organization/${org.id}/user`, { ...write, data: { email, role: 2, groupIds: [] } }),
+    201,
+  );
   await expect.poll(() => lastLink(email, '/organization-invitation'), { timeout: 30_000 }).toBeTruthy();
   const wanda = await signedIn(browser, email, '/devices');
-  await json(wanda.request.post('/api/v37/my/organization-invitation', { ...write, data: { token: tokenOf(lastLink(email, '/organization-invitation')) } }), 200);
+  await json(
+    wanda.request.post('/api/v37/my/organization-invitation', {
+      ...write,
+      data: { token: tokenOf(lastLink(email, '/organization-invitation')) },
+    }),
+    200,
+  );
 
   // the owner removes her: the confirmation names the waiting invitation
   await owner.reload();
-  await owner.getByRole('row', { name: /Wanda Waiting/ }).getByRole('button', { name: 'Remove Wanda Waiting' }).click();
+  await owner
+    .getByRole('row', { name: /Wanda Waiting/ })
+    .getByRole('button', { name: 'Remove Wanda Waiting' })
+    .click();
   const confirm = owner.getByRole('dialog');
   await expect(confirm).toContainText('1 waiting device invitation will be removed.');
-  await expect(confirm).toContainText('Wanda Waiting has no access to devices of Demo Property Management, so no door changes.');
+  await expect(confirm).toContainText(
+    'Wanda Waiting has no access to devices of Demo Property Management, so no door changes.',
+  );
   await shot(owner, 'remove-with-invitation');
   await confirm.getByRole('button', { name: 'Remove person' }).click();
   await expect(owner.getByRole('row', { name: /Wanda Waiting/ })).toHaveCount(0);
 
-  // the link she was mailed before is dead; the door stays closed to her
-  const taken = await wanda.request.post('/api/v37/account/invitation/accept', { ...write, data: { token: doorInvitation } });
+  // the link she was mailed before is dead; the door stays closed to her. (Asked on a new
+  // connection: her page's kept-alive one has been idle past the server's keep-alive time by now,
+  // and a POST sent as the server closes it meets a reset that the client does not retry.)
+  const fresh = await browser.newContext({ baseURL: base, storageState: await wanda.context().storageState() });
+  const taken = await fresh.request.post('/api/v37/account/invitation/accept', {
+    ...write,
+    data: { token: doorInvitation },
+  });
   expect(taken.status()).toBe(410);
-  expect((await wanda.request.get(`/api/v37/my/lock/${door.id}`)).status()).toBe(404);
+  expect((await fresh.request.get(`/api/v37/my/lock/${door.id}`)).status()).toBe(404);
+  await fresh.close();
 });
 
-test('a member sees the directory and leaves; the owner hands ownership over after the password', async ({ browser }) => {
+test('a member sees the directory and leaves; the owner hands ownership over after the password', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const member = await signedIn(browser, DEMO.member, '/organization/members');
   await member.setViewportSize({ width: 390, height: 844 });
@@ -182,7 +254,7 @@ test('a member sees the directory and leaves; the owner hands ownership over aft
   await shot(member, 'leave-confirm');
   await leave.getByRole('button', { name: 'Leave organization' }).click();
   await member.waitForURL((u) => u.pathname === '/devices');
-  expect((await (await member.request.get('/api/v37/organization')).json()).result).toEqual([]);
+  expect((await (await member.request.get('/api/v37/organization')).json()).result).toEqual({ organizations: [] });
 
   const owner = await signedIn(browser, DEMO.owner, '/organization/members');
   await owner.getByRole('button', { name: 'Make Adam Admin the owner' }).click();
@@ -193,6 +265,8 @@ test('a member sees the directory and leaves; the owner hands ownership over aft
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   const adam = owner.getByRole('row', { name: /Adam Admin/ });
   await expect(adam.getByText('Owner', { exact: true })).toBeVisible();
-  await expect(owner.getByRole('row', { name: /Olivia Owner/ }).getByText('Administrator', { exact: true })).toBeVisible();
+  await expect(
+    owner.getByRole('row', { name: /Olivia Owner/ }).getByText('Administrator', { exact: true }),
+  ).toBeVisible();
   await shot(owner, 'transferred');
 });

@@ -5,7 +5,10 @@ test.describe('Settings > Notifications', () => {
   test('turn a kind off and on, choose for one device, the digest, all by keyboard', async ({ page }) => {
     await signIn(page, DEMO.owner, { to: '/settings/notifications' });
     await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
-    await expect(page.getByRole('navigation').getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const battery = page.getByRole('checkbox', { name: /Battery low/ });
     await expect(battery).toBeChecked();
     await screen(page, 'notifications-start');
@@ -37,7 +40,10 @@ test.describe('Settings > Notifications', () => {
     await page.getByRole('checkbox', { name: /Battery low/ }).click(); // the page shows the change when the server took it
     await expect(page.getByText('Battery low: on.')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /Battery low/ })).toBeChecked();
-    await page.getByRole('combobox', { name: /: A lock is jammed$/ }).first().selectOption('default');
+    await page
+      .getByRole('combobox', { name: /: A lock is jammed$/ })
+      .first()
+      .selectOption('default');
     await expect(page.getByRole('combobox', { name: /: A lock is jammed$/ }).first()).toHaveValue('default');
     await page.getByRole('checkbox', { name: /Daily digest/ }).click();
     await expect(page.getByRole('checkbox', { name: /Daily digest/ })).not.toBeChecked();

@@ -12,7 +12,9 @@ async function lockId(page: Page, name: string): Promise<number> {
   return lock!.id;
 }
 
-test('the PIN list answers 304 with an empty body to a real HTTP client when the version is current', async ({ page }) => {
+test('the PIN list answers 304 with an empty body to a real HTTP client when the version is current', async ({
+  page,
+}) => {
   await signIn(page, DEMO.owner);
   const id = await lockId(page, 'Front door');
   const first = await page.request.get(`/api/v37/my/lock/${id}/pin`);
@@ -78,20 +80,28 @@ test('an owner adds, edits and deletes a PIN on a demo lock', async ({ page }) =
   expect(problems, 'errors in the browser').toEqual([]);
 });
 
-test('a lock without a bridge refuses the PIN and the portal says why', async ({ page }) => {
+test('a lock without a bridge: Add PIN is off with the reason beside it, and the API refuses the PIN', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.owner);
   const id = await lockId(page, 'Guest apartment 2B');
   await page.goto(`/devices/${id}/pins`);
-  await page.getByRole('button', { name: 'Add PIN' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Add a PIN' });
-  await dialog.getByLabel('Alias').fill('Tenant');
-  await dialog.getByRole('button', { name: 'Generate' }).click();
-  await dialog.getByRole('button', { name: 'Add PIN' }).click();
-  await expect(dialog.getByRole('alert')).toContainText(/bridge.*Nothing was changed/);
-  await screen(page, 'pins-error-390');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('No PINs yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add PIN' })).toBeDisabled();
+  await expect(page.getByRole('note')).toHaveText(
+    'PINs cannot be added now: Guest apartment 2B has no bridge, so the service cannot reach it.',
+  );
+  await screen(page, 'pins-error-390');
+  // the server refuses it all the same, in words, and nothing is stored
+  const refused = await page.request.post(`/api/v37/my/lock/${id}/pin`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { alias: 'Tenant', pin: '583920' },
+  });
+  expect(refused.status()).toBe(428);
+  expect((await refused.json()).errorMessages.join(' ')).toMatch(/not paired with a bridge/);
+  const list = await page.request.get(`/api/v37/my/lock/${id}/pin`);
+  expect((await list.json()).result.pins).toEqual([]);
 });
 
 test('the PINs tab on a phone, and a guest sees why it is not for them', async ({ page }) => {
@@ -113,7 +123,9 @@ test('a guest of the lock is told who manages PINs', async ({ page }) => {
   await expect(page.getByText(/^Only an owner or administrator of Front door can manage its PINs\.$/)).toBeVisible();
 });
 
-test('an owner sees which PINs are still used: a PIN typed at the keypad shows when it last opened the lock', async ({ page }) => {
+test('an owner sees which PINs are still used: a PIN typed at the keypad shows when it last opened the lock', async ({
+  page,
+}) => {
   await signIn(page, DEMO.owner);
   const id = await lockId(page, 'Back door');
   await page.goto(`/devices/${id}/pins`);
@@ -122,7 +134,10 @@ test('an owner sees which PINs are still used: a PIN typed at the keypad shows w
   await expect(spare).toContainText(/Last used .+ \(Europe\/Warsaw\)|Never used/);
 
   // someone at the door types the spare PIN on the keypad (the simulator plays the hardware)
-  const typed = await page.request.post(`/api/sim/lock/${id}/keypad`, { headers: { origin: new URL(page.url()).origin }, data: { pin: '50937' } });
+  const typed = await page.request.post(`/api/sim/lock/${id}/keypad`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { pin: '50937' },
+  });
   expect((await typed.json()).result).toMatchObject({ event: 61, unlocked: true });
   const at = DateTime.now().setZone('Europe/Warsaw');
 
@@ -130,6 +145,10 @@ test('an owner sees which PINs are still used: a PIN typed at the keypad shows w
   await expect(spare).toContainText(/Last used \d{1,2} \w{3} \d\d:\d\d \(Europe\/Warsaw\)/);
   // the minute at the lock, give or take the one that may have turned meanwhile
   const shown = (await spare.textContent()) ?? '';
-  expect([at.toFormat('d LLL HH:mm'), at.plus({ minutes: 1 }).toFormat('d LLL HH:mm')].some((t) => shown.includes(`Last used ${t}`))).toBe(true);
+  expect(
+    [at.toFormat('d LLL HH:mm'), at.plus({ minutes: 1 }).toFormat('d LLL HH:mm')].some((t) =>
+      shown.includes(`Last used ${t}`),
+    ),
+  ).toBe(true);
   await screen(page, 'pins-last-used');
 });

@@ -46,4 +46,5 @@ export function repositoryStrings(root = process.cwd()): string[] {
 }
 
 /** The ones that look like a secret by their name or their form, for the slower checks (pages). */
-export const looksSecret = (s: string) => /secret|dev-only|change-me|password|token|key/i.test(s) || /^[A-Za-z0-9_+/=-]{32,}$/.test(s);
+export const looksSecret = (s: string) =>
+  /secret|dev-only|change-me|password|token|key/i.test(s) || /^[A-Za-z0-9_+/=-]{32,}$/.test(s);

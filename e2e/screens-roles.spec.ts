@@ -6,7 +6,10 @@ import { DEMO, expect, screen, signIn, test } from './fixtures';
 // The screenshots land in test-results/screens/roles/ for review by eye.
 
 const ROLES = Object.entries(DEMO) as Array<[keyof typeof DEMO, string]>;
-const WIDTHS = [['desktop', 1280, 800], ['phone', 390, 844]] as const;
+const WIDTHS = [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const;
 
 /** What went wrong in the page while it was shown: uncaught errors and console errors. */
 function watchErrors(page: Page): string[] {
@@ -21,20 +24,29 @@ function watchErrors(page: Page): string[] {
 
 /** The places the person's navigation offers, read from the page (the same list on every width). */
 async function navHrefs(page: Page): Promise<string[]> {
-  return page.locator('nav[aria-label="Main"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '').filter(Boolean));
+  return page
+    .locator('nav[aria-label="Main"] a')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '').filter(Boolean));
 }
 
 /** A lock's pages (overview and its tabs) and a bridge's page, when the person has them. */
 async function devicePages(page: Page): Promise<string[]> {
   await page.goto('/devices');
-  const links = await page.locator('main a[href^="/devices/"]').evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
+  const links = await page
+    .locator('main a[href^="/devices/"]')
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
   const ids = links.map((h) => /^\/devices\/(\d+)$/.exec(h)?.[1]).filter((x): x is string => !!x);
   if (!ids.length) return [];
   const lock = `/devices/${ids[0]}`;
   await page.goto(lock);
-  const tabs = await page.locator(`main a[href^="${lock}/"]`).evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
+  const tabs = await page
+    .locator(`main a[href^="${lock}/"]`)
+    .evaluateAll((as) => [...new Set(as.map((a) => a.getAttribute('href') ?? ''))]);
   await page.goto('/devices');
-  const bridges = await page.locator('main a[href^="/devices/"]').filter({ hasText: /bridge/i }).evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const bridges = await page
+    .locator('main a[href^="/devices/"]')
+    .filter({ hasText: /bridge/i })
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
   return [lock, ...tabs, ...bridges.filter((b) => /^\/devices\/\d+$/.test(b) && b !== lock).slice(0, 1)];
 }
 

@@ -1,7 +1,10 @@
 import { DEMO, expect, screen, signIn, test } from './fixtures';
 
 // Screenshots of the sign-in page and the shell at desktop and phone width, for review by eye.
-for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+for (const [label, width, height] of [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const) {
   test.describe(`screens at ${label} width`, () => {
     test.use({ viewport: { width, height } });
 

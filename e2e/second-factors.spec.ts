@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO, expect, screen, signIn, test } from './fixtures';
+import { DEMO, expect, mailText, screen, signIn, test } from './fixtures';
 
 /**
  * Second factors in Chromium (docs/security.md, "Second factors"): an authenticator app set up
@@ -18,7 +18,7 @@ async function newAccount(request: APIRequestContext) {
   let token: string | undefined;
   await expect
     .poll(async () => {
-      const html = await (await request.get(`/mailbox?to=${encodeURIComponent(account.email)}`)).text();
+      const html = await mailText(request, account.email);
       token = /verify-email\?token=([\w-]{20,})/.exec(html)?.[1];
       return token;
     })
@@ -40,7 +40,10 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-test('authenticator app: set up with the shown key, recovery codes shown once; then sign-in asks for a code', async ({ page, request }) => {
+test('authenticator app: set up with the shown key, recovery codes shown once; then sign-in asks for a code', async ({
+  page,
+  request,
+}) => {
   const account = await newAccount(request);
   await signIn(page, account.email, { password: account.password, to: '/settings/security' });
   await expect(page.getByRole('button', { name: 'Set up authenticator app' })).toBeVisible();
@@ -52,11 +55,17 @@ test('authenticator app: set up with the shown key, recovery codes shown once; t
   const secret = (await shown.getAttribute('data-secret'))!;
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expect(shown).toHaveText(secret.match(/.{4}/g)!.join(' '));
+  // a QR code of the otpauth:// link to scan, drawn in the page (a data: URL, no request carries the secret)
+  const qr = page.getByRole('img', { name: 'QR code of the setup key for your authenticator app' });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
   await screen(page, 'second-factor-totp-setup');
 
   await page.getByLabel('Code from the app').fill('000000' === (await generate({ secret })) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByText('This is not the current code of your authenticator app.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This is not the current code of your authenticator app.', { exact: false }),
+  ).toBeVisible();
   await page.getByLabel('Code from the app').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByTestId('recovery-code');
@@ -79,7 +88,9 @@ test('authenticator app: set up with the shown key, recovery codes shown once; t
   await expect(page.getByText('The code is wrong or expired.', { exact: false })).toBeVisible();
   await screen(page, 'second-factor-code-step');
   // the enrolment's code was taken: the next step's code (accepted as one step of drift)
-  await page.getByLabel('Code', { exact: true }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page
+    .getByLabel('Code', { exact: true })
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/settings\/security/);
   await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible();
@@ -94,11 +105,22 @@ test('authenticator app: set up with the shown key, recovery codes shown once; t
   await expect(page.getByText(/9 of 10 recovery codes left\./)).toBeVisible();
 });
 
-test('passkey (virtual authenticator): added in Settings > Security, then signs in without a password and as the second step', async ({ page, context, request }) => {
+test('passkey (virtual authenticator): added in Settings > Security, then signs in without a password and as the second step', async ({
+  page,
+  context,
+  request,
+}) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const account = await newAccount(request);
   await signIn(page, account.email, { password: account.password, to: '/settings/security' });
@@ -139,12 +161,16 @@ test("the organization owner's rule: turning it on needs the owner's own second 
   await expect(rule).toBeVisible();
   await expect(rule).not.toBeChecked();
   await rule.click();
-  await expect(page.getByText('Set up an authenticator app or add a passkey above first', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Set up an authenticator app or add a passkey above first', { exact: false }),
+  ).toBeVisible();
   await expect(rule).not.toBeChecked();
   await screen(page, 'second-factor-org-rule');
 });
 
-test("an administrator the organization's rule stops is told so on every page, and where to lift it", async ({ page }) => {
+test("an administrator the organization's rule stops is told so on every page, and where to lift it", async ({
+  page,
+}) => {
   // The API's refusal of such an administrator is proven in tests/api (policy, second-factors);
   // here the portal: the demo organization's rule is played as on and the admin's factors as
   // none (the demo's shared organization cannot change its rule under the other specs).
@@ -167,7 +193,9 @@ test("an administrator the organization's rule stops is told so on every page, a
   await banner.getByRole('link', { name: 'Add a second factor in Settings › Security' }).click();
   await expect(page).toHaveURL(/\/settings\/security$/);
   // there the card says it in place, once
-  await expect(page.getByRole('alert').filter({ hasText: 'requires administrators to use a second factor' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'requires administrators to use a second factor' }),
+  ).toBeVisible();
   await expect(banner).toHaveCount(0);
   await screen(page, 'second-factor-rule-in-place');
 });

@@ -24,7 +24,11 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return { context, page };
 }
 
-test('after sign-out, the old session cookie replayed is refused: 401 from the API, the sign-in page for pages', async ({ browser, request, baseURL }) => {
+test('after sign-out, the old session cookie replayed is refused: 401 from the API, the sign-in page for pages', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   const account = await newAccount(request);
   const { context, page } = await signedIn(browser, account, '/settings/access-keys');
   const kept = (await context.cookies()).find((c) => c.name === COOKIE)!;
@@ -39,7 +43,10 @@ test('after sign-out, the old session cookie replayed is refused: 401 from the A
   await context.close();
 });
 
-test('Settings > Security: a password change signs out the other browser at once; "sign out everywhere" ends this one too', async ({ browser, request }) => {
+test('Settings > Security: a password change signs out the other browser at once; "sign out everywhere" ends this one too', async ({
+  browser,
+  request,
+}) => {
   const account = await newAccount(request);
   const here = await signedIn(browser, account);
   const there = await signedIn(browser, account, '/settings/access-keys');
@@ -80,7 +87,10 @@ test('Settings > Security: a password change signs out the other browser at once
   await there.context.close();
 });
 
-test('a key asked for long after sign-in: the password again in a small dialog, then the key', async ({ browser, request }) => {
+test('a key asked for long after sign-in: the password again in a small dialog, then the key', async ({
+  browser,
+  request,
+}) => {
   const account = await newAccount(request);
   const { context, page } = await signedIn(browser, account, '/settings/access-keys');
   // the session is fresh; the server's answer for one signed in 10+ minutes ago is played once
@@ -92,7 +102,11 @@ test('a key asked for long after sign-in: the password again in a small dialog, 
     await route.fulfill({
       status: 403,
       headers: { ...real.headers(), 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify({ success: false, errorMessages: ['Enter your password again to continue: you signed in more than 10 minutes ago.'], statusCode: 403 }),
+      body: JSON.stringify({
+        success: false,
+        errorMessages: ['Enter your password again to continue: you signed in more than 10 minutes ago.'],
+        statusCode: 403,
+      }),
     });
   });
   await page.getByRole('button', { name: 'Create key' }).first().click();

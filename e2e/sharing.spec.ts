@@ -5,7 +5,9 @@ import type { Page } from '@playwright/test';
 async function deviceId(page: Page, name: string): Promise<number> {
   const res = await page.request.get('/api/v37/my/device/details');
   const r = (await res.json()).result as Record<string, { id: number; name: string }[]>;
-  const found = Object.values(r).flat().find((d) => d.name === name);
+  const found = Object.values(r)
+    .flat()
+    .find((d) => d.name === name);
   if (!found) throw new Error(`no device ${name}`);
   return found.id;
 }
@@ -66,7 +68,9 @@ test('a guest sees the owner and their own access, without management buttons', 
   // inside <main>: while streaming, React briefly keeps a hidden copy of the content outside it
   await expect(page.getByRole('main').getByText('You see the owner and your own access.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
-  await expect(page.getByRole('list', { name: 'People and groups with access' }).getByText(/08:00–17:00 /)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'People and groups with access' }).getByText(/08:00–17:00 /),
+  ).toBeVisible();
   await screen(page, 'sharing-guest-phone');
 });
 

@@ -25,7 +25,10 @@ async function receiver(status: () => number) {
 }
 
 test.describe('Settings > Webhooks', () => {
-  test('create a webhook, keep its secret, send a test event, see it delivered, redeliver, delete', async ({ page, context }) => {
+  test('create a webhook, keep its secret, send a test event, see it delivered, redeliver, delete', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     let answer = 200;
     const rx = await receiver(() => answer);
@@ -44,7 +47,9 @@ test.describe('Settings > Webhooks', () => {
       // the server refuses private addresses and says why
       await dialog.getByLabel('Endpoint URL').fill('http://10.0.0.7/hook');
       await dialog.getByRole('button', { name: 'Create webhook' }).click();
-      await expect(dialog.getByRole('alert').filter({ hasText: 'private, loopback, link-local or reserved' })).toBeVisible();
+      await expect(
+        dialog.getByRole('alert').filter({ hasText: 'private, loopback, link-local or reserved' }),
+      ).toBeVisible();
       await dialog.getByLabel('Endpoint URL').fill(rx.url);
       await screen(page, 'webhooks-create');
       await dialog.getByRole('button', { name: 'Create webhook' }).click();
@@ -60,14 +65,18 @@ test.describe('Settings > Webhooks', () => {
 
       const item = page.getByRole('listitem').filter({ hasText: rx.url });
       await expect(item.getByText('Enabled')).toBeVisible();
-      await expect(item).toContainText('Connection changed · Settings changed · Lock status changed · Bell button pressed');
+      await expect(item).toContainText(
+        'Connection changed · Settings changed · Lock status changed · Bell button pressed',
+      );
       await expect(page.getByText(secret)).toHaveCount(0);
 
       await item.getByRole('button', { name: `Deliveries of ${rx.url}` }).click();
       await expect(page.getByText('No deliveries yet')).toBeVisible();
       await page.getByRole('button', { name: 'Send test event' }).first().click();
       const deliveries = page.getByRole('list', { name: 'Deliveries' });
-      await expect(deliveries.getByRole('listitem').filter({ hasText: 'Test event' }).getByText('Delivered')).toBeVisible();
+      await expect(
+        deliveries.getByRole('listitem').filter({ hasText: 'Test event' }).getByText('Delivered'),
+      ).toBeVisible();
       expect(rx.got).toHaveLength(1);
       expect(new Webhook(secret).verify(rx.got[0].body, rx.got[0].headers)).toMatchObject({ event: 'webhook-test' });
 
@@ -98,7 +107,9 @@ test.describe('Settings > Webhooks', () => {
     }
   });
 
-  test("an organization administrator manages the organization's webhooks; a member sees only their own", async ({ page }) => {
+  test("an organization administrator manages the organization's webhooks; a member sees only their own", async ({
+    page,
+  }) => {
     const rx = await receiver(() => 200);
     try {
       await signIn(page, DEMO.admin, { to: '/settings/webhooks' });
@@ -109,7 +120,10 @@ test.describe('Settings > Webhooks', () => {
       const dialog = page.getByRole('dialog', { name: 'Create a webhook' });
       await dialog.getByLabel('Endpoint URL').fill(rx.url);
       await dialog.getByRole('button', { name: 'Create webhook' }).click();
-      await page.getByRole('dialog', { name: "Your webhook's signing secret" }).getByRole('button', { name: 'I have copied it' }).click();
+      await page
+        .getByRole('dialog', { name: "Your webhook's signing secret" })
+        .getByRole('button', { name: 'I have copied it' })
+        .click();
       const item = page.getByRole('listitem').filter({ hasText: rx.url });
       await item.getByRole('button', { name: `Deliveries of ${rx.url}` }).click();
       await page.getByRole('button', { name: 'Send test event' }).first().click();
@@ -129,25 +143,46 @@ test.describe('Settings > Webhooks', () => {
     }
   });
 
-  test("a bell pressed at the door reaches the owner's endpoint through the server's own worker", async ({ page, baseURL }) => {
+  test("a bell pressed at the door reaches the owner's endpoint through the server's own worker", async ({
+    page,
+    baseURL,
+  }) => {
     const rx = await receiver(() => 200);
     try {
       await signIn(page, DEMO.owner, { to: '/settings/webhooks' });
       const headers = { origin: baseURL! };
-      const made = await page.request.post('/api/v37/my/webhook', { headers, data: { url: rx.url, events: ['bell-button-pressed'] } });
+      const made = await page.request.post('/api/v37/my/webhook', {
+        headers,
+        data: { url: rx.url, events: ['bell-button-pressed'] },
+      });
       expect(made.status()).toBe(201);
       const { secret } = (await made.json()).result;
-      const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result as Array<{ id: number; name: string; isConnected: boolean | null }>;
+      const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result as Array<{
+        id: number;
+        name: string;
+        isConnected: boolean | null;
+      }>;
       const lock = locks.find((l) => l.isConnected)!;
       // the simulator's control plane: someone rings at the door
-      expect((await page.request.post(`/api/sim/device/${lock.id}`, { headers, data: { action: 'bell' } })).status()).toBe(200);
+      expect(
+        (await page.request.post(`/api/sim/device/${lock.id}`, { headers, data: { action: 'bell' } })).status(),
+      ).toBe(200);
       await expect.poll(() => rx.got.length, { timeout: 15_000 }).toBe(1);
-      const msg = new Webhook(secret).verify(rx.got[0].body, rx.got[0].headers) as { event: string; data: { deviceId: number } };
+      const msg = new Webhook(secret).verify(rx.got[0].body, rx.got[0].headers) as {
+        event: string;
+        data: { deviceId: number };
+      };
       expect(msg).toMatchObject({ event: 'bell-button-pressed', data: { deviceId: lock.id } });
 
       await page.reload();
       await page.getByRole('button', { name: `Deliveries of ${rx.url}` }).click();
-      await expect(page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').filter({ hasText: 'Bell button pressed' }).getByText('Delivered')).toBeVisible();
+      await expect(
+        page
+          .getByRole('list', { name: 'Deliveries' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Bell button pressed' })
+          .getByText('Delivered'),
+      ).toBeVisible();
     } finally {
       await rx.close();
     }

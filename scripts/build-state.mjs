@@ -12,7 +12,17 @@ export function newestSource(root) {
       for (const n of readdirSync(p)) if (n !== 'node_modules' && !n.startsWith('.')) walk(path.join(p, n));
     } else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const d of ['app', 'components', 'lib', 'db', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.mjs', 'package.json']) {
+  for (const d of [
+    'app',
+    'components',
+    'lib',
+    'db',
+    'public',
+    'instrumentation.ts',
+    'proxy.ts',
+    'next.config.mjs',
+    'package.json',
+  ]) {
     if (existsSync(path.join(root, d))) walk(path.join(root, d));
   }
   return newest;

@@ -12,8 +12,19 @@ import path from 'node:path';
 import postgres from 'postgres';
 
 const port = process.env.E2E_PORT || '3100';
-const secrets = { APP_SECRET: randomBytes(32).toString('base64url'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') };
-const env = { ...process.env, ...secrets, PORT: port, NEXTAUTH_URL: `http://localhost:${port}`, DEMO: '1', SEED_DEMO: '1', SIM_CONTROL: '1' };
+const secrets = {
+  APP_SECRET: randomBytes(32).toString('base64url'),
+  NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
+};
+const env = {
+  ...process.env,
+  ...secrets,
+  PORT: port,
+  NEXTAUTH_URL: `http://localhost:${port}`,
+  DEMO: '1',
+  SEED_DEMO: '1',
+  SIM_CONTROL: '1',
+};
 env.SIM_COMMAND_MS ||= '600';
 env.SESSION_MAX_AGE ||= String(8 * 3600);
 env.WEBHOOK_ALLOW_LOOPBACK ||= '1';
@@ -43,7 +54,10 @@ if (env.DATABASE_URL) {
 
 // E2E_CLUSTER=1 (CI's Postgres leg): the production shape, several processes behind HAProxy
 // (scripts/cluster.mjs), so whatever one process kept in its memory shows up as a failing test
-const child = spawn(process.execPath, [env.E2E_CLUSTER === '1' ? 'scripts/cluster.mjs' : 'scripts/start.mjs'], { stdio: 'inherit', env });
+const child = spawn(process.execPath, [env.E2E_CLUSTER === '1' ? 'scripts/cluster.mjs' : 'scripts/start.mjs'], {
+  stdio: 'inherit',
+  env,
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit and API tests (Vitest), then the browser tests (Playwright).
+// `npm test`: type check, the formatter's check (Biome), lint, unit and API tests (Vitest), then the browser tests (Playwright).
 // Runs on PGlite unless DATABASE_URL is set. Stops at the first failing step. With DATABASE_URL and
 // E2E_CLUSTER=1 (CI's Postgres leg) the browser tests and, once more, the API contract tests run
 // against two server processes behind HAProxy, so what one process keeps in its memory fails a test.
@@ -9,11 +9,14 @@ import path from 'node:path';
 const bin = (n) => path.join(process.cwd(), 'node_modules', '.bin', n);
 const steps = [
   ['type check', bin('tsc'), ['--noEmit']],
+  ['format', bin('biome'), ['format', '.']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['unit and API tests', bin('vitest'), ['run']],
   // the same contract cases over HTTP through the cluster (tests/support/cluster-setup.ts); PGlite
   // cannot be shared by processes, so Postgres only
-  ...(process.env.DATABASE_URL && process.env.E2E_CLUSTER === '1' ? [['contract tests through the cluster', bin('vitest'), ['run', 'tests/contract'], { CONTRACT_CLUSTER: '1' }]] : []),
+  ...(process.env.DATABASE_URL && process.env.E2E_CLUSTER === '1'
+    ? [['contract tests through the cluster', bin('vitest'), ['run', 'tests/contract'], { CONTRACT_CLUSTER: '1' }]]
+    : []),
   ['browser tests', bin('playwright'), ['test']],
 ];
 const only = process.env.TEST_ONLY?.split(',');

@@ -12,7 +12,11 @@ export default function PortalError({ error, reset }: { error: Error & { digest?
     <Card>
       <ErrorState
         title="This page could not be loaded"
-        message={error.digest ? `Something went wrong on our side (reference ${error.digest}). Please try again.` : 'Something went wrong. Please try again.'}
+        message={
+          error.digest
+            ? `Something went wrong on our side (reference ${error.digest}). Please try again.`
+            : 'Something went wrong. Please try again.'
+        }
         onRetry={reset}
       />
     </Card>

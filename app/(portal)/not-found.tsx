@@ -6,7 +6,11 @@ export default function NotFound() {
       <EmptyState
         title="Not found"
         text="This page does not exist, or you do not have access to it."
-        action={<ButtonLink href="/devices" variant="primary">Go to devices</ButtonLink>}
+        action={
+          <ButtonLink href="/devices" variant="primary">
+            Go to devices
+          </ButtonLink>
+        }
       />
     </Card>
   );

@@ -15,11 +15,16 @@ export function StatusBadge({ a }: { a: AccessRecord }) {
   return <Badge tone="ok">Active</Badge>;
 }
 
-export function scheduleText(a: AccessRecord, zone: string): string[] {
+export function scheduleText(
+  a: Pick<AccessRecord, 'accessLevel' | 'startDate' | 'endDate' | 'dayStartTime' | 'dayEndTime' | 'weekDays'>,
+  zone: string,
+): string[] {
   if (a.accessLevel === 2) return ['Always'];
   const window = describeWindow(a.dayStartTime, a.dayEndTime, zone);
   const days = a.weekDays === null || a.weekDays === 127 ? null : describeDays(a.weekDays);
-  const parts = [describeDates(a.startDate, a.endDate, zone), days, window ?? (days ? 'all day' : null)].filter((p): p is string => !!p);
+  const parts = [describeDates(a.startDate, a.endDate, zone), days, window ?? (days ? 'all day' : null)].filter(
+    (p): p is string => !!p,
+  );
   return parts.length ? parts : ['Always'];
 }
 
@@ -28,10 +33,17 @@ function GroupMembers({ a, organizationId }: { a: AccessRecord; organizationId: 
   const q = useGroupMembers(organizationId, a.principalId, a.principalType === 1);
   const names = q.data?.members?.map((m) => m.displayName) ?? [];
   if (!q.isSuccess) return null;
-  return <div className="text-xs text-slate-600">{names.length ? `Members: ${names.join(', ')}` : 'No members yet'}</div>;
+  return (
+    <div className="text-xs text-slate-600">{names.length ? `Members: ${names.join(', ')}` : 'No members yet'}</div>
+  );
 }
 
-const who = (a: AccessRecord) => (a.principalType === 1 ? 'Group: every member gets this access' : a.isPending ? 'Invited by e-mail, not accepted yet' : a.userEmail);
+const who = (a: AccessRecord) =>
+  a.principalType === 1
+    ? 'Group: every member gets this access'
+    : a.isPending
+      ? 'Invited by e-mail, not accepted yet'
+      : a.userEmail;
 
 /** An invitation not yet accepted: mail it again (a new link; the former stops working). */
 function ResendButton({ a }: { a: AccessRecord }) {
@@ -46,8 +58,13 @@ function ResendButton({ a }: { a: AccessRecord }) {
       aria-label={`Resend the invitation to ${a.principalName}`}
       onClick={() =>
         resend.mutate(a.id, {
-          onSuccess: (r) => toast.success('Invitation sent again', `A new link went to ${r.userEmail}; the former one no longer works.`),
-          onError: (e) => toast.error('Not sent', e instanceof ApiError ? e.messages.join(' ') : 'The server could not be reached.'),
+          onSuccess: (r) =>
+            toast.success(
+              'Invitation sent again',
+              `A new link went to ${r.userEmail}; the former one no longer works.`,
+            ),
+          onError: (e) =>
+            toast.error('Not sent', e instanceof ApiError ? e.messages.join(' ') : 'The server could not be reached.'),
         })
       }
     >
@@ -55,7 +72,8 @@ function ResendButton({ a }: { a: AccessRecord }) {
     </Button>
   );
 }
-const how = (a: AccessRecord) => `${ROLE[a.accessLevel] ?? a.accessLevel}${a.principalType === 1 ? ' through group' : ''}`;
+const how = (a: AccessRecord) =>
+  `${ROLE[a.accessLevel] ?? a.accessLevel}${a.principalType === 1 ? ' through group' : ''}`;
 const remote = (a: AccessRecord) => (a.remoteAccessDisabled ? 'Only at the door' : 'Also remotely');
 
 interface Props {

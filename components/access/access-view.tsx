@@ -1,7 +1,22 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, FormField, Input, SkeletonRows, Table, TBody, Th, THead, Tr, useToast } from '@/components/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  FormField,
+  Input,
+  SkeletonRows,
+  Table,
+  TBody,
+  Th,
+  THead,
+  Tr,
+  useToast,
+} from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
 import { decideAccessTarget } from '@/lib/domain/policy';
@@ -27,7 +42,11 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
   const zone = device.timeZone;
   // the policy's answer for changing this record: never the owner's or one's own (the server also refuses a group the viewer is in)
   const manageable = (a: AccessRecord) =>
-    device.canManage && decideAccessTarget({ verb: 'update', target: { principal: a.principalId === myUserId ? 'self' : 'other', isOwner: a.accessLevel === 2 } }).ok;
+    device.canManage &&
+    decideAccessTarget({
+      verb: 'update',
+      target: { principal: a.principalId === myUserId ? 'self' : 'other', isOwner: a.accessLevel === 2 },
+    }).ok;
 
   return (
     <div>
@@ -48,42 +67,72 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
         ) : list.isError ? (
           <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
         ) : !list.data?.length ? (
-          <EmptyState title={text ? 'Nobody matches' : 'Nobody else has access yet'} text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined} />
+          <EmptyState
+            title={text ? 'Nobody matches' : 'Nobody else has access yet'}
+            text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined}
+          />
         ) : (
           <>
-          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
-            {list.data.map((a) => (
-              <AccessCard key={a.id} a={a} organizationId={device.organizationId} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
-            ))}
-          </ul>
-          <Table caption="People and groups with access" className="hidden sm:table">
-            <THead>
-              <Tr>
-                <Th>Who</Th>
-                <Th>Role</Th>
-                <Th>When ({zone})</Th>
-                <Th>Status</Th>
-                <Th className="relative">
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </Tr>
-            </THead>
-            <TBody>
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
               {list.data.map((a) => (
-                <AccessRow key={a.id} a={a} organizationId={device.organizationId} zone={zone} actions={manageable(a)} onEdit={() => setEditing(a)} onRevoke={() => setRevoking(a)} />
+                <AccessCard
+                  key={a.id}
+                  a={a}
+                  organizationId={device.organizationId}
+                  zone={zone}
+                  actions={manageable(a)}
+                  onEdit={() => setEditing(a)}
+                  onRevoke={() => setRevoking(a)}
+                />
               ))}
-            </TBody>
-          </Table>
+            </ul>
+            <Table caption="People and groups with access" className="hidden sm:table">
+              <THead>
+                <Tr>
+                  <Th>Who</Th>
+                  <Th>Role</Th>
+                  <Th>When ({zone})</Th>
+                  <Th>Status</Th>
+                  <Th className="relative">
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {list.data.map((a) => (
+                  <AccessRow
+                    key={a.id}
+                    a={a}
+                    organizationId={device.organizationId}
+                    zone={zone}
+                    actions={manageable(a)}
+                    onEdit={() => setEditing(a)}
+                    onRevoke={() => setRevoking(a)}
+                  />
+                ))}
+              </TBody>
+            </Table>
           </>
         )}
       </Card>
-      <ShareDialog open={sharing} onClose={() => setSharing(false)} deviceId={device.id} organizationId={device.organizationId} zone={zone} myLevel={device.accessLevel} />
+      <ShareDialog
+        open={sharing}
+        onClose={() => setSharing(false)}
+        deviceId={device.id}
+        organizationId={device.organizationId}
+        zone={zone}
+        myLevel={device.accessLevel}
+      />
       {editing ? <EditAccessDialog access={editing} zone={zone} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={!!revoking}
         onClose={() => setRevoking(null)}
         title={`Revoke access of ${revoking?.principalName ?? ''}?`}
-        message={revoking?.principalType === 1 ? 'Members of this group lose what they had through it. Their own direct accesses stay.' : 'They can no longer open this device, and their phone certificates for it are revoked.'}
+        message={
+          revoking?.principalType === 1
+            ? 'Members of this group lose what they had through it. Their own direct accesses stay.'
+            : 'They can no longer open this device, and their phone certificates for it are revoked.'
+        }
         confirmLabel="Revoke"
         onConfirm={async () => {
           if (!revoking) return;

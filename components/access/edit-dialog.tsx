@@ -7,7 +7,15 @@ import { useUpdateAccess, type AccessRecord } from '@/lib/client/access';
 import { ScheduleFields, scheduleBody, scheduleFrom, type ScheduleErrors } from './schedule-fields';
 
 /** Change role, remote access and schedule of one access. Mounted per record, so state starts from it. */
-export function EditAccessDialog({ access, onClose, zone }: { access: AccessRecord; onClose: () => void; zone: string }) {
+export function EditAccessDialog({
+  access,
+  onClose,
+  zone,
+}: {
+  access: AccessRecord;
+  onClose: () => void;
+  zone: string;
+}) {
   const toast = useToast();
   const update = useUpdateAccess(access.deviceId);
   const [level, setLevel] = useState(access.accessLevel);

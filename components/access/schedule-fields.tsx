@@ -34,7 +34,8 @@ export function scheduleFrom(a: AccessRecord, zone: string): ScheduleState {
 export function scheduleBody(s: ScheduleState, zone: string): { body?: ScheduleBody; errors: ScheduleErrors } {
   const errors: ScheduleErrors = {};
   if (s.start && s.end && s.end <= s.start) errors.end = 'The end must be after the start.';
-  if ((s.from && !s.to) || (!s.from && s.to)) errors[s.from ? 'to' : 'from'] = 'Give both times of the daily window, or neither.';
+  if ((s.from && !s.to) || (!s.from && s.to))
+    errors[s.from ? 'to' : 'from'] = 'Give both times of the daily window, or neither.';
   if (s.from && s.to && s.from === s.to) errors.to = 'The window must not start and end at the same time.';
   if (s.days === 0) errors.days = 'Choose at least one day.';
   if (Object.keys(errors).length) return { errors };
@@ -50,7 +51,17 @@ export function scheduleBody(s: ScheduleState, zone: string): { body?: ScheduleB
   };
 }
 
-export function ScheduleFields({ value, onChange, errors, zone }: { value: ScheduleState; onChange: (s: ScheduleState) => void; errors: ScheduleErrors; zone: string }) {
+export function ScheduleFields({
+  value,
+  onChange,
+  errors,
+  zone,
+}: {
+  value: ScheduleState;
+  onChange: (s: ScheduleState) => void;
+  errors: ScheduleErrors;
+  zone: string;
+}) {
   const set = (patch: Partial<ScheduleState>) => onChange({ ...value, ...patch });
   const overnight = value.from && value.to && value.to < value.from;
   return (
@@ -66,7 +77,11 @@ export function ScheduleFields({ value, onChange, errors, zone }: { value: Sched
         <FormField label="Daily from" hint="Empty: all day" error={errors.from}>
           <Input type="time" value={value.from} onChange={(e) => set({ from: e.target.value })} />
         </FormField>
-        <FormField label="Daily until" hint={overnight ? `${value.from} to ${value.to} next day` : 'Earlier than the start: runs past midnight'} error={errors.to}>
+        <FormField
+          label="Daily until"
+          hint={overnight ? `${value.from} to ${value.to} next day` : 'Earlier than the start: runs past midnight'}
+          error={errors.to}
+        >
           <Input type="time" value={value.to} onChange={(e) => set({ to: e.target.value })} />
         </FormField>
       </div>
@@ -76,13 +91,27 @@ export function ScheduleFields({ value, onChange, errors, zone }: { value: Sched
 }
 
 /** The weekdays of a schedule as seven checkboxes (weekDays mask: Monday 1 ... Sunday 64). */
-export function WeekDaysField({ value, onChange, error }: { value: number; onChange: (days: number) => void; error?: string }) {
+export function WeekDaysField({
+  value,
+  onChange,
+  error,
+}: {
+  value: number;
+  onChange: (days: number) => void;
+  error?: string;
+}) {
   return (
     <div role="group" aria-label="Days of the week" aria-describedby={error ? 'days-error' : undefined}>
       <p className="mb-1 text-sm font-medium text-slate-800">Days</p>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {DAY_NAMES.map((name, i) => (
-          <Checkbox key={name} label={name.slice(0, 3)} aria-label={name} checked={(value & (1 << i)) !== 0} onChange={(e) => onChange(e.target.checked ? value | (1 << i) : value & ~(1 << i))} />
+          <Checkbox
+            key={name}
+            label={name.slice(0, 3)}
+            aria-label={name}
+            checked={(value & (1 << i)) !== 0}
+            onChange={(e) => onChange(e.target.checked ? value | (1 << i) : value & ~(1 << i))}
+          />
         ))}
       </div>
       {error ? (

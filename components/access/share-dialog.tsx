@@ -59,8 +59,10 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     e.preventDefault();
     const { body, errors: se } = scheduleBody(schedule, zone);
     const errs: typeof errors = { ...se };
-    if (kind === 0 && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) errs.email = 'Enter an e-mail address like name@example.com.';
-    if (kind === 1 && !UUID.test(groupId.trim())) errs.group = pickGroup ? 'Choose a group.' : 'Paste the id of a group of this organization.';
+    if (kind === 0 && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+      errs.email = 'Enter an e-mail address like name@example.com.';
+    if (kind === 1 && !UUID.test(groupId.trim()))
+      errs.group = pickGroup ? 'Choose a group.' : 'Paste the id of a group of this organization.';
     setErrors(errs);
     if (!body || errs.email || errs.group) return;
     setServerError(null);
@@ -72,7 +74,11 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         accessLevel: level,
         remoteAccessDisabled: !remote,
       });
-      toast.success(r.principalId === r.id ? `Invitation saved: ${r.displayName} gets access after signing up.` : `Shared with ${r.displayName}.`);
+      toast.success(
+        r.principalId === r.id
+          ? `Invitation saved: ${r.displayName} gets access after signing up.`
+          : `Shared with ${r.displayName}.`,
+      );
       close();
     } catch (err) {
       setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Sharing failed. Please try again.');
@@ -100,17 +106,36 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     >
       <form id="share-form" onSubmit={submit} noValidate className="space-y-4">
         {serverError ? (
-          <p role="alert" ref={alertRef} tabIndex={-1} className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p
+            role="alert"
+            ref={alertRef}
+            tabIndex={-1}
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
             {serverError}
           </p>
         ) : null}
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium text-slate-800">Share with</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="kind" checked={kind === 0} onChange={() => setKind(0)} className="accent-indigo-600" /> A person
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 0}
+              onChange={() => setKind(0)}
+              className="accent-indigo-600"
+            />{' '}
+            A person
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="kind" checked={kind === 1} onChange={() => setKind(1)} className="accent-indigo-600" /> A group
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 1}
+              onChange={() => setKind(1)}
+              className="accent-indigo-600"
+            />{' '}
+            A group
           </label>
         </fieldset>
         {kind === 0 ? (
@@ -122,7 +147,8 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
               onChange={(e) => {
                 setEmail(e.target.value);
                 // the error goes as soon as the address is fixed, not at the next submit
-                if (errors.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.target.value.trim())) setErrors((x) => ({ ...x, email: undefined }));
+                if (errors.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.target.value.trim()))
+                  setErrors((x) => ({ ...x, email: undefined }));
               }}
               placeholder="name@example.com"
             />
@@ -145,8 +171,21 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
             </Select>
           </FormField>
         ) : (
-          <FormField label="Group id" required error={errors.group} hint={groups.isLoading ? 'Loading groups...' : "The organization's groups could not be listed for you: paste a group id."}>
-            <Input value={groupId} onChange={(e) => setGroupId(e.target.value)} placeholder="00000000-0000-0000-0000-000000000000" />
+          <FormField
+            label="Group id"
+            required
+            error={errors.group}
+            hint={
+              groups.isLoading
+                ? 'Loading groups...'
+                : "The organization's groups could not be listed for you: paste a group id."
+            }
+          >
+            <Input
+              value={groupId}
+              onChange={(e) => setGroupId(e.target.value)}
+              placeholder="00000000-0000-0000-0000-000000000000"
+            />
           </FormField>
         )}
         <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
@@ -155,7 +194,12 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
             {myLevel >= 1 ? <option value={1}>Administrator</option> : null}
           </Select>
         </FormField>
-        <Checkbox label="Allow opening remotely" hint="Off: only near the door (Bluetooth), never from afar." checked={remote} onChange={(e) => setRemote(e.target.checked)} />
+        <Checkbox
+          label="Allow opening remotely"
+          hint="Off: only near the door (Bluetooth), never from afar."
+          checked={remote}
+          onChange={(e) => setRemote(e.target.checked)}
+        />
         <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
       </form>
     </Dialog>

@@ -1,7 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '@/components/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SkeletonRows,
+  useToast,
+} from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey, type NewKeyInput } from '@/lib/client/account';
@@ -68,7 +78,11 @@ export function AccessKeysPage() {
         ) : keys.isError ? (
           <ErrorState message={keys.error.message} onRetry={() => keys.refetch()} retrying={keys.isFetching} />
         ) : visible.length === 0 && revokedCount === 0 ? (
-          <EmptyState title="No access keys yet" text="Create a key to call the API from a script, a home automation system or the command line." action={newButton} />
+          <EmptyState
+            title="No access keys yet"
+            text="Create a key to call the API from a script, a home automation system or the command line."
+            action={newButton}
+          />
         ) : (
           <>
             <div className="sm:hidden">
@@ -88,8 +102,19 @@ export function AccessKeysPage() {
         </div>
       ) : null}
 
-      <Dialog open={creating} onClose={() => setCreating(false)} title="Create an access key" size="lg" dismissable={!create.isPending}>
-        <CreateKeyForm sending={create.isPending} serverError={needsPassword ? null : create.error} onCancel={() => setCreating(false)} onSubmit={submit} />
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title="Create an access key"
+        size="lg"
+        dismissable={!create.isPending}
+      >
+        <CreateKeyForm
+          sending={create.isPending}
+          serverError={needsPassword ? null : create.error}
+          onCancel={() => setCreating(false)}
+          onSubmit={submit}
+        />
       </Dialog>
 
       <PasswordDialog
@@ -106,7 +131,13 @@ export function AccessKeysPage() {
         }}
       />
 
-      <Dialog open={!!created} onClose={() => setCreated(null)} title="Your new access key" size="lg" dismissable={false}>
+      <Dialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title="Your new access key"
+        size="lg"
+        dismissable={false}
+      >
         {created ? <NewKeyPanel name={created.name} value={created.key} onDone={() => setCreated(null)} /> : null}
       </Dialog>
 

@@ -5,7 +5,17 @@ import { looksLikeEmailToken } from '@/lib/auth/token-shape';
  * The frame of the pages around signing in (sign-in, sign-up, check your mail, confirmation,
  * password reset, invitation, the demo's mailbox): the lock mark, a title, a line, one card.
  */
-export function AuthShell({ title, subtitle, children, wide = false }: { title: string; subtitle?: React.ReactNode; children: React.ReactNode; wide?: boolean }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className={wide ? 'w-full max-w-3xl' : 'w-full max-w-sm'}>
@@ -30,13 +40,21 @@ export function AuthCard({ children }: { children: React.ReactNode }) {
  * The card of a page opened from a mailed link (`?token=`): what `children` makes of a whole token,
  * or, for a cut-off link, how to open it again.
  */
-export function MailedLinkCard({ token, children }: { token: string | string[] | undefined; children: (token: string) => React.ReactNode }) {
+export function MailedLinkCard({
+  token,
+  children,
+}: {
+  token: string | string[] | undefined;
+  children: (token: string) => React.ReactNode;
+}) {
   return (
     <AuthCard>
       {looksLikeEmailToken(token) ? (
         children(token)
       ) : (
-        <Notice tone="error">This link is not complete. Open the link from the mail again, or copy the whole address from it.</Notice>
+        <Notice tone="error">
+          This link is not complete. Open the link from the mail again, or copy the whole address from it.
+        </Notice>
       )}
     </AuthCard>
   );
@@ -52,7 +70,11 @@ const TONES = {
 export function Notice({ tone, children, id }: { tone: keyof typeof TONES; children: React.ReactNode; id?: string }) {
   const { box, Icon } = TONES[tone];
   return (
-    <div id={id} role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${box}`}>
+    <div
+      id={id}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${box}`}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>

@@ -12,10 +12,16 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [f]: e.target.value }));
 
   // the server names the field its message is about ("currentPassword: ...")
-  const server = change.error instanceof ApiError ? change.error.messages : change.error ? ['Could not change the password. Try again.'] : [];
+  const server =
+    change.error instanceof ApiError
+      ? change.error.messages
+      : change.error
+        ? ['Could not change the password. Try again.']
+        : [];
   const about = (f: Field) => {
     const m = server.find((x) => x.startsWith(`${f}: `))?.slice(f.length + 2);
     return m && m.charAt(0).toUpperCase() + m.slice(1);
@@ -45,19 +51,40 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
   return (
     <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
       {general.length ? (
-        <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{general.join(' ')}</span>
         </div>
       ) : null}
       <FormField label="Current password" error={errors.currentPassword ?? about('currentPassword')}>
-        <Input type="password" name="current-password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
+        <Input
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          onChange={set('currentPassword')}
+        />
       </FormField>
       <FormField label="New password" hint="At least 8 characters." error={errors.newPassword ?? about('newPassword')}>
-        <Input type="password" name="new-password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} />
+        <Input
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set('newPassword')}
+        />
       </FormField>
       <FormField label="New password again" error={errors.repeat}>
-        <Input type="password" name="repeat-password" autoComplete="new-password" value={values.repeat} onChange={set('repeat')} />
+        <Input
+          type="password"
+          name="repeat-password"
+          autoComplete="new-password"
+          value={values.repeat}
+          onChange={set('repeat')}
+        />
       </FormField>
       <Button type="submit" loading={change.isPending}>
         Change password

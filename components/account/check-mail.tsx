@@ -23,10 +23,17 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
     setError(null);
     setSent(null);
     try {
-      const r = await apiFetch<{ message: string }>('/account/verify/resend', { method: 'POST', body: { email: email.trim() } });
+      const r = await apiFetch<{ message: string }>('/account/verify/resend', {
+        method: 'POST',
+        body: { email: email.trim() },
+      });
       setSent(r.message);
     } catch (err) {
-      setError(err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.');
+      setError(
+        err instanceof ApiError
+          ? err.messages.join(' ')
+          : 'The server could not be reached. Check your connection and try again.',
+      );
     } finally {
       setSending(false);
     }
@@ -38,8 +45,9 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
         <MailIcon className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600" />
         <div className="space-y-2">
           <p>
-            We sent a link to <strong className="break-words text-slate-900">{initialEmail || 'your e-mail address'}</strong>. Open it to confirm that the address is yours; then
-            you can sign in.
+            We sent a link to{' '}
+            <strong className="break-words text-slate-900">{initialEmail || 'your e-mail address'}</strong>. Open it to
+            confirm that the address is yours; then you can sign in.
           </p>
           <p>The link works once, for 24 hours. Nothing can be done with the account before that.</p>
         </div>
@@ -47,7 +55,10 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
       {mailbox ? (
         <Notice tone="info">
           This is the demo: no mail leaves the server. Open the{' '}
-          <Link href={`/mailbox${initialEmail ? `?to=${encodeURIComponent(initialEmail)}` : ''}`} className="font-medium text-indigo-700 underline">
+          <Link
+            href={`/mailbox${initialEmail ? `?to=${encodeURIComponent(initialEmail)}` : ''}`}
+            className="font-medium text-indigo-700 underline"
+          >
             demo mailbox
           </Link>{' '}
           to read it.
@@ -55,11 +66,19 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
       ) : null}
       <form onSubmit={resend} noValidate className="space-y-3 border-t border-slate-100 pt-4">
         <h2 className="text-sm font-semibold text-slate-900">No mail after a few minutes?</h2>
-        <p className="text-sm text-slate-600">Check the spam folder, then ask for a new link. The former link stops working.</p>
+        <p className="text-sm text-slate-600">
+          Check the spam folder, then ask for a new link. The former link stops working.
+        </p>
         {sent ? <Notice tone="success">{sent}</Notice> : null}
         {error ? <Notice tone="error">{error}</Notice> : null}
         <FormField label="E-mail" error={fieldError ?? undefined}>
-          <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Input
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </FormField>
         <Button type="submit" variant="secondary" className="w-full" loading={sending}>
           {sending ? 'Sending...' : 'Send a new link'}

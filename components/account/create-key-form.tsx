@@ -29,10 +29,22 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
   const max = maxExpiry(today);
 
   const errors = {
-    name: !name.trim() ? 'Give the key a name, e.g. what will use it.' : name.trim().length > 100 ? 'At most 100 characters.' : null,
+    name: !name.trim()
+      ? 'Give the key a name, e.g. what will use it.'
+      : name.trim().length > 100
+        ? 'At most 100 characters.'
+        : null,
     scopes: scopes.length === 0 ? 'Choose at least one scope.' : null,
     custom:
-      expiry !== 'custom' ? null : !custom ? 'Choose the last day the key works.' : custom < dateInput(min) ? 'Choose a day after today.' : custom > dateInput(max) ? `At most 5 years: until ${fmtDate(max.toISOString())}.` : null,
+      expiry !== 'custom'
+        ? null
+        : !custom
+          ? 'Choose the last day the key works.'
+          : custom < dateInput(min)
+            ? 'Choose a day after today.'
+            : custom > dateInput(max)
+              ? `At most 5 years: until ${fmtDate(max.toISOString())}.`
+              : null,
   };
   const invalid = Object.values(errors).some(Boolean);
   const show = (e: string | null) => (tried ? e : null);
@@ -43,21 +55,39 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
     if (invalid || sending) return;
     const base = { name: name.trim(), scopes };
     // A custom date means "valid through that day" in the viewer's zone: end of the day, sent as UTC.
-    onSubmit(expiry === 'custom' ? { ...base, validTo: new Date(`${custom}T23:59:59`).toISOString() } : { ...base, days: expiry });
+    onSubmit(
+      expiry === 'custom'
+        ? { ...base, validTo: new Date(`${custom}T23:59:59`).toISOString() }
+        : { ...base, days: expiry },
+    );
   }
 
   const toggle = (s: string, on: boolean) => setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
-  const messages = serverError instanceof ApiError ? serverError.messages : serverError ? ['Could not create the key. Try again.'] : [];
+  const messages =
+    serverError instanceof ApiError
+      ? serverError.messages
+      : serverError
+        ? ['Could not create the key. Try again.']
+        : [];
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <FormField label="Name" required error={show(errors.name)} hint="Only you see it, in this list.">
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" placeholder="e.g. Home Assistant" />
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={120}
+          autoComplete="off"
+          placeholder="e.g. Home Assistant"
+        />
       </FormField>
 
       <fieldset aria-describedby={show(errors.scopes) ? 'scopes-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">
-          Scopes<span className="ml-0.5 text-red-700" aria-hidden="true">*</span>
+          Scopes
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
         </legend>
         <p className="text-xs text-slate-600">Give the key only what it needs. Read/write includes read.</p>
         <div className="mt-2 grid gap-4 sm:grid-cols-2">
@@ -91,14 +121,31 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {[...PRESETS, 'custom' as const].map((p) => (
             <label key={p} className="flex cursor-pointer items-center gap-2 text-sm text-slate-800">
-              <input type="radio" name="expiry" className="h-4 w-4 accent-indigo-600" checked={expiry === p} onChange={() => setExpiry(p)} />
+              <input
+                type="radio"
+                name="expiry"
+                className="h-4 w-4 accent-indigo-600"
+                checked={expiry === p}
+                onChange={() => setExpiry(p)}
+              />
               {p === 'custom' ? 'Custom date' : p === 365 ? '1 year' : `${p} days`}
             </label>
           ))}
         </div>
         {expiry === 'custom' ? (
-          <FormField label="Last day the key works" className="mt-3 max-w-xs" error={show(errors.custom)} hint="Up to 5 years from today.">
-            <Input type="date" value={custom} min={dateInput(min)} max={dateInput(max)} onChange={(e) => setCustom(e.target.value)} />
+          <FormField
+            label="Last day the key works"
+            className="mt-3 max-w-xs"
+            error={show(errors.custom)}
+            hint="Up to 5 years from today."
+          >
+            <Input
+              type="date"
+              value={custom}
+              min={dateInput(min)}
+              max={dateInput(max)}
+              onChange={(e) => setCustom(e.target.value)}
+            />
           </FormField>
         ) : null}
       </fieldset>

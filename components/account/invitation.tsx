@@ -21,7 +21,11 @@ export function AcceptInvitation({ token }: { token: string }) {
       router.replace(`/devices/${r.deviceId}`);
       router.refresh();
     } catch (err) {
-      setError(err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.');
+      setError(
+        err instanceof ApiError
+          ? err.messages.join(' ')
+          : 'The server could not be reached. Check your connection and try again.',
+      );
       setSending(false);
     }
   }
@@ -39,7 +43,11 @@ export function AcceptInvitation({ token }: { token: string }) {
 /** Signed in as someone else: sign out, then sign in with the invited address and come back. */
 export function SwitchAccount({ back }: { back: string }) {
   return (
-    <Button variant="secondary" className="w-full" onClick={() => signOut({ callbackUrl: `/sign-in?callbackUrl=${encodeURIComponent(back)}` })}>
+    <Button
+      variant="secondary"
+      className="w-full"
+      onClick={() => signOut({ callbackUrl: `/sign-in?callbackUrl=${encodeURIComponent(back)}` })}
+    >
       Sign out and use another account
     </Button>
   );

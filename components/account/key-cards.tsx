@@ -29,7 +29,13 @@ export function KeyCards({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k: 
             <dd>{k.lastUsed ? relative(k.lastUsed, now) : <span className="text-slate-500">Never</span>}</dd>
           </dl>
           {k.status !== 'revoked' ? (
-            <Button size="sm" variant="secondary" className="mt-3 w-full text-red-700" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="mt-3 w-full text-red-700"
+              onClick={() => onRevoke(k)}
+              aria-label={`Revoke ${k.name}`}
+            >
               Revoke
             </Button>
           ) : k.revoked ? (

@@ -40,7 +40,11 @@ export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k:
               <div className="text-xs text-slate-500">{relative(k.validTo, now)}</div>
             </Td>
             <Td className="whitespace-nowrap">
-              {k.lastUsed ? <span title={fmtDateTime(k.lastUsed)}>{relative(k.lastUsed, now)}</span> : <span className="text-slate-500">Never</span>}
+              {k.lastUsed ? (
+                <span title={fmtDateTime(k.lastUsed)}>{relative(k.lastUsed, now)}</span>
+              ) : (
+                <span className="text-slate-500">Never</span>
+              )}
             </Td>
             <Td>
               <KeyStatusBadge k={k} now={now} />
@@ -48,7 +52,13 @@ export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k:
             </Td>
             <Td className="whitespace-nowrap text-right">
               {k.status !== 'revoked' ? (
-                <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-700"
+                  onClick={() => onRevoke(k)}
+                  aria-label={`Revoke ${k.name}`}
+                >
                   Revoke
                 </Button>
               ) : null}

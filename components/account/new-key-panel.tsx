@@ -12,13 +12,14 @@ export function NewKeyPanel({ name, value, onDone }: { name: string; value: stri
       onDone={onDone}
       warning={
         <>
-          <strong>Copy this key now: you won&apos;t see it again.</strong> We keep only a fingerprint of it. If you lose it,
-          revoke it and create a new one.
+          <strong>Copy this key now: you won&apos;t see it again.</strong> We keep only a fingerprint of it. If you lose
+          it, revoke it and create a new one.
         </>
       }
     >
       <p className="text-xs text-slate-600">
-        Send it in the <code className="font-mono">Authorization</code> header: <code className="font-mono">Bearer &lt;key&gt;</code> or{' '}
+        Send it in the <code className="font-mono">Authorization</code> header:{' '}
+        <code className="font-mono">Bearer &lt;key&gt;</code> or{' '}
         <code className="font-mono">PersonalKey &lt;key&gt;</code>. Never in a URL.
       </p>
     </ShownOnce>

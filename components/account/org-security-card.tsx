@@ -16,13 +16,27 @@ export function OrgSecurityCard() {
   if (!org || org.role < 1 || !rule.data) return null;
   const required = rule.data.requireSecondFactor;
   return (
-    <Card title={`Organization: ${org.name}`} description="Administrators manage groups, access links and webhooks, and so who can open your doors.">
+    <Card
+      title={`Organization: ${org.name}`}
+      description="Administrators manage groups, access links and webhooks, and so who can open your doors."
+    >
       {blocked ? (
         <Warning className="mb-4">
-          <p>This organization requires administrators to use a second factor. Set up an authenticator app or add a passkey above to manage it again.</p>
+          <p>
+            This organization requires administrators to use a second factor. Set up an authenticator app or add a
+            passkey above to manage it again.
+          </p>
         </Warning>
       ) : null}
-      {org.role >= 2 ? <OwnerToggle orgId={org.id} required={required} /> : <p className="text-sm text-slate-700">{required ? 'A second factor is required of administrators.' : 'A second factor is not required of administrators.'}</p>}
+      {org.role >= 2 ? (
+        <OwnerToggle orgId={org.id} required={required} />
+      ) : (
+        <p className="text-sm text-slate-700">
+          {required
+            ? 'A second factor is required of administrators.'
+            : 'A second factor is not required of administrators.'}
+        </p>
+      )}
     </Card>
   );
 }
@@ -40,7 +54,8 @@ function OwnerToggle({ orgId, required }: { orgId: number; required: boolean }) 
         onChange={(e) => {
           setError(null);
           set.mutate(e.target.checked, {
-            onSuccess: (r) => toast.success(r.requireSecondFactor ? 'Second factor required' : 'Second factor no longer required'),
+            onSuccess: (r) =>
+              toast.success(r.requireSecondFactor ? 'Second factor required' : 'Second factor no longer required'),
             onError: (err) =>
               setError(
                 err instanceof ApiError && err.status === 409

@@ -12,7 +12,17 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * minutes after signing in): the server then counts the session as freshly signed in, and the
  * action is tried again (`onConfirmed`).
  */
-export function PasswordDialog({ open, onClose, onConfirmed, why }: { open: boolean; onClose: () => void; onConfirmed: () => void; why: string }) {
+export function PasswordDialog({
+  open,
+  onClose,
+  onConfirmed,
+  why,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirmed: () => void;
+  why: string;
+}) {
   const reauth = useReauthenticate();
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
@@ -22,7 +32,14 @@ export function PasswordDialog({ open, onClose, onConfirmed, why }: { open: bool
     reauth.reset();
     onClose();
   };
-  const error = tried && !password ? 'Enter your password.' : reauth.error instanceof ApiError ? sentence(reauth.error.messages.join(' ').replace(/^password: /, '')) : reauth.error ? 'Could not check the password. Try again.' : null;
+  const error =
+    tried && !password
+      ? 'Enter your password.'
+      : reauth.error instanceof ApiError
+        ? sentence(reauth.error.messages.join(' ').replace(/^password: /, ''))
+        : reauth.error
+          ? 'Could not check the password. Try again.'
+          : null;
   return (
     <Dialog
       open={open}
@@ -59,7 +76,13 @@ export function PasswordDialog({ open, onClose, onConfirmed, why }: { open: bool
         }}
       >
         <FormField label="Password" error={error}>
-          <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
       </form>
     </Dialog>

@@ -46,7 +46,11 @@ export function PasswordPrompt({
       setPassword('');
       onClose();
     } catch (err) {
-      setError(err instanceof ApiError ? sentence(err.messages.join(' ').replace(/^password: /, '')) : 'Something went wrong. Try again.');
+      setError(
+        err instanceof ApiError
+          ? sentence(err.messages.join(' ').replace(/^password: /, ''))
+          : 'Something went wrong. Try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -72,7 +76,13 @@ export function PasswordPrompt({
     >
       <form id="password-prompt" noValidate onSubmit={submit}>
         <FormField label="Password" error={error}>
-          <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
       </form>
     </Dialog>

@@ -24,7 +24,14 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     setSending(true);
     setError(null);
     try {
-      setSent((await apiFetch<{ message: string }>('/account/password/forgot', { method: 'POST', body: { email: email.trim() } })).message);
+      setSent(
+        (
+          await apiFetch<{ message: string }>('/account/password/forgot', {
+            method: 'POST',
+            body: { email: email.trim() },
+          })
+        ).message,
+      );
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -37,7 +44,14 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       {sent ? <Notice tone="success">{sent}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <FormField label="E-mail" error={fieldError ?? undefined}>
-        <Input type="email" name="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </FormField>
       <Button type="submit" className="w-full" loading={sending}>
         {sending ? 'Sending...' : sent ? 'Send the link again' : 'Send me a link'}
@@ -54,6 +68,8 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
+  // the access keys end with the reset unless the person keeps them on purpose
+  const [keepKeys, setKeepKeys] = useState(false);
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,7 +82,10 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
     setSending(true);
     setError(null);
     try {
-      await apiFetch('/account/password/reset', { method: 'POST', body: { token, password } });
+      await apiFetch('/account/password/reset', {
+        method: 'POST',
+        body: { token, password, keepAccessKeys: keepKeys },
+      });
       setDone(true);
     } catch (err) {
       setError(messageOf(err));
@@ -77,7 +96,10 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   if (done)
     return (
       <div className="space-y-4">
-        <Notice tone="success">Your password is changed, and you are signed out everywhere. Sign in with the new password.</Notice>
+        <Notice tone="success">
+          Your password is changed, and you are signed out everywhere
+          {keepKeys ? '' : '; your personal access keys no longer work'}. Sign in with the new password.
+        </Notice>
         <ButtonLink href="/sign-in" variant="primary" className="w-full">
           Sign in
         </ButtonLink>
@@ -86,17 +108,38 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
-        Choose a new password for <strong className="break-words text-slate-900">{email}</strong>. Every session of the account ends.
+        Choose a new password for <strong className="break-words text-slate-900">{email}</strong>. Every session of the
+        account ends.
       </p>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {/* for password managers: whose password this is */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField label="New password" hint="At least 8 characters." error={errors.password}>
-        <Input type="password" name="password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </FormField>
       <FormField label="New password again" error={errors.again}>
-        <Input type="password" name="password-again" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+        <Input
+          type="password"
+          name="password-again"
+          autoComplete="new-password"
+          value={again}
+          onChange={(e) => setAgain(e.target.value)}
+        />
       </FormField>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" className="mt-1" checked={keepKeys} onChange={(e) => setKeepKeys(e.target.checked)} />
+        <span>
+          Keep my personal access keys working. Leave this off if someone else may have used your account: every key
+          then stops working.
+        </span>
+      </label>
       <Button type="submit" className="w-full" loading={sending}>
         {sending ? 'Saving...' : 'Set the new password'}
       </Button>

@@ -12,10 +12,14 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
     <div className="space-y-4">
       <Warning>
         <p>
-          Save these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your authenticator app. They are shown only now.
+          Save these recovery codes somewhere safe, away from your phone. Each one signs you in once if you lose your
+          authenticator app. They are shown only now.
         </p>
       </Warning>
-      <ol aria-label="Recovery codes" className="grid grid-cols-1 gap-1.5 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-2">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-1 gap-1.5 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900 sm:grid-cols-2"
+      >
         {codes.map((c) => (
           <li key={c} data-testid="recovery-code">
             {c}

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { Badge, Button, Card, Dialog, ErrorState, FormField, Input, SkeletonRows, useToast } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
-import { useAddPasskey, useRemovePasskey, useRemoveTotp, useRenewRecoveryCodes, useSecondFactors, type PasskeyInfo } from '@/lib/client/second-factors';
+import {
+  useAddPasskey,
+  useRemovePasskey,
+  useRemoveTotp,
+  useRenewRecoveryCodes,
+  useSecondFactors,
+  type PasskeyInfo,
+} from '@/lib/client/second-factors';
 import { PasswordDialog } from './password-dialog';
 import { PasswordPrompt } from './password-prompt';
 import { RecoveryCodes } from './recovery-codes';
@@ -41,7 +48,9 @@ export function SecondFactorsCard() {
           <section aria-labelledby="totp-title" className="pb-5">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h3 id="totp-title" className="text-sm font-semibold text-slate-900">Authenticator app</h3>
+                <h3 id="totp-title" className="text-sm font-semibold text-slate-900">
+                  Authenticator app
+                </h3>
                 <p className="mt-0.5 text-sm text-slate-600">
                   {s!.totp.enabled
                     ? `On since ${fmtDate(s!.totp.confirmedAt!)}. ${s!.recoveryCodesLeft} of 10 recovery codes left.`
@@ -67,15 +76,22 @@ export function SecondFactorsCard() {
           <section aria-labelledby="passkeys-title" className="pt-5">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h3 id="passkeys-title" className="text-sm font-semibold text-slate-900">Passkeys</h3>
-                <p className="mt-0.5 text-sm text-slate-600">Sign in with your fingerprint, face or device PIN instead of a password and code.</p>
+                <h3 id="passkeys-title" className="text-sm font-semibold text-slate-900">
+                  Passkeys
+                </h3>
+                <p className="mt-0.5 text-sm text-slate-600">
+                  Sign in with your fingerprint, face or device PIN instead of a password and code.
+                </p>
               </div>
               <Button size="sm" variant={s!.passkeys.length ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
                 Add a passkey
               </Button>
             </div>
             {s!.passkeys.length ? (
-              <ul className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200" aria-label="Your passkeys">
+              <ul
+                className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200"
+                aria-label="Your passkeys"
+              >
                 {s!.passkeys.map((p) => (
                   <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                     <div className="min-w-0">
@@ -84,7 +100,12 @@ export function SecondFactorsCard() {
                         Added {fmtDate(p.created)} · {p.lastUsed ? `last used ${relative(p.lastUsed)}` : 'not used yet'}
                       </p>
                     </div>
-                    <Button variant="ghost" size="sm" onClick={() => setAsking({ kind: 'removePasskey', passkey: p })} aria-label={`Remove passkey ${p.name}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setAsking({ kind: 'removePasskey', passkey: p })}
+                      aria-label={`Remove passkey ${p.name}`}
+                    >
                       Remove
                     </Button>
                   </li>
@@ -96,10 +117,20 @@ export function SecondFactorsCard() {
       )}
 
       <TotpSetup open={settingUp} onClose={() => setSettingUp(false)} />
-      <AddPasskey open={adding} onClose={() => setAdding(false)} onAdded={(name) => toast.success('Passkey added', `${name} signs you in from now on.`)} />
+      <AddPasskey
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(name) => toast.success('Passkey added', `${name} signs you in from now on.`)}
+      />
       <PasswordPrompt
         open={asking !== null}
-        title={asking?.kind === 'removeTotp' ? 'Remove the authenticator app?' : asking?.kind === 'renewCodes' ? 'New recovery codes' : `Remove passkey ${asking?.kind === 'removePasskey' ? asking.passkey.name : ''}?`}
+        title={
+          asking?.kind === 'removeTotp'
+            ? 'Remove the authenticator app?'
+            : asking?.kind === 'renewCodes'
+              ? 'New recovery codes'
+              : `Remove passkey ${asking?.kind === 'removePasskey' ? asking.passkey.name : ''}?`
+        }
         why={
           asking?.kind === 'removeTotp'
             ? 'Its codes and your recovery codes stop working. Enter your password to confirm.'
@@ -129,7 +160,15 @@ export function SecondFactorsCard() {
 }
 
 /** Names a new passkey, then lets the browser make it. */
-function AddPasskey({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (name: string) => void }) {
+function AddPasskey({
+  open,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: (name: string) => void;
+}) {
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
@@ -141,7 +180,15 @@ function AddPasskey({ open, onClose, onAdded }: { open: boolean; onClose: () => 
     onClose();
   };
   const submit = () => add.mutate(name.trim(), { onSuccess: () => (onAdded(name.trim()), close()) });
-  if (open && needsPassword) return <PasswordDialog open onClose={close} onConfirmed={() => (add.reset(), submit())} why="Adding a passkey needs your password: you signed in more than 10 minutes ago." />;
+  if (open && needsPassword)
+    return (
+      <PasswordDialog
+        open
+        onClose={close}
+        onConfirmed={() => (add.reset(), submit())}
+        why="Adding a passkey needs your password: you signed in more than 10 minutes ago."
+      />
+    );
   const err = add.error;
   const message =
     tried && !name.trim()

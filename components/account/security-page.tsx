@@ -16,16 +16,27 @@ export function SecurityPage() {
     <>
       <PageHeader title="Security" description="Your password, second factors and the places you are signed in." />
       <div className="space-y-6">
-        <Card title="Password" description="Changing it signs you out everywhere else: other browsers and devices must sign in with the new password.">
+        <Card
+          title="Password"
+          description="Changing it signs you out everywhere else: other browsers and devices must sign in with the new password."
+        >
           <ChangePasswordForm
             onChanged={(ended) =>
-              toast.success('Password changed', ended ? `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.` : 'You were signed in nowhere else.')
+              toast.success(
+                'Password changed',
+                ended
+                  ? `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`
+                  : 'You were signed in nowhere else.',
+              )
             }
           />
         </Card>
         <SecondFactorsCard />
         <OrgSecurityCard />
-        <Card title="Sign out everywhere" description="Ends every session of your account at once, this one included, on every browser and device. Access keys keep working; revoke them under Access keys.">
+        <Card
+          title="Sign out everywhere"
+          description="Ends every session of your account at once, this one included, on every browser and device. Access keys keep working; revoke them under Access keys."
+        >
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Sign out everywhere
           </Button>

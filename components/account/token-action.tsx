@@ -11,17 +11,31 @@ import { Notice } from './auth-shell';
  * (a mail scanner that opens links must not spend a single-use link).
  */
 export function ConfirmEmail({ token }: { token: string }) {
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'done'; email: string; next: string | null } | { kind: 'error'; message: string; final: boolean }>({ kind: 'idle' });
+  const [state, setState] = useState<
+    | { kind: 'idle' | 'sending' }
+    | { kind: 'done'; email: string; next: string | null }
+    | { kind: 'error'; message: string; final: boolean }
+  >({ kind: 'idle' });
 
   async function confirm() {
     setState({ kind: 'sending' });
     try {
-      const r = await apiFetch<{ email: string; next: string | null }>('/account/verify', { method: 'POST', body: { token } });
+      const r = await apiFetch<{ email: string; next: string | null }>('/account/verify', {
+        method: 'POST',
+        body: { token },
+      });
       setState({ kind: 'done', ...r });
     } catch (err) {
       // an unknown, used or expired link (404, 410) will not work on a second press; a network error may
       const final = err instanceof ApiError && (err.status === 404 || err.status === 410);
-      setState({ kind: 'error', final, message: err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.' });
+      setState({
+        kind: 'error',
+        final,
+        message:
+          err instanceof ApiError
+            ? err.messages.join(' ')
+            : 'The server could not be reached. Check your connection and try again.',
+      });
     }
   }
 

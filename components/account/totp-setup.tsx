@@ -1,5 +1,6 @@
 'use client';
 
+import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button, Dialog, FormField, Input, Spinner } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
@@ -12,7 +13,37 @@ const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
- * Setting up an authenticator app: the key to type into the app (or its otpauth:// link), the
+ * The otpauth:// URI as a QR code, drawn in the browser: the secret never leaves the page (no
+ * image service, no log). Nothing is shown if drawing fails; the key below still works.
+ */
+function TotpQr({ uri }: { uri: string }) {
+  const [png, setPng] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 200 }).then(
+      (url) => live && setPng(url),
+      () => live && setPng(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  if (!png) return null;
+  return (
+    // a data: URL drawn here, shown as is
+    <img
+      src={png}
+      width={176}
+      height={176}
+      alt="QR code of the setup key for your authenticator app"
+      data-testid="totp-qr"
+      className="mt-2 rounded-md border border-slate-200"
+    />
+  );
+}
+
+/**
+ * Setting up an authenticator app: a QR code to scan, the key to type into the app (or its otpauth:// link), the
  * app's first code to confirm, then the recovery codes, shown once.
  */
 export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -38,14 +69,36 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
   };
 
   if (needsPassword && open) {
-    return <PasswordDialog open onClose={close} onConfirmed={() => mutate()} why="Setting up a second factor needs your password: you signed in more than 10 minutes ago." />;
+    return (
+      <PasswordDialog
+        open
+        onClose={close}
+        onConfirmed={() => mutate()}
+        why="Setting up a second factor needs your password: you signed in more than 10 minutes ago."
+      />
+    );
   }
 
-  const codeError = tried && !/^\d{6}$/.test(code.replace(/\s/g, '')) ? 'Enter the 6 digits your app shows.' : confirm.error instanceof ApiError ? sentence(confirm.error.messages.join(' ').replace(/^code: /, '')) : confirm.error ? 'Could not check the code. Try again.' : null;
+  const codeError =
+    tried && !/^\d{6}$/.test(code.replace(/\s/g, ''))
+      ? 'Enter the 6 digits your app shows.'
+      : confirm.error instanceof ApiError
+        ? sentence(confirm.error.messages.join(' ').replace(/^code: /, ''))
+        : confirm.error
+          ? 'Could not check the code. Try again.'
+          : null;
   const secret = start.data?.secret;
 
   return (
-    <Dialog open={open} onClose={close} title={codes ? 'Your recovery codes' : 'Set up an authenticator app'} description={codes ? undefined : 'Use an app such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis.'} dismissable={!codes && !confirm.isPending}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={codes ? 'Your recovery codes' : 'Set up an authenticator app'}
+      description={
+        codes ? undefined : 'Use an app such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis.'
+      }
+      dismissable={!codes && !confirm.isPending}
+    >
       {codes ? (
         <RecoveryCodes codes={codes} onDone={close} />
       ) : start.isPending || (!secret && !start.error) ? (
@@ -69,8 +122,14 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
         >
           <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-700">
             <li>
-              In your app, add an account and choose to enter a setup key. Type this key (time based):
-              <code data-testid="totp-secret" data-secret={secret} className="mt-2 block break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-base tracking-wider text-slate-900">
+              In your app, add an account and scan this QR code:
+              <TotpQr uri={start.data!.uri} />
+              <span className="mt-3 block">Or choose to enter a setup key, and type this key (time based):</span>
+              <code
+                data-testid="totp-secret"
+                data-secret={secret}
+                className="mt-2 block break-all rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-base tracking-wider text-slate-900"
+              >
                 {grouped(secret!)}
               </code>
               <span className="mt-1 block text-xs text-slate-500">
@@ -84,7 +143,15 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
             <li>Enter the 6-digit code the app now shows for Smart-lock cloud.</li>
           </ol>
           <FormField label="Code from the app" error={codeError}>
-            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} value={code} onChange={(e) => setCode(e.target.value)} className="max-w-40 font-mono tracking-widest" />
+            <Input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className="max-w-40 font-mono tracking-widest"
+            />
           </FormField>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={confirm.isPending}>

@@ -1,6 +1,12 @@
 /** Dates of the keys page, in the viewer's own time zone (keys are not tied to a door). */
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const REL = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const fmtDate = (iso: string) => DATE.format(new Date(iso));

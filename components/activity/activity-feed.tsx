@@ -3,7 +3,18 @@
 import { DateTime } from 'luxon';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, buttonClasses, Card, EmptyState, ErrorState, FormField, Input, Select, SkeletonRows, Spinner } from '@/components/ui';
+import {
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  ErrorState,
+  FormField,
+  Input,
+  Select,
+  SkeletonRows,
+  Spinner,
+} from '@/components/ui';
 import { exportUrl, useActivityFeed, type ActivityFilters } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/domain/activity/names';
@@ -26,7 +37,10 @@ const METHODS: [ActivityMethod, string][] = [
   ['device', 'The device itself'],
 ];
 
-const eventsOfMethod = (m: string) => Object.entries(EVENT_INFO).filter(([, i]) => i.method === m).map(([v]) => Number(v));
+const eventsOfMethod = (m: string) =>
+  Object.entries(EVENT_INFO)
+    .filter(([, i]) => i.method === m)
+    .map(([v]) => Number(v));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -90,9 +104,12 @@ export function ActivityFeed({ devices, deviceId }: Props) {
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasNextPage) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '400px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px' },
+    );
     io.observe(node);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -164,29 +181,56 @@ export function ActivityFeed({ devices, deviceId }: Props) {
           <Select value={person} onChange={(e) => setParam('person', e.target.value)}>
             <option value="">Anyone</option>
             <option value="0">Nobody known (by hand, keypad, links)</option>
-            {[...people].sort((a, b) => a[1].localeCompare(b[1])).map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-            {person && person !== '0' && !people.has(Number(person)) ? <option value={person}>Person #{person}</option> : null}
+            {[...people]
+              .sort((a, b) => a[1].localeCompare(b[1]))
+              .map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            {person && person !== '0' && !people.has(Number(person)) ? (
+              <option value={person}>Person #{person}</option>
+            ) : null}
           </Select>
         </FormField>
         <FormField label="From" error={rangeWrong ? 'The range ends before it starts.' : undefined}>
-          <Input type="date" value={fromDay} max={toDay || undefined} onChange={(e) => setParam('from', e.target.value)} />
+          <Input
+            type="date"
+            value={fromDay}
+            max={toDay || undefined}
+            onChange={(e) => setParam('from', e.target.value)}
+          />
         </FormField>
         <FormField label="To (including)">
-          <Input type="date" value={toDay} min={fromDay || undefined} onChange={(e) => setParam('to', e.target.value)} />
+          <Input
+            type="date"
+            value={toDay}
+            min={fromDay || undefined}
+            onChange={(e) => setParam('to', e.target.value)}
+          />
         </FormField>
       </div>
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <p className="text-sm text-slate-600">Dates in {zone}</p>
         {filtered ? (
-          <Button variant="ghost" size="sm" onClick={() => router.push(deviceId === undefined && device ? `${pathname}?device=${device}` : pathname, { scroll: false })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              router.push(deviceId === undefined && device ? `${pathname}?device=${device}` : pathname, {
+                scroll: false,
+              })
+            }
+          >
             Clear filters
           </Button>
         ) : null}
-        <a href={rangeWrong ? undefined : exportUrl(filters)} aria-disabled={rangeWrong} download className={buttonClasses('secondary', 'sm', 'ml-auto')}>
+        <a
+          href={rangeWrong ? undefined : exportUrl(filters)}
+          aria-disabled={rangeWrong}
+          download
+          className={buttonClasses('secondary', 'sm', 'ml-auto')}
+        >
           Export CSV of this view
         </a>
       </div>
@@ -198,13 +242,24 @@ export function ActivityFeed({ devices, deviceId }: Props) {
         ) : !items.length || rangeWrong ? (
           <EmptyState
             title={filtered ? 'Nothing matches these filters' : 'No activity yet'}
-            text={filtered ? 'Widen the dates or choose "Any way", "All events" or "Anyone".' : 'Unlocks, PIN entries and door events appear here as they happen.'}
+            text={
+              filtered
+                ? 'Widen the dates or choose "Any way", "All events" or "Anyone".'
+                : 'Unlocks, PIN entries and door events appear here as they happen.'
+            }
           />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Activity entries">
             {items.map((it) => {
               const d = byId.get(it.deviceId);
-              return <ActivityRow key={it.id} item={it} deviceName={deviceId === undefined ? (d?.name ?? `Device ${it.deviceId}`) : undefined} zone={d?.timeZone ?? 'UTC'} />;
+              return (
+                <ActivityRow
+                  key={it.id}
+                  item={it}
+                  deviceName={deviceId === undefined ? (d?.name ?? `Device ${it.deviceId}`) : undefined}
+                  zone={d?.timeZone ?? 'UTC'}
+                />
+              );
             })}
           </ul>
         )}

@@ -6,7 +6,16 @@ import type { ActivityItem } from '@/lib/client/activity';
 import { PROBLEM_EVENTS } from '@/lib/devices/codes';
 import { authorText, eventInfo, type ActivityMethod } from '@/lib/domain/activity/names';
 
-const METHOD: Record<ActivityMethod, string> = { app: 'App', PIN: 'PIN', button: 'Button', knob: 'Knob', link: 'Link', automatic: 'Automatic', sensor: 'Sensor', device: 'Device' };
+const METHOD: Record<ActivityMethod, string> = {
+  app: 'App',
+  PIN: 'PIN',
+  button: 'Button',
+  knob: 'Knob',
+  link: 'Link',
+  automatic: 'Automatic',
+  sensor: 'Sensor',
+  device: 'Device',
+};
 
 /** One entry: what happened, how, who (or "by hand at the door"), and when at the door. */
 export function ActivityRow({ item, deviceName, zone }: { item: ActivityItem; deviceName?: string; zone: string }) {

@@ -10,7 +10,13 @@ import { KeyField, TryIt, TryItProvider } from './try-it';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document read as it is
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const TONE: Record<string, 'info' | 'ok' | 'warning' | 'problem' | 'neutral'> = { get: 'info', post: 'ok', put: 'warning', patch: 'warning', delete: 'problem' };
+const TONE: Record<string, 'info' | 'ok' | 'warning' | 'problem' | 'neutral'> = {
+  get: 'info',
+  post: 'ok',
+  put: 'warning',
+  patch: 'warning',
+  delete: 'problem',
+};
 const anchor = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-');
 
 function Operation({ path, method, op, doc }: { path: string; method: string; op: Json; doc: Json }) {
@@ -27,7 +33,9 @@ function Operation({ path, method, op, doc }: { path: string; method: string; op
         <span className="break-all text-slate-900">{path}</span>
       </h3>
       <p className="mt-2 text-slate-700">{op.summary}</p>
-      <p className="mt-1 text-sm text-slate-500">{op['x-scopes'] ? `Scopes (any one): ${op['x-scopes'].join(', ')}` : 'Public: no key needed.'}</p>
+      <p className="mt-1 text-sm text-slate-500">
+        {op['x-scopes'] ? `Scopes (any one): ${op['x-scopes'].join(', ')}` : 'Public: no key needed.'}
+      </p>
       {op.parameters?.length ? (
         <div className="mt-3">
           <h4 className="text-sm font-medium text-slate-900">Parameters</h4>
@@ -60,7 +68,13 @@ function Operation({ path, method, op, doc }: { path: string; method: string; op
               {status} {result ? '· result' : schema && !schema.properties?.success ? '· body (no envelope)' : ''}
               {other ? ` · ${other}` : ''}
             </h4>
-            {result ? <SchemaView schema={result} components={components} /> : schema && !schema.properties?.success ? <SchemaView schema={schema} components={components} /> : <p className="text-sm text-slate-500">{r.description}</p>}
+            {result ? (
+              <SchemaView schema={result} components={components} />
+            ) : schema && !schema.properties?.success ? (
+              <SchemaView schema={schema} components={components} />
+            ) : (
+              <p className="text-sm text-slate-500">{r.description}</p>
+            )}
           </div>
         );
       })}
@@ -71,7 +85,11 @@ function Operation({ path, method, op, doc }: { path: string; method: string; op
           path={path}
           params={(op.parameters ?? []).map((p: Json) => ({ name: p.name, in: p.in, required: p.required }))}
           hasBody={!!body}
-          example={op.requestBody?.content?.['application/json']?.example ? JSON.stringify(op.requestBody.content['application/json'].example, null, 2) : undefined}
+          example={
+            op.requestBody?.content?.['application/json']?.example
+              ? JSON.stringify(op.requestBody.content['application/json'].example, null, 2)
+              : undefined
+          }
         />
       )}
     </section>
@@ -81,7 +99,8 @@ function Operation({ path, method, op, doc }: { path: string; method: string; op
 export function ApiReference({ doc }: { doc: Json }) {
   const byTag = new Map<string, [string, string, Json][]>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    for (const m of METHODS) if (item[m]) byTag.set(item[m].tags[0], [...(byTag.get(item[m].tags[0]) ?? []), [path, m, item[m]]]);
+    for (const m of METHODS)
+      if (item[m]) byTag.set(item[m].tags[0], [...(byTag.get(item[m].tags[0]) ?? []), [path, m, item[m]]]);
   }
   const tags = [...byTag.keys()].sort();
   const components = doc.components.schemas as Record<string, Json>;
@@ -91,7 +110,8 @@ export function ApiReference({ doc }: { doc: Json }) {
         <h1 className="text-2xl font-semibold text-slate-900">{doc.info.title}</h1>
         <p className="mt-2 max-w-3xl text-slate-700">{doc.info.description}</p>
         <p className="mt-2 text-slate-700">
-          Send a personal access key (Settings &gt; Access keys) as <code>Authorization: Bearer &lt;key&gt;</code>. The machine-readable document:{' '}
+          Send a personal access key (Settings &gt; Access keys) as <code>Authorization: Bearer &lt;key&gt;</code>. The
+          machine-readable document:{' '}
           <a className="text-indigo-700 underline" href="/api/v37/openapi.json">
             /api/v37/openapi.json
           </a>{' '}
@@ -99,7 +119,11 @@ export function ApiReference({ doc }: { doc: Json }) {
         </p>
         <nav aria-label="Sections" className="mt-6 flex flex-wrap gap-2 text-sm">
           {tags.map((t) => (
-            <a key={t} href={`#${anchor(t)}`} className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200">
+            <a
+              key={t}
+              href={`#${anchor(t)}`}
+              className="rounded bg-slate-100 px-2 py-1 text-slate-700 hover:bg-slate-200"
+            >
               {t}
             </a>
           ))}
@@ -123,11 +147,17 @@ export function ApiReference({ doc }: { doc: Json }) {
         ))}
         <div id="webhooks" className="mt-8">
           <h2 className="text-lg font-semibold text-slate-900">Webhooks</h2>
-          <p className="mt-1 text-sm text-slate-700">Signed per Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 with your whsec_ secret).</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Signed per Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 with your whsec_
+            secret).
+          </p>
           {Object.entries(doc.webhooks as Record<string, Json>).map(([event, item]) => (
             <section key={event} className="border-t border-slate-200 py-4">
               <h3 className="font-mono text-sm text-slate-900">{event}</h3>
-              <SchemaView schema={item.post.requestBody.content['application/json'].schema.properties.data} components={components} />
+              <SchemaView
+                schema={item.post.requestBody.content['application/json'].schema.properties.data}
+                components={components}
+              />
             </section>
           ))}
         </div>

@@ -12,7 +12,15 @@ export function typeOf(s: Json | undefined): string {
   if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).map(typeOf).join(' | ');
   const t = Array.isArray(s.type) ? s.type : [s.type];
   return t
-    .map((x: string) => (x === 'array' ? `${typeOf(s.items)}[]` : x === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object' ? `map of ${typeOf(s.additionalProperties)}` : x === 'integer' ? 'int' : x))
+    .map((x: string) =>
+      x === 'array'
+        ? `${typeOf(s.items)}[]`
+        : x === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object'
+          ? `map of ${typeOf(s.additionalProperties)}`
+          : x === 'integer'
+            ? 'int'
+            : x,
+    )
     .join(' | ');
 }
 

@@ -8,7 +8,10 @@ import { Button, FormField, Input, Textarea } from '@/components/ui';
  * the top (kept in this page's memory only: never stored, never sent anywhere but this API), or,
  * without a key, as the signed-in person. The answer is shown as the API gave it.
  */
-const KeyContext = createContext<{ apiKey: string; setApiKey: (k: string) => void }>({ apiKey: '', setApiKey: () => {} });
+const KeyContext = createContext<{ apiKey: string; setApiKey: (k: string) => void }>({
+  apiKey: '',
+  setApiKey: () => {},
+});
 
 export function TryItProvider({ children }: { children: React.ReactNode }) {
   const [apiKey, setApiKey] = useState('');
@@ -18,8 +21,18 @@ export function TryItProvider({ children }: { children: React.ReactNode }) {
 export function KeyField() {
   const { apiKey, setApiKey } = useContext(KeyContext);
   return (
-    <FormField label="Your access key, for “Try it”" hint="Create one in Settings > Access keys. It stays in this page until you leave it. Without a key, calls go as the person signed in to the portal.">
-      <Input type="password" autoComplete="off" spellCheck={false} placeholder="slk_…" value={apiKey} onChange={(e) => setApiKey(e.target.value.trim())} />
+    <FormField
+      label="Your access key, for “Try it”"
+      hint="Create one in Settings > Access keys. It stays in this page until you leave it. Without a key, calls go as the person signed in to the portal."
+    >
+      <Input
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="slk_…"
+        value={apiKey}
+        onChange={(e) => setApiKey(e.target.value.trim())}
+      />
     </FormField>
   );
 }
@@ -35,7 +48,19 @@ interface Answer {
   text: string;
 }
 
-export function TryIt({ method, path, params, hasBody, example }: { method: string; path: string; params: Param[]; hasBody: boolean; example?: string }) {
+export function TryIt({
+  method,
+  path,
+  params,
+  hasBody,
+  example,
+}: {
+  method: string;
+  path: string;
+  params: Param[];
+  hasBody: boolean;
+  example?: string;
+}) {
   const { apiKey } = useContext(KeyContext);
   const id = useId();
   const pathParams = params.filter((p) => p.in === 'path');
@@ -68,7 +93,12 @@ export function TryIt({ method, path, params, hasBody, example }: { method: stri
       const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
       if (hasBody) headers['content-type'] = 'application/json';
       // with a key, the key alone speaks (no portal cookie): the call is what a program would make
-      const res = await fetch(url(), { method: method.toUpperCase(), headers, body: hasBody ? body : undefined, credentials: apiKey ? 'omit' : 'same-origin' });
+      const res = await fetch(url(), {
+        method: method.toUpperCase(),
+        headers,
+        body: hasBody ? body : undefined,
+        credentials: apiKey ? 'omit' : 'same-origin',
+      });
       const text = await res.text();
       let shown = text;
       try {
@@ -101,7 +131,14 @@ export function TryIt({ method, path, params, hasBody, example }: { method: stri
           </FormField>
         ))}
         {params.some((p) => p.in === 'query') ? (
-          <FormField label="Query" hint={`e.g. ${params.filter((p) => p.in === 'query').slice(0, 2).map((p) => `${p.name}=…`).join('&')}`}>
+          <FormField
+            label="Query"
+            hint={`e.g. ${params
+              .filter((p) => p.in === 'query')
+              .slice(0, 2)
+              .map((p) => `${p.name}=…`)
+              .join('&')}`}
+          >
             <Input value={query} onChange={(e) => setQuery(e.target.value)} />
           </FormField>
         ) : null}
@@ -114,7 +151,9 @@ export function TryIt({ method, path, params, hasBody, example }: { method: stri
           <Button type="submit" size="sm" loading={busy}>
             Send {method.toUpperCase()}
           </Button>
-          <span className="text-xs text-slate-500">{apiKey ? 'with your key' : 'as the signed-in person (no key given)'}</span>
+          <span className="text-xs text-slate-500">
+            {apiKey ? 'with your key' : 'as the signed-in person (no key given)'}
+          </span>
         </div>
         {problem ? (
           <p role="alert" className="text-sm text-red-700">
@@ -126,7 +165,9 @@ export function TryIt({ method, path, params, hasBody, example }: { method: stri
             <p id={`${id}-status`} className="text-sm font-medium text-slate-900">
               Answer: {answer.status}
             </p>
-            <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{answer.text || '(no body)'}</pre>
+            <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+              {answer.text || '(no body)'}
+            </pre>
           </div>
         ) : null}
       </form>

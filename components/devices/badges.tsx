@@ -14,14 +14,26 @@ export function DoorBadge({ door }: { door: number }) {
 export function BatteryBadge({ level, charging }: { level: number; charging?: boolean }) {
   const low = level < LOW_BATTERY;
   return (
-    <Badge tone={low ? 'warning' : 'neutral'} icon={low} title={low ? 'Battery low: replace or charge soon' : undefined}>
+    <Badge
+      tone={low ? 'warning' : 'neutral'}
+      icon={low}
+      title={low ? 'Battery low: replace or charge soon' : undefined}
+    >
       {low ? `Battery low ${level}%` : `Battery ${level}%`}
       {charging ? ' · charging' : ''}
     </Badge>
   );
 }
 
-export function ConnectivityBadge({ isConnected, kind, linked }: { isConnected: boolean | null; kind: 'lock' | 'bridge' | 'gate' | 'doorSensor'; linked?: boolean }) {
+export function ConnectivityBadge({
+  isConnected,
+  kind,
+  linked,
+}: {
+  isConnected: boolean | null;
+  kind: 'lock' | 'bridge' | 'gate' | 'doorSensor';
+  linked?: boolean;
+}) {
   const c = connectivity(isConnected, kind, linked);
   return <Badge tone={c.tone}>{c.label}</Badge>;
 }

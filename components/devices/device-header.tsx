@@ -2,13 +2,37 @@
 
 import Link from 'next/link';
 import { TabLinks } from '@/components/ui';
+import type { YourHours } from '@/lib/domain/access/hours';
 import { LEVEL, TYPE } from './labels';
+import { YourHoursLine } from './your-hours';
 
 /** Header of every /devices/{id} page (the layout holds it): name, kind, zone and the tabs. */
-export function DeviceHeader({ id, name, type, zone, accessLevel, isLock }: { id: number; name: string; type: number; zone: string; accessLevel: number; isLock: boolean }) {
+export function DeviceHeader({
+  id,
+  name,
+  type,
+  zone,
+  accessLevel,
+  isLock,
+  hours,
+}: {
+  id: number;
+  name: string;
+  type: number;
+  zone: string;
+  accessLevel: number;
+  isLock: boolean;
+  /** the viewer's own hours on a lock or gate (null for other devices) */
+  hours: YourHours | null;
+}) {
   const tabs = [
     { href: `/devices/${id}`, label: 'Overview', exact: true },
-    ...(isLock ? [{ href: `/devices/${id}/pins`, label: 'PINs' }, { href: `/devices/${id}/settings`, label: 'Settings' }] : []),
+    ...(isLock
+      ? [
+          { href: `/devices/${id}/pins`, label: 'PINs' },
+          { href: `/devices/${id}/settings`, label: 'Settings' },
+        ]
+      : []),
     { href: `/devices/${id}/access`, label: 'Access' },
     { href: `/devices/${id}/activity`, label: 'Activity' },
   ];
@@ -21,6 +45,7 @@ export function DeviceHeader({ id, name, type, zone, accessLevel, isLock }: { id
       <p className="text-sm text-slate-600">
         {TYPE[type] ?? 'Device'} · your role: {LEVEL[accessLevel] ?? 'none'} · times at the door: {zone}
       </p>
+      {hours ? <YourHoursLine hours={hours} /> : null}
       <TabLinks className="mt-4" label="Device sections" tabs={tabs} />
     </div>
   );

@@ -1,8 +1,27 @@
 'use client';
 
 import Link from 'next/link';
-import { Badge, Card, Checkbox, EmptyState, ErrorState, FormField, Input, PageHeader, Pagination, Select, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams } from '@/components/ui';
-import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
+import {
+  Badge,
+  Card,
+  Checkbox,
+  EmptyState,
+  ErrorState,
+  FormField,
+  Input,
+  PageHeader,
+  Pagination,
+  Select,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  usePageParams,
+} from '@/components/ui';
+import { useAttention, useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { filterRows, toRows, type DeviceRow } from './rows';
 import { useUrlFilters } from './use-url-filters';
@@ -13,19 +32,33 @@ const FILTERS = ['q', 'kind', 'problems'] as const;
 export function DevicesList() {
   const details = useDeviceDetails();
   const sensors = useDoorSensors();
+  const attention = useAttention();
   const { values, set } = useUrlFilters(FILTERS);
   const { page, itemsPerPage } = usePageParams(25);
-  const all = details.data ? toRows(details.data, sensors.data?.doorSensors) : [];
+  const all = details.data ? toRows(details.data, sensors.data?.doorSensors, attention.data) : [];
   const rows = filterRows(all, values);
   const shown = rows.slice((page - 1) * itemsPerPage, page * itemsPerPage);
-  const withProblems = all.filter((r) => r.problems.length).length;
+  const cannotOpen = attention.data ? attention.data.cannotOpen.length : 0;
+  const withProblems = all.filter((r) => r.problems.length && !r.cannotOpen).length;
 
   return (
     <div>
-      <PageHeader title="Devices" description={details.data ? `${all.length} devices${withProblems ? `, ${withProblems} need attention` : ''}.` : 'Locks, bridges, gates and door sensors you can use or manage.'} />
+      <PageHeader
+        title="Devices"
+        description={
+          details.data
+            ? `${all.length} devices${cannotOpen ? `, ${cannotOpen} ${cannotOpen === 1 ? 'door cannot' : 'doors cannot'} open now` : ''}${withProblems ? `, ${withProblems} more ${withProblems === 1 ? 'needs' : 'need'} attention` : ''}.`
+            : 'Locks, bridges, gates and door sensors you can use or manage.'
+        }
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FormField label="Search by name">
-          <Input type="search" value={values.q} onChange={(e) => set('q', e.target.value)} placeholder="e.g. Front door" />
+          <Input
+            type="search"
+            value={values.q}
+            onChange={(e) => set('q', e.target.value)}
+            placeholder="e.g. Front door"
+          />
         </FormField>
         <FormField label="Kind">
           <Select value={values.kind} onChange={(e) => set('kind', e.target.value)}>
@@ -36,7 +69,11 @@ export function DevicesList() {
             <option value="doorSensor">Door sensors</option>
           </Select>
         </FormField>
-        <Checkbox label="Only devices with problems" checked={values.problems === '1'} onChange={(e) => set('problems', e.target.checked ? '1' : '')} />
+        <Checkbox
+          label="Only devices with problems"
+          checked={values.problems === '1'}
+          onChange={(e) => set('problems', e.target.checked ? '1' : '')}
+        />
       </div>
       <Card flush>
         {details.isPending ? (
@@ -44,7 +81,10 @@ export function DevicesList() {
         ) : details.isError ? (
           <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
         ) : all.length === 0 ? (
-          <EmptyState title="No devices yet" text="Devices appear here once their owner shares them with you or you pair one in the app." />
+          <EmptyState
+            title="No devices yet"
+            text="Devices appear here once their owner shares them with you or you pair one in the app."
+          />
         ) : rows.length === 0 ? (
           <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
         ) : (
@@ -56,7 +96,9 @@ export function DevicesList() {
           </>
         )}
       </Card>
-      {rows.length > 0 ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} /> : null}
+      {rows.length > 0 ? (
+        <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} />
+      ) : null}
     </div>
   );
 }
@@ -81,14 +123,16 @@ function DevicesTable({ rows }: { rows: DeviceRow[] }) {
                 {r.name}
               </Link>
               <div className="text-xs text-slate-500">{r.typeLabel}</div>
-              {r.problems.length ? (
-                <Badge tone="problem" className="mt-1" title={r.problems.join(', ')}>
-                  Needs attention
-                </Badge>
-              ) : null}
+              <Problems row={r} />
             </Td>
             <Td>{r.state !== null ? <StateBadge state={r.state} /> : <span className="text-slate-500">—</span>}</Td>
-            <Td>{r.battery !== null ? <BatteryBadge level={r.battery} charging={r.charging} /> : <span className="text-slate-500">—</span>}</Td>
+            <Td>
+              {r.battery !== null ? (
+                <BatteryBadge level={r.battery} charging={r.charging} />
+              ) : (
+                <span className="text-slate-500">—</span>
+              )}
+            </Td>
             <Td>
               <ConnectivityBadge isConnected={r.isConnected} kind={r.kind} linked={r.linked} />
             </Td>
@@ -110,11 +154,9 @@ function DeviceCards({ rows }: { rows: DeviceRow[] }) {
             <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
               {r.name}
             </Link>
-            <span className="text-xs text-slate-500">
-              {r.problems.length ? <span className="mr-2 font-semibold text-red-700">Needs attention ·</span> : null}
-              {r.typeLabel}
-            </span>
+            <span className="text-xs text-slate-500">{r.typeLabel}</span>
           </div>
+          <Problems row={r} />
           <div className="mt-2 flex flex-wrap gap-1.5">
             {r.state !== null ? <StateBadge state={r.state} /> : null}
             <ConnectivityBadge isConnected={r.isConnected} kind={r.kind} linked={r.linked} />
@@ -124,5 +166,25 @@ function DeviceCards({ rows }: { rows: DeviceRow[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What the server's attention list says of the device, in words (visible, not in a tooltip). */
+function Problems({ row }: { row: DeviceRow }) {
+  if (!row.problems.length) return null;
+  return (
+    <div
+      className="mt-1 space-y-1"
+      data-testid="device-problems"
+      data-device-id={row.id}
+      data-cannot-open={row.cannotOpen ? '' : undefined}
+    >
+      <Badge tone={row.cannotOpen ? 'problem' : 'warning'}>{row.cannotOpen ? 'Cannot open' : 'Needs attention'}</Badge>
+      {row.problems.map((p) => (
+        <p key={p} className={`max-w-md text-xs ${row.cannotOpen ? 'text-red-800' : 'text-amber-800'}`}>
+          {p}
+        </p>
+      ))}
+    </div>
   );
 }

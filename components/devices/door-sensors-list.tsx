@@ -2,7 +2,22 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  useToast,
+} from '@/components/ui';
 import { useDeleteDoorSensor, useDeviceDetails, useDoorSensors, type DoorSensor } from '@/lib/client/devices';
 import type { DeviceRefusals } from '@/lib/domain/devices/overview';
 import { BatteryBadge, DoorBadge } from './badges';
@@ -32,7 +47,10 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
         ) : sensors.isError ? (
           <ErrorState message={sensors.error.message} onRetry={() => sensors.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState title="No door sensors" text="Door sensors appear here once one paired with a lock is shared with you." />
+          <EmptyState
+            title="No door sensors"
+            text="Door sensors appear here once one paired with a lock is shared with you."
+          />
         ) : (
           <>
             <ul className="divide-y divide-slate-100 md:hidden" aria-label="Door sensors">
@@ -43,49 +61,56 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
                     <BatteryBadge level={s.deviceState.batteryLevel} />
                   </div>
                   <p className="text-sm text-slate-600">
-                    <LockLink lock={locks.get(s.connectedToLockId)} /> · battery reported {ago(s.deviceState.batteryLevelModifiedTime)}
+                    <LockLink lock={locks.get(s.connectedToLockId)} /> · battery reported{' '}
+                    {ago(s.deviceState.batteryLevelModifiedTime)}
                   </p>
-                  {locks.get(s.connectedToLockId)?.deviceState ? <DoorBadge door={locks.get(s.connectedToLockId)!.deviceState!.doorState} /> : null}
-                  {refusals[s.id]?.manage === null ? <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} /> : null}
+                  {locks.get(s.connectedToLockId)?.deviceState ? (
+                    <DoorBadge door={locks.get(s.connectedToLockId)!.deviceState!.doorState} />
+                  ) : null}
+                  {refusals[s.id]?.manage === null ? (
+                    <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
+                  ) : null}
                 </li>
               ))}
             </ul>
             <div className="hidden md:block">
-          <Table caption="Door sensors">
-            <THead>
-              <Tr>
-                <Th>Name</Th>
-                <Th>Lock</Th>
-                <Th>Door</Th>
-                <Th>Battery</Th>
-                <Th>Last battery report</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {list.map((s) => {
-                const lock = locks.get(s.connectedToLockId);
-                return (
-                  <Tr key={s.id}>
-                    <Td className="font-medium">{s.name}</Td>
-                    <Td>
-                      <LockLink lock={lock} />
-                    </Td>
-                    <Td>{lock?.deviceState ? <DoorBadge door={lock.deviceState.doorState} /> : '—'}</Td>
-                    <Td>
-                      <BatteryBadge level={s.deviceState.batteryLevel} />
-                    </Td>
-                    <Td>{ago(s.deviceState.batteryLevelModifiedTime)}</Td>
-                    <Td>
-                      {refusals[s.id]?.manage === null ? <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} /> : null}
-                    </Td>
+              <Table caption="Door sensors">
+                <THead>
+                  <Tr>
+                    <Th>Name</Th>
+                    <Th>Lock</Th>
+                    <Th>Door</Th>
+                    <Th>Battery</Th>
+                    <Th>Last battery report</Th>
+                    <Th>
+                      <span className="sr-only">Actions</span>
+                    </Th>
                   </Tr>
-                );
-              })}
-            </TBody>
-          </Table>
+                </THead>
+                <TBody>
+                  {list.map((s) => {
+                    const lock = locks.get(s.connectedToLockId);
+                    return (
+                      <Tr key={s.id}>
+                        <Td className="font-medium">{s.name}</Td>
+                        <Td>
+                          <LockLink lock={lock} />
+                        </Td>
+                        <Td>{lock?.deviceState ? <DoorBadge door={lock.deviceState.doorState} /> : '—'}</Td>
+                        <Td>
+                          <BatteryBadge level={s.deviceState.batteryLevel} />
+                        </Td>
+                        <Td>{ago(s.deviceState.batteryLevelModifiedTime)}</Td>
+                        <Td>
+                          {refusals[s.id]?.manage === null ? (
+                            <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
+                          ) : null}
+                        </Td>
+                      </Tr>
+                    );
+                  })}
+                </TBody>
+              </Table>
             </div>
           </>
         )}
@@ -95,7 +120,12 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
         open={!!removing}
         onClose={() => setRemoving(null)}
         title={`Remove ${removing?.name ?? 'the door sensor'}?`}
-        message={<p className="text-sm text-slate-700">It is unpaired from {lockName(removing)} and leaves the service. The lock then no longer knows whether its door is open (“No door sensor”), and door-closed auto lock and open-door alerts stop working.</p>}
+        message={
+          <p className="text-sm text-slate-700">
+            It is unpaired from {lockName(removing)} and leaves the service. The lock then no longer knows whether its
+            door is open (“No door sensor”), and door-closed auto lock and open-door alerts stop working.
+          </p>
+        }
         confirmLabel="Remove sensor"
         onConfirm={async () => {
           await remove.mutateAsync(removing!.id);
@@ -116,7 +146,15 @@ function LockLink({ lock }: { lock: { id: number; name: string } | undefined }) 
   );
 }
 
-function Actions({ sensor, onRename, onRemove }: { sensor: DoorSensor; onRename: (s: DoorSensor) => void; onRemove: (s: DoorSensor) => void }) {
+function Actions({
+  sensor,
+  onRename,
+  onRemove,
+}: {
+  sensor: DoorSensor;
+  onRename: (s: DoorSensor) => void;
+  onRemove: (s: DoorSensor) => void;
+}) {
   return (
     <div className="flex gap-2">
       <Button size="sm" variant="secondary" onClick={() => onRename(sensor)} aria-label={`Rename ${sensor.name}`}>

@@ -1,12 +1,30 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { AlertIcon, Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, SkeletonRows, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
+import {
+  AlertIcon,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+} from '@/components/ui';
 import { useDeleteGate, useGates, useSyncAllGates, type Gate } from '@/lib/client/devices';
 import type { DeviceRefusals } from '@/lib/domain/devices/overview';
 import { ConnectivityBadge } from './badges';
 import { GateActions } from './gate-actions';
+import { seconds } from './labels';
 
 const UNLINKED_NOTE =
   'Unlinked: this gate is no longer in the external gate system. It stays here with its shares, but it cannot be opened. Add it back there and sync to link it again, or delete it here.';
@@ -31,7 +49,9 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
       onSuccess: async () => {
         const after = (await gates.refetch()).data?.gates ?? [];
         const added = after.filter((g) => !before.has(g.id)).length;
-        setSynced(added ? `Synchronized: ${added} new gate${added === 1 ? '' : 's'} added` : 'Synchronized: no new gates');
+        setSynced(
+          added ? `Synchronized: ${added} new gate${added === 1 ? '' : 's'} added` : 'Synchronized: no new gates',
+        );
         router.refresh(); // what the viewer may do with the new gates
       },
     });
@@ -40,14 +60,18 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
     <div>
       <PageHeader
         title="Gates"
-        description="Gates come from the external gate system; syncing reads it again (never writes it). Impulse length and firmware are changed only there. Your gates are synchronized automatically every 24 hours."
+        description="Gates come from the external gate system; syncing reads it again (never writes it). How long its opening signal lasts and its firmware are changed only there. Your gates are synchronized automatically every 24 hours."
         actions={
           <div className="flex flex-col items-end gap-1">
             <Button variant="secondary" loading={syncAll.isPending} onClick={runSyncAll}>
               Sync all gates
             </Button>
             <span role="status" aria-live="polite" className="text-sm">
-              {syncAll.isError ? <Badge tone="problem">{syncAll.error.message}</Badge> : synced ? <Badge tone="ok">{synced}</Badge> : null}
+              {syncAll.isError ? (
+                <Badge tone="problem">{syncAll.error.message}</Badge>
+              ) : synced ? (
+                <Badge tone="ok">{synced}</Badge>
+              ) : null}
             </span>
           </div>
         }
@@ -58,7 +82,10 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
         ) : gates.isError ? (
           <ErrorState message={gates.error.message} onRetry={() => gates.refetch()} />
         ) : list.length === 0 ? (
-          <EmptyState title="No gates" text="Gates appear here when a gate from the external system is shared with you, or after “Sync all gates” finds gates in your account there." />
+          <EmptyState
+            title="No gates"
+            text="Gates appear here when a gate from the external system is shared with you, or after “Sync all gates” finds gates in your account there."
+          />
         ) : (
           <>
             <ul className="divide-y divide-slate-100 md:hidden" aria-label="Gates">
@@ -79,7 +106,10 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
         message={
           <div className="space-y-2 text-sm text-slate-700">
             <p>It disappears from the service for everyone, with its shares, access links and log.</p>
-            <p>The external gate system keeps it: while it is in your account there, the next full sync adds it back as a new gate. To remove it for good, delete it there first.</p>
+            <p>
+              The external gate system keeps it: while it is in your account there, the next full sync adds it back as a
+              new gate. To remove it for good, delete it there first.
+            </p>
           </div>
         }
         confirmLabel="Delete gate"
@@ -104,11 +134,14 @@ function GateCard({ gate, refusals, onDelete }: RowProps) {
   return (
     <li className="px-4 py-3">
       <div className="flex items-baseline justify-between gap-2">
-        <span className="font-medium">{gate.name}</span>
+        <Link href={`/devices/${gate.id}`} className="font-medium text-indigo-700 hover:underline">
+          {gate.name}
+        </Link>
         <ConnectivityBadge isConnected={gate.isConnected} kind="gate" linked={gate.isPresentInExternal} />
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {gate.externalName} · {gate.impulseLength} ms · firmware {gate.softwareVersions[0]?.version ?? '—'}
+        {gate.externalName} · opening signal {seconds(gate.impulseLength)} · firmware{' '}
+        {gate.softwareVersions[0]?.version ?? '—'}
       </p>
       <Unlinked gate={gate} />
       <div className="mt-2">
@@ -118,7 +151,15 @@ function GateCard({ gate, refusals, onDelete }: RowProps) {
   );
 }
 
-function GatesTable({ list, refusals, onDelete }: { list: Gate[]; refusals: Record<number, DeviceRefusals>; onDelete: (g: Gate) => void }) {
+function GatesTable({
+  list,
+  refusals,
+  onDelete,
+}: {
+  list: Gate[];
+  refusals: Record<number, DeviceRefusals>;
+  onDelete: (g: Gate) => void;
+}) {
   return (
     <Table caption="Gates">
       <THead>
@@ -126,7 +167,7 @@ function GatesTable({ list, refusals, onDelete }: { list: Gate[]; refusals: Reco
           <Th>Name</Th>
           <Th>Status</Th>
           <Th>In the gate system</Th>
-          <Th>Impulse</Th>
+          <Th>Opening signal</Th>
           <Th>Firmware</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -137,7 +178,9 @@ function GatesTable({ list, refusals, onDelete }: { list: Gate[]; refusals: Reco
         {list.map((gate) => (
           <Tr key={gate.id}>
             <Td className="font-medium">
-              {gate.name}
+              <Link href={`/devices/${gate.id}`} className="text-indigo-700 hover:underline">
+                {gate.name}
+              </Link>
               <Unlinked gate={gate} />
             </Td>
             <Td>
@@ -146,7 +189,7 @@ function GatesTable({ list, refusals, onDelete }: { list: Gate[]; refusals: Reco
             <Td>
               {gate.externalName} <span className="text-xs text-slate-500">({gate.externalId})</span>
             </Td>
-            <Td>{gate.impulseLength} ms</Td>
+            <Td>{seconds(gate.impulseLength)}</Td>
             <Td>{gate.softwareVersions[0]?.version ?? '—'}</Td>
             <Td>
               <GateActions gate={gate} refusals={refusals[gate.id]} onDelete={onDelete} />

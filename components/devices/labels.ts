@@ -5,43 +5,81 @@ import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult, TRANSIENT_STAT
 
 const S = LockState;
 export const STATE: Record<number, string> = {
-  [S.uncalibrated]: 'Uncalibrated', [S.calibrating]: 'Calibrating', [S.unlocked]: 'Unlocked', [S.semiLocked]: 'Jammed (semi-locked)', [S.unlocking]: 'Unlocking…', [S.locking]: 'Locking…',
-  [S.locked]: 'Locked', [S.pulled]: 'Pulled (latch open)', [S.pulling]: 'Pulling…', [S.unknown]: 'Unknown', [S.updating]: 'Updating',
+  [S.uncalibrated]: 'Uncalibrated',
+  [S.calibrating]: 'Calibrating',
+  [S.unlocked]: 'Unlocked',
+  [S.semiLocked]: 'Jammed (semi-locked)',
+  [S.unlocking]: 'Unlocking…',
+  [S.locking]: 'Locking…',
+  [S.locked]: 'Locked',
+  [S.pulled]: 'Pulled (latch open)',
+  [S.pulling]: 'Pulling…',
+  [S.unknown]: 'Unknown',
+  [S.updating]: 'Updating',
 };
 export const stateTone = (s: number): BadgeTone =>
-  s === S.locked ? 'ok' : s === S.unlocked || s === S.pulled ? 'info' : s === S.semiLocked ? 'problem' : TRANSIENT_STATES.includes(s) ? 'neutral' : 'warning';
+  s === S.locked
+    ? 'ok'
+    : s === S.unlocked || s === S.pulled
+      ? 'info'
+      : s === S.semiLocked
+        ? 'problem'
+        : TRANSIENT_STATES.includes(s)
+          ? 'neutral'
+          : 'warning';
 
 const D = DoorState;
-export const DOOR: Record<number, string> = { [D.noSensor]: 'No door sensor', [D.sensorDisconnected]: 'Door sensor offline', [D.opened]: 'Door open', [D.closed]: 'Door closed', [D.sensorUncalibrated]: 'Door sensor uncalibrated' };
-export const doorTone = (d: number): BadgeTone => (d === D.closed ? 'ok' : d === D.opened ? 'warning' : d === D.sensorDisconnected || d === D.sensorUncalibrated ? 'problem' : 'neutral');
+export const DOOR: Record<number, string> = {
+  [D.noSensor]: 'No door sensor',
+  [D.sensorDisconnected]: 'Door sensor offline',
+  [D.opened]: 'Door open',
+  [D.closed]: 'Door closed',
+  [D.sensorUncalibrated]: 'Door sensor uncalibrated',
+};
+export const doorTone = (d: number): BadgeTone =>
+  d === D.closed
+    ? 'ok'
+    : d === D.opened
+      ? 'warning'
+      : d === D.sensorDisconnected || d === D.sensorUncalibrated
+        ? 'problem'
+        : 'neutral';
 
 const T = DeviceType;
-export const TYPE: Record<number, string> = { [T.bridge]: 'Bridge', [T.lockPro]: 'Smart lock Pro', [T.keypad]: 'Keypad', [T.lockGo]: 'Smart lock Go', [T.gate]: 'Gate', [T.dryContact]: 'Dry contact', [T.doorSensor]: 'Door sensor', [T.keypadPro]: 'Keypad Pro' };
+export const TYPE: Record<number, string> = {
+  [T.bridge]: 'Bridge',
+  [T.lockPro]: 'Smart lock Pro',
+  [T.keypad]: 'Keypad',
+  [T.lockGo]: 'Smart lock Go',
+  [T.gate]: 'Gate',
+  [T.dryContact]: 'Dry contact',
+  [T.doorSensor]: 'Door sensor',
+  [T.keypadPro]: 'Keypad Pro',
+};
 
-export const RESULT: Record<number, string> = { [OpResult.ok]: 'Done', [OpResult.jammed]: 'The lock jammed', [OpResult.timedOut]: 'The lock did not answer in time', [OpResult.failed]: 'The command failed' };
+export const RESULT: Record<number, string> = {
+  [OpResult.ok]: 'Done',
+  [OpResult.jammed]: 'The lock jammed',
+  [OpResult.timedOut]: 'The lock did not answer in time',
+  [OpResult.failed]: 'The command failed',
+};
 
 export const LEVEL: Record<number, string> = { 0: 'Guest', 1: 'Administrator', 2: 'Owner' };
 
 export { LOW_BATTERY };
 
 /** Connectivity words: a lock without a bridge is reachable only over Bluetooth at the door. */
-export function connectivity(isConnected: boolean | null, kind: 'lock' | 'bridge' | 'gate' | 'doorSensor', linked = true): { label: string; tone: BadgeTone } {
+export function connectivity(
+  isConnected: boolean | null,
+  kind: 'lock' | 'bridge' | 'gate' | 'doorSensor',
+  linked = true,
+): { label: string; tone: BadgeTone } {
   if (kind === 'doorSensor') return { label: 'Through its lock', tone: 'neutral' };
   if (kind === 'gate' && !linked) return { label: 'Unlinked', tone: 'warning' };
   if (isConnected === null) return { label: kind === 'lock' ? 'No bridge' : 'Unknown', tone: 'neutral' };
-  return isConnected ? { label: 'Connected', tone: 'ok' } : { label: kind === 'gate' ? 'Disconnected' : 'Offline', tone: 'problem' };
-}
-
-/** Problems of a device, worst first; an empty list means healthy. */
-export function problemsOf(d: { isConnected: boolean | null; deviceState?: { state?: number; batteryLevel?: number; stateChangeResult?: number } | null; isPresentInExternal?: boolean }): string[] {
-  const out: string[] = [];
-  if (d.isPresentInExternal === false) out.push('unlinked');
-  if (d.isConnected === false) out.push('offline');
-  const s = d.deviceState;
-  if (s?.state === LockState.semiLocked) out.push('jammed');
-  if (s?.batteryLevel !== undefined && s.batteryLevel < LOW_BATTERY) out.push('battery low');
-  if (s?.stateChangeResult === OpResult.timedOut) out.push('last command timed out');
-  return out;
+  return isConnected
+    ? { label: 'Connected', tone: 'ok' }
+    : { label: kind === 'gate' ? 'Disconnected' : 'Offline', tone: 'problem' };
 }
 
 /** Relative time ("3 min ago") for last changes. */
@@ -53,3 +91,7 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
   return `${Math.floor(s / 86400)} d ago`;
 }
+
+/** A gate's opening signal (its impulse length, stored in ms) in words: "1 s", "0.5 s". */
+export const seconds = (ms: number | null | undefined): string =>
+  ms === null || ms === undefined ? '—' : `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;

@@ -47,7 +47,12 @@ export function LockControls({ lock, openRefusal }: { lock: Lock; openRefusal: s
   if (operate.isPending) outcome = <Progress text="Sending to the lock…" />;
   else if (operate.isError) outcome = <Badge tone="problem">{failureText(operate.error)}</Badge>;
   else if (sent && op.data?.status === 'COMPLETED') {
-    outcome = op.data.result === OpResult.ok ? <Badge tone="ok">{DONE[sent.verb]}</Badge> : <Badge tone="problem">{RESULT[op.data.result ?? OpResult.failed] ?? 'The command failed'}</Badge>;
+    outcome =
+      op.data.result === OpResult.ok ? (
+        <Badge tone="ok">{DONE[sent.verb]}</Badge>
+      ) : (
+        <Badge tone="problem">{RESULT[op.data.result ?? OpResult.failed] ?? 'The command failed'}</Badge>
+      );
   } else if (sent && op.isError) outcome = <Badge tone="problem">{failureText(op.error)}</Badge>;
   else if (sent) outcome = <Progress text="The lock is working…" />;
 
@@ -55,7 +60,11 @@ export function LockControls({ lock, openRefusal }: { lock: Lock; openRefusal: s
   return (
     <Card title="Operate" description="Commands go through the bridge; the result below is what the lock answered.">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => run('unlock')} disabled={!!reason || running} aria-describedby={reason ? 'operate-reason' : undefined}>
+        <Button
+          onClick={() => run('unlock')}
+          disabled={!!reason || running}
+          aria-describedby={reason ? 'operate-reason' : undefined}
+        >
           Unlock
         </Button>
         <Button variant="secondary" onClick={() => run('lock')} disabled={!!reason || running}>
@@ -88,6 +97,7 @@ function Progress({ text }: { text: string }) {
 }
 
 function failureText(e: Error): string {
+  if (e instanceof ApiError && e.status === 404) return 'You no longer have access to this door.';
   if (e instanceof ApiError && e.status === 428) return `Lock offline: ${e.message}`;
   return e.message;
 }

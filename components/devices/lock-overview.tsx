@@ -2,6 +2,8 @@
 
 import { Card, ErrorState } from '@/components/ui';
 import { useLock, type Lock } from '@/lib/client/devices';
+import { ApiError } from '@/lib/client/api';
+import { NoAccessToDoor } from './no-access';
 import type { LockPolicy } from '@/lib/domain/devices/overview';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { ago } from './labels';
@@ -13,14 +15,19 @@ import { SimPanel } from './sim-panel';
  * /devices/{id} for a lock: live state (polled quickly while it moves), controls (settings have their own tab), and
  * the simulator where its control plane is on and the viewer may drive it (both per the policy).
  */
-export function LockOverview({ initial, policy }: { initial: Lock; policy: LockPolicy }) {
+export function LockOverview({ initial, policy }: { initial: Lock; policy: Omit<LockPolicy, 'hours'> }) {
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const s = lock.deviceState;
+  // the access ended while the page was open: the lock's read answers 404
+  if (q.error instanceof ApiError && q.error.status === 404) return <NoAccessToDoor />;
   const offline = lock.isConnected === false;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card title={offline ? 'Last known status' : 'Status'} description={<StatusWhen lock={lock} lastSeen={policy.lastSeen} />}>
+      <Card
+        title={offline ? 'Last known status' : 'Status'}
+        description={<StatusWhen lock={lock} lastSeen={policy.lastSeen} />}
+      >
         {q.isError ? <ErrorState message={q.error.message} onRetry={() => q.refetch()} /> : null}
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-3 text-sm">
           <dt className="text-slate-600">Lock</dt>
@@ -34,7 +41,11 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: LockP
             <ConnectivityBadge isConnected={lock.isConnected} kind="lock" />
           </dd>
           <dt className="text-slate-600">Firmware</dt>
-          <dd>{lock.softwareVersions.map((v) => `${v.version}${v.updateAvailable ? ' (update available)' : ''}`).join(', ') || '—'}</dd>
+          <dd>
+            {lock.softwareVersions
+              .map((v) => `${v.version}${v.updateAvailable ? ' (update available)' : ''}`)
+              .join(', ') || '—'}
+          </dd>
         </dl>
       </Card>
       <LockControls lock={lock} openRefusal={policy.openRefusal} />
@@ -57,13 +68,15 @@ function StatusWhen({ lock, lastSeen }: { lock: Lock; lastSeen: string | null })
   if (!s) return <>No bridge: the cloud does not know this lock’s state.</>;
   const at = (iso: string) => (
     <>
-      <time dateTime={iso}>{showInZone(iso, lock.timeZone)}</time> {lock.timeZone} (<span suppressHydrationWarning>{ago(iso)}</span>)
+      <time dateTime={iso}>{showInZone(iso, lock.timeZone)}</time> {lock.timeZone} (
+      <span suppressHydrationWarning>{ago(iso)}</span>)
     </>
   );
   if (lock.isConnected === false)
     return (
       <>
-        The lock is offline: this is what it reported last, at {at(s.lastStateChangedDate)}. Last seen {lastSeen ? at(lastSeen) : 'never'}.
+        The lock is offline: this is what it reported last, at {at(s.lastStateChangedDate)}. Last seen{' '}
+        {lastSeen ? at(lastSeen) : 'never'}.
       </>
     );
   return <>Last change {at(s.lastStateChangedDate)}</>;

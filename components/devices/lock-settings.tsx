@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, cn, FormField, Input, LockIcon, Select, Spinner } from '@/components/ui';
+import { Badge, Button, Card, cn, FormField, Input, LockIcon, Select, Spinner, Warning } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { settingsPending, useLock, useUpdateLock, type Lock, type LockChange } from '@/lib/client/devices';
 import { LOCK_SETTING_KEYS, type LockSettings } from '@/lib/devices/codes';
@@ -21,7 +21,9 @@ const formOf = (l: Lock): Form => ({
   base: l,
   name: l.name,
   timeZone: l.timeZone,
-  settings: Object.fromEntries(Object.entries(l.deviceSettings).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)])) as SettingValues,
+  settings: Object.fromEntries(
+    Object.entries(l.deviceSettings).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]),
+  ) as SettingValues,
 });
 
 /** What the form changed, as PATCH /my/lock wants it; null when a number is not valid. */
@@ -42,7 +44,11 @@ function changeOf(f: Form, resendPending: boolean): LockChange | null {
   return change;
 }
 
-type Outcome = { kind: 'saved'; text: string } | { kind: 'conflict'; revision: number } | { kind: 'error'; text: string } | null;
+type Outcome =
+  | { kind: 'saved'; text: string }
+  | { kind: 'conflict'; revision: number }
+  | { kind: 'error'; text: string }
+  | null;
 
 /**
  * /devices/{id}/settings: the lock's name, time zone and device settings. A save sends only what
@@ -50,7 +56,16 @@ type Outcome = { kind: 'saved'; text: string } | { kind: 'conflict'; revision: n
  * for the lock…") and show the revision it confirmed; someone else's change in between is a
  * conflict with a reload. Read only, with the reason in words, for whom the policy refuses.
  */
-export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; manageRefusal: string | null }) {
+export function LockSettingsTab({
+  initial,
+  manageRefusal,
+  settingsNote = null,
+}: {
+  initial: Lock;
+  manageRefusal: string | null;
+  /** why its device settings cannot be changed here (its bridge lacks the capability), if so */
+  settingsNote?: string | null;
+}) {
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const update = useUpdateLock(lock.id);
@@ -74,8 +89,10 @@ export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; man
       const r = await update.mutateAsync(c);
       const fresh = (await q.refetch()).data ?? lock;
       reload(fresh);
-      const confirmed = c.deviceSettings ? ` The lock confirmed revision ${r.targetDeviceRevision}.` : '';
-      setOutcome({ kind: 'saved', text: `Saved as revision ${r.revision}.${confirmed}` });
+      setOutcome({
+        kind: 'saved',
+        text: c.deviceSettings && r.targetDeviceRevision ? 'Saved; the lock confirmed the new settings.' : 'Saved.',
+      });
     } catch (e) {
       const fresh = (await q.refetch()).data ?? lock;
       // a 409 with the lock at another revision than the form's: someone else saved first (a busy lock changes nothing)
@@ -85,21 +102,36 @@ export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; man
       }
       // saved but not confirmed (408, 428 after saving): the form follows what was saved
       if (fresh.revision === c.revision + 1) setForm((f) => ({ ...f, base: fresh }));
-      setOutcome({ kind: 'error', text: e instanceof ApiError && e.status === 428 ? `Lock offline: ${e.message}` : e instanceof Error ? e.message : 'The change failed.' });
+      setOutcome({
+        kind: 'error',
+        text:
+          e instanceof ApiError && e.status === 428
+            ? `Lock offline: ${e.message}`
+            : e instanceof Error
+              ? e.message
+              : 'The change failed.',
+      });
     }
   }
 
-  const set = (key: keyof LockSettings, v: boolean | string) => setForm((f) => ({ ...f, settings: { ...f.settings, [key]: v } }));
+  const set = (key: keyof LockSettings, v: boolean | string) =>
+    setForm((f) => ({ ...f, settings: { ...f.settings, [key]: v } }));
   const sendsSettings = !!change?.deviceSettings;
 
   return (
     <div className="flex flex-col gap-4">
       {readOnly ? (
-        <p className="flex items-start gap-2 rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" role="note">
+        <p
+          className="flex items-start gap-2 rounded-md border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+          role="note"
+        >
           <LockIcon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden /> {manageRefusal} You can see them here.
         </p>
       ) : null}
-      <Card title="Name and time zone" description="Schedules of this lock’s accesses and PINs are judged in its time zone.">
+      <Card
+        title="Name and time zone"
+        description="Schedules of this lock’s accesses and PINs are judged in its time zone."
+      >
         {readOnly ? (
           <p className="text-sm text-slate-800">
             {lock.name} · {lock.timeZone}
@@ -107,7 +139,11 @@ export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; man
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Name" error={form.name.trim() ? undefined : 'The lock needs a name'}>
-              <Input value={form.name} maxLength={100} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+              <Input
+                value={form.name}
+                maxLength={100}
+                onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+              />
             </FormField>
             <FormField label="Time zone" hint="Where the lock is: “08:00–17:00” means 08:00–17:00 there.">
               <Select value={form.timeZone} onChange={(e) => setForm((f) => ({ ...f, timeZone: e.target.value }))}>
@@ -121,9 +157,22 @@ export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; man
           </div>
         )}
       </Card>
-      <SettingsGroups values={form.settings} present={lock.deviceSettings} onChange={set} readOnly={readOnly} />
+      {settingsNote && !readOnly ? (
+        <Warning>{settingsNote} Its name and time zone are the service’s: change them here.</Warning>
+      ) : null}
+      <SettingsGroups
+        values={form.settings}
+        present={lock.deviceSettings}
+        onChange={set}
+        readOnly={readOnly || settingsNote !== null}
+      />
       {/* stays in view while there is something to save or to wait for */}
-      <div className={cn('flex flex-col gap-3 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between', (dirty || update.isPending) && 'sticky bottom-0')}>
+      <div
+        className={cn(
+          'flex flex-col gap-3 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:flex-row sm:items-center sm:justify-between',
+          (dirty || update.isPending) && 'sticky bottom-0',
+        )}
+      >
         <div role="status" aria-live="polite" className="min-h-7 min-w-0 flex-1 text-sm">
           <Status lock={lock} sending={update.isPending} sendsSettings={sendsSettings} outcome={outcome} />
         </div>
@@ -151,7 +200,17 @@ export function LockSettingsTab({ initial, manageRefusal }: { initial: Lock; man
   );
 }
 
-function Status({ lock, sending, sendsSettings, outcome }: { lock: Lock; sending: boolean; sendsSettings: boolean; outcome: Outcome }) {
+function Status({
+  lock,
+  sending,
+  sendsSettings,
+  outcome,
+}: {
+  lock: Lock;
+  sending: boolean;
+  sendsSettings: boolean;
+  outcome: Outcome;
+}) {
   if (sending) {
     return (
       <span className="inline-flex items-center gap-2 text-slate-700">
@@ -162,7 +221,8 @@ function Status({ lock, sending, sendsSettings, outcome }: { lock: Lock; sending
   if (outcome?.kind === 'conflict') {
     return (
       <span role="alert" className="text-red-800">
-        Someone else changed this lock’s settings while you were editing (it is now at revision {outcome.revision}). Your changes were not saved: reload to see theirs, then make yours again.
+        Someone else changed this lock’s settings while you were editing. Your changes were not saved: reload to see
+        theirs, then make yours again.
       </span>
     );
   }
@@ -170,10 +230,10 @@ function Status({ lock, sending, sendsSettings, outcome }: { lock: Lock; sending
   if (settingsPending(lock)) {
     return (
       <Badge tone="warning">
-        Waiting for the lock: revision {lock.targetDeviceRevision} is saved, the lock still works with revision {lock.deviceRevision}.
+        Waiting for the lock: the new settings are saved, the lock still works with its previous ones.
       </Badge>
     );
   }
   if (outcome?.kind === 'saved') return <Badge tone="ok">{outcome.text}</Badge>;
-  return <span className="text-slate-600">Revision {lock.revision}; the lock works with the settings of revision {lock.deviceRevision}.</span>;
+  return <span className="text-slate-600">The lock works with the settings shown.</span>;
 }

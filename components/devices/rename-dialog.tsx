@@ -24,7 +24,14 @@ export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; o
       onClose();
     } catch (e) {
       const conflict = e instanceof ApiError && e.status === 409;
-      setError({ conflict, text: conflict ? 'Someone else changed this sensor while you were renaming it. Close this, look at its new name, and rename it again if you still want to.' : e instanceof Error ? e.message : 'Renaming failed.' });
+      setError({
+        conflict,
+        text: conflict
+          ? 'Someone else changed this sensor while you were renaming it. Close this, look at its new name, and rename it again if you still want to.'
+          : e instanceof Error
+            ? e.message
+            : 'Renaming failed.',
+      });
     }
   }
   return (
@@ -40,7 +47,11 @@ export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; o
             {error?.conflict ? 'Close' : 'Cancel'}
           </Button>
           {error?.conflict ? null : (
-            <Button onClick={submit} loading={update.isPending} disabled={!trimmed || trimmed === sensor.name || trimmed.length > 100}>
+            <Button
+              onClick={submit}
+              loading={update.isPending}
+              disabled={!trimmed || trimmed === sensor.name || trimmed.length > 100}
+            >
               Rename
             </Button>
           )}

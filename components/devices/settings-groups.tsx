@@ -16,20 +16,37 @@ export function secondsError(key: keyof LockSettings, text: string): string | nu
 }
 
 /** The settings a lock shows (a lock without a bridge has no door-event logging). */
-const shown = (present: Partial<LockSettings>) => SETTING_GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => f.key in present) }));
+const shown = (present: Partial<LockSettings>) =>
+  SETTING_GROUPS.map((g) => ({ ...g, fields: g.fields.filter((f) => f.key in present) }));
 
 /**
  * The lock's settings in groups, one line each with its unit and what it does; editable, or read
  * only (values as words) for someone the policy does not let change them.
  */
-export function SettingsGroups({ values, present, onChange, readOnly }: { values: SettingValues; present: Partial<LockSettings>; onChange: (key: keyof LockSettings, v: boolean | string) => void; readOnly: boolean }) {
+export function SettingsGroups({
+  values,
+  present,
+  onChange,
+  readOnly,
+}: {
+  values: SettingValues;
+  present: Partial<LockSettings>;
+  onChange: (key: keyof LockSettings, v: boolean | string) => void;
+  readOnly: boolean;
+}) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {shown(present).map((g) => (
         <Card key={g.title} title={g.title} description={g.description}>
           <ul className="flex flex-col gap-4">
             {g.fields.map((f) => (
-              <li key={f.key}>{readOnly ? <ReadOnly f={f} value={values[f.key]} /> : <Editable f={f} values={values} onChange={onChange} />}</li>
+              <li key={f.key}>
+                {readOnly ? (
+                  <ReadOnly f={f} value={values[f.key]} />
+                ) : (
+                  <Editable f={f} values={values} onChange={onChange} />
+                )}
+              </li>
             ))}
           </ul>
         </Card>
@@ -50,14 +67,27 @@ function ReadOnly({ f, value }: { f: SettingField; value: boolean | string | und
   );
 }
 
-function Editable({ f, values, onChange }: { f: SettingField; values: SettingValues; onChange: (key: keyof LockSettings, v: boolean | string) => void }) {
+function Editable({
+  f,
+  values,
+  onChange,
+}: {
+  f: SettingField;
+  values: SettingValues;
+  onChange: (key: keyof LockSettings, v: boolean | string) => void;
+}) {
   const hintId = useId();
   const v = values[f.key];
   if (typeof v === 'boolean') {
     // the line of help describes the switch; its name stays the setting's own
     return (
       <div>
-        <Checkbox label={f.label} aria-describedby={hintId} checked={v} onChange={(e) => onChange(f.key, e.target.checked)} />
+        <Checkbox
+          label={f.label}
+          aria-describedby={hintId}
+          checked={v}
+          onChange={(e) => onChange(f.key, e.target.checked)}
+        />
         <p id={hintId} className="ml-6 text-xs text-slate-600">
           {f.help}
         </p>
@@ -67,7 +97,15 @@ function Editable({ f, values, onChange }: { f: SettingField; values: SettingVal
   const off = f.enabledBy !== undefined && values[f.enabledBy] === false;
   const text = String(v ?? '');
   return (
-    <FormField label={`${f.label} (seconds)`} hint={off ? `${f.help} Used only while “${SETTING_GROUPS.flatMap((g) => g.fields).find((x) => x.key === f.enabledBy)?.label}” is on.` : f.help} error={secondsError(f.key, text) ?? undefined}>
+    <FormField
+      label={`${f.label} (seconds)`}
+      hint={
+        off
+          ? `${f.help} Used only while “${SETTING_GROUPS.flatMap((g) => g.fields).find((x) => x.key === f.enabledBy)?.label}” is on.`
+          : f.help
+      }
+      error={secondsError(f.key, text) ?? undefined}
+    >
       {(wiring) => (
         <div className="flex items-center gap-2">
           <div className="w-28">

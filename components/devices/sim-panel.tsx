@@ -27,27 +27,50 @@ export function SimPanel({ lock }: { lock: Lock }) {
   const level = Number(battery);
   const batteryOk = Number.isInteger(level) && level >= 0 && level <= 100;
   return (
-    <Card title="Simulator (stands in for the hardware)" description="No real lock is connected here: this panel plays the device. What you do below happens as if someone were at the door, and the rest of the portal reacts to it.">
+    <Card
+      title="Simulator (stands in for the hardware)"
+      description="This lock is on a virtual bridge: what you do below happens at its door, and the bridge tells the service as a real one would (its events), so the rest of the portal reacts to it."
+    >
       <div className="flex flex-col gap-4 text-sm">
         {lock.connectedToId ? (
           <Row label="Bridge">
-            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: lock.isConnected ? 'disconnect' : 'connect' }, lock.connectedToId!)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={act.isPending}
+              onClick={() => run({ action: lock.isConnected ? 'disconnect' : 'connect' }, lock.connectedToId!)}
+            >
               {lock.isConnected ? 'Disconnect the bridge' : 'Reconnect the bridge'}
             </Button>
           </Row>
         ) : null}
         {s && s.doorState !== DoorState.noSensor ? (
           <Row label="Door">
-            <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'door', open: s.doorState !== DoorState.opened })}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={act.isPending}
+              onClick={() => run({ action: 'door', open: s.doorState !== DoorState.opened })}
+            >
               {s.doorState === DoorState.opened ? 'Close the door' : 'Open the door'}
             </Button>
           </Row>
         ) : null}
         <Row label="At the door">
-          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'button', operation: next })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={act.isPending}
+            onClick={() => run({ action: 'press', how: 'button', operation: next })}
+          >
             Press the button ({next})
           </Button>
-          <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'press', how: 'knob', operation: next })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={act.isPending}
+            onClick={() => run({ action: 'press', how: 'knob', operation: next })}
+          >
             Turn the knob
           </Button>
           <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => run({ action: 'bell' })}>
@@ -58,19 +81,38 @@ export function SimPanel({ lock }: { lock: Lock }) {
           <FormField label="Battery level (%)" error={batteryOk ? undefined : 'A whole number from 0 to 100'}>
             <Input inputMode="numeric" className="w-24" value={battery} onChange={(e) => setBattery(e.target.value)} />
           </FormField>
-          <Button size="sm" variant="secondary" disabled={act.isPending || !batteryOk} onClick={() => run({ action: 'battery', level })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={act.isPending || !batteryOk}
+            onClick={() => run({ action: 'battery', level })}
+          >
             Report battery
           </Button>
         </div>
         <Row label="Faults">
           {FAULTS.map(([f, label]) => (
-            <Button key={f} size="sm" variant={sim.data?.pendingFault === f ? 'primary' : 'secondary'} disabled={act.isPending} onClick={() => run({ action: 'fault', fault: sim.data?.pendingFault === f ? null : f })} aria-pressed={sim.data?.pendingFault === f}>
+            <Button
+              key={f}
+              size="sm"
+              variant={sim.data?.pendingFault === f ? 'primary' : 'secondary'}
+              disabled={act.isPending}
+              onClick={() => run({ action: 'fault', fault: sim.data?.pendingFault === f ? null : f })}
+              aria-pressed={sim.data?.pendingFault === f}
+            >
               {label}
             </Button>
           ))}
         </Row>
         <div role="status" aria-live="polite">
-          {act.isError ? <Badge tone="problem">{act.error.message}</Badge> : sim.data.pendingFault ? <Badge tone="warning">Armed: the next command {sim.data.pendingFault === 'jam' ? 'jams' : sim.data.pendingFault === 'slow' ? 'is slow' : 'times out'}</Badge> : null}
+          {act.isError ? (
+            <Badge tone="problem">{act.error.message}</Badge>
+          ) : sim.data.pendingFault ? (
+            <Badge tone="warning">
+              Armed: the next command{' '}
+              {sim.data.pendingFault === 'jam' ? 'jams' : sim.data.pendingFault === 'slow' ? 'is slow' : 'times out'}
+            </Badge>
+          ) : null}
         </div>
       </div>
     </Card>

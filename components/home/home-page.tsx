@@ -1,61 +1,114 @@
 'use client';
 
+import { DateTime } from 'luxon';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { ActivityRow } from '@/components/activity/activity-row';
 import { Badge, ButtonLink, Card, EmptyState, ErrorState, PageHeader, SkeletonRows } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
 import { apiFetch } from '@/lib/client/api';
-import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
-import { attentionOf, countsOf } from './attention';
+import { useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
+import type { PendingInvitation } from '@/lib/domain/account/pending-invitations';
+import type { YourDoor } from '@/lib/domain/devices/overview';
+import { attentionItems, tilesOf } from './attention';
+import { YourDoors } from './your-doors';
 
 /**
  * Home, the first page after sign-in: what needs attention now (most urgent first, each with its
  * one next action), what just happened, and counts by state. Built from the same API as the rest.
  */
-export function HomePage({ name }: { name: string }) {
+export function HomePage({
+  name,
+  email,
+  invitations = [],
+  initialAttention,
+  doors = null,
+}: {
+  name: string;
+  email?: string;
+  invitations?: PendingInvitation[];
+  /** the server's list, prefetched by the page (the same GET /my/attention answers afterwards) */
+  initialAttention?: Attention;
+  /** a member's or guest's doors with the policy's answers (null for organization administrators) */
+  doors?: YourDoor[] | null;
+}) {
   const details = useDeviceDetails();
-  const sensors = useDoorSensors();
-  const recent = useQuery({ queryKey: ['device-activity', 'home'], queryFn: ({ signal }) => apiFetch<ActivityItem[]>('/my/deviceactivity', { query: { elements: 8 }, signal }) });
-  const zones = new Map([...(details.data?.locks ?? []), ...(details.data?.gates ?? []), ...(details.data?.bridges ?? [])].map((d) => [d.id, { name: d.name, zone: d.timeZone }]));
-  const attention = details.data ? attentionOf(details.data, sensors.data?.doorSensors) : [];
-  const counts = details.data ? countsOf(details.data) : null;
+  const list = useAttention(initialAttention);
+  const recent = useQuery({
+    queryKey: ['device-activity', 'home'],
+    queryFn: ({ signal }) => apiFetch<ActivityItem[]>('/my/deviceactivity', { query: { elements: 8 }, signal }),
+  });
+  const zones = new Map(
+    [...(details.data?.locks ?? []), ...(details.data?.gates ?? []), ...(details.data?.bridges ?? [])].map((d) => [
+      d.id,
+      { name: d.name, zone: d.timeZone },
+    ]),
+  );
+  const attention = list.data ? attentionItems(list.data) : [];
+  const tiles = list.data ? tilesOf(list.data) : null;
+  const c = list.data?.counts;
+  const none = c ? c.locks + c.gates + c.bridges + c.doorSensors === 0 : false;
 
   return (
     <div className="space-y-6">
       <PageHeader title={`Hello, ${name}`} description="What needs you now, and what just happened at your doors." />
-      {counts ? (
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Counts">
-          {[
-            ['Locks', counts.locks, '/devices?kind=lock'],
-            ['Locked now', counts.locked, '/devices?kind=lock'],
-            ['Unlocked now', counts.unlocked, '/devices?kind=lock'],
-            ['Offline', counts.offline, '/devices?problems=1'],
-          ].map(([label, n, href]) => (
-            <Link key={label as string} href={href as string} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="mt-1 text-2xl font-semibold text-slate-900">{n}</dd>
+      {invitations.length ? <Invitations invitations={invitations} email={email} /> : null}
+      {doors ? <YourDoors doors={doors} locks={details.data?.locks ?? []} gates={details.data?.gates ?? []} /> : null}
+      {tiles ? (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Counts">
+          {tiles.map((t) => (
+            <Link
+              key={t.label}
+              href={t.href}
+              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              <dt className="text-sm text-slate-600">{t.label}</dt>
+              <dd className="mt-1 text-2xl font-semibold text-slate-900">
+                {t.n}
+                {t.note ? <span className="ml-2 text-sm font-medium text-red-700">· {t.note}</span> : null}
+              </dd>
             </Link>
           ))}
         </dl>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Needs attention" description={details.data ? (attention.length ? `${attention.length} ${attention.length === 1 ? 'thing' : 'things'}, most urgent first.` : undefined) : undefined} flush>
-          {details.isPending ? (
+        <Card
+          title="Needs attention"
+          description={
+            list.data
+              ? attention.length
+                ? `${attention.length} ${attention.length === 1 ? 'thing' : 'things'}, most urgent first.`
+                : undefined
+              : undefined
+          }
+          flush
+        >
+          {list.isPending ? (
             <SkeletonRows rows={3} label="Loading devices" />
-          ) : details.isError ? (
-            <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
-          ) : zones.size === 0 ? (
-            <EmptyState title="No devices yet" text="When someone shares a lock or gate with you, or you add one to your account, it appears here." />
+          ) : list.isError ? (
+            <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
+          ) : none ? (
+            <EmptyState
+              title="No devices yet"
+              text="When someone shares a lock or gate with you, or you add one to your account, it appears here."
+            />
           ) : attention.length === 0 ? (
-            <EmptyState title="All good" text="No device needs attention now: every lock answers, no door is left open, batteries are fine." />
+            <EmptyState
+              title="All good"
+              text="Every door can be opened now, no door is left open, batteries are fine."
+            />
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Needs attention">
               {attention.map((a) => (
-                <li key={a.key} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
+                <li
+                  key={a.key}
+                  data-device-id={a.deviceId}
+                  data-cannot-open={a.tone === 'problem' ? '' : undefined}
+                  className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+                >
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={a.tone}>{a.tone === 'problem' ? 'Urgent' : 'Soon'}</Badge>
+                      <Badge tone={a.tone}>{a.badge}</Badge>
                       <span className="font-medium text-slate-900">{a.title}</span>
                     </div>
                     <p className="text-sm text-slate-600">{a.detail}</p>
@@ -68,7 +121,15 @@ export function HomePage({ name }: { name: string }) {
             </ul>
           )}
         </Card>
-        <Card title="Just happened" actions={<Link href="/activity" className="text-sm font-medium text-indigo-700 hover:underline">All activity</Link>} flush>
+        <Card
+          title="Just happened"
+          actions={
+            <Link href="/activity" className="text-sm font-medium text-indigo-700 hover:underline">
+              All activity
+            </Link>
+          }
+          flush
+        >
           {recent.isPending ? (
             <SkeletonRows rows={4} label="Loading activity" />
           ) : recent.isError ? (
@@ -78,12 +139,52 @@ export function HomePage({ name }: { name: string }) {
           ) : (
             <ul className="divide-y divide-slate-100" aria-label="Recent activity">
               {recent.data.map((it) => (
-                <ActivityRow key={it.id} item={it} deviceName={zones.get(it.deviceId)?.name ?? `Device ${it.deviceId}`} zone={zones.get(it.deviceId)?.zone ?? 'UTC'} />
+                <ActivityRow
+                  key={it.id}
+                  item={it}
+                  deviceName={zones.get(it.deviceId)?.name ?? `Device ${it.deviceId}`}
+                  zone={zones.get(it.deviceId)?.zone ?? 'UTC'}
+                />
               ))}
             </ul>
           )}
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Invitations waiting for this person, first on Home: what, from whom, until when, and how to take it. */
+function Invitations({ invitations, email }: { invitations: PendingInvitation[]; email?: string }) {
+  return (
+    <Card
+      title={
+        invitations.length === 1
+          ? 'An invitation is waiting for you'
+          : `${invitations.length} invitations are waiting for you`
+      }
+      description={`Open the invitation mail we sent${email ? ` to ${email}` : ''} and choose Accept there: the link in it is what lets you in.`}
+    >
+      <ul className="space-y-2" aria-label="Invitations waiting for you">
+        {invitations.map((inv) => (
+          <li key={`${inv.kind}-${inv.name}-${inv.expiresAt}`} className="text-sm text-slate-800">
+            {inv.kind === 'organization' ? (
+              <>
+                Join <strong>{inv.name}</strong> as {inv.as === 'administrator' ? 'an administrator' : 'a member'}
+              </>
+            ) : (
+              <>
+                Open <strong>{inv.name}</strong> as {inv.as === 'administrator' ? 'an administrator' : 'a guest'}
+              </>
+            )}
+            {inv.invitedBy ? <>, from {inv.invitedBy}</> : null}
+            <span className="text-slate-600">
+              {' '}
+              · valid until {DateTime.fromISO(inv.expiresAt, { zone: 'utc' }).toFormat('d LLL yyyy')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -3,7 +3,15 @@
 import { Button, useToast } from '@/components/ui';
 
 /** Copies a link URL; where the clipboard is unavailable (plain http), says how to copy by hand. */
-export function CopyButton({ url, label = 'Copy URL', size = 'sm' }: { url: string; label?: string; size?: 'sm' | 'md' }) {
+export function CopyButton({
+  url,
+  label = 'Copy URL',
+  size = 'sm',
+}: {
+  url: string;
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const toast = useToast();
   return (
     <Button

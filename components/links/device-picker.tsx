@@ -2,27 +2,8 @@
 
 import { useState } from 'react';
 import { Button, Input } from '@/components/ui';
-import { useDeviceDetails, type DeviceDetails } from '@/lib/client/devices';
+import { useAttention } from '@/lib/client/devices';
 import { useAssignableDevices } from '@/lib/client/links';
-
-/**
- * Why a link could not open a door now, for the administrator choosing it (the guest page says the
- * same in a guest's words): no bridge, bridge offline, gate disconnected or gone upstream.
- */
-function unreachable(details: DeviceDetails | undefined): Map<number, string> {
-  const out = new Map<number, string>();
-  if (!details) return out;
-  const bridges = new Map(details.bridges.map((b) => [b.id, b]));
-  for (const l of details.locks) {
-    if (!l.connectedToId) out.set(l.id, 'No bridge: a link cannot reach this lock.');
-    else if (bridges.get(l.connectedToId)?.isConnected === false) out.set(l.id, 'Its bridge is offline: guests cannot open it until it is back.');
-  }
-  for (const g of details.gates) {
-    if (g.isPresentInExternal === false) out.set(g.id, 'Gone from the gate system: guests cannot open it.');
-    else if (g.isConnected === false) out.set(g.id, 'Disconnected: guests cannot open it until it is back.');
-  }
-  return out;
-}
 
 export interface PickedDevice {
   id: number;
@@ -33,10 +14,23 @@ export interface PickedDevice {
 const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
 
 /** Choose the link's doors and their order (the guest page shows them in this order). */
-export function DevicePicker({ orgId, value, onChange, error }: { orgId: number; value: PickedDevice[]; onChange: (v: PickedDevice[]) => void; error?: string | null }) {
+export function DevicePicker({
+  orgId,
+  value,
+  onChange,
+  error,
+}: {
+  orgId: number;
+  value: PickedDevice[];
+  onChange: (v: PickedDevice[]) => void;
+  error?: string | null;
+}) {
   const [text, setText] = useState('');
   const found = useAssignableDevices(orgId, { name: text.trim() || undefined });
-  const warn = unreachable(useDeviceDetails().data);
+  // the server's one list of doors that cannot open now (the same Home and Devices show), for
+  // whoever chooses: owner or administrator, whoever administers the door's bridge
+  const attention = useAttention();
+  const warn = new Map(attention.data?.cannotOpen.map((d) => [d.deviceId, d.words]));
   const chosen = new Set(value.map((d) => d.id));
   const move = (i: number, by: -1 | 1) => {
     const next = [...value];
@@ -44,33 +38,76 @@ export function DevicePicker({ orgId, value, onChange, error }: { orgId: number;
     onChange(next);
   };
 
+  // min-w-0: a fieldset is as wide as its widest line by default, and a warning pushed the dialog
+  // past a phone's edge
   return (
-    <fieldset className="space-y-3" aria-describedby={error ? 'device-picker-error' : undefined}>
+    <fieldset className="min-w-0 space-y-3" aria-describedby={error ? 'device-picker-error' : undefined}>
       <legend className="text-sm font-medium text-slate-800">
-        Doors <span className="text-red-700" aria-hidden="true">*</span>
+        Doors{' '}
+        <span className="text-red-700" aria-hidden="true">
+          *
+        </span>
       </legend>
       {value.length === 0 ? (
         <p className="text-sm text-slate-600">No door chosen yet. Add at least one below.</p>
       ) : (
         <ol className="space-y-1" aria-label="Chosen doors, in order">
           {value.map((d, i) => (
-            <li key={d.id} className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-1 text-sm">
+            <li
+              key={d.id}
+              className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-1 text-sm"
+            >
               <span className="w-5 text-slate-500">{i + 1}.</span>
               <span className="min-w-0 flex-1 truncate">
                 <span className="font-medium">{d.name}</span>
-                {warn.get(d.id) ? <span className="block text-xs text-amber-800">⚠ {warn.get(d.id)}</span> : null}
+                {warn.get(d.id) ? (
+                  <span className="block whitespace-normal text-xs text-amber-800">⚠ {warn.get(d.id)}</span>
+                ) : null}
               </span>
               <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
-              <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${d.name} up`}>↑</Button>
-              <Button size="sm" variant="ghost" disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${d.name} down`}>↓</Button>
-              <Button size="sm" variant="ghost" onClick={() => onChange(value.filter((x) => x.id !== d.id))} aria-label={`Remove ${d.name}`}>✕</Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+                aria-label={`Move ${d.name} up`}
+              >
+                ↑
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={i === value.length - 1}
+                onClick={() => move(i, 1)}
+                aria-label={`Move ${d.name} down`}
+              >
+                ↓
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onChange(value.filter((x) => x.id !== d.id))}
+                aria-label={`Remove ${d.name}`}
+              >
+                ✕
+              </Button>
             </li>
           ))}
         </ol>
       )}
-      {error ? <p id="device-picker-error" className="text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p id="device-picker-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <div className="rounded-md border border-slate-200 p-2">
-        <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Find locks and gates" aria-label="Find doors to add" />
+        <Input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Find locks and gates"
+          aria-label="Find doors to add"
+        />
         <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
           {found.isPending ? (
             <li className="text-sm text-slate-600">Loading doors...</li>
@@ -83,9 +120,17 @@ export function DevicePicker({ orgId, value, onChange, error }: { orgId: number;
               <li key={d.deviceId} className="flex items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 truncate">
                   {d.name} <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
-                  {warn.get(d.deviceId) ? <span className="block text-xs text-amber-800">⚠ {warn.get(d.deviceId)}</span> : null}
+                  {warn.get(d.deviceId) ? (
+                    <span className="block whitespace-normal text-xs text-amber-800">⚠ {warn.get(d.deviceId)}</span>
+                  ) : null}
                 </span>
-                <Button size="sm" variant="secondary" disabled={chosen.has(d.deviceId)} onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])} aria-label={`Add ${d.name}`}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={chosen.has(d.deviceId)}
+                  onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])}
+                  aria-label={`Add ${d.name}`}
+                >
                   {chosen.has(d.deviceId) ? 'Added' : 'Add'}
                 </Button>
               </li>

@@ -11,7 +11,15 @@ const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
  * One door on the guest page: a big Open button, then "Opening..." until the device itself
  * answered (a 202 is not an open door), then the real outcome.
  */
-export function GuestDevice({ token, device, usable }: { token: string; device: { id: number; name: string; deviceType: number; canOpen: boolean; closedNow: string | null }; usable: boolean }) {
+export function GuestDevice({
+  token,
+  device,
+  usable,
+}: {
+  token: string;
+  device: { id: number; name: string; deviceType: number; canOpen: boolean; closedNow: string | null };
+  usable: boolean;
+}) {
   const open = useGuestOpen(token);
   const [opId, setOpId] = useState<string | null>(null);
   const op = useGuestOperation(token, opId);
@@ -30,7 +38,13 @@ export function GuestDevice({ token, device, usable }: { token: string; device: 
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="text-xs uppercase tracking-wide text-slate-500">{KIND[device.deviceType] ?? 'Device'}</p>
       <h2 className="text-lg font-semibold text-slate-900">{device.name}</h2>
-      <Button size="lg" className="mt-3 h-16 w-full text-lg" onClick={start} disabled={!usable || pending} aria-label={`Open ${device.name}`}>
+      <Button
+        size="lg"
+        className="mt-3 h-16 w-full text-lg"
+        onClick={start}
+        disabled={!usable || pending}
+        aria-label={`Open ${device.name}`}
+      >
         {pending ? 'Opening...' : device.canOpen ? 'Open' : 'Cannot open now'}
       </Button>
       <div role="status" aria-live="polite" className="mt-3 min-h-6 text-base">
@@ -41,7 +55,9 @@ export function GuestDevice({ token, device, usable }: { token: string; device: 
         ) : error ? (
           <span className="flex items-start gap-2 text-red-800">
             <AlertIcon className="mt-1 h-4 w-4 shrink-0" />
-            {error instanceof ApiError ? error.messages[0] : 'Could not reach the service. Check your connection and try again.'}
+            {error instanceof ApiError
+              ? error.messages[0]
+              : 'Could not reach the service. Check your connection and try again.'}
           </span>
         ) : !device.canOpen ? (
           <span className="flex items-start gap-2 text-slate-700">

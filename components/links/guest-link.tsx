@@ -25,7 +25,17 @@ function useWindowState(initial: WindowState, from: string | null, until: string
 }
 
 /** The public page of an access link: made for a phone held in front of a door. */
-export function GuestLink({ token, link, validFromText, validUntilText }: { token: string; link: GuestLinkView; validFromText: string | null; validUntilText: string | null }) {
+export function GuestLink({
+  token,
+  link,
+  validFromText,
+  validUntilText,
+}: {
+  token: string;
+  link: GuestLinkView;
+  validFromText: string | null;
+  validUntilText: string | null;
+}) {
   const state = useWindowState(link.state, link.validFrom, link.validUntil);
   return (
     <main className="mx-auto flex min-h-screen max-w-md min-w-0 flex-col gap-5 break-words px-4 py-6">
@@ -43,7 +53,9 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
         ) : state === 'expired' ? (
           <>
             <Badge tone="problem">Expired</Badge>
-            <p className="mt-2 font-medium text-slate-800">This link no longer opens any door. Ask {link.organizationName} for a new link.</p>
+            <p className="mt-2 font-medium text-slate-800">
+              This link no longer opens any door. Ask {link.organizationName} for a new link.
+            </p>
           </>
         ) : link.hours && !link.devices.some((d) => d.canOpen) ? (
           <Badge tone="warning">Outside its hours now</Badge>
@@ -64,7 +76,9 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
         {link.hours ? <p className="mt-2 font-medium text-slate-800">Opens {link.hours}</p> : null}
       </section>
       {link.devices.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">This link no longer opens any door.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          This link no longer opens any door.
+        </p>
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Doors">
           {link.devices.map((d) => (
@@ -74,7 +88,9 @@ export function GuestLink({ token, link, validFromText, validUntilText }: { toke
           ))}
         </ol>
       )}
-      <p className="text-center text-sm text-slate-600">Trouble with a door? Ask {link.organizationName}, who sent you this link.</p>
+      <p className="text-center text-sm text-slate-600">
+        Trouble with a door? Ask {link.organizationName}, who sent you this link.
+      </p>
     </main>
   );
 }

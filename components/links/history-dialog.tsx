@@ -17,14 +17,26 @@ const RESULT: Record<LinkHistoryEntry['result'], { text: string; tone: BadgeTone
   expired: { text: 'The link had expired', tone: 'warning', badge: 'Refused' },
   notYetValid: { text: 'The link was not valid yet', tone: 'warning', badge: 'Refused' },
   outsideSchedule: { text: "Outside the link's hours", tone: 'warning', badge: 'Refused' },
-  noLongerAllowed: { text: 'Whoever added this door to the link may no longer open it', tone: 'warning', badge: 'Refused' },
+  noLongerAllowed: {
+    text: 'Whoever added this door to the link may no longer open it',
+    tone: 'warning',
+    badge: 'Refused',
+  },
   unreachable: { text: 'The door was offline or could not be reached', tone: 'warning', badge: 'Refused' },
   busy: { text: 'The door was busy with another command', tone: 'warning', badge: 'Refused' },
   rateLimited: { text: 'Too many attempts in a minute', tone: 'warning', badge: 'Refused' },
 };
 
 /** A link's uses, newest first: each open (which door, when at the door, the device's answer) and each refusal. */
-export function HistoryDialog({ orgId, link, onClose }: { orgId: number; link: AccessLink | null; onClose: () => void }) {
+export function HistoryDialog({
+  orgId,
+  link,
+  onClose,
+}: {
+  orgId: number;
+  link: AccessLink | null;
+  onClose: () => void;
+}) {
   const [page, setPage] = useState(1);
   const history = useLinkHistory(orgId, link?.id ?? null, { page, itemsPerPage: PER_PAGE });
   const items = history.data?.items ?? [];
@@ -42,7 +54,12 @@ export function HistoryDialog({ orgId, link, onClose }: { orgId: number; link: A
               <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
                 Newer
               </Button>
-              <Button variant="secondary" size="sm" disabled={items.length < PER_PAGE} onClick={() => setPage((p) => p + 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={items.length < PER_PAGE}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 Older
               </Button>
             </div>
@@ -56,7 +73,14 @@ export function HistoryDialog({ orgId, link, onClose }: { orgId: number; link: A
       ) : history.error ? (
         <ErrorState message={history.error.message} onRetry={() => history.refetch()} retrying={history.isRefetching} />
       ) : items.length === 0 ? (
-        <EmptyState title={page === 1 ? 'Not used yet' : 'Nothing older'} text={page === 1 ? 'When a guest opens a door with this link, or is refused, it shows here.' : 'These are all of its uses.'} />
+        <EmptyState
+          title={page === 1 ? 'Not used yet' : 'Nothing older'}
+          text={
+            page === 1
+              ? 'When a guest opens a door with this link, or is refused, it shows here.'
+              : 'These are all of its uses.'
+          }
+        />
       ) : (
         <ul className="-mx-4 divide-y divide-slate-200 sm:-mx-6" aria-label="Uses of the link">
           {items.map((i) => (
@@ -84,7 +108,9 @@ function HistoryRow({ item }: { item: LinkHistoryEntry }) {
         <time dateTime={`${item.date}Z`} className="whitespace-nowrap text-slate-900">
           {at.toFormat('d LLL yyyy, HH:mm')} <span className="text-slate-500">({item.timeZone})</span>
         </time>
-        <div className="text-xs text-slate-500">{Date.now() - at.toMillis() < 60_000 ? 'just now' : at.toRelative()}</div>
+        <div className="text-xs text-slate-500">
+          {Date.now() - at.toMillis() < 60_000 ? 'just now' : at.toRelative()}
+        </div>
       </div>
     </li>
   );

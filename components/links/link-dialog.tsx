@@ -40,7 +40,17 @@ function initialForm(link: AccessLink | null, zone: string): Form {
   }
   // a window is the safe default: a permanent link is discouraged (api-v37.md)
   const now = DateTime.now().setZone(zone).startOf('hour');
-  return { name: '', description: '', devices: [], limited: true, start: now.toFormat("yyyy-LL-dd'T'HH:mm"), end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm"), days: 127, from: '', to: '' };
+  return {
+    name: '',
+    description: '',
+    devices: [],
+    limited: true,
+    start: now.toFormat("yyyy-LL-dd'T'HH:mm"),
+    end: now.plus({ days: 1 }).toFormat("yyyy-LL-dd'T'HH:mm"),
+    days: 127,
+    from: '',
+    to: '',
+  };
 }
 
 function problems(f: Form, zone: string) {
@@ -92,16 +102,35 @@ export function LinkDialog({
 
   function body(): LinkInput {
     const repeatEvent = f.limited
-      ? { startDate: localToUtcIso(f.start, zone)!, endDate: localToUtcIso(f.end, zone)!, dayStartTime: timeToUtc(f.from, zone), dayEndTime: timeToUtc(f.to, zone), weekDays: f.days === 127 ? null : f.days }
+      ? {
+          startDate: localToUtcIso(f.start, zone)!,
+          endDate: localToUtcIso(f.end, zone)!,
+          dayStartTime: timeToUtc(f.from, zone),
+          dayEndTime: timeToUtc(f.to, zone),
+          weekDays: f.days === 127 ? null : f.days,
+        }
       : null;
-    const full: LinkInput = { name: f.name.trim(), description: f.description, deviceIds: f.devices.map((d) => d.id), repeatEvent };
+    const full: LinkInput = {
+      name: f.name.trim(),
+      description: f.description,
+      deviceIds: f.devices.map((d) => d.id),
+      repeatEvent,
+    };
     if (!link) return full;
     const was = initialForm(link, zone);
     const diff: LinkInput = {};
     if (full.name !== was.name) diff.name = full.name;
     if (full.description !== was.description) diff.description = full.description;
     if (full.deviceIds!.join() !== was.devices.map((d) => d.id).join()) diff.deviceIds = full.deviceIds;
-    if (f.limited !== was.limited || f.start !== was.start || f.end !== was.end || f.days !== was.days || f.from !== was.from || f.to !== was.to) diff.repeatEvent = repeatEvent;
+    if (
+      f.limited !== was.limited ||
+      f.start !== was.start ||
+      f.end !== was.end ||
+      f.days !== was.days ||
+      f.from !== was.from ||
+      f.to !== was.to
+    )
+      diff.repeatEvent = repeatEvent;
     return diff;
   }
 
@@ -122,21 +151,38 @@ export function LinkDialog({
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
   return (
-    <Dialog open={open} onClose={onClose} title={link ? 'Edit access link' : 'New access link'} dismissable={!busy} size="lg">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={link ? 'Edit access link' : 'New access link'}
+      dismissable={!busy}
+      size="lg"
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormField label="Name" required hint="For administrators only; guests never see it." error={show('name')}>
           <Input value={f.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
         </FormField>
-        <FormField label="Message for guests" hint={`${chars(f.description)}/72 characters, shown on the link's page.`} error={show('description')}>
+        <FormField
+          label="Message for guests"
+          hint={`${chars(f.description)}/72 characters, shown on the link's page.`}
+          error={show('description')}
+        >
           <Textarea value={f.description} onChange={(e) => set('description', e.target.value)} rows={2} />
         </FormField>
         <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">When it works</legend>
           {mayBePermanent || (link && !link.repeatEvent) ? (
-            <Checkbox checked={f.limited} onChange={(e) => set('limited', e.target.checked)} label="Only during a time window (recommended)" hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'} />
+            <Checkbox
+              checked={f.limited}
+              onChange={(e) => set('limited', e.target.checked)}
+              label="Only during a time window (recommended)"
+              hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'}
+            />
           ) : (
-            <p className="text-sm text-slate-600">Your links work during a time window: only the organization owner can make a link without an end.</p>
+            <p className="text-sm text-slate-600">
+              Your links work during a time window: only the organization owner can make a link without an end.
+            </p>
           )}
           {f.limited ? (
             <div className="grid gap-3 sm:grid-cols-2">
@@ -149,7 +195,14 @@ export function LinkDialog({
               <FormField label="Each day from" hint="Empty: all day (times at each door)">
                 <Input type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
               </FormField>
-              <FormField label="Each day until" hint={f.from && f.to && f.to < f.from ? `${f.from} to ${f.to} next day` : 'Earlier than the start: runs past midnight'}>
+              <FormField
+                label="Each day until"
+                hint={
+                  f.from && f.to && f.to < f.from
+                    ? `${f.from} to ${f.to} next day`
+                    : 'Earlier than the start: runs past midnight'
+                }
+              >
                 <Input type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
               </FormField>
               <div className="sm:col-span-2">

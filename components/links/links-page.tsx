@@ -1,7 +1,27 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, Input, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Input,
+  PageHeader,
+  Pagination,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  usePageParams,
+  useToast,
+} from '@/components/ui';
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
 import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
@@ -22,7 +42,20 @@ const STATUS = {
 } as const;
 
 export function LinksPage() {
-  return <OrgGate>{(org) => (mayInOrg(org, 'manageLinks') ? <Links org={org} /> : <EmptyState title="Access links are for administrators" text="Ask an organization administrator to create a link for your guest." />)}</OrgGate>;
+  return (
+    <OrgGate>
+      {(org) =>
+        mayInOrg(org, 'manageLinks') ? (
+          <Links org={org} />
+        ) : (
+          <EmptyState
+            title="Access links are for administrators"
+            text="Ask an organization administrator to create a link for your guest."
+          />
+        )
+      }
+    </OrgGate>
+  );
 }
 
 function Links({ org }: { org: MyOrganization }) {
@@ -57,7 +90,11 @@ function Links({ org }: { org: MyOrganization }) {
         ) : list.data.items.length === 0 ? (
           <EmptyState
             title={text ? `No link matches "${text}"` : 'No access links yet'}
-            text={text ? 'Try another name.' : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'}
+            text={
+              text
+                ? 'Try another name.'
+                : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'
+            }
             action={text ? null : <Button onClick={() => setEditing('new')}>New access link</Button>}
           />
         ) : (
@@ -78,7 +115,9 @@ function Links({ org }: { org: MyOrganization }) {
                   <Tr key={l.id}>
                     <Td>
                       <div className="font-medium text-slate-900">{l.name}</div>
-                      {l.description ? <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div> : null}
+                      {l.description ? (
+                        <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div>
+                      ) : null}
                       {/* phones: doors and window under the name instead of columns that would scroll */}
                       <div className="mt-1 sm:hidden">
                         <Badge tone={s.tone}>{s.text}</Badge>
@@ -86,7 +125,9 @@ function Links({ org }: { org: MyOrganization }) {
                       <div className="mt-1 text-xs text-slate-600 md:hidden">
                         {l.devices.map((d) => d.name).join(', ')}
                         <br />
-                        {l.repeatEvent ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}` : 'Always'}
+                        {l.repeatEvent
+                          ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}`
+                          : 'Always'}
                         {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
                       </div>
                       <div className="mt-2 sm:hidden">
@@ -123,29 +164,33 @@ function Links({ org }: { org: MyOrganization }) {
             </TBody>
           </Table>
         )}
-        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.items.length === itemsPerPage} /> : null}
+        {list.data ? (
+          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.items.length === itemsPerPage} />
+        ) : null}
       </Card>
       {/* mounted while open, keyed by what it edits: its form state starts from that link */}
-      {editing !== null ? <LinkDialog
-        key={editing === 'new' ? 'new' : editing.id}
-        open
-        orgId={org.id}
-        zone={zone}
-        link={editing === 'new' ? null : editing}
-        mayBePermanent={decideOrg('permanentLink', org.role).ok}
-        onClose={() => setEditing(null)}
-        onSave={async (body) => {
-          if (editing === 'new') {
-            const out = await create.mutateAsync(body);
-            setCreated({ ...out, name: body.name ?? '' });
-            toast.success('Access link created');
-          } else if (editing) {
-            await update.mutateAsync({ id: editing.id, body });
-            toast.success('Access link saved');
-          }
-          setEditing(null);
-        }}
-      /> : null}
+      {editing !== null ? (
+        <LinkDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          open
+          orgId={org.id}
+          zone={zone}
+          link={editing === 'new' ? null : editing}
+          mayBePermanent={decideOrg('permanentLink', org.role).ok}
+          onClose={() => setEditing(null)}
+          onSave={async (body) => {
+            if (editing === 'new') {
+              const out = await create.mutateAsync(body);
+              setCreated({ ...out, name: body.name ?? '' });
+              toast.success('Access link created');
+            } else if (editing) {
+              await update.mutateAsync({ id: editing.id, body });
+              toast.success('Access link saved');
+            }
+            setEditing(null);
+          }}
+        />
+      ) : null}
       <Dialog
         open={!!created}
         onClose={() => setCreated(null)}
@@ -188,7 +233,17 @@ function Links({ org }: { org: MyOrganization }) {
 }
 
 /** Copy, edit, delete: in their own column on wide screens, under the link's details on phones. */
-function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId: number; onEdit: (l: AccessLink) => void; onDelete: (l: AccessLink) => void }) {
+function RowActions({
+  link,
+  orgId,
+  onEdit,
+  onDelete,
+}: {
+  link: AccessLink;
+  orgId: number;
+  onEdit: (l: AccessLink) => void;
+  onDelete: (l: AccessLink) => void;
+}) {
   const [qr, setQr] = useState(false);
   const [history, setHistory] = useState(false);
   const [sending, setSending] = useState(false);
@@ -200,7 +255,12 @@ function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId
           <CopyButton url={link.accessLinkUrl} />
           {/* an ended link opens nothing: it is not offered for sending (the server refuses it too) */}
           {linkStatus(link.repeatEvent) !== 'expired' ? (
-            <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send ${link.name} by e-mail`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setSending(true)}
+              aria-label={`Send ${link.name} by e-mail`}
+            >
               Send
             </Button>
           ) : null}
@@ -211,8 +271,11 @@ function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId
           <QrDialog url={qr ? link.accessLinkUrl : null} name={link.name} onClose={() => setQr(false)} />
         </>
       ) : (
-        <span className="text-xs text-slate-600" title="The server's secret changed since this link was made. Delete it and create a new one.">
-          URL unavailable
+        <span
+          className="text-xs text-slate-600"
+          title="Only someone who could make this link now (who may open each of its doors from afar, at its hours; the owner, for a link without an end) sees its URL. Or the server's secret changed since it was made: then delete it and create a new one."
+        >
+          URL not shown
         </span>
       )}
       <Button size="sm" variant="secondary" onClick={() => setHistory(true)} aria-label={`History of ${link.name}`}>
@@ -222,7 +285,13 @@ function RowActions({ link, orgId, onEdit, onDelete }: { link: AccessLink; orgId
       <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
         Edit
       </Button>
-      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(link)} aria-label={`Delete ${link.name}`}>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-red-700"
+        onClick={() => onDelete(link)}
+        aria-label={`Delete ${link.name}`}
+      >
         Delete
       </Button>
     </div>

@@ -26,7 +26,11 @@ export function QrDialog({ url, name, onClose }: { url: string | null; name: str
       footer={
         <>
           {png ? (
-            <a href={png} download={`${name.replace(/[^\w -]+/g, '').trim() || 'access-link'}.png`} className="text-sm font-medium text-indigo-700 hover:underline">
+            <a
+              href={png}
+              download={`${name.replace(/[^\w -]+/g, '').trim() || 'access-link'}.png`}
+              className="text-sm font-medium text-indigo-700 hover:underline"
+            >
               Save as image
             </a>
           ) : null}
@@ -35,7 +39,13 @@ export function QrDialog({ url, name, onClose }: { url: string | null; name: str
       }
     >
       <div className="flex justify-center">
-        {failed ? <ErrorState message="The QR code could not be drawn. Copy the URL instead." /> : png ? <img src={png} alt={`QR code of the access link ${name}`} width={320} height={320} /> : <Skeleton className="h-80 w-80" />}
+        {failed ? (
+          <ErrorState message="The QR code could not be drawn. Copy the URL instead." />
+        ) : png ? (
+          <img src={png} alt={`QR code of the access link ${name}`} width={320} height={320} />
+        ) : (
+          <Skeleton className="h-80 w-80" />
+        )}
       </div>
     </Dialog>
   );

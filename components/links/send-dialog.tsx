@@ -11,7 +11,15 @@ const MAX_MESSAGE = 500;
  * Sends a link to a guest by e-mail from the service: the mail names the sender and the
  * organization, the doors and when the link works, and quotes the sender's few words.
  */
-export function SendDialog({ orgId, link, onClose }: { orgId: number; link: { id: string; name: string } | null; onClose: () => void }) {
+export function SendDialog({
+  orgId,
+  link,
+  onClose,
+}: {
+  orgId: number;
+  link: { id: string; name: string } | null;
+  onClose: () => void;
+}) {
   const send = useSendLink(orgId);
   const toast = useToast();
   const [email, setEmail] = useState('');
@@ -19,8 +27,13 @@ export function SendDialog({ orgId, link, onClose }: { orgId: number; link: { id
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const address = email.trim();
-  const emailProblem = !address ? "Enter the guest's e-mail address." : !isEmailAddress(address) ? 'This is not an e-mail address (name@example.com).' : null;
-  const messageProblem = message.trim().length > MAX_MESSAGE ? `At most ${MAX_MESSAGE} characters (now ${message.trim().length}).` : null;
+  const emailProblem = !address
+    ? "Enter the guest's e-mail address."
+    : !isEmailAddress(address)
+      ? 'This is not an e-mail address (name@example.com).'
+      : null;
+  const messageProblem =
+    message.trim().length > MAX_MESSAGE ? `At most ${MAX_MESSAGE} characters (now ${message.trim().length}).` : null;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -46,9 +59,19 @@ export function SendDialog({ orgId, link, onClose }: { orgId: number; link: { id
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FormField label="Guest's e-mail" required error={tried ? (emailProblem ?? undefined) : undefined}>
-          <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" maxLength={320} />
+          <Input
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="off"
+            maxLength={320}
+          />
         </FormField>
-        <FormField label="Your message (optional)" hint={`${message.trim().length}/${MAX_MESSAGE} characters, quoted in the mail.`} error={messageProblem ?? undefined}>
+        <FormField
+          label="Your message (optional)"
+          hint={`${message.trim().length}/${MAX_MESSAGE} characters, quoted in the mail.`}
+          error={messageProblem ?? undefined}
+        >
           <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} />
         </FormField>
         {serverError ? (

@@ -35,5 +35,12 @@ export function linkStatus(r: { startDate: string; endDate: string } | null, now
 export function weeklyText(r: RepeatEvent | null, zone: string): string | null {
   if (!r || (r.weekDays === null && !r.dayStartTime && !r.dayEndTime)) return null;
   const at = (iso: string | null) => (iso ? new Date(iso) : null);
-  return scheduleWords({ startDate: null, endDate: null, weekDays: r.weekDays, dayStartTime: at(r.dayStartTime), dayEndTime: at(r.dayEndTime), timeZone: zone });
+  return scheduleWords({
+    startDate: null,
+    endDate: null,
+    weekDays: r.weekDays,
+    dayStartTime: at(r.dayStartTime),
+    dayEndTime: at(r.dayEndTime),
+    timeZone: zone,
+  });
 }

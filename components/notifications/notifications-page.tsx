@@ -1,11 +1,37 @@
 'use client';
 
-import { Card, Checkbox, ErrorState, PageHeader, Select, SkeletonRows, Table, TBody, Td, Th, THead, Tr, useToast } from '@/components/ui';
+import {
+  Card,
+  Checkbox,
+  ErrorState,
+  PageHeader,
+  Select,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  useToast,
+} from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
-import { NOTIFICATION_KINDS, useChangeNotifications, useNotificationPreferences, type NotificationChange, type NotificationKind } from '@/lib/client/notifications';
+import {
+  NOTIFICATION_KINDS,
+  useChangeNotifications,
+  useNotificationPreferences,
+  type NotificationChange,
+  type NotificationKind,
+} from '@/lib/client/notifications';
 
 /** short column headings of the per-device table */
-const SHORT: Record<NotificationKind, string> = { jammed: 'Jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad lockout' };
+const SHORT: Record<NotificationKind, string> = {
+  jammed: 'Jammed',
+  batteryLow: 'Battery low',
+  bridgeOffline: 'Bridge offline',
+  doorOpenTooLong: 'Door open too long',
+  keypadLockedOut: 'Keypad lockout',
+};
 
 const HINT: Record<NotificationKind, string> = {
   jammed: 'The bolt could not finish turning.',
@@ -24,10 +50,16 @@ export function NotificationsPage() {
   const save = (c: NotificationChange, what: string) =>
     change.save(c, {
       onSuccess: () => toast.success('Saved', what),
-      onError: (e) => toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
+      onError: (e) =>
+        toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
     });
 
-  const header = <PageHeader title="Notifications" description="Mails about what you must not miss on the devices you own or administer: a jammed lock, a low battery, a bridge offline." />;
+  const header = (
+    <PageHeader
+      title="Notifications"
+      description="Mails about what you must not miss on the devices you own or administer: a jammed lock, a low battery, a bridge offline."
+    />
+  );
   if (prefs.isPending)
     return (
       <>
@@ -37,14 +69,23 @@ export function NotificationsPage() {
         </Card>
       </>
     );
-  if (prefs.isError) return <>{header}<ErrorState message="Your notification settings could not be loaded." onRetry={() => prefs.refetch()} /></>;
+  if (prefs.isError)
+    return (
+      <>
+        {header}
+        <ErrorState message="Your notification settings could not be loaded." onRetry={() => prefs.refetch()} />
+      </>
+    );
   const p = prefs.data;
 
   return (
     <>
       {header}
       <div className="space-y-6">
-        <Card title="What to mail me" description="For every device you own or administer. Each mail has a link that turns its kind off with one click.">
+        <Card
+          title="What to mail me"
+          description="For every device you own or administer. Each mail has a link that turns its kind off with one click."
+        >
           <fieldset className="space-y-3">
             <legend className="sr-only">Kinds of notification mail</legend>
             {NOTIFICATION_KINDS.map((k) => (
@@ -54,7 +95,9 @@ export function NotificationsPage() {
                 label={p.labels[k]}
                 hint={HINT[k]}
                 checked={p.kinds[k]}
-                onChange={(e) => save({ kinds: { [k]: e.target.checked } }, `${p.labels[k]}: ${e.target.checked ? 'on' : 'off'}.`)}
+                onChange={(e) =>
+                  save({ kinds: { [k]: e.target.checked } }, `${p.labels[k]}: ${e.target.checked ? 'on' : 'off'}.`)
+                }
               />
             ))}
           </fieldset>
@@ -66,13 +109,21 @@ export function NotificationsPage() {
             label="Daily digest instead of a mail for each event"
             hint="Sent once a day at 07:00 UTC with everything since the last one."
             checked={p.digest}
-            onChange={(e) => save({ digest: e.target.checked }, e.target.checked ? 'One mail a day.' : 'A mail for each event.')}
+            onChange={(e) =>
+              save({ digest: e.target.checked }, e.target.checked ? 'One mail a day.' : 'A mail for each event.')
+            }
           />
         </Card>
 
-        <Card title="Per device" description='Choose differently for one device; "Default" follows your choice above.' flush>
+        <Card
+          title="Per device"
+          description='Choose differently for one device; "Default" follows your choice above.'
+          flush
+        >
           {p.devices.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600 sm:p-5">You own or administer no devices: there is nothing to mail you about.</p>
+            <p className="p-4 text-sm text-slate-600 sm:p-5">
+              You own or administer no devices: there is nothing to mail you about.
+            </p>
           ) : (
             <Table>
               <THead>
@@ -104,7 +155,10 @@ export function NotificationsPage() {
                             value={v === undefined ? 'default' : v ? 'on' : 'off'}
                             onChange={(e) => {
                               const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
-                              save({ devices: [{ deviceId: d.deviceId, kind: k, enabled }] }, `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`);
+                              save(
+                                { devices: [{ deviceId: d.deviceId, kind: k, enabled }] },
+                                `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`,
+                              );
                             }}
                           >
                             <option value="default">Default ({p.kinds[k] ? 'on' : 'off'})</option>

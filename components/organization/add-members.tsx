@@ -44,7 +44,13 @@ export function AddMembers({
         </Button>
       }
     >
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Find people by name or e-mail" aria-label="Find people to add" />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Find people by name or e-mail"
+        aria-label="Find people to add"
+      />
       <div className="mt-3">
         {users.isPending ? (
           <SkeletonRows rows={3} label="Loading people" />
@@ -54,25 +60,30 @@ export function AddMembers({
           <p className="text-sm text-slate-600">Nobody matches.</p>
         ) : (
           <ul className="divide-y divide-slate-100">
-            {users.data.flatMap((u) => (u.organizationUserId === null ? [] : [{ ...u, organizationUserId: u.organizationUserId }])).map((u) => (
-              <li key={u.organizationUserId} className="py-2">
-                {memberIds.has(u.organizationUserId) ? (
-                  <span className="text-sm text-slate-500">
-                    {u.displayName} <span className="text-xs">(in the group)</span>
-                  </span>
-                ) : (
-                  <Checkbox
-                    checked={picked.has(u.organizationUserId)}
-                    onChange={() => toggle(u.organizationUserId, u.displayName)}
-                    label={
-                      <span>
-                        <span className="font-medium">{u.displayName}</span> <span className="text-slate-600">{u.email}</span>
-                      </span>
-                    }
-                  />
-                )}
-              </li>
-            ))}
+            {users.data
+              .flatMap((u) =>
+                u.organizationUserId === null ? [] : [{ ...u, organizationUserId: u.organizationUserId }],
+              )
+              .map((u) => (
+                <li key={u.organizationUserId} className="py-2">
+                  {memberIds.has(u.organizationUserId) ? (
+                    <span className="text-sm text-slate-500">
+                      {u.displayName} <span className="text-xs">(in the group)</span>
+                    </span>
+                  ) : (
+                    <Checkbox
+                      checked={picked.has(u.organizationUserId)}
+                      onChange={() => toggle(u.organizationUserId, u.displayName)}
+                      label={
+                        <span>
+                          <span className="font-medium">{u.displayName}</span>{' '}
+                          <span className="text-slate-600">{u.email}</span>
+                        </span>
+                      }
+                    />
+                  )}
+                </li>
+              ))}
           </ul>
         )}
       </div>

@@ -3,24 +3,43 @@
 import { DateTime } from 'luxon';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
-import { Badge, Button, Card, EmptyState, ErrorState, FormField, Input, PageHeader, Select, SkeletonRows, Spinner } from '@/components/ui';
-import { useAuditLog, type AuditItem } from '@/lib/client/audit';
-import type { MyOrganization } from '@/lib/client/organization';
-import { AUDIT_ACTIONS } from '@/lib/domain/audit';
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  Card,
+  EmptyState,
+  ErrorState,
+  FormField,
+  Input,
+  PageHeader,
+  Select,
+  SkeletonRows,
+  Spinner,
+} from '@/components/ui';
+import { auditCsvUrl, useAuditLog, type AuditItem } from '@/lib/client/audit';
+import { useDeviceDetails } from '@/lib/client/devices';
+import { useOrgUsers, type MyOrganization } from '@/lib/client/organization';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit/actions';
+import { atInZone, auditWords, viaWords } from '@/lib/domain/audit/words';
 import { mayInOrg, OrgGate } from './org-gate';
 
 const KINDS: [string, string][] = [
   ['access', 'Sharing and access'],
   ['pin', 'PINs'],
   ['link', 'Access links'],
-  ['device', 'Device settings'],
+  ['device', 'Devices and their settings'],
   ['group', 'Groups'],
   ['member', 'People and roles'],
+  ['grant', 'Grants ended or kept'],
   ['webhook', 'Webhooks'],
+  ['org', 'Security rules'],
+  ['app', 'Connected apps'],
 ];
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Organization > Audit log: who did what as an administrator, when, from where, before and after. */
+/** Organization > Audit log: who did what as an administrator, in words, when (in the door's zone), from where. */
 export function AuditPage() {
   return (
     <OrgGate>
@@ -28,49 +47,90 @@ export function AuditPage() {
         mayInOrg(org, 'seeAudit') ? (
           <Audit org={org} />
         ) : (
-          <EmptyState title="The audit log is for administrators" text="Ask an organization administrator if you need to know who changed something." />
+          <EmptyState
+            title="The audit log is for administrators"
+            text="Ask an organization administrator if you need to know who changed something."
+          />
         )
       }
     </OrgGate>
   );
 }
 
+/** The "What" filter: a kind ("access") or one action ("access.grant"), as the URL carries it. */
+function actionsOf(what: string): AuditAction[] | undefined {
+  if (!what) return undefined;
+  if (what.includes('.')) return ACTIONS.includes(what as AuditAction) ? [what as AuditAction] : undefined;
+  const of = ACTIONS.filter((a) => a.startsWith(`${what}.`));
+  return of.length ? of : undefined;
+}
+
 function Audit({ org }: { org: MyOrganization }) {
   const sp = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const kind = sp.get('kind') ?? '';
+  const what = sp.get('action') ?? sp.get('kind') ?? '';
+  const person = sp.get('person')?.trim() ?? '';
+  const doorParam = sp.get('door') ?? '';
+  const door = /^\d+$/.test(doorParam) ? Number(doorParam) : undefined;
   const fromDay = DAY.test(sp.get('from') ?? '') ? sp.get('from')! : '';
   const toDay = DAY.test(sp.get('to') ?? '') ? sp.get('to')! : '';
   const zone = org.timeZone;
   const filters = useMemo(
     () => ({
-      actions: kind ? Object.keys(AUDIT_ACTIONS).filter((a) => a.startsWith(`${kind}.`)) : undefined,
+      actions: actionsOf(what),
       from: fromDay ? DateTime.fromISO(fromDay, { zone }).startOf('day').toUTC().toISO()! : undefined,
       to: toDay ? DateTime.fromISO(toDay, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()! : undefined,
+      deviceId: door,
+      person: person || undefined,
     }),
-    [kind, fromDay, toDay, zone],
+    [what, fromDay, toDay, zone, door, person],
   );
   const log = useAuditLog(org.id, filters);
   const items = log.data?.pages.flat() ?? [];
+  const filtered = !!(what || person || door || fromDay || toDay);
   const set = (name: string, value: string) => {
     const q = new URLSearchParams(sp.toString());
+    if (name === 'action') q.delete('kind');
     if (value) q.set(name, value);
     else q.delete(name);
     router.push(`${pathname}${q.size ? `?${q}` : ''}`, { scroll: false });
   };
   return (
     <div>
-      <PageHeader title="Audit log" description={`Who shared, revoked or changed what in ${org.name}, when and from where. Times in ${zone}.`} />
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
-        <FormField label="What">
-          <Select value={kind} onChange={(e) => set('kind', e.target.value)}>
+      <PageHeader
+        title="Audit log"
+        description={`Who shared, revoked or changed what in ${org.name}, when and from where. Times are in each door’s time zone; changes without a door in the organization’s (${zone}).`}
+        actions={
+          <a
+            href={auditCsvUrl(org.id, filters)}
+            download
+            className={buttonClasses('secondary', 'md')}
+            aria-label={filtered ? 'Download these entries as CSV' : 'Download the audit log as CSV'}
+          >
+            Download CSV
+          </a>
+        }
+      />
+      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <PersonFilter orgId={org.id} value={person} onChange={(v) => set('person', v)} />
+        <DoorFilter value={door} onChange={(v) => set('door', v)} />
+        <FormField label="What" className="col-span-2 lg:col-span-1">
+          <Select value={what} onChange={(e) => set('action', e.target.value)}>
             <option value="">Everything</option>
-            {KINDS.map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
+            {KINDS.map(([k, label]) => {
+              const of = ACTIONS.filter((a) => a.startsWith(`${k}.`));
+              return (
+                <optgroup key={k} label={label}>
+                  {of.length > 1 ? <option value={k}>All: {label}</option> : null}
+                  {of.map((a) => (
+                    <option key={a} value={a}>
+                      {AUDIT_ACTIONS[a]}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
           </Select>
         </FormField>
         <FormField label="From">
@@ -80,17 +140,27 @@ function Audit({ org }: { org: MyOrganization }) {
           <Input type="date" value={toDay} min={fromDay || undefined} onChange={(e) => set('to', e.target.value)} />
         </FormField>
       </div>
+      {filtered ? (
+        <div className="mb-3 flex justify-end">
+          <Button variant="ghost" size="sm" onClick={() => router.push(pathname, { scroll: false })}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
       <Card flush>
         {log.isPending ? (
           <SkeletonRows rows={5} label="Loading the audit log" />
         ) : log.isError ? (
           <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
         ) : !items.length ? (
-          <EmptyState title={kind || fromDay || toDay ? 'Nothing matches these filters' : 'Nothing recorded yet'} text="Shares, revokes, PIN, link, group and settings changes appear here as administrators make them." />
+          <EmptyState
+            title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+            text="Shares, revokes, PIN, link, group and settings changes appear here as administrators make them."
+          />
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Audit entries">
             {items.map((it) => (
-              <AuditRow key={it.id} item={it} zone={zone} />
+              <AuditRow key={it.id} item={it} />
             ))}
           </ul>
         )}
@@ -110,53 +180,79 @@ function Audit({ org }: { org: MyOrganization }) {
   );
 }
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function AuditRow({ item, zone }: { item: AuditItem; zone: string }) {
-  const at = DateTime.fromISO(item.date).setZone(zone);
-  const keys = [...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})])];
+/** People of the organization by name; a person the URL names who is not among them (a guest from outside) stays choosable. */
+function PersonFilter({ orgId, value, onChange }: { orgId: number; value: string; onChange: (v: string) => void }) {
+  const people = useOrgUsers(orgId, { page: 1, itemsPerPage: 100 });
+  const rows = (people.data ?? []).filter((p) => p.status === 'active');
+  const known = rows.some((p) => p.email.toLowerCase() === value.toLowerCase());
   return (
-    <li className="px-4 py-3">
+    <FormField label="Person (by or about)" className="col-span-2 sm:col-span-1">
+      <Select value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Anyone</option>
+        {value && !known ? <option value={value}>{value}</option> : null}
+        {rows.map((p) => (
+          <option key={p.email} value={p.email}>
+            {p.displayName === p.email ? p.email : `${p.displayName} (${p.email})`}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+}
+
+/** The caller's locks and gates by name. */
+function DoorFilter({ value, onChange }: { value: number | undefined; onChange: (v: string) => void }) {
+  const details = useDeviceDetails();
+  const doors = [...(details.data?.locks ?? []), ...(details.data?.gates ?? [])]
+    .map((d) => ({ id: d.id, name: d.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    <FormField label="Door" className="col-span-2 sm:col-span-1">
+      <Select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any door</option>
+        {value !== undefined && !doors.some((d) => d.id === value) ? (
+          <option value={value}>Device {value}</option>
+        ) : null}
+        {doors.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+}
+
+/** One entry in words, with who did it, how and when in its door's zone (also on a person's page). */
+export function AuditRow({ item }: { item: AuditItem }) {
+  const w = auditWords(item);
+  return (
+    <li className="px-4 py-3" data-testid="audit-entry">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:gap-4">
         <div className="min-w-0 flex-1">
-          <p className="text-slate-900">
-            <span className="font-medium">{item.actor.name}</span> · {item.actionName}
-            {item.target.name ? <span className="text-slate-700">: {item.target.name}</span> : null}
-          </p>
-          <p className="text-sm text-slate-600">
+          <p className="break-words text-slate-900">{w.text}</p>
+          {w.changes.length ? (
+            <ul className="mt-1 space-y-0.5 text-sm text-slate-700" aria-label="Changes">
+              {w.changes.map((c) => (
+                <li key={c} className="break-words">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-1 text-sm text-slate-600">
+            by <span className="font-medium text-slate-800">{item.actor.name}</span>{' '}
             <Badge tone="neutral" icon={false}>
-              {item.actor.via === 'key' ? 'Access key' : 'Portal'}
+              {viaWords(item.actor.via)}
             </Badge>{' '}
             {item.clientAddress ? `from ${item.clientAddress}` : null}
           </p>
         </div>
-        <time dateTime={item.date} className="text-sm text-slate-900 sm:text-right">
-          {at.toFormat('d LLL yyyy, HH:mm:ss')} <span className="text-slate-500">{zone}</span>
+        <time dateTime={item.date} className="shrink-0 text-sm text-slate-900 sm:text-right">
+          {atInZone(item.date, item.timeZone)}
+          <span className="block text-xs text-slate-500">{item.timeZone}</span>
         </time>
       </div>
-      {keys.length ? (
-        <details className="mt-2 text-sm">
-          <summary className="cursor-pointer text-indigo-700">Before and after</summary>
-          <table className="mt-2 w-full text-left">
-            <thead className="text-slate-600">
-              <tr>
-                <th className="py-1 pr-4 font-medium">Field</th>
-                <th className="py-1 pr-4 font-medium">Before</th>
-                <th className="py-1 font-medium">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k} className="border-t border-slate-100">
-                  <td className="py-1 pr-4 text-slate-600">{k}</td>
-                  <td className="break-all py-1 pr-4">{show(item.before?.[k])}</td>
-                  <td className="break-all py-1">{show(item.after?.[k])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
-      ) : null}
     </li>
   );
 }

@@ -2,8 +2,32 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
-import { useCreateGroup, useDeleteGroup, useGroups, useRenameGroup, type Group, type MyOrganization } from '@/lib/client/organization';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Pagination,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  usePageParams,
+  useToast,
+} from '@/components/ui';
+import {
+  useCreateGroup,
+  useDeleteGroup,
+  useGroups,
+  useRenameGroup,
+  type Group,
+  type MyOrganization,
+} from '@/lib/client/organization';
 import { NameDialog } from './name-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
 import { SearchBox, useSearchText } from './search-box';
@@ -43,7 +67,13 @@ function Groups({ org }: { org: MyOrganization }) {
         ) : list.data.length === 0 ? (
           <EmptyState
             title={text ? `No group matches "${text}"` : 'No groups yet'}
-            text={text ? 'Try another name.' : admin ? 'Create a group, add people, then give the group access to doors.' : 'An administrator can create groups.'}
+            text={
+              text
+                ? 'Try another name.'
+                : admin
+                  ? 'Create a group, add people, then give the group access to doors.'
+                  : 'An administrator can create groups.'
+            }
             action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
           />
         ) : (
@@ -64,10 +94,21 @@ function Groups({ org }: { org: MyOrganization }) {
                   </Td>
                   {admin ? (
                     <Td className="space-x-2 text-right whitespace-nowrap">
-                      <Button size="sm" variant="secondary" onClick={() => setRenaming(g)} aria-label={`Rename ${g.name}`}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setRenaming(g)}
+                        aria-label={`Rename ${g.name}`}
+                      >
                         Rename
                       </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(g)} aria-label={`Delete ${g.name}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700"
+                        onClick={() => setDeleting(g)}
+                        aria-label={`Delete ${g.name}`}
+                      >
                         Delete
                       </Button>
                     </Td>
@@ -77,7 +118,9 @@ function Groups({ org }: { org: MyOrganization }) {
             </TBody>
           </Table>
         )}
-        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} /> : null}
+        {list.data ? (
+          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
+        ) : null}
       </Card>
       <NameDialog
         open={creating}

@@ -34,7 +34,12 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
   const [tried, setTried] = useState(false);
   const mayInviteAdmins = decidePeople({ verb: 'invite', actor: org.role, role: 1 }).ok;
   const addresses = splitAddresses(text);
-  const fieldError = tried && !addresses.length ? 'Enter at least one e-mail address.' : addresses.length > MAX_AT_ONCE ? `At most ${MAX_AT_ONCE} addresses at once.` : null;
+  const fieldError =
+    tried && !addresses.length
+      ? 'Enter at least one e-mail address.'
+      : addresses.length > MAX_AT_ONCE
+        ? `At most ${MAX_AT_ONCE} addresses at once.`
+        : null;
 
   const close = () => {
     setText('');
@@ -56,7 +61,10 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
         await invite.mutateAsync({ email, role, groupIds });
         sent++;
       } catch (e) {
-        failed.push({ email, message: e instanceof ApiError ? e.messages.join(' ') : 'Could not send this invitation. Try again.' });
+        failed.push({
+          email,
+          message: e instanceof ApiError ? e.messages.join(' ') : 'Could not send this invitation. Try again.',
+        });
       }
     }
     setBusy(false);
@@ -94,7 +102,13 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
         }}
       >
         <FormField label="E-mail addresses" hint="Separate them with commas or put one per line." error={fieldError}>
-          <Textarea rows={3} name="emails" value={text} onChange={(e) => setText(e.target.value)} placeholder="nina@company.com, tom@company.com" />
+          <Textarea
+            rows={3}
+            name="emails"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="nina@company.com, tom@company.com"
+          />
         </FormField>
         {problems.length ? (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -108,7 +122,14 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
             </ul>
           </div>
         ) : null}
-        <FormField label="Role" hint={mayInviteAdmins ? 'Administrators manage people, groups and access links.' : 'Only the owner invites administrators.'}>
+        <FormField
+          label="Role"
+          hint={
+            mayInviteAdmins
+              ? 'Administrators manage people, groups and access links.'
+              : 'Only the owner invites administrators.'
+          }
+        >
           <Select name="role" value={role} onChange={(e) => setRole(Number(e.target.value))}>
             <option value={0}>Member</option>
             {mayInviteAdmins ? <option value={1}>Administrator</option> : null}
@@ -125,7 +146,9 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
                   id={`invite-group-${g.id}`}
                   label={g.name}
                   checked={groupIds.includes(g.id)}
-                  onChange={(e) => setGroupIds((ids) => (e.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id)))}
+                  onChange={(e) =>
+                    setGroupIds((ids) => (e.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id)))
+                  }
                 />
               ))}
             </div>

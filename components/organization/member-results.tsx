@@ -13,12 +13,22 @@ export interface ResultReport {
  * The per-person outcome of a 207: who was added/removed, who was refused and why, and who
  * was skipped (already in the group / not in it: the API gives them no entry).
  */
-export function MemberResults({ report, nameOf }: { report: ResultReport; nameOf: (organizationUserId: number) => string }) {
+export function MemberResults({
+  report,
+  nameOf,
+}: {
+  report: ResultReport;
+  nameOf: (organizationUserId: number) => string;
+}) {
   const answered = new Set(report.results.map((r) => r.organizationUserId));
   const skipped = report.asked.filter((id) => !answered.has(id));
   const verb = report.action === 'add' ? 'Added' : 'Removed';
   return (
-    <section aria-label="Results" aria-live="polite" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+    <section
+      aria-label="Results"
+      aria-live="polite"
+      className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+    >
       <h3 className="mb-2 font-medium text-slate-900">Results</h3>
       <ul className="space-y-1">
         {report.results.map((r) => (
@@ -32,7 +42,9 @@ export function MemberResults({ report, nameOf }: { report: ResultReport; nameOf
           <li key={id} className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{nameOf(id)}</span>
             <Badge tone="neutral">Skipped</Badge>
-            <span className="text-slate-600">{report.action === 'add' ? 'already in the group' : 'was not in the group'}</span>
+            <span className="text-slate-600">
+              {report.action === 'add' ? 'already in the group' : 'was not in the group'}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,16 +1,42 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { PasswordDialog } from '@/components/account/password-dialog';
 import { fmtDate, fmtDateTime, relative } from '@/components/account/when';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, PageHeader, Pagination, SkeletonRows, Table, TBody, Td, Th, THead, Tr, usePageParams, useToast } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Pagination,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  usePageParams,
+  useToast,
+} from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
-import { useInvitationAction, useOrgUsers, useRoleChange, type MyOrganization, type OrgUser } from '@/lib/client/organization';
+import { personHref } from '@/lib/client/people';
+import {
+  useInvitationAction,
+  useOrgUsers,
+  useRoleChange,
+  type MyOrganization,
+  type OrgUser,
+} from '@/lib/client/organization';
 import { decidePeople, type PeopleVerb } from '@/lib/domain/policy';
 import { InviteDialog } from './invite-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
-import { RemoveDialog } from './remove-dialog';
+import { DemoteDialog, RemoveDialog } from './remove-dialog';
 import { RoleFilter, useRoleFilter } from './role-filter';
 import { SearchBox, useSearchText } from './search-box';
 
@@ -33,7 +59,13 @@ function Members({ org }: { org: MyOrganization }) {
   const text = useSearchText();
   const admin = mayInOrg(org, 'manageGroups');
   const role = useRoleFilter();
-  const list = useOrgUsers(org.id, { page, itemsPerPage, text, userTypes: role === undefined ? undefined : [role], includePending: admin });
+  const list = useOrgUsers(org.id, {
+    page,
+    itemsPerPage,
+    text,
+    userTypes: role === undefined ? undefined : [role],
+    includePending: admin,
+  });
   const roles = useRoleChange(org.id);
   const invitations = useInvitationAction(org.id);
   const toast = useToast();
@@ -45,10 +77,15 @@ function Members({ org }: { org: MyOrganization }) {
   const may = (verb: PeopleVerb, p: OrgUser) =>
     p.organizationUserId === null
       ? decidePeople({ verb: 'manageInvitation', actor: org.role, role: p.role }).ok
-      : decidePeople({ verb, actor: org.role, target: { role: p.role, self: p.organizationUserId === org.organizationUserId } }).ok;
+      : decidePeople({
+          verb,
+          actor: org.role,
+          target: { role: p.role, self: p.organizationUserId === org.organizationUserId },
+        }).ok;
   const me: OrgUser | null = list.data?.find((u) => u.organizationUserId === org.organizationUserId) ?? null;
   const canLeave = decidePeople({ verb: 'remove', actor: org.role, target: { role: org.role, self: true } }).ok;
-  const fail = (e: unknown) => toast.error(e instanceof ApiError ? e.messages.join(' ') : 'That did not work. Try again.');
+  const fail = (e: unknown) =>
+    toast.error(e instanceof ApiError ? e.messages.join(' ') : 'That did not work. Try again.');
 
   async function invitationAction(p: OrgUser, action: 'resend' | 'withdraw') {
     try {
@@ -85,7 +122,10 @@ function Members({ org }: { org: MyOrganization }) {
         ) : list.error ? (
           <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
         ) : list.data.length === 0 ? (
-          <EmptyState title={text || role !== undefined ? 'Nobody matches' : 'No members'} text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined} />
+          <EmptyState
+            title={text || role !== undefined ? 'Nobody matches' : 'No members'}
+            text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
+          />
         ) : (
           <Table caption="Members">
             <THead>
@@ -109,12 +149,16 @@ function Members({ org }: { org: MyOrganization }) {
                   <Td>
                     <div className="font-medium text-slate-900">
                       {u.displayName}
-                      {u.organizationUserId === org.organizationUserId ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+                      {u.organizationUserId === org.organizationUserId ? (
+                        <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>
+                      ) : null}
                     </div>
                     {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
                   </Td>
                   <Td>
-                    <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>{ROLE_LABEL[u.roleName] ?? u.roleName}</Badge>
+                    <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>
+                      {ROLE_LABEL[u.roleName] ?? u.roleName}
+                    </Badge>
                   </Td>
                   <Td>
                     <Badge tone={STATUS[u.status].tone}>{STATUS[u.status].label}</Badge>
@@ -127,47 +171,100 @@ function Members({ org }: { org: MyOrganization }) {
                   {admin ? (
                     <>
                       <Td className="hidden whitespace-nowrap md:table-cell">
-                        {u.status !== 'active' ? '—' : u.lastSignInAt ? <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span> : 'Never'}
+                        {u.status !== 'active' ? (
+                          '—'
+                        ) : u.lastSignInAt ? (
+                          <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span>
+                        ) : (
+                          'Never'
+                        )}
                       </Td>
-                      <Td className="hidden lg:table-cell">{u.groups?.length ? u.groups.map((g) => g.name).join(', ') : <span className="text-slate-400">—</span>}</Td>
-                      <Td className="hidden md:table-cell">{u.deviceCount ?? '—'}</Td>
+                      <Td className="hidden lg:table-cell">
+                        {u.groups?.length ? (
+                          u.groups.map((g) => g.name).join(', ')
+                        ) : (
+                          <span className="text-slate-400">—</span>
+                        )}
+                      </Td>
+                      <Td className="hidden md:table-cell">
+                        {u.deviceCount !== null && u.userId ? (
+                          <Link href={personHref(u)} className="text-indigo-700 hover:underline">
+                            {u.deviceCount}
+                            <span className="sr-only"> doors of {u.displayName}</span>
+                          </Link>
+                        ) : (
+                          (u.deviceCount ?? '—')
+                        )}
+                      </Td>
                       <Td>
                         <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
-                        {u.organizationUserId === null ? (
-                          may('manageInvitation', u) ? (
+                          {u.organizationUserId === null ? (
+                            may('manageInvitation', u) ? (
+                              <>
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => invitationAction(u, 'resend')}
+                                  aria-label={`Resend invitation to ${u.email}`}
+                                >
+                                  Resend
+                                </Button>
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  className="text-red-700"
+                                  onClick={() => invitationAction(u, 'withdraw')}
+                                  aria-label={`Withdraw invitation to ${u.email}`}
+                                >
+                                  Withdraw
+                                </Button>
+                              </>
+                            ) : null
+                          ) : (
                             <>
-                              <Button size="sm" variant="secondary" onClick={() => invitationAction(u, 'resend')} aria-label={`Resend invitation to ${u.email}`}>
-                                Resend
-                              </Button>
-                              <Button size="sm" variant="ghost" className="text-red-700" onClick={() => invitationAction(u, 'withdraw')} aria-label={`Withdraw invitation to ${u.email}`}>
-                                Withdraw
-                              </Button>
+                              {may('assignAdmin', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => setChanging({ person: u, change: 'assignadmin' })}
+                                  aria-label={`Make ${u.displayName} an administrator`}
+                                >
+                                  Make administrator
+                                </Button>
+                              ) : null}
+                              {may('removeAdmin', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => setChanging({ person: u, change: 'removeadmin' })}
+                                  aria-label={`Make ${u.displayName} a member`}
+                                >
+                                  Make member
+                                </Button>
+                              ) : null}
+                              {may('transferOwnership', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  onClick={() => setTransferTo(u)}
+                                  aria-label={`Make ${u.displayName} the owner`}
+                                >
+                                  Make owner
+                                </Button>
+                              ) : null}
+                              {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  className="text-red-700"
+                                  onClick={() => setRemoving(u)}
+                                  aria-label={`Remove ${u.displayName}`}
+                                >
+                                  Remove
+                                </Button>
+                              ) : null}
                             </>
-                          ) : null
-                        ) : (
-                          <>
-                            {may('assignAdmin', u) ? (
-                              <Button size="sm" variant="secondary" onClick={() => setChanging({ person: u, change: 'assignadmin' })} aria-label={`Make ${u.displayName} an administrator`}>
-                                Make administrator
-                              </Button>
-                            ) : null}
-                            {may('removeAdmin', u) ? (
-                              <Button size="sm" variant="secondary" onClick={() => setChanging({ person: u, change: 'removeadmin' })} aria-label={`Make ${u.displayName} a member`}>
-                                Make member
-                              </Button>
-                            ) : null}
-                            {may('transferOwnership', u) ? (
-                              <Button size="sm" variant="ghost" onClick={() => setTransferTo(u)} aria-label={`Make ${u.displayName} the owner`}>
-                                Make owner
-                              </Button>
-                            ) : null}
-                            {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
-                              <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setRemoving(u)} aria-label={`Remove ${u.displayName}`}>
-                                Remove
-                              </Button>
-                            ) : null}
-                          </>
-                        )}
+                          )}
                         </div>
                       </Td>
                     </>
@@ -177,7 +274,9 @@ function Members({ org }: { org: MyOrganization }) {
             </TBody>
           </Table>
         )}
-        {list.data ? <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} /> : null}
+        {list.data ? (
+          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
+        ) : null}
       </Card>
 
       <InviteDialog org={org} open={inviting} onClose={() => setInviting(false)} />
@@ -191,20 +290,22 @@ function Members({ org }: { org: MyOrganization }) {
         }}
       />
       <ConfirmDialog
-        open={!!changing}
+        open={changing?.change === 'assignadmin'}
         onClose={() => setChanging(null)}
         tone="primary"
-        title={changing?.change === 'assignadmin' ? `Make ${changing.person.displayName} an administrator?` : `Make ${changing?.person.displayName} a member?`}
-        message={
-          changing?.change === 'assignadmin'
-            ? 'Administrators invite and remove members, manage groups, access links and webhooks of the organization.'
-            : 'They keep their membership, groups and door access, but can no longer manage the organization.'
-        }
-        confirmLabel={changing?.change === 'assignadmin' ? 'Make administrator' : 'Make member'}
+        title={`Make ${changing?.person.displayName} an administrator?`}
+        message="Administrators invite and remove members, manage groups, access links and webhooks of the organization."
+        confirmLabel="Make administrator"
         onConfirm={async () => {
-          await roles.mutateAsync({ organizationUserId: changing!.person.organizationUserId!, change: changing!.change });
-          toast.success(changing!.change === 'assignadmin' ? `${changing!.person.displayName} is now an administrator` : `${changing!.person.displayName} is now a member`);
+          await roles.mutateAsync({ organizationUserId: changing!.person.organizationUserId!, change: 'assignadmin' });
+          toast.success(`${changing!.person.displayName} is now an administrator`);
         }}
+      />
+      <DemoteDialog
+        org={org}
+        person={changing?.change === 'removeadmin' ? changing.person : null}
+        onClose={() => setChanging(null)}
+        onDone={() => toast.success(`${changing!.person.displayName} is now a member`)}
       />
       <PasswordDialog
         open={!!transferTo}

@@ -23,7 +23,14 @@ export function NameDialog({
   return (
     <Dialog open={open} onClose={onClose} title={title} dismissable={!busy} size="sm">
       {/* mounted on open: its state starts from `initial` each time, with no reset racing the typing */}
-      <NameForm initial={initial} submitLabel={submitLabel} onClose={onClose} onSubmit={onSubmit} busy={busy} setBusy={setBusy} />
+      <NameForm
+        initial={initial}
+        submitLabel={submitLabel}
+        onClose={onClose}
+        onSubmit={onSubmit}
+        busy={busy}
+        setBusy={setBusy}
+      />
     </Dialog>
   );
 }
@@ -65,18 +72,24 @@ function NameForm({
   }
 
   return (
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField label="Group name" required error={(touched && problem) || serverError}>
-          <Input value={name} onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} maxLength={120} autoComplete="off" />
-        </FormField>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <FormField label="Group name" required error={(touched && problem) || serverError}>
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setTouched(true)}
+          maxLength={120}
+          autoComplete="off"
+        />
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
   );
 }

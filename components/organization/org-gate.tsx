@@ -9,7 +9,8 @@ export function OrgGate({ children }: { children: (org: MyOrganization) => React
   const { org, isPending, error, refetch, isRefetching } = useCurrentOrganization();
   if (isPending) return <SkeletonRows rows={4} label="Loading your organization" />;
   if (error) return <ErrorState message={error.message} onRetry={() => refetch()} retrying={isRefetching} />;
-  if (!org) return <EmptyState title="You are not in an organization" text="Ask an organization administrator to add you." />;
+  if (!org)
+    return <EmptyState title="You are not in an organization" text="Ask an organization administrator to add you." />;
   return <>{children(org)}</>;
 }
 

@@ -1,7 +1,14 @@
 'use client';
 
+import { useState } from 'react';
 import { ConfirmDialog, Spinner } from '@/components/ui';
-import { useOrgPerson, useRemovePerson, type MyOrganization, type OrgUser } from '@/lib/client/organization';
+import {
+  useOrgPerson,
+  useRemovePerson,
+  useRoleChange,
+  type MyOrganization,
+  type OrgUser,
+} from '@/lib/client/organization';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -14,7 +21,8 @@ function removalWords(r: { deviceAccesses: number; groups: number; invitations: 
     r.groups > 0 && count(r.groups, 'group', 'groups'),
     r.invitations > 0 && count(r.invitations, 'waiting device invitation', 'waiting device invitations'),
   ].filter((p): p is string => !!p);
-  if (!parts.length) return `Only ${leaving ? 'your' : 'the'} membership ends: there are no device accesses, groups or device invitations to remove`;
+  if (!parts.length)
+    return `Only ${leaving ? 'your' : 'the'} membership ends: there are no device accesses, groups or device invitations to remove`;
   return `${list.format(parts)} will be removed`;
 }
 
@@ -22,13 +30,26 @@ function removalWords(r: { deviceAccesses: number; groups: number; invitations: 
  * Remove a person, or leave (their own row): the confirmation states what ends, read from the
  * server (GET .../user/{id} `removal`) so it is what the removal will really do.
  */
-export function RemoveDialog({ org, person, onClose, onDone }: { org: MyOrganization; person: OrgUser | null; onClose: () => void; onDone: (leaving: boolean) => void }) {
+export function RemoveDialog({
+  org,
+  person,
+  onClose,
+  onDone,
+}: {
+  org: MyOrganization;
+  person: OrgUser | null;
+  onClose: () => void;
+  onDone: (leaving: boolean) => void;
+}) {
   const id = person?.organizationUserId ?? null;
   const preview = useOrgPerson(org.id, id);
   const remove = useRemovePerson(org.id);
   const leaving = id !== null && id === org.organizationUserId;
   const r = preview.data?.removal;
   const who = leaving ? 'You' : (person?.displayName ?? '');
+  // what they handed out ends with them unless the remover keeps it (and then answers for it)
+  const [endGrants, setEndGrants] = useState(true);
+  const grants = r?.grantsMade ?? [];
   const message = preview.isPending ? (
     <span className="inline-flex items-center gap-2">
       <Spinner /> Checking what {leaving ? 'you have' : 'they have'} here…
@@ -42,6 +63,27 @@ export function RemoveDialog({ org, person, onClose, onDone }: { org: MyOrganiza
           : `${who} ${leaving ? 'have' : 'has'} no access to devices of ${org.name}, so no door changes.`}{' '}
         {leaving ? 'Your' : 'Their'} account and {leaving ? 'your' : 'their'} own devices stay.
       </p>
+      {r.invitationsSent > 0 ? (
+        <p>
+          {count(r.invitationsSent, 'invitation', 'invitations')} {leaving ? 'you' : 'they'} sent and not yet accepted
+          end at once.
+        </p>
+      ) : null}
+      {grants.length > 0 ? (
+        <div className="space-y-1">
+          <p>
+            {leaving ? 'You' : 'They'} handed out {count(grants.length, 'grant', 'grants')} here:{' '}
+            {list.format(grants.slice(0, 6).map((g) => g.name))}
+            {grants.length > 6 ? ` and ${grants.length - 6} more` : ''}.
+          </p>
+          {leaving ? null : (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={endGrants} onChange={(e) => setEndGrants(e.target.checked)} />
+              End these too (otherwise they stay, and you answer for them)
+            </label>
+          )}
+        </div>
+      ) : null}
     </div>
   ) : (
     <p>{preview.error?.message ?? ''}</p>
@@ -54,8 +96,69 @@ export function RemoveDialog({ org, person, onClose, onDone }: { org: MyOrganiza
       message={message}
       confirmLabel={leaving ? 'Leave organization' : 'Remove person'}
       onConfirm={async () => {
-        await remove.mutateAsync(id!);
+        await remove.mutateAsync({ organizationUserId: id!, keepGrants: !leaving && !endGrants });
         onDone(leaving);
+      }}
+    />
+  );
+}
+
+/**
+ * Make an administrator a member (the owner's): the confirmation lists what they handed out that
+ * ends with the role (links and group memberships are an administrator's to give), read from the
+ * server (GET .../user/{id} `demotion`), with "End these too" chosen.
+ */
+export function DemoteDialog({
+  org,
+  person,
+  onClose,
+  onDone,
+}: {
+  org: MyOrganization;
+  person: OrgUser | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const id = person?.organizationUserId ?? null;
+  const preview = useOrgPerson(org.id, id);
+  const roles = useRoleChange(org.id);
+  const [endGrants, setEndGrants] = useState(true);
+  const grants = preview.data?.demotion?.grantsMade ?? [];
+  const message = (
+    <div className="space-y-2">
+      <p>They keep their membership, groups and door access, but can no longer manage the organization.</p>
+      {preview.isPending ? (
+        <p className="inline-flex items-center gap-2">
+          <Spinner /> Checking what they handed out…
+        </p>
+      ) : preview.error ? (
+        <p>{preview.error.message}</p>
+      ) : grants.length > 0 ? (
+        <div className="space-y-1">
+          <p>
+            As an administrator they handed out {count(grants.length, 'grant', 'grants')} that a member cannot give:{' '}
+            {list.format(grants.slice(0, 6).map((g) => g.name))}
+            {grants.length > 6 ? ` and ${grants.length - 6} more` : ''}.
+          </p>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={endGrants} onChange={(e) => setEndGrants(e.target.checked)} />
+            End these too (otherwise they stay, and you answer for them)
+          </label>
+        </div>
+      ) : null}
+    </div>
+  );
+  return (
+    <ConfirmDialog
+      open={!!person}
+      onClose={onClose}
+      tone="primary"
+      title={`Make ${person?.displayName} a member?`}
+      message={message}
+      confirmLabel="Make member"
+      onConfirm={async () => {
+        await roles.mutateAsync({ organizationUserId: id!, change: 'removeadmin', keepGrants: !endGrants });
+        onDone();
       }}
     />
   );

@@ -26,7 +26,13 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder?:
   return (
     <label className="block w-full max-w-sm">
       <span className="sr-only">{label}</span>
-      <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder ?? label} aria-label={label} />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder ?? label}
+        aria-label={label}
+      />
     </label>
   );
 }

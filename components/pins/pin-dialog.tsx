@@ -24,7 +24,11 @@ export function PinDialog({ lockId, zone, state, onClose }: Props) {
     return (
       <Dialog open onClose={onClose} title={title}>
         {detail.isError ? (
-          <ErrorState message={pinErrorMessage(detail.error)} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
+          <ErrorState
+            message={pinErrorMessage(detail.error)}
+            onRetry={() => detail.refetch()}
+            retrying={detail.isFetching}
+          />
         ) : (
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading the PIN</span>
@@ -37,10 +41,31 @@ export function PinDialog({ lockId, zone, state, onClose }: Props) {
     );
   }
   // keyed by PIN: a fresh form (and fresh initial values) for every PIN opened
-  return <Editor key={editId ?? 'new'} lockId={lockId} zone={zone} title={title} existing={detail.data ?? null} onClose={onClose} />;
+  return (
+    <Editor
+      key={editId ?? 'new'}
+      lockId={lockId}
+      zone={zone}
+      title={title}
+      existing={detail.data ?? null}
+      onClose={onClose}
+    />
+  );
 }
 
-function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zone: string; title: string; existing: PinDetail | null; onClose: () => void }) {
+function Editor({
+  lockId,
+  zone,
+  title,
+  existing,
+  onClose,
+}: {
+  lockId: number;
+  zone: string;
+  title: string;
+  existing: PinDetail | null;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState<PinFormValues>(() => initialValues(existing, zone));
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreatePin(lockId);
@@ -90,7 +115,10 @@ function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zo
     >
       <div ref={notice}>
         {sending ? (
-          <p role="status" className="mb-4 flex items-center gap-2 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
+          <p
+            role="status"
+            className="mb-4 flex items-center gap-2 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+          >
             <Spinner /> Sending to the lock… waiting for it to confirm.
           </p>
         ) : null}
@@ -100,7 +128,15 @@ function Editor({ lockId, zone, title, existing, onClose }: { lockId: number; zo
           </p>
         ) : null}
       </div>
-      <PinForm id={formId} values={values} onChange={setValues} errors={errors} zone={zone} disabled={sending} onSubmit={submit} />
+      <PinForm
+        id={formId}
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        zone={zone}
+        disabled={sending}
+        onSubmit={submit}
+      />
     </Dialog>
   );
 }

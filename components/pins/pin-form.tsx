@@ -41,7 +41,8 @@ export function validate(v: PinFormValues, zone: string, now = new Date()): Fiel
   const end = fromLocalInput(v.end, zone);
   if (start && end && end <= start) e.dates = 'The end must be later than the start.';
   else if (end && new Date(end) <= now) e.dates = 'The end must be in the future.';
-  if (v.from && v.to && v.from === v.to) e.window = 'Start and end times must differ (or leave both empty for any time).';
+  if (v.from && v.to && v.from === v.to)
+    e.window = 'Start and end times must differ (or leave both empty for any time).';
   if (!v.days.some(Boolean)) e.days = 'Pick at least one day.';
   return e;
 }
@@ -89,8 +90,18 @@ export function PinForm({ id, values: v, onChange, errors, zone, disabled, onSub
       }}
     >
       <fieldset disabled={disabled} className="space-y-4">
-        <FormField label="Alias" required hint="Who uses this PIN, e.g. “Cleaner” or “Dog walker”." error={show('alias')}>
-          <Input value={v.alias} onChange={(e) => set({ alias: e.target.value })} onBlur={leave('alias')} autoComplete="off" />
+        <FormField
+          label="Alias"
+          required
+          hint="Who uses this PIN, e.g. “Cleaner” or “Dog walker”."
+          error={show('alias')}
+        >
+          <Input
+            value={v.alias}
+            onChange={(e) => set({ alias: e.target.value })}
+            onBlur={leave('alias')}
+            autoComplete="off"
+          />
         </FormField>
         <FormField
           label="PIN"
@@ -100,9 +111,22 @@ export function PinForm({ id, values: v, onChange, errors, zone, disabled, onSub
         >
           {(wiring) => (
             <div className="flex gap-2">
-              <Input {...wiring} value={v.pin} inputMode="numeric" autoComplete="off" className="font-mono tracking-widest"
-                onChange={(e) => set({ pin: e.target.value })} onBlur={leave('pin')} />
-              <Button variant="secondary" onClick={() => { set({ pin: generatePin(6) }); setTouched((t) => ({ ...t, pin: true })); }}>
+              <Input
+                {...wiring}
+                value={v.pin}
+                inputMode="numeric"
+                autoComplete="off"
+                className="font-mono tracking-widest"
+                onChange={(e) => set({ pin: e.target.value })}
+                onBlur={leave('pin')}
+              />
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  set({ pin: generatePin(6) });
+                  setTouched((t) => ({ ...t, pin: true }));
+                }}
+              >
                 Generate
               </Button>
             </div>
@@ -113,13 +137,28 @@ export function PinForm({ id, values: v, onChange, errors, zone, disabled, onSub
           <p className="mb-3 text-xs text-slate-600">Optional. Dates and times are at the lock: {zone}.</p>
           <div className="grid gap-3 sm:grid-cols-2">
             <FormField label="Valid from">
-              <Input type="datetime-local" value={v.start} onChange={(e) => set({ start: e.target.value })} onBlur={leave('dates')} />
+              <Input
+                type="datetime-local"
+                value={v.start}
+                onChange={(e) => set({ start: e.target.value })}
+                onBlur={leave('dates')}
+              />
             </FormField>
             <FormField label="Valid until" error={show('dates')}>
-              <Input type="datetime-local" value={v.end} onChange={(e) => set({ end: e.target.value })} onBlur={leave('dates')} />
+              <Input
+                type="datetime-local"
+                value={v.end}
+                onChange={(e) => set({ end: e.target.value })}
+                onBlur={leave('dates')}
+              />
             </FormField>
             <FormField label="Daily from" hint="Empty: from midnight">
-              <Input type="time" value={v.from} onChange={(e) => set({ from: e.target.value })} onBlur={leave('window')} />
+              <Input
+                type="time"
+                value={v.from}
+                onChange={(e) => set({ from: e.target.value })}
+                onBlur={leave('window')}
+              />
             </FormField>
             <FormField label="Daily until" hint="Earlier than “from”: runs past midnight" error={show('window')}>
               <Input type="time" value={v.to} onChange={(e) => set({ to: e.target.value })} onBlur={leave('window')} />
@@ -129,11 +168,23 @@ export function PinForm({ id, values: v, onChange, errors, zone, disabled, onSub
             <legend className="text-sm font-medium text-slate-800">Days</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
               {WEEKDAYS.map((d, i) => (
-                <Checkbox key={d} id={`${id}-day-${i}`} label={d} checked={v.days[i]}
-                  onChange={(e) => { set({ days: v.days.map((x, j) => (j === i ? e.target.checked : x)) }); setTouched((t) => ({ ...t, days: true })); }} />
+                <Checkbox
+                  key={d}
+                  id={`${id}-day-${i}`}
+                  label={d}
+                  checked={v.days[i]}
+                  onChange={(e) => {
+                    set({ days: v.days.map((x, j) => (j === i ? e.target.checked : x)) });
+                    setTouched((t) => ({ ...t, days: true }));
+                  }}
+                />
               ))}
             </div>
-            {show('days') ? <p id={`${id}-days-error`} className="mt-1 text-sm text-red-700">{show('days')}</p> : null}
+            {show('days') ? (
+              <p id={`${id}-days-error`} className="mt-1 text-sm text-red-700">
+                {show('days')}
+              </p>
+            ) : null}
           </fieldset>
         </div>
       </fieldset>

@@ -25,14 +25,25 @@ const ROLE = ['Member', 'Administrator', 'Owner'];
  * The signed-in frame: header (product, organization, user, sign out), the navigation as a
  * sidebar on wide screens and a collapsible panel on phones, and the page.
  */
-export function AppShell({ user, organization, children }: { user: ShellUser; organization: ShellOrganization | null; children: React.ReactNode }) {
+export function AppShell({
+  user,
+  organization,
+  children,
+}: {
+  user: ShellUser;
+  organization: ShellOrganization | null;
+  children: React.ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   useEffect(() => setOpen(false), [pathname]); // a tapped link closes the phone menu
 
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -54,11 +65,16 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
             <span className="whitespace-nowrap">Smart-lock cloud</span>
           </Link>
           {organization ? (
-            <div className="hidden min-w-0 items-center gap-2 border-l border-slate-200 pl-3 md:flex" title={`Your role: ${ROLE[organization.role] ?? 'Member'}`}>
+            <div
+              className="hidden min-w-0 items-center gap-2 border-l border-slate-200 pl-3 md:flex"
+              title={`Your role: ${ROLE[organization.role] ?? 'Member'}`}
+            >
               <span className="truncate text-sm font-medium text-slate-800" data-testid="current-organization">
                 {organization.name}
               </span>
-              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{ROLE[organization.role] ?? 'Member'}</span>
+              <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                {ROLE[organization.role] ?? 'Member'}
+              </span>
             </div>
           ) : null}
           <div className="ml-auto flex min-w-0 items-center gap-3">
@@ -73,7 +89,10 @@ export function AppShell({ user, organization, children }: { user: ShellUser; or
           </div>
         </div>
         {open ? (
-          <div id="mobile-nav" className="max-h-[calc(100vh-3.5rem)] overflow-y-auto border-t border-slate-200 px-3 py-4 lg:hidden">
+          <div
+            id="mobile-nav"
+            className="max-h-[calc(100vh-3.5rem)] overflow-y-auto border-t border-slate-200 px-3 py-4 lg:hidden"
+          >
             <div className="mb-4 px-3 text-sm">
               <p className="font-medium text-slate-900">{user.email}</p>
               {organization ? <p className="text-slate-600">{organization.name}</p> : null}

@@ -1,5 +1,21 @@
 import { decideOrg, type OrgAction } from '@/lib/domain/policy';
-import { ActivityIcon, AuditIcon, BellIcon, HomeIcon, DevicesIcon, GateIcon, GroupsIcon, KeyIcon, LinkIcon, MembersIcon, SensorIcon, ShieldIcon, WebhookIcon } from './nav-icons';
+import {
+  ActivityIcon,
+  AppsIcon,
+  CodeIcon,
+  AuditIcon,
+  BellIcon,
+  HomeIcon,
+  DevicesIcon,
+  GateIcon,
+  GroupsIcon,
+  KeyIcon,
+  LinkIcon,
+  MembersIcon,
+  SensorIcon,
+  ShieldIcon,
+  WebhookIcon,
+} from './nav-icons';
 
 export interface NavItem {
   href: string;
@@ -29,8 +45,10 @@ export const NAV: NavSection[] = [
   {
     title: 'Organization',
     items: [
+      { href: '/organization/bridges', label: 'Bridges', Icon: DevicesIcon, org: 'manageBridges' },
       { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon, org: 'see' },
       { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon, org: 'manageLinks' },
+      { href: '/organization/people', label: 'People', Icon: MembersIcon, org: 'see' },
       { href: '/organization/members', label: 'Members', Icon: MembersIcon, org: 'see' },
       { href: '/organization/audit', label: 'Audit log', Icon: AuditIcon, org: 'seeAudit' },
     ],
@@ -42,6 +60,8 @@ export const NAV: NavSection[] = [
       { href: '/settings/webhooks', label: 'Webhooks', Icon: WebhookIcon },
       { href: '/settings/notifications', label: 'Notifications', Icon: BellIcon },
       { href: '/settings/security', label: 'Security', Icon: ShieldIcon },
+      { href: '/settings/connected-apps', label: 'Connected apps', Icon: AppsIcon },
+      { href: '/settings/developer', label: 'Developer', Icon: CodeIcon },
     ],
   },
 ];
@@ -55,5 +75,7 @@ export function isCurrent(pathname: string, href: string): boolean {
  * may use (a guest without an organization sees no Organization section at all).
  */
 export function navFor(orgRole: number | null): NavSection[] {
-  return NAV.map((s) => ({ ...s, items: s.items.filter((i) => !i.org || decideOrg(i.org, orgRole).ok) })).filter((s) => s.items.length);
+  return NAV.map((s) => ({ ...s, items: s.items.filter((i) => !i.org || decideOrg(i.org, orgRole).ok) })).filter(
+    (s) => s.items.length,
+  );
 }

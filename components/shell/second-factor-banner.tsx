@@ -17,7 +17,11 @@ const noSubscription = () => () => {};
  * before the page's own prefetched data arrives (react-query then hydrates that data only after
  * rendering), so the page would render differently from the server's HTML.
  */
-export function SecondFactorBanner({ organization }: { organization: { id: number; name: string; role: number } | null }) {
+export function SecondFactorBanner({
+  organization,
+}: {
+  organization: { id: number; name: string; role: number } | null;
+}) {
   const pathname = usePathname();
   const hydrated = useSyncExternalStore(
     noSubscription,
@@ -34,8 +38,9 @@ function Notice({ organization }: { organization: { id: number; name: string; ro
   return (
     <Warning role="status" className="mb-6">
       <p>
-        {organization.name} requires administrators to use a second factor. Until you add one you can see the organization and open your doors, but not manage people, groups, access
-        links, webhooks or the organization&apos;s devices.{' '}
+        {organization.name} requires administrators to use a second factor. Until you add one you can see the
+        organization and open your doors, but not manage people, groups, access links, webhooks or the
+        organization&apos;s devices.{' '}
         <Link href="/settings/security" className="font-medium underline underline-offset-2">
           Add a second factor in Settings › Security
         </Link>

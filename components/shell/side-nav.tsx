@@ -26,7 +26,9 @@ export function SideNav({ onNavigate, orgRole }: { onNavigate?: () => void; orgR
                     aria-current={current ? 'page' : undefined}
                     className={cn(
                       'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium',
-                      current ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      current
+                        ? 'bg-indigo-50 text-indigo-700'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                     )}
                   >
                     <Icon className={cn('h-5 w-5 shrink-0', current ? 'text-indigo-600' : 'text-slate-500')} />

@@ -10,7 +10,16 @@ export interface CardProps extends Omit<React.HTMLAttributes<HTMLElement>, 'titl
   as?: 'section' | 'div' | 'article';
 }
 
-export function Card({ title, description, actions, flush, as: Tag = 'section', className, children, ...rest }: CardProps) {
+export function Card({
+  title,
+  description,
+  actions,
+  flush,
+  as: Tag = 'section',
+  className,
+  children,
+  ...rest
+}: CardProps) {
   return (
     <Tag className={cn('rounded-lg border border-slate-200 bg-white shadow-sm', className)} {...rest}>
       {title || actions ? (

@@ -22,7 +22,16 @@ export interface DialogProps {
 }
 
 /** Modal dialog: role=dialog, aria-modal, labelled by its title, focus kept inside, Esc closes, focus restored. */
-export function Dialog({ open, onClose, title, description, children, footer, size = 'md', dismissable = true }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissable = true,
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -34,7 +43,8 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
     // Focus the first field, else the first button, else the panel itself.
-    const first = node?.querySelector<HTMLElement>('input, select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      node?.querySelector<HTMLElement>('input, select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
     const prevOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -53,7 +63,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
       return;
     }
     if (e.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null,
+    );
     if (items.length === 0) {
       e.preventDefault();
       return;
@@ -108,7 +120,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         </div>
         <div className="overflow-y-auto px-5 py-4 text-sm text-slate-800">{children}</div>
         {footer ? (
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">{footer}</div>
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
+            {footer}
+          </div>
         ) : null}
       </div>
     </div>,

@@ -47,7 +47,11 @@ export function FormField({ label, hint, error, required, id, className, childre
     <div className={cn('space-y-1', className)}>
       <label htmlFor={controlId} className="block text-sm font-medium text-slate-800">
         {label}
-        {required ? <span className="ml-0.5 text-red-700" aria-hidden="true">*</span> : null}
+        {required ? (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       {control}
       {hint ? (

@@ -44,22 +44,49 @@ export function Pagination({ page, itemsPerPage, hasNext, pageSizes = [10, 25, 5
     );
 
   return (
-    <nav aria-label="Pagination" className={cn('flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-700', className)}>
+    <nav
+      aria-label="Pagination"
+      className={cn('flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-700', className)}
+    >
       <div className="flex items-center gap-2">
-        {link(page > 1, href({ page: page - 1 }), 'Previous page', <><ChevronLeftIcon /> Previous</>)}
-        <span aria-current="page" className="px-2">Page {page}</span>
-        {link(hasNext, href({ page: page + 1 }), 'Next page', <>Next <ChevronRightIcon /></>)}
+        {link(
+          page > 1,
+          href({ page: page - 1 }),
+          'Previous page',
+          <>
+            <ChevronLeftIcon /> Previous
+          </>,
+        )}
+        <span aria-current="page" className="px-2">
+          Page {page}
+        </span>
+        {link(
+          hasNext,
+          href({ page: page + 1 }),
+          'Next page',
+          <>
+            Next <ChevronRightIcon />
+          </>,
+        )}
       </div>
       {pageSizes.length > 0 ? (
         <div className="flex items-center gap-2">
           <span className="text-slate-600">Per page:</span>
           {pageSizes.map((n) =>
             n === itemsPerPage ? (
-              <span key={n} aria-current="true" className="rounded-md bg-indigo-50 px-2 py-1 font-medium text-indigo-700">
+              <span
+                key={n}
+                aria-current="true"
+                className="rounded-md bg-indigo-50 px-2 py-1 font-medium text-indigo-700"
+              >
                 {n}
               </span>
             ) : (
-              <Link key={n} href={href({ itemsPerPage: n, page: 1 })} className="rounded-md px-2 py-1 hover:bg-slate-100">
+              <Link
+                key={n}
+                href={href({ itemsPerPage: n, page: 1 })}
+                className="rounded-md px-2 py-1 hover:bg-slate-100"
+              >
                 {n}
               </Link>
             ),

@@ -50,7 +50,13 @@ export function ShownOnce({
         <p>{warning}</p>
       </Warning>
       <FormField label={label}>
-        <Input ref={input} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          ref={input}
+          readOnly
+          value={value}
+          className="font-mono text-xs"
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </FormField>
       {children}
       <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">

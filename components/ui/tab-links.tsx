@@ -27,7 +27,9 @@ export function TabLinks({ tabs, label, className }: { tabs: TabLink[]; label: s
                 aria-current={current ? 'page' : undefined}
                 className={cn(
                   'inline-block whitespace-nowrap border-b-2 px-1 py-2.5 text-sm font-medium',
-                  current ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                  current
+                    ? 'border-indigo-600 text-indigo-700'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 )}
               >
                 {t.label}

@@ -1,7 +1,12 @@
 import { cn } from './cn';
 
 /** A table that scrolls sideways on narrow screens instead of breaking the page. */
-export function Table({ className, children, caption, ...rest }: React.TableHTMLAttributes<HTMLTableElement> & { caption?: React.ReactNode }) {
+export function Table({
+  className,
+  children,
+  caption,
+  ...rest
+}: React.TableHTMLAttributes<HTMLTableElement> & { caption?: React.ReactNode }) {
   return (
     <div className="relative w-full overflow-x-auto">
       <table className={cn('min-w-full divide-y divide-slate-200 text-left text-sm', className)} {...rest}>
@@ -28,7 +33,10 @@ export function Th({ className, scope = 'col', ...rest }: React.ThHTMLAttributes
   return (
     <th
       scope={scope}
-      className={cn('whitespace-nowrap px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600', className)}
+      className={cn(
+        'whitespace-nowrap px-4 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-600',
+        className,
+      )}
       {...rest}
     />
   );

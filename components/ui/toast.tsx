@@ -65,7 +65,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
             <div
               key={id}
               role={tone === 'error' ? 'alert' : 'status'}
-              className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 shadow-lg', box)}
+              className={cn(
+                'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 shadow-lg',
+                box,
+              )}
             >
               <Icon className="mt-0.5 h-5 w-5 shrink-0" />
               <div className="min-w-0 flex-1 text-sm">

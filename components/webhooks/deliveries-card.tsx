@@ -1,7 +1,14 @@
 'use client';
 
 import { Button, Card, EmptyState, ErrorState, SkeletonRows, useToast } from '@/components/ui';
-import { useDeliveries, useRedeliver, useSendTest, type Delivery, type Webhook, type WebhookOwner } from '@/lib/client/webhooks';
+import {
+  useDeliveries,
+  useRedeliver,
+  useSendTest,
+  type Delivery,
+  type Webhook,
+  type WebhookOwner,
+} from '@/lib/client/webhooks';
 import { eventLabel, fmtTime, relative } from './format';
 import { DeliveryBadge } from './status';
 
@@ -17,11 +24,20 @@ export function DeliveriesCard({ owner, hook, onClose }: { owner: WebhookOwner; 
       onSuccess: (d) =>
         d.status === 'delivered'
           ? toast.success('Test event delivered', `Your endpoint answered ${d.lastStatusCode}.`)
-          : toast.error('Test event not delivered yet', d.attempts.at(-1)?.error ?? `Your endpoint answered ${d.lastStatusCode}; it will be retried.`),
+          : toast.error(
+              'Test event not delivered yet',
+              d.attempts.at(-1)?.error ?? `Your endpoint answered ${d.lastStatusCode}; it will be retried.`,
+            ),
       onError: (e) => toast.error('Could not send the test event', e.message),
     });
   const testButton = (
-    <Button size="sm" onClick={sendTest} loading={test.isPending} disabled={!hook.enabled} title={hook.enabled ? undefined : 'Enable the webhook first'}>
+    <Button
+      size="sm"
+      onClick={sendTest}
+      loading={test.isPending}
+      disabled={!hook.enabled}
+      title={hook.enabled ? undefined : 'Enable the webhook first'}
+    >
       Send test event
     </Button>
   );
@@ -46,11 +62,21 @@ export function DeliveriesCard({ owner, hook, onClose }: { owner: WebhookOwner; 
       ) : list.isError ? (
         <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
       ) : !list.data.length ? (
-        <EmptyState title="No deliveries yet" text="Events appear here as devices change. Send a test event to check your endpoint now." action={testButton} />
+        <EmptyState
+          title="No deliveries yet"
+          text="Events appear here as devices change. Send a test event to check your endpoint now."
+          action={testButton}
+        />
       ) : (
         <ul className="divide-y divide-slate-200" aria-label="Deliveries">
           {list.data.map((d) => (
-            <DeliveryItem key={d.id} d={d} busy={again.isPending && again.variables === d.id} onRedeliver={() => again.mutate(d.id, { onError: (e) => toast.error('Could not redeliver', e.message) })} canSend={hook.enabled} />
+            <DeliveryItem
+              key={d.id}
+              d={d}
+              busy={again.isPending && again.variables === d.id}
+              onRedeliver={() => again.mutate(d.id, { onError: (e) => toast.error('Could not redeliver', e.message) })}
+              canSend={hook.enabled}
+            />
           ))}
         </ul>
       )}
@@ -58,7 +84,17 @@ export function DeliveriesCard({ owner, hook, onClose }: { owner: WebhookOwner; 
   );
 }
 
-function DeliveryItem({ d, busy, canSend, onRedeliver }: { d: Delivery; busy: boolean; canSend: boolean; onRedeliver: () => void }) {
+function DeliveryItem({
+  d,
+  busy,
+  canSend,
+  onRedeliver,
+}: {
+  d: Delivery;
+  busy: boolean;
+  canSend: boolean;
+  onRedeliver: () => void;
+}) {
   return (
     <li className="px-4 py-3 sm:px-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -69,13 +105,21 @@ function DeliveryItem({ d, busy, canSend, onRedeliver }: { d: Delivery; busy: bo
             {relative(d.created)}
           </span>
         </div>
-        <Button size="sm" variant="secondary" loading={busy} disabled={!canSend} onClick={onRedeliver} aria-label={`Redeliver ${eventLabel(d.event)} ${d.messageId}`}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy}
+          disabled={!canSend}
+          onClick={onRedeliver}
+          aria-label={`Redeliver ${eventLabel(d.event)} ${d.messageId}`}
+        >
           Redeliver
         </Button>
       </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600">
-          {d.attempts.length} {d.attempts.length === 1 ? 'attempt' : 'attempts'} · id <span className="font-mono text-xs">{d.messageId}</span>
+          {d.attempts.length} {d.attempts.length === 1 ? 'attempt' : 'attempts'} · id{' '}
+          <span className="font-mono text-xs">{d.messageId}</span>
         </summary>
         <ol className="mt-2 space-y-2">
           {d.attempts.map((a, i) => (
@@ -84,12 +128,18 @@ function DeliveryItem({ d, busy, canSend, onRedeliver }: { d: Delivery; busy: bo
                 {fmtTime(a.at)} · {a.statusCode !== null ? `HTTP ${a.statusCode}` : 'no answer'} · {a.durationMs} ms
               </p>
               {a.error ? <p className="text-red-800">{a.error}</p> : null}
-              {a.responseExcerpt ? <pre className="mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all text-xs text-slate-600">{a.responseExcerpt}</pre> : null}
+              {a.responseExcerpt ? (
+                <pre className="mt-1 max-h-32 overflow-auto whitespace-pre-wrap break-all text-xs text-slate-600">
+                  {a.responseExcerpt}
+                </pre>
+              ) : null}
             </li>
           ))}
         </ol>
         <p className="mt-2 text-xs font-medium text-slate-700">Payload</p>
-        <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-900 p-2 text-xs text-slate-100">{JSON.stringify(d.payload, null, 2)}</pre>
+        <pre className="mt-1 max-h-48 overflow-auto rounded-md bg-slate-900 p-2 text-xs text-slate-100">
+          {JSON.stringify(d.payload, null, 2)}
+        </pre>
       </details>
     </li>
   );

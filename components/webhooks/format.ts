@@ -1,7 +1,13 @@
 import { EVENT_LABELS, TEST_EVENT, type WebhookEvent } from '@/lib/domain/webhooks/events';
 
 /** Times on the webhooks page, in the viewer's own zone (webhooks are not tied to one door). */
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const REL = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const fmtTime = (iso: string) => DATE_TIME.format(new Date(iso));

@@ -22,8 +22,9 @@ export function SecretPanel({ url, secret, onDone }: { url: string; secret: stri
         Endpoint: <span className="font-mono">{url}</span>
       </p>
       <p className="text-xs text-slate-600">
-        Messages follow Standard Webhooks: verify the <code className="font-mono">webhook-signature</code> header with any
-        Standard Webhooks library, e.g. <code className="font-mono">new Webhook(secret).verify(body, headers)</code>.
+        Messages follow Standard Webhooks: verify the <code className="font-mono">webhook-signature</code> header with
+        any Standard Webhooks library, e.g. <code className="font-mono">new Webhook(secret).verify(body, headers)</code>
+        .
       </p>
     </ShownOnce>
   );

@@ -43,17 +43,40 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
         ev.preventDefault();
         setTouched(true);
         if (urlProblem || eventsProblem) return;
-        onSubmit({ url: url.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)), ...(initial ? { enabled } : {}) });
+        onSubmit({
+          url: url.trim(),
+          events: WEBHOOK_EVENTS.filter((e) => events.includes(e)),
+          ...(initial ? { enabled } : {}),
+        });
       }}
     >
-      <FormField label="Endpoint URL" required hint="We POST each event here as JSON. Use https:// in production." error={touched ? urlProblem : null}>
-        <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/hooks/locks" value={url} onChange={(e) => setUrl(e.target.value)} />
+      <FormField
+        label="Endpoint URL"
+        required
+        hint="We POST each event here as JSON. Use https:// in production."
+        error={touched ? urlProblem : null}
+      >
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com/hooks/locks"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
       </FormField>
       <fieldset aria-describedby={touched && eventsProblem ? 'wh-events-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
         <div className="space-y-2">
           {WEBHOOK_EVENTS.map((e) => (
-            <Checkbox key={e} id={`wh-ev-${e}`} label={EVENT_LABELS[e]} hint={`${e}: ${HINTS[e]}`} checked={events.includes(e)} onChange={(x) => toggle(e, x.target.checked)} />
+            <Checkbox
+              key={e}
+              id={`wh-ev-${e}`}
+              label={EVENT_LABELS[e]}
+              hint={`${e}: ${HINTS[e]}`}
+              checked={events.includes(e)}
+              onChange={(x) => toggle(e, x.target.checked)}
+            />
           ))}
         </div>
         {touched && eventsProblem ? (
@@ -62,7 +85,15 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
           </p>
         ) : null}
       </fieldset>
-      {initial ? <Checkbox id="wh-enabled" label="Enabled" hint="While disabled, nothing is sent and no new events are queued for it." checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> : null}
+      {initial ? (
+        <Checkbox
+          id="wh-enabled"
+          label="Enabled"
+          hint="While disabled, nothing is sent and no new events are queued for it."
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
+      ) : null}
       {serverError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {serverError.message}

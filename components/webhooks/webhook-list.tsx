@@ -36,16 +36,34 @@ export function WebhookList({ hooks, selected, busyId, onDeliveries, onEdit, onT
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
-              <Button size="sm" variant={selected === h.id ? 'primary' : 'secondary'} onClick={() => onDeliveries(h)} aria-pressed={selected === h.id} aria-label={`Deliveries of ${h.url}`}>
+              <Button
+                size="sm"
+                variant={selected === h.id ? 'primary' : 'secondary'}
+                onClick={() => onDeliveries(h)}
+                aria-pressed={selected === h.id}
+                aria-label={`Deliveries of ${h.url}`}
+              >
                 Deliveries
               </Button>
               <Button size="sm" variant="secondary" onClick={() => onEdit(h)} aria-label={`Edit ${h.url}`}>
                 Edit
               </Button>
-              <Button size="sm" variant="secondary" loading={busyId === h.id} onClick={() => onToggle(h)} aria-label={`${h.enabled ? 'Disable' : 'Enable'} ${h.url}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busyId === h.id}
+                onClick={() => onToggle(h)}
+                aria-label={`${h.enabled ? 'Disable' : 'Enable'} ${h.url}`}
+              >
                 {h.enabled ? 'Disable' : 'Enable'}
               </Button>
-              <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => onDelete(h)} aria-label={`Delete ${h.url}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => onDelete(h)}
+                aria-label={`Delete ${h.url}`}
+              >
                 Delete
               </Button>
             </div>

@@ -2,8 +2,26 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, Dialog, EmptyState, ErrorState, PageHeader, SkeletonRows, useToast } from '@/components/ui';
-import { useCreateWebhook, useDeleteWebhook, useUpdateWebhook, useWebhooks, type NewWebhook, type Webhook, type WebhookOwner } from '@/lib/client/webhooks';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SkeletonRows,
+  useToast,
+} from '@/components/ui';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useUpdateWebhook,
+  useWebhooks,
+  type NewWebhook,
+  type Webhook,
+  type WebhookOwner,
+} from '@/lib/client/webhooks';
 import { DeliveriesCard } from './deliveries-card';
 import { OwnerSelect } from './owner-select';
 import { SecretPanel } from './secret-panel';
@@ -68,7 +86,11 @@ export function WebhooksPage() {
         ) : hooks.isError ? (
           <ErrorState message={hooks.error.message} onRetry={() => hooks.refetch()} retrying={hooks.isFetching} />
         ) : !all.length ? (
-          <EmptyState title="No webhooks yet" text="Create one to have device events sent to your server, home automation or chat bot as they happen." action={newButton} />
+          <EmptyState
+            title="No webhooks yet"
+            text="Create one to have device events sent to your server, home automation or chat bot as they happen."
+            action={newButton}
+          />
         ) : (
           <WebhookList
             hooks={all}
@@ -84,9 +106,17 @@ export function WebhooksPage() {
           />
         )}
       </Card>
-      {selected ? <DeliveriesCard key={selected.id} owner={owner} hook={selected} onClose={() => go({ webhook: null })} /> : null}
+      {selected ? (
+        <DeliveriesCard key={selected.id} owner={owner} hook={selected} onClose={() => go({ webhook: null })} />
+      ) : null}
 
-      <Dialog open={creating} onClose={() => setCreating(false)} title="Create a webhook" size="lg" dismissable={!create.isPending}>
+      <Dialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        title="Create a webhook"
+        size="lg"
+        dismissable={!create.isPending}
+      >
         <WebhookForm
           sending={create.isPending}
           serverError={create.error}
@@ -101,10 +131,22 @@ export function WebhooksPage() {
           }
         />
       </Dialog>
-      <Dialog open={!!created} onClose={() => setCreated(null)} title="Your webhook's signing secret" size="lg" dismissable={false}>
+      <Dialog
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title="Your webhook's signing secret"
+        size="lg"
+        dismissable={false}
+      >
         {created ? <SecretPanel url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
       </Dialog>
-      <Dialog open={!!editing} onClose={() => setEditing(null)} title="Edit webhook" size="lg" dismissable={!update.isPending}>
+      <Dialog
+        open={!!editing}
+        onClose={() => setEditing(null)}
+        title="Edit webhook"
+        size="lg"
+        dismissable={!update.isPending}
+      >
         {editing ? (
           <WebhookForm
             initial={editing}

@@ -16,7 +16,9 @@ export const deviceAccess = pgTable(
   'device_access',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     principalType: integer('principal_type').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => userGroups.id, { onDelete: 'cascade' }),

@@ -1,4 +1,14 @@
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -11,7 +21,9 @@ export const accessLinks = pgTable(
   'access_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     startDate: timestamp('start_date', { precision: 3, withTimezone: true }),
@@ -31,8 +43,12 @@ export const accessLinks = pgTable(
 export const accessLinkDevices = pgTable(
   'access_link_devices',
   {
-    accessLinkId: uuid('access_link_id').notNull().references(() => accessLinks.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    accessLinkId: uuid('access_link_id')
+      .notNull()
+      .references(() => accessLinks.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     order: integer('order').notNull(),
     /** who put the device on the link: the link opens it only while this person may (lib/domain/policy) */
     addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
@@ -41,7 +57,17 @@ export const accessLinkDevices = pgTable(
 );
 
 /** What a link use came to: an open the device accepted (its result is the operation's), or a refusal. */
-export const LINK_USE_OUTCOMES = ['opened', 'expired', 'notYetValid', 'outsideSchedule', 'noLongerAllowed', 'unreachable', 'busy', 'timedOut', 'rateLimited'] as const;
+export const LINK_USE_OUTCOMES = [
+  'opened',
+  'expired',
+  'notYetValid',
+  'outsideSchedule',
+  'noLongerAllowed',
+  'unreachable',
+  'busy',
+  'timedOut',
+  'rateLimited',
+] as const;
 export type LinkUseOutcome = (typeof LINK_USE_OUTCOMES)[number];
 
 /**
@@ -54,7 +80,9 @@ export const accessLinkUses = pgTable(
   'access_link_uses',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accessLinkId: uuid('access_link_id').notNull().references(() => accessLinks.id, { onDelete: 'cascade' }),
+    accessLinkId: uuid('access_link_id')
+      .notNull()
+      .references(() => accessLinks.id, { onDelete: 'cascade' }),
     /** null: the door was removed since, or the refusal concerned the link as a whole */
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     deviceName: text('device_name'),

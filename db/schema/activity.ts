@@ -14,7 +14,9 @@ export const deviceActivity = pgTable(
   'device_activity',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     /** author; null for entries without an author (manual operations at the door) */
     userId: uuid('user_id'),
     userNumId: integer('user_num_id').notNull().default(0),

@@ -16,7 +16,7 @@ export const auditLog = pgTable(
     actorUserId: uuid('actor_user_id'),
     actorNumId: integer('actor_num_id').notNull().default(0),
     actorName: text('actor_name').notNull().default(''),
-    /** 'portal' (a session) or 'key' (a personal access key) */
+    /** 'portal' (a session), 'key' (a personal access key) or 'app' (a third-party app's OAuth token) */
     via: text('via').notNull(),
     actorKeyId: uuid('actor_key_id'),
     clientAddress: text('client_address'),

@@ -7,9 +7,15 @@ export const deviceCertificates = pgTable(
   'device_certificates',
   {
     id: serial('id').primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    mobileId: integer('mobile_id').notNull().references(() => mobiles.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mobileId: integer('mobile_id')
+      .notNull()
+      .references(() => mobiles.id, { onDelete: 'cascade' }),
     issuedAt: timestamp('issued_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     expirationDate: timestamp('expiration_date', { precision: 3, withTimezone: true }).notNull(),
     /** the access level the certificate asserts; one issued before levels were kept counts as the owner's (revoked first) */

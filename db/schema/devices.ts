@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -34,7 +45,10 @@ export const devices = pgTable(
     connectedToId: integer('connected_to_id'),
     beaconMajor: integer('beacon_major'),
     beaconMinor: integer('beacon_minor'),
-    /** bridges and gates: network connectivity. Locks derive theirs from the bridge. */
+    /**
+     * bridges and gates: network connectivity. Locks: their own link to their bridge as it last
+     * reported it (false: lost), shown connected only while their bridge is too.
+     */
     isConnected: boolean('is_connected'),
     lastSeen: timestamp('last_seen', { precision: 3, withTimezone: true }),
     // lock state (null columns for devices without such state)
@@ -67,9 +81,8 @@ export const devices = pgTable(
     pinListVersion: integer('pin_list_version').notNull().default(1),
     certListVersion: integer('cert_list_version').notNull().default(1),
     certListUpdated: timestamp('cert_list_updated', { precision: 3, withTimezone: true }).notNull().defaultNow(),
-    /** One command at a time per device, across processes: the slot is taken with a conditional UPDATE. */
-    busyUntil: timestamp('busy_until', { precision: 3, withTimezone: true }),
-    busyOperationId: uuid('busy_operation_id'),
+    /** a lock's own id on its bridge (the Bridge API's deviceId); null for other devices */
+    remoteId: integer('remote_id'),
   },
   (t) => [
     index('devices_org_idx').on(t.organizationId),
@@ -82,8 +95,12 @@ export const devices = pgTable(
 export const deviceUserSettings = pgTable(
   'device_user_settings',
   {
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.userId] }), index('dus_user_idx').on(t.userId)],

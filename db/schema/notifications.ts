@@ -1,4 +1,15 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 import { users } from './users';
 
@@ -9,7 +20,9 @@ import { users } from './users';
 
 /** A person's settings: kinds turned off (all on by default) and the daily digest. */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** one mail a day with everything instead of one mail per event */
   digest: boolean('digest').notNull().default(false),
   offKinds: text('off_kinds').array().notNull().default([]),
@@ -20,8 +33,12 @@ export const notificationSettings = pgTable('notification_settings', {
 export const notificationDevicePrefs = pgTable(
   'notification_device_prefs',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     enabled: boolean('enabled').notNull(),
   },
@@ -48,7 +65,9 @@ export const notificationPending = pgTable(
   'notification_pending',
   {
     activityId: bigint('activity_id', { mode: 'number' }).primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     since: timestamp('since', { precision: 3, withTimezone: true }).notNull(),
     dueAt: timestamp('due_at', { precision: 3, withTimezone: true }).notNull(),
   },
@@ -60,8 +79,12 @@ export const notificationDigestItems = pgTable(
   'notification_digest_items',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     /** the line in words, e.g. "Front door: jammed at 22:58 (Europe/Warsaw)" */
     line: text('line').notNull(),
@@ -76,7 +99,9 @@ export const notificationUnsubscribe = pgTable(
   'notification_unsubscribe',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { precision: 3, withTimezone: true }),

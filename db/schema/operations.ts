@@ -13,7 +13,9 @@ export const deviceOperations = pgTable(
   'device_operations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
     type: integer('type').notNull(),
     mode: integer('mode'),
     status: text('status').notNull().default('PENDING'),

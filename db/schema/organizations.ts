@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const organizations = pgTable('organizations', {
@@ -17,8 +28,12 @@ export const organizationUsers = pgTable(
   'organization_users',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: integer('role').notNull().default(0),
     /** the name this organization shows for the person (Tedee's update profile); null: their own name */
     displayName: text('display_name'),
@@ -36,7 +51,9 @@ export const userGroups = pgTable(
   'user_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,8 +66,14 @@ export const userGroups = pgTable(
 export const userGroupMembers = pgTable(
   'user_group_members',
   {
-    groupId: uuid('group_id').notNull().references(() => userGroups.id, { onDelete: 'cascade' }),
-    organizationUserId: integer('organization_user_id').notNull().references(() => organizationUsers.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    organizationUserId: integer('organization_user_id')
+      .notNull()
+      .references(() => organizationUsers.id, { onDelete: 'cascade' }),
+    /** the membership's grantor: who added the person (or the invitation's sender); null: unknown or gone */
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -71,7 +94,9 @@ export const organizationInvitations = pgTable(
   'organization_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: integer('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     /** the name the inviter gave (Tedee's `name`); the account's own name wins once accepted */
     name: text('name'),

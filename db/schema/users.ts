@@ -14,10 +14,7 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { precision: 3, withTimezone: true }),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
-    uniqueIndex('users_num_id_uq').on(t.numId),
-  ],
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`), uniqueIndex('users_num_id_uq').on(t.numId)],
 );
 
 /** Personal access keys: only a SHA-256 of the secret part is stored; `prefix` identifies the key in lists and lookups. */
@@ -25,7 +22,9 @@ export const personalAccessKeys = pgTable(
   'personal_access_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     secretHash: text('secret_hash').notNull(),
@@ -38,12 +37,18 @@ export const personalAccessKeys = pgTable(
   (t) => [uniqueIndex('pak_prefix_uq').on(t.prefix), index('pak_user_idx').on(t.userId)],
 );
 
-/** Phones that asked for device certificates (issue: certificates). */
+/**
+ * Phones that asked for device certificates (issue: certificates). The API names a phone by
+ * `publicId` (a UUID, as Tedee types mobile ids); `id` is the number it had before, still accepted.
+ */
 export const mobiles = pgTable(
   'mobiles',
   {
     id: serial('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     publicKey: text('public_key').notNull(),
     /** Tedee's OperatingSystem: 0 iOS, 1 Android, 3 other (the default: a phone registered without saying) */
@@ -51,6 +56,5 @@ export const mobiles = pgTable(
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { precision: 3, withTimezone: true }),
   },
-  (t) => [index('mobiles_user_idx').on(t.userId)],
+  (t) => [index('mobiles_user_idx').on(t.userId), uniqueIndex('mobiles_public_id_uq').on(t.publicId)],
 );
-

@@ -19,13 +19,24 @@ export interface DeviceProfile {
   quietDays?: number;
 }
 
-const p = (event: number, source: 0 | 1, author: AuthorKind, weight: number): Pick => ({ event, source, author, weight });
+const p = (event: number, source: 0 | 1, author: AuthorKind, weight: number): Pick => ({
+  event,
+  source,
+  author,
+  weight,
+});
 
 const LOCK_BASE = [
-  p(33, 1, 'person', 20), p(32, 1, 'person', 10),
-  p(35, 0, 'none', 8), p(34, 0, 'none', 6), p(36, 0, 'none', 12),
-  p(39, 0, 'none', 5), p(38, 0, 'none', 5),
-  p(40, 0, 'none', 0.3), p(46, 0, 'none', 0.2), p(50, 0, 'none', 0.2),
+  p(33, 1, 'person', 20),
+  p(32, 1, 'person', 10),
+  p(35, 0, 'none', 8),
+  p(34, 0, 'none', 6),
+  p(36, 0, 'none', 12),
+  p(39, 0, 'none', 5),
+  p(38, 0, 'none', 5),
+  p(40, 0, 'none', 0.3),
+  p(46, 0, 'none', 0.2),
+  p(50, 0, 'none', 0.2),
 ];
 const WITH_PINS = [p(61, 0, 'pin', 12), p(62, 0, 'none', 1.5), p(75, 0, 'pin', 0.5)];
 const WITH_SENSOR = [p(83, 0, 'none', 15), p(84, 0, 'none', 15), p(86, 0, 'none', 0.7)];
@@ -40,8 +51,16 @@ const GUEST = 'guest@demo.test';
 const MEMBER = 'member@demo.test';
 
 export const PROFILES: Record<string, DeviceProfile> = {
-  'Front door': { share: 0.22, people: [OWNER, ADMIN, GUEST], picks: [...LOCK_BASE, ...WITH_PINS, ...WITH_SENSOR, ...PULL] },
-  'Back door': { share: 0.15, people: [OWNER, ADMIN, MEMBER], picks: [...LOCK_BASE, ...WITH_PINS, ...WITH_SENSOR, ...PULL, ...VIA_LINK_LOCK] },
+  'Front door': {
+    share: 0.22,
+    people: [OWNER, ADMIN, GUEST],
+    picks: [...LOCK_BASE, ...WITH_PINS, ...WITH_SENSOR, ...PULL],
+  },
+  'Back door': {
+    share: 0.15,
+    people: [OWNER, ADMIN, MEMBER],
+    picks: [...LOCK_BASE, ...WITH_PINS, ...WITH_SENSOR, ...PULL, ...VIA_LINK_LOCK],
+  },
   Office: { share: 0.14, people: [OWNER, ADMIN, GUEST], picks: LOCK_BASE },
   'Storage room': { share: 0.08, people: [OWNER, ADMIN, MEMBER], picks: LOCK_BASE },
   'Garage side door': { share: 0.06, people: [OWNER, ADMIN], picks: [...LOCK_BASE, ...PULL], quietDays: 3 },

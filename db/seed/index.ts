@@ -51,7 +51,9 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
   });
   for (const extra of extraSeeds) await extra(db, demo);
 
-  log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: "${DEMO_ORG.name}", ${Object.keys(demo.devices).length} devices, ${added} new activity entries.`);
+  log(
+    `Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s: "${DEMO_ORG.name}", ${Object.keys(demo.devices).length} devices, ${added} new activity entries.`,
+  );
   log(`  Sign in with ${DEMO_USERS.map((u) => u.email).join(', ')} / ${DEMO_PASSWORD}`);
   log('  A guest access link ("Courier deliveries", valid 30 days): copy its URL in Organization > Access links.');
   return demo;

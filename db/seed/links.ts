@@ -19,13 +19,25 @@ export async function seedLinks(
   now: Date,
 ): Promise<{ ids: Record<string, string> }> {
   const specs = [
-    { name: 'Courier deliveries', description: 'Front door and main gate for parcel couriers', start: now, end: new Date(now.getTime() + 30 * D), devices: ['Front door', 'Main gate'] },
-    { name: 'Open house weekend', description: 'Visitors of the open house (ended)', start: new Date(now.getTime() - 60 * D), end: new Date(now.getTime() - 58 * D), devices: ['Back door', 'Main gate'] },
+    {
+      name: 'Courier deliveries',
+      description: 'Front door and main gate for parcel couriers',
+      start: now,
+      end: new Date(now.getTime() + 30 * D),
+      devices: ['Front door', 'Main gate'],
+    },
+    {
+      name: 'Open house weekend',
+      description: 'Visitors of the open house (ended)',
+      start: new Date(now.getTime() - 60 * D),
+      end: new Date(now.getTime() - 58 * D),
+      devices: ['Back door', 'Main gate'],
+    },
   ];
   const ids: Record<string, string> = {};
   for (const s of specs) {
     const [found] = await db
-      .select({ id: accessLinks.id, })
+      .select({ id: accessLinks.id })
       .from(accessLinks)
       .where(and(eq(accessLinks.organizationId, organizationId), eq(accessLinks.name, s.name)))
       .limit(1);
@@ -38,12 +50,23 @@ export async function seedLinks(
     const [link] = await db
       .insert(accessLinks)
       .values({
-        id, organizationId, name: s.name, description: s.description, startDate: s.start, endDate: s.end,
-        tokenHash: tokenHash(token), tokenCiphertext: encryptSecret(token, 'access_links', id), createdBy: ownerId,
+        id,
+        organizationId,
+        name: s.name,
+        description: s.description,
+        startDate: s.start,
+        endDate: s.end,
+        tokenHash: tokenHash(token),
+        tokenCiphertext: encryptSecret(token, 'access_links', id),
+        createdBy: ownerId,
       })
       .returning({ id: accessLinks.id });
     // the owner put the doors on the link: it opens them while the owner may (lib/domain/policy)
-    await db.insert(accessLinkDevices).values(s.devices.map((n, i) => ({ accessLinkId: link.id, deviceId: deviceIds[n], order: i + 1, addedBy: ownerId })));
+    await db
+      .insert(accessLinkDevices)
+      .values(
+        s.devices.map((n, i) => ({ accessLinkId: link.id, deviceId: deviceIds[n], order: i + 1, addedBy: ownerId })),
+      );
     ids[s.name] = link.id;
   }
   // The tokens are never printed (a link URL opens doors); administrators copy it in the portal.

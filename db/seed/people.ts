@@ -26,22 +26,40 @@ export async function seedPeople(db: Db, passwordHash: string): Promise<Omit<Dem
   const emails = DEMO_USERS.map((u) => u.email);
   await db
     .insert(users)
-    .values(DEMO_USERS.map((u) => ({ email: u.email, displayName: u.displayName, passwordHash, emailVerifiedAt: new Date() })))
+    .values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        displayName: u.displayName,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+      })),
+    )
     .onConflictDoNothing();
-  const userRows = await db.select().from(users).where(inArray(sql`lower(${users.email})`, emails));
+  const userRows = await db
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
   const byEmail = new Map(userRows.map((u) => [u.email.toLowerCase(), u]));
 
   let [org] = await db.select().from(organizations).where(eq(organizations.name, DEMO_ORG.name)).limit(1);
   org ??= (await db.insert(organizations).values(DEMO_ORG).returning())[0];
 
-  const members = DEMO_USERS.filter((u) => u.role !== null).map((u) => ({ organizationId: org.id, userId: byEmail.get(u.email)!.id, role: u.role! }));
+  const members = DEMO_USERS.filter((u) => u.role !== null).map((u) => ({
+    organizationId: org.id,
+    userId: byEmail.get(u.email)!.id,
+    role: u.role!,
+  }));
   await db.insert(organizationUsers).values(members).onConflictDoNothing();
   const ouRows = await db.select().from(organizationUsers).where(eq(organizationUsers.organizationId, org.id));
   const ouByUser = new Map(ouRows.map((r) => [r.userId, r.id]));
 
   const groups: Record<string, string> = {};
   for (const [name, memberEmails] of Object.entries(DEMO_GROUPS)) {
-    let [g] = await db.select().from(userGroups).where(and(eq(userGroups.organizationId, org.id), eq(userGroups.name, name))).limit(1);
+    let [g] = await db
+      .select()
+      .from(userGroups)
+      .where(and(eq(userGroups.organizationId, org.id), eq(userGroups.name, name)))
+      .limit(1);
     g ??= (await db.insert(userGroups).values({ organizationId: org.id, name }).returning())[0];
     groups[name] = g.id;
     const rows = memberEmails.map((e) => ({ groupId: g.id, organizationUserId: ouByUser.get(byEmail.get(e)!.id)! }));
@@ -51,7 +69,12 @@ export async function seedPeople(db: Db, passwordHash: string): Promise<Omit<Dem
   const out: DemoIds['users'] = {};
   for (const u of DEMO_USERS) {
     const row = byEmail.get(u.email)!;
-    out[u.email] = { id: row.id, numId: row.numId, displayName: row.displayName, organizationUserId: ouByUser.get(row.id) ?? null };
+    out[u.email] = {
+      id: row.id,
+      numId: row.numId,
+      displayName: row.displayName,
+      organizationUserId: ouByUser.get(row.id) ?? null,
+    };
   }
   return { organizationId: org.id, users: out, groups };
 }

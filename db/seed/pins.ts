@@ -24,7 +24,12 @@ function pinSpecs(now: Date): Record<string, PinSpec[]> {
     'Front door': [
       { alias: 'Family', value: '735190' },
       { alias: 'Cleaning crew', value: '48213', weekDays: 1 | 2 | 4 | 8 | 16, dayStartTime: at(6), dayEndTime: at(10) },
-      { alias: 'Plumber visit', value: '91462', startDate: new Date(now.getTime() - D), endDate: new Date(now.getTime() + 6 * D) },
+      {
+        alias: 'Plumber visit',
+        value: '91462',
+        startDate: new Date(now.getTime() - D),
+        endDate: new Date(now.getTime() + 6 * D),
+      },
     ],
     'Back door': [
       { alias: 'Dog walker', value: '264815', weekDays: 127, dayStartTime: at(11), dayEndTime: at(14) },
@@ -41,10 +46,18 @@ function pinSpecs(now: Date): Record<string, PinSpec[]> {
 export async function seedPins(db: Db, deviceIds: Record<string, number>, now: Date): Promise<void> {
   for (const [lockName, pins] of Object.entries(pinSpecs(now))) {
     const deviceId = deviceIds[lockName];
-    const has = await db.select({ id: lockPins.id }).from(lockPins).where(inArray(lockPins.deviceId, [deviceId])).limit(1);
+    const has = await db
+      .select({ id: lockPins.id })
+      .from(lockPins)
+      .where(inArray(lockPins.deviceId, [deviceId]))
+      .limit(1);
     if (has.length) continue;
     // ids first: each value is encrypted bound to its row
-    const ids = rowsOf<{ id: number }>(await db.execute(sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id from generate_series(1, ${pins.length}::int)`));
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select nextval(pg_get_serial_sequence('lock_pins', 'id'))::int as id from generate_series(1, ${pins.length}::int)`,
+      ),
+    );
     await db.insert(lockPins).values(
       pins.map((p, i) => ({
         id: ids[i].id,
@@ -59,7 +72,10 @@ export async function seedPins(db: Db, deviceIds: Record<string, number>, now: D
         weekDays: p.weekDays ?? null,
       })),
     );
-    await db.update(devices).set({ pinListVersion: pins.length + 1 }).where(eq(devices.id, deviceId));
+    await db
+      .update(devices)
+      .set({ pinListVersion: pins.length + 1 })
+      .where(eq(devices.id, deviceId));
   }
 }
 
@@ -68,10 +84,15 @@ export async function seedPins(db: Db, deviceIds: Record<string, number>, now: D
  * alias at the door): the PIN list then agrees with the activity log. PINs that have one keep it.
  */
 export async function seedPinLastUse(db: Db, deviceIds: Record<string, number>): Promise<void> {
-  const ids = Object.keys(pinSpecs(new Date())).map((name) => deviceIds[name]).filter((id): id is number => id !== undefined);
+  const ids = Object.keys(pinSpecs(new Date()))
+    .map((name) => deviceIds[name])
+    .filter((id): id is number => id !== undefined);
   if (!ids.length) return;
   await db.execute(sql`
     update lock_pins lp set last_used_at = (
       select max(a.date) at time zone 'UTC' from device_activity a where a.device_id = lp.device_id and a.event = 61 and a.username = lp.alias)
-    where lp.last_used_at is null and lp.device_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    where lp.last_used_at is null and lp.device_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
 }

@@ -15,12 +15,22 @@ export async function seedSimulator(db: Db, demo: DemoIds): Promise<void> {
   if (!ids.length) return;
   const account = demo.users['owner@demo.test']?.id;
   if (!account) return;
-  const gates = (await db.select().from(devices).where(inArray(devices.id, ids))).filter((g) => g.type === DeviceType.gate);
+  const gates = (await db.select().from(devices).where(inArray(devices.id, ids))).filter(
+    (g) => g.type === DeviceType.gate,
+  );
   if (!gates.length) return;
   await db
     .update(devices)
     .set({ externalAccount: account })
-    .where(and(inArray(devices.id, gates.map((g) => g.id)), isNull(devices.externalAccount)));
+    .where(
+      and(
+        inArray(
+          devices.id,
+          gates.map((g) => g.id),
+        ),
+        isNull(devices.externalAccount),
+      ),
+    );
   const rows = gates
     .filter((g) => g.isPresentInExternal !== false && g.externalId)
     .map((g) => ({

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
 import { normalizeEmail } from './email';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 import { attemptKeys, countAttempt, forgive } from './throttle';
 
 export { TooManyAttempts } from './throttle';
@@ -34,7 +34,7 @@ export interface Attempt {
   address: string;
 }
 
-/** Longer input is never a password or e-mail of ours; refused before any work (bcrypt reads 72 bytes). */
+/** Longer input is never a password or e-mail of ours; refused before any work. */
 const MAX_EMAIL = 320;
 const MAX_PASSWORD = 1024;
 
@@ -51,17 +51,35 @@ export async function authorizeCredentials(db: Db, a: Attempt, now = new Date())
   if (!e || !a.password || e.length > MAX_EMAIL || a.password.length > MAX_PASSWORD) return null;
   const keys = attemptKeys(e, a.address, now);
   await countAttempt(db, keys, now);
-  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(e)}`).limit(1);
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(e)}`)
+    .limit(1);
   dummy ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(a.password, u?.passwordHash ?? (await dummy));
   if (!u || !ok) return null; // the failure stays counted
   await forgive(db, keys, now);
+  // a hash of an earlier kind (bcrypt) is verified this once and replaced
+  if (needsRehash(u.passwordHash)) {
+    const passwordHash = await hashPassword(a.password);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, u.id), eq(users.passwordHash, u.passwordHash)));
+  }
   if (!u.emailVerifiedAt) throw new EmailNotVerified();
   return { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
 }
 
 /** The signed-in user's password, asked again (before a sensitive action): throttled like sign-in. */
-export async function passwordMatches(db: Db, user: { userId: string; email: string }, password: string, address: string, now = new Date()): Promise<boolean> {
+export async function passwordMatches(
+  db: Db,
+  user: { userId: string; email: string },
+  password: string,
+  address: string,
+  now = new Date(),
+): Promise<boolean> {
   try {
     const u = await authorizeCredentials(db, { email: user.email, password, address }, now);
     return u?.id === user.userId;

@@ -46,7 +46,10 @@ export interface IssueEmailToken {
  * the mail that carries it do). Returns the token in clear (to put in the mail, nowhere else)
  * and when it expires.
  */
-export async function issueEmailToken(tx: Db, t: IssueEmailToken): Promise<{ token: string; expiresAt: Date; id: string }> {
+export async function issueEmailToken(
+  tx: Db,
+  t: IssueEmailToken,
+): Promise<{ token: string; expiresAt: Date; id: string }> {
   const token = randomToken(32);
   const expiresAt = new Date(t.now.getTime() + (t.ttlMs ?? TOKEN_TTL_MS[t.purpose]()));
   const [row] = await tx
@@ -73,7 +76,12 @@ export type TokenResult = { ok: true; token: EmailToken } | { ok: false; reason:
  * never used and has not expired at `now`. Run it in the transaction that does what the token
  * allows, so that a failure after it leaves the token unused. Otherwise says why not.
  */
-export async function consumeEmailToken(tx: Db, purpose: EmailTokenPurpose, token: string, now: Date): Promise<TokenResult> {
+export async function consumeEmailToken(
+  tx: Db,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now: Date,
+): Promise<TokenResult> {
   if (!looksLikeEmailToken(token)) return { ok: false, reason: 'unknown' };
   const t = emailTokens;
   const [row] = await tx
@@ -86,7 +94,12 @@ export async function consumeEmailToken(tx: Db, purpose: EmailTokenPurpose, toke
 }
 
 /** Reads a token without using it (a page that shows what an invitation is before it is taken). */
-export async function peekEmailToken(db: Db, purpose: EmailTokenPurpose, token: string, now: Date): Promise<TokenResult> {
+export async function peekEmailToken(
+  db: Db,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now: Date,
+): Promise<TokenResult> {
   if (!looksLikeEmailToken(token)) return { ok: false, reason: 'unknown' };
   const [row] = await db
     .select()
@@ -109,7 +122,12 @@ async function whyRefused(db: Db, purpose: EmailTokenPurpose, token: string, now
  * link dies), for `email` or for `userId` (a new reset link replaces the former): they expire now.
  * Returns how many were ended.
  */
-export async function revokeEmailTokens(tx: Db, purpose: EmailTokenPurpose, by: { ref: string } | { email: string } | { userId: string }, now: Date): Promise<number> {
+export async function revokeEmailTokens(
+  tx: Db,
+  purpose: EmailTokenPurpose,
+  by: { ref: string } | { email: string } | { userId: string },
+  now: Date,
+): Promise<number> {
   const t = emailTokens;
   const which =
     'ref' in by ? eq(t.ref, by.ref) : 'email' in by ? eq(t.email, normalizeEmail(by.email)) : eq(t.userId, by.userId);
@@ -123,12 +141,15 @@ export async function revokeEmailTokens(tx: Db, purpose: EmailTokenPurpose, by: 
 
 /** Used and expired tokens are kept a week (to tell "already used" from "unknown"), then swept. */
 export async function sweepEmailTokens(db: Db, now: Date): Promise<void> {
-  await db.delete(emailTokens).where(sql`${emailTokens.expiresAt} < ${new Date(now.getTime() - 7 * 24 * 3600_000).toISOString()}::timestamptz`);
+  await db
+    .delete(emailTokens)
+    .where(sql`${emailTokens.expiresAt} < ${new Date(now.getTime() - 7 * 24 * 3600_000).toISOString()}::timestamptz`);
 }
 
 /** Refusal messages a person can act on, the same for every purpose. */
 export function refusalMessage(reason: TokenRefusal, what: string): string {
   if (reason === 'used') return `This ${what} link was already used. Links in our mails work once.`;
-  if (reason === 'expired') return `This ${what} link has expired or was replaced by a newer one. Use the newest mail, or ask for a new link.`;
+  if (reason === 'expired')
+    return `This ${what} link has expired or was replaced by a newer one. Use the newest mail, or ask for a new link.`;
   return `This ${what} link is not valid. Check that you copied the whole link from the mail.`;
 }

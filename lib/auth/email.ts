@@ -33,8 +33,9 @@ export function normalizeEmail(s: string): string {
  * controls (a right-to-left override turns "Olivia" around) and zero-width characters (invisible
  * differences between two equal-looking names). One character class, tested once: linear.
  */
-// eslint-disable-next-line no-control-regex
-const NAME_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
+const NAME_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/;
 
 export const MAX_DISPLAY_NAME_LENGTH = 100;
 
@@ -42,7 +43,12 @@ export const MAX_DISPLAY_NAME_LENGTH = 100;
 export function normalizeDisplayName(raw: string): { ok: true; value: string } | { ok: false; message: string } {
   const value = raw.normalize('NFKC').trim().replace(/ {2,}/g, ' ');
   if (NAME_FORBIDDEN.test(value))
-    return { ok: false, message: 'displayName: remove invisible or direction-changing characters (control, zero-width or bidirectional marks).' };
-  if (!value || value.length > MAX_DISPLAY_NAME_LENGTH) return { ok: false, message: `displayName: enter your name (1 to ${MAX_DISPLAY_NAME_LENGTH} characters).` };
+    return {
+      ok: false,
+      message:
+        'displayName: remove invisible or direction-changing characters (control, zero-width or bidirectional marks).',
+    };
+  if (!value || value.length > MAX_DISPLAY_NAME_LENGTH)
+    return { ok: false, message: `displayName: enter your name (1 to ${MAX_DISPLAY_NAME_LENGTH} characters).` };
   return { ok: true, value };
 }

@@ -18,10 +18,14 @@ describe('key material', () => {
     expect(keys.size).toBe(200);
   });
 
-  it.each(['', 'slk_', 'slk_0000000_' + 'A'.repeat(43), 'slk_0000000g_' + 'A'.repeat(43), 'slk_00000000_' + 'A'.repeat(42), ' slk_00000000_' + 'A'.repeat(43)])(
-    'refuses malformed %j',
-    (k) => expect(parseKey(k)).toBeNull(),
-  );
+  it.each([
+    '',
+    'slk_',
+    'slk_0000000_' + 'A'.repeat(43),
+    'slk_0000000g_' + 'A'.repeat(43),
+    'slk_00000000_' + 'A'.repeat(42),
+    ' slk_00000000_' + 'A'.repeat(43),
+  ])('refuses malformed %j', (k) => expect(parseKey(k)).toBeNull());
 
   it('recognizes key-shaped text anywhere (for refusing keys in query strings)', () => {
     expect(looksLikeKey(`x ${newKeyMaterial().key}`)).toBe(true);

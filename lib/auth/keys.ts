@@ -100,7 +100,8 @@ export function recentCaller(db: Db, key: string, now: Date): Caller | null {
   const parsed = parseKey(key);
   if (!parsed) return null;
   const hit = known.get(parsed.prefix);
-  if (!hit || now.getTime() - hit.at > KNOWN_TTL_MS || !safeEqual(hit.secretHash, tokenHash(parsed.secret))) return null;
+  if (!hit || now.getTime() - hit.at > KNOWN_TTL_MS || !safeEqual(hit.secretHash, tokenHash(parsed.secret)))
+    return null;
   if (hit.caller.keyId) touchLastUsed(db, hit.caller.keyId, null, now);
   return hit.caller;
 }
@@ -111,8 +112,17 @@ export function forgetKey(keyId: string) {
 }
 
 /** The key `id` is unrevoked and unexpired at `now` and holds at least one of `scopes`. */
-export function keyValidWhere(id: SQL | Placeholder | string, scopes: SQL | Placeholder | string[], now: SQL | Placeholder | Date): SQL {
-  return and(eq(personalAccessKeys.id, id), isNull(personalAccessKeys.revokedAt), gt(personalAccessKeys.validTo, now), arrayOverlaps(personalAccessKeys.scopes, scopes))!;
+export function keyValidWhere(
+  id: SQL | Placeholder | string,
+  scopes: SQL | Placeholder | string[],
+  now: SQL | Placeholder | Date,
+): SQL {
+  return and(
+    eq(personalAccessKeys.id, id),
+    isNull(personalAccessKeys.revokedAt),
+    gt(personalAccessKeys.validTo, now),
+    arrayOverlaps(personalAccessKeys.scopes, scopes),
+  )!;
 }
 
 /**
@@ -155,6 +165,11 @@ function touchLastUsed(db: Db, id: string, last: Date | null, now: Date) {
   const cutoff = new Date(now.getTime() - 60_000);
   db.update(personalAccessKeys)
     .set({ lastUsedAt: now })
-    .where(and(eq(personalAccessKeys.id, id), or(isNull(personalAccessKeys.lastUsedAt), lt(personalAccessKeys.lastUsedAt, cutoff))))
+    .where(
+      and(
+        eq(personalAccessKeys.id, id),
+        or(isNull(personalAccessKeys.lastUsedAt), lt(personalAccessKeys.lastUsedAt, cutoff)),
+      ),
+    )
     .catch((e: unknown) => logError('keys: could not record key use', e));
 }

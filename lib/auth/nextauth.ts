@@ -14,7 +14,8 @@ import { endSession, sessionCaller, sessionMaxAge, startSession } from './sessio
 /** NEXTAUTH_SECRET, checked at start (lib/server/start.ts); there is no built-in fallback. */
 export function authSecret(): string {
   const s = process.env.NEXTAUTH_SECRET;
-  if (!s || Buffer.byteLength(s) < MIN_SECRET_BYTES) throw new Error(`NEXTAUTH_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
+  if (!s || Buffer.byteLength(s) < MIN_SECRET_BYTES)
+    throw new Error(`NEXTAUTH_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
   return s;
 }
 
@@ -27,7 +28,10 @@ export const sessionCookieName = () => (isHttps() ? '__Host-next-auth.session-to
 function addressOf(req: { headers?: unknown } | undefined): string {
   const h = req?.headers as Headers | Record<string, string | undefined> | undefined;
   if (!h) return 'unknown';
-  const v = typeof (h as Headers).get === 'function' ? (h as Headers).get(CLIENT_ADDRESS_HEADER) : (h as Record<string, string | undefined>)[CLIENT_ADDRESS_HEADER];
+  const v =
+    typeof (h as Headers).get === 'function'
+      ? (h as Headers).get(CLIENT_ADDRESS_HEADER)
+      : (h as Record<string, string | undefined>)[CLIENT_ADDRESS_HEADER];
   return v || 'unknown';
 }
 
@@ -40,13 +44,27 @@ export function authOptions(): NextAuthOptions {
     jwt: { maxAge: sessionMaxAge() },
     pages: { signIn: '/sign-in' },
     useSecureCookies: secure,
-    cookies: secure ? { sessionToken: { name: sessionCookieName(), options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true } } } : undefined,
+    cookies: secure
+      ? {
+          sessionToken: {
+            name: sessionCookieName(),
+            options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true },
+          },
+        }
+      : undefined,
     logger: {
       // An expired, ended or foreign session cookie is an everyday event (the user signs in again).
       // Nothing but a code and a message is logged: metadata may hold tokens or what was typed.
       error(code, metadata) {
         const everyday = code === 'JWT_SESSION_ERROR';
-        const line = JSON.stringify({ level: everyday ? 'warn' : 'error', at: 'next-auth', code, ...errorSummary(metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error ?? metadata) });
+        const line = JSON.stringify({
+          level: everyday ? 'warn' : 'error',
+          at: 'next-auth',
+          code,
+          ...errorSummary(
+            metadata instanceof Error ? metadata : ((metadata as { error?: unknown })?.error ?? metadata),
+          ),
+        });
         if (everyday) console.warn(line);
         else console.error(line);
       },
@@ -64,9 +82,14 @@ export function authOptions(): NextAuthOptions {
         },
         async authorize(credentials, req) {
           const db = await getDb();
-          const user = await authorizeCredentials(db, { email: credentials?.email, password: credentials?.password, address: addressOf(req) });
+          const user = await authorizeCredentials(db, {
+            email: credentials?.email,
+            password: credentials?.password,
+            address: addressOf(req),
+          });
           // a second factor: no session for the password alone (lib/auth/second-factor.ts)
-          if (user && (await secondFactorRequired(db, user.id))) throw new SecondFactorNeeded(await startPendingSignIn(db, user, credentials!.email));
+          if (user && (await secondFactorRequired(db, user.id)))
+            throw new SecondFactorNeeded(await startPendingSignIn(db, user, credentials!.email));
           return user;
         },
       }),

@@ -44,6 +44,7 @@ export function safeRedirectUrl(url: string, baseUrl: string): string {
     }
   }
   // the sign-in page is where signing out lands: allowed here
-  const safe = path.startsWith('/sign-in') && !UNSAFE.test(path) && !path.startsWith('//') ? path : safeRedirectPath(path);
+  const safe =
+    path.startsWith('/sign-in') && !UNSAFE.test(path) && !path.startsWith('//') ? path : safeRedirectPath(path);
   return baseUrl + safe;
 }

@@ -20,16 +20,25 @@ export function secondStepProviders(addressOf: (req: { headers?: unknown } | und
       name: 'Second factor',
       credentials: { pendingToken: { label: 'Pending sign-in', type: 'text' }, code: { label: 'Code', type: 'text' } },
       async authorize(credentials, req) {
-        return completeSecondFactor(await getDb(), { token: credentials?.pendingToken, code: credentials?.code, address: addressOf(req) });
+        return completeSecondFactor(await getDb(), {
+          token: credentials?.pendingToken,
+          code: credentials?.code,
+          address: addressOf(req),
+        });
       },
     }),
     CredentialsProvider({
       id: 'passkey',
       name: 'Passkey',
-      credentials: { challengeId: { label: 'Challenge', type: 'text' }, response: { label: 'Answer', type: 'text' }, pendingToken: { label: 'Pending sign-in', type: 'text' } },
+      credentials: {
+        challengeId: { label: 'Challenge', type: 'text' },
+        response: { label: 'Answer', type: 'text' },
+        pendingToken: { label: 'Pending sign-in', type: 'text' },
+      },
       async authorize(credentials) {
         const raw = credentials?.response;
-        if (!raw || raw.length > 32_768 || !credentials?.challengeId || credentials.challengeId.length > 64) return null;
+        if (!raw || raw.length > 32_768 || !credentials?.challengeId || credentials.challengeId.length > 64)
+          return null;
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw);
@@ -41,7 +50,8 @@ export function secondStepProviders(addressOf: (req: { headers?: unknown } | und
         const db = await getDb();
         const user = await verifyPasskeySignIn(db, credentials.challengeId, answer.data as never, new Date());
         // as for passwords: an address not (or no longer) proven signs in nowhere
-        if (user && !(await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id)))[0]?.at) return null;
+        if (user && !(await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id)))[0]?.at)
+          return null;
         if (user && credentials.pendingToken) await dropPendingSignIn(db, credentials.pendingToken);
         return user;
       },

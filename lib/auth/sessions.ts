@@ -23,7 +23,9 @@ export const RECENT_AUTH_MS = 10 * 60_000;
 /** A new session for a user who just proved their password. */
 export async function startSession(db: Db, userId: string, now = new Date()): Promise<string> {
   const id = randomUUID();
-  await db.insert(sessions).values({ id, userId, created: now, authAt: now, expiresAt: new Date(now.getTime() + sessionMaxAge() * 1000) });
+  await db
+    .insert(sessions)
+    .values({ id, userId, created: now, authAt: now, expiresAt: new Date(now.getTime() + sessionMaxAge() * 1000) });
   if (Math.random() < 0.02) await sweep(db, now);
   return id;
 }
@@ -36,7 +38,13 @@ export function sessionLiveWhere(id: SQL | Placeholder | string, now: SQL | Plac
 /** The session's row and its user: one primary-key read (and the user by primary key), prepared once. */
 const live = perDb((db: Db) =>
   db
-    .select({ authAt: sessions.authAt, userId: users.id, numId: users.numId, email: users.email, displayName: users.displayName })
+    .select({
+      authAt: sessions.authAt,
+      userId: users.id,
+      numId: users.numId,
+      email: users.email,
+      displayName: users.displayName,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(sessionLiveWhere(sql.placeholder('sid'), sql.placeholder('now')))
@@ -110,7 +118,10 @@ export async function sessionCaller(db: Db, sid: unknown, now: Date): Promise<Ca
 export async function endSession(db: Db, sid: unknown, now = new Date()): Promise<void> {
   if (typeof sid !== 'string' || !UUID.test(sid)) return;
   remembered.delete(sid);
-  await db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, sid), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(and(eq(sessions.id, sid), isNull(sessions.endedAt)));
 }
 
 /** Every session of the user ends, but `keep` (the one that just proved the password, if any). */
@@ -126,7 +137,10 @@ export async function endUserSessions(db: Db, userId: string, now: Date, keep?: 
 
 /** The password was proven again in this session (re-entry before a sensitive action). */
 export async function markAuthenticated(db: Db, sid: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ authAt: now }).where(and(eq(sessions.id, sid), isNull(sessions.endedAt)));
+  await db
+    .update(sessions)
+    .set({ authAt: now })
+    .where(and(eq(sessions.id, sid), isNull(sessions.endedAt)));
 }
 
 /** Ended and expired sessions are kept a day (for nothing but a look), then removed. */

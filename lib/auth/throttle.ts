@@ -85,7 +85,10 @@ export async function countAttempt(db: Db, keys: AttemptKeys, now: Date): Promis
   const at = now.toISOString();
   await db.execute(sql`
     insert into sign_in_failures (key, failures, last_at, reset_at)
-    select unnest(${sql`array[${sql.join(COUNTED.map((k) => sql`${keys[k]}`), sql`, `)}]::text[]`}), 0, '-infinity', '-infinity'
+    select unnest(${sql`array[${sql.join(
+      COUNTED.map((k) => sql`${keys[k]}`),
+      sql`, `,
+    )}]::text[]`}), 0, '-infinity', '-infinity'
     on conflict (key) do nothing`);
   const values = sql.join(
     COUNTED.map((kind) => {

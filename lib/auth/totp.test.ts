@@ -28,7 +28,9 @@ describe('TOTP codes', () => {
   });
 
   it('the otpauth URI names the service and the account', () => {
-    expect(totpUri('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 'a@b.test')).toBe('otpauth://totp/Smart-lock%20cloud:a%40b.test?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Smart-lock%20cloud');
+    expect(totpUri('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 'a@b.test')).toBe(
+      'otpauth://totp/Smart-lock%20cloud:a%40b.test?secret=ABCDEFGHIJKLMNOPQRSTUVWXYZ234567&issuer=Smart-lock%20cloud',
+    );
   });
 });
 

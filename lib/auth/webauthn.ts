@@ -31,7 +31,13 @@ export function relyingParty(): { rpID: string; origin: string } {
 
 type Purpose = 'register' | 'signin';
 
-async function saveChallenge(db: Db, purpose: Purpose, userId: string | null, challenge: string, now: Date): Promise<string> {
+async function saveChallenge(
+  db: Db,
+  purpose: Purpose,
+  userId: string | null,
+  challenge: string,
+  now: Date,
+): Promise<string> {
   const [row] = await db
     .insert(webauthnChallenges)
     .values({ purpose, userId, challenge, expiresAt: new Date(now.getTime() + CHALLENGE_MS) })
@@ -43,18 +49,36 @@ async function saveChallenge(db: Db, purpose: Purpose, userId: string | null, ch
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Takes a live challenge of this purpose (deleted: single use), or null. */
-async function takeChallenge(db: Db, id: string, purpose: Purpose, now: Date): Promise<{ challenge: string; userId: string | null } | null> {
+async function takeChallenge(
+  db: Db,
+  id: string,
+  purpose: Purpose,
+  now: Date,
+): Promise<{ challenge: string; userId: string | null } | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db
     .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.id, id), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(webauthnChallenges.id, id),
+        eq(webauthnChallenges.purpose, purpose),
+        gt(webauthnChallenges.expiresAt, now),
+      ),
+    )
     .returning({ challenge: webauthnChallenges.challenge, userId: webauthnChallenges.userId });
   return row ?? null;
 }
 
 /** Options for registering a passkey of a signed-in user (its existing passkeys excluded). */
-export async function registrationOptions(db: Db, user: { userId: string; email: string; displayName: string }, now: Date): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
-  const mine = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.userId));
+export async function registrationOptions(
+  db: Db,
+  user: { userId: string; email: string; displayName: string },
+  now: Date,
+): Promise<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }> {
+  const mine = await db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.userId));
   const { rpID } = relyingParty();
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -80,22 +104,49 @@ export interface NewPasskey {
 }
 
 /** The authenticator's answer to a registration challenge of this user, verified; null when it is not right. */
-export async function verifyRegistration(db: Db, userId: string, challengeId: string, response: RegistrationResponseJSON, now: Date): Promise<NewPasskey | null> {
+export async function verifyRegistration(
+  db: Db,
+  userId: string,
+  challengeId: string,
+  response: RegistrationResponseJSON,
+  now: Date,
+): Promise<NewPasskey | null> {
   const ch = await takeChallenge(db, challengeId, 'register', now);
   if (!ch || ch.userId !== userId) return null;
   const { rpID, origin } = relyingParty();
-  const r = await verifyRegistrationResponse({ response, expectedChallenge: ch.challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true }).catch(() => null);
+  const r = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: ch.challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
   if (!r?.verified) return null;
   const c = r.registrationInfo.credential;
-  return { credentialId: c.id, publicKey: Buffer.from(c.publicKey).toString('base64url'), counter: c.counter, transports: c.transports ?? [], backedUp: r.registrationInfo.credentialBackedUp };
+  return {
+    credentialId: c.id,
+    publicKey: Buffer.from(c.publicKey).toString('base64url'),
+    counter: c.counter,
+    transports: c.transports ?? [],
+    backedUp: r.registrationInfo.credentialBackedUp,
+  };
 }
 
 /**
  * Options for signing in with a passkey: any discoverable passkey of this site (usernameless), or
  * only the passkeys of `userId` (the second step after a password).
  */
-export async function signInOptions(db: Db, userId: string | null, now: Date): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
-  const allow = userId ? await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId)) : [];
+export async function signInOptions(
+  db: Db,
+  userId: string | null,
+  now: Date,
+): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const allow = userId
+    ? await db
+        .select({ id: passkeys.credentialId, transports: passkeys.transports })
+        .from(passkeys)
+        .where(eq(passkeys.userId, userId))
+    : [];
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     allowCredentials: allow.map((c) => ({ id: c.id, transports: c.transports as never })),
@@ -110,7 +161,12 @@ export async function signInOptions(db: Db, userId: string | null, now: Date): P
  * passkey (of the challenge's user when it named one), is signed by its key with user
  * verification, and its counter moved on (a cloned authenticator is refused). -> the user, or null.
  */
-export async function verifyPasskeySignIn(db: Db, challengeId: string, response: AuthenticationResponseJSON, now: Date): Promise<SignedInUser | null> {
+export async function verifyPasskeySignIn(
+  db: Db,
+  challengeId: string,
+  response: AuthenticationResponseJSON,
+  now: Date,
+): Promise<SignedInUser | null> {
   const ch = await takeChallenge(db, challengeId, 'signin', now);
   if (!ch || typeof response?.id !== 'string' || response.id.length > 1024) return null;
   const [pk] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).limit(1);
@@ -121,7 +177,12 @@ export async function verifyPasskeySignIn(db: Db, challengeId: string, response:
     expectedChallenge: ch.challenge,
     expectedOrigin: origin,
     expectedRPID: rpID,
-    credential: { id: pk.credentialId, publicKey: new Uint8Array(Buffer.from(pk.publicKey, 'base64url')), counter: pk.counter, transports: pk.transports as never },
+    credential: {
+      id: pk.credentialId,
+      publicKey: new Uint8Array(Buffer.from(pk.publicKey, 'base64url')),
+      counter: pk.counter,
+      transports: pk.transports as never,
+    },
     requireUserVerification: true,
   }).catch(() => null);
   if (!r?.verified) return null;

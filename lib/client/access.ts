@@ -27,7 +27,8 @@ export const accessKeys = {
 export function useAccessList(deviceId: number, text?: string) {
   return useQuery({
     queryKey: accessKeys.list(deviceId, text),
-    queryFn: ({ signal }) => apiFetch<AccessRecord[]>(`/my/device/${deviceId}/access`, { query: { 'Filters.Text': text }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<AccessRecord[]>(`/my/device/${deviceId}/access`, { query: { 'Filters.Text': text }, signal }),
   });
 }
 
@@ -65,7 +66,10 @@ export function useRevokeAccess(deviceId: number) {
 export function useResendInvitation(deviceId: number) {
   const invalidate = useInvalidate(deviceId);
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ id: string; userEmail: string; expiresAt: string }>(`/my/device/${deviceId}/access/${id}/resend`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      apiFetch<{ id: string; userEmail: string; expiresAt: string }>(`/my/device/${deviceId}/access/${id}/resend`, {
+        method: 'POST',
+      }),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +80,11 @@ export function useOrgGroups(organizationId: number | null) {
     queryKey: accessKeys.groups(organizationId ?? 0),
     enabled: organizationId !== null,
     retry: false,
-    queryFn: ({ signal }) => apiFetch<{ id: string; name: string }[]>(`/organization/${organizationId}/user-groups`, { query: { itemsPerPage: 100 }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ id: string; name: string }[]>(`/organization/${organizationId}/user-groups`, {
+        query: { itemsPerPage: 100 },
+        signal,
+      }),
   });
 }
 
@@ -87,9 +95,12 @@ export function useGroupMembers(organizationId: number | null, groupId: string, 
     enabled: enabled && organizationId !== null,
     retry: false,
     queryFn: ({ signal }) =>
-      apiFetch<{ members: { displayName: string; email: string }[] | null }>(`/organization/${organizationId}/user-groups/${groupId}`, {
-        query: { includeMembers: true },
-        signal,
-      }),
+      apiFetch<{ members: { displayName: string; email: string }[] | null }>(
+        `/organization/${organizationId}/user-groups/${groupId}`,
+        {
+          query: { includeMembers: true },
+          signal,
+        },
+      ),
   });
 }

@@ -40,15 +40,21 @@ export function useRevokeKey() {
 
 /** Settings > Security: the password asked again, changed; every session ended. */
 export function useReauthenticate() {
-  return useMutation({ mutationFn: (password: string) => apiFetch<null>('/my/account/reauthenticate', { method: 'POST', body: { password } }) });
+  return useMutation({
+    mutationFn: (password: string) =>
+      apiFetch<null>('/my/account/reauthenticate', { method: 'POST', body: { password } }),
+  });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) => apiFetch<{ endedSessions: number }>('/my/account/password', { method: 'PUT', body: input }),
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiFetch<{ endedSessions: number }>('/my/account/password', { method: 'PUT', body: input }),
   });
 }
 
 export function useEndAllSessions() {
-  return useMutation({ mutationFn: () => apiFetch<{ endedSessions: number }>('/my/account/sessions', { method: 'DELETE' }) });
+  return useMutation({
+    mutationFn: () => apiFetch<{ endedSessions: number }>('/my/account/sessions', { method: 'DELETE' }),
+  });
 }

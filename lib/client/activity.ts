@@ -20,7 +20,11 @@ export interface ActivityFilters {
 
 const PAGE = 50;
 
-const query = (f: ActivityFilters) => ({ deviceId: f.deviceId, event: f.events?.length ? f.events : undefined, userId: f.author });
+const query = (f: ActivityFilters) => ({
+  deviceId: f.deviceId,
+  event: f.events?.length ? f.events : undefined,
+  userId: f.author,
+});
 
 /**
  * Newest first, one page per scroll step. The cursor is the last item's date (and id, which
@@ -30,7 +34,14 @@ const query = (f: ActivityFilters) => ({ deviceId: f.deviceId, event: f.events?.
 export function useActivityFeed(f: ActivityFilters, enabled = true) {
   return useInfiniteQuery({
     enabled,
-    queryKey: ['device-activity', f.deviceId ?? 'all', f.events?.join(',') ?? 'all', f.author ?? 'anyone', f.from ?? '', f.to ?? ''],
+    queryKey: [
+      'device-activity',
+      f.deviceId ?? 'all',
+      f.events?.join(',') ?? 'all',
+      f.author ?? 'anyone',
+      f.from ?? '',
+      f.to ?? '',
+    ],
     initialPageParam: null as { date: string; id?: number } | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<ActivityItem[]>('/my/deviceactivity', {
@@ -43,9 +54,11 @@ export function useActivityFeed(f: ActivityFilters, enabled = true) {
         },
         signal,
       }),
-    getNextPageParam: (last) => (last.length < PAGE ? undefined : { date: last[last.length - 1].date, id: last[last.length - 1].id }),
+    getNextPageParam: (last) =>
+      last.length < PAGE ? undefined : { date: last[last.length - 1].date, id: last[last.length - 1].id },
   });
 }
 
 /** The CSV of the current filter. */
-export const exportUrl = (f: ActivityFilters) => apiUrl('/my/deviceactivity/export', { ...query(f), from: f.from, to: f.to });
+export const exportUrl = (f: ActivityFilters) =>
+  apiUrl('/my/deviceactivity/export', { ...query(f), from: f.from, to: f.to });

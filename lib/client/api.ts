@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    /** the answer's body, for answers that say more than their messages (the bulk grant's per-door answer) */
+    readonly body: unknown = null,
   ) {
     super(messages[0] ?? `Request failed (${status})`);
     this.name = 'ApiError';
@@ -19,7 +21,26 @@ export interface ApiOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null | (string | number)[]>;
   signal?: AbortSignal;
+  /** The write's Idempotency-Key; a new one per call unless given (a write repeated on purpose as one). */
+  idempotencyKey?: string;
 }
+
+/**
+ * A new Idempotency-Key: 122 random bits as a UUID. `crypto.randomUUID` exists only on https and
+ * localhost; getRandomValues everywhere (the portal on a LAN address over http).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Answers after which a write is sent once more with the same key: it may or may not have run, and the key makes it run once. */
+const REPEAT_WRITE = new Set([502, 504]);
+const REPEAT_AFTER_MS = 600;
 
 export function apiUrl(path: string, query?: ApiOptions['query']): string {
   const qs = new URLSearchParams();
@@ -32,21 +53,38 @@ export function apiUrl(path: string, query?: ApiOptions['query']): string {
   return `/api/v37${path}${s ? `?${s}` : ''}`;
 }
 
-/** Returns `result` of an envelope, the whole body of a flat response, or null for 204/304. */
+/**
+ * Returns `result` of an envelope, the whole body of a flat response, or null for 204/304. Every
+ * write carries an Idempotency-Key (docs/api.md): when its connection drops or the balancer says
+ * the process stopped while answering (502/504), it is sent once more with the same key, and the
+ * server runs it at most once.
+ */
 export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers: opts.body !== undefined ? { 'content-type': 'application/json' } : undefined,
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-      credentials: 'same-origin',
-      signal: opts.signal,
-    });
-  } catch (e) {
-    if (opts.signal?.aborted) throw e; // a cancelled query is not a failure to show
-    throw new ApiError(0, [UNREACHABLE]); // "Failed to fetch" says nothing to a person
+  const method = opts.method ?? 'GET';
+  const headers: Record<string, string> = {};
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['idempotency-key'] = opts.idempotencyKey ?? newIdempotencyKey();
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(apiUrl(path, opts.query), {
+        method,
+        headers,
+        body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+        credentials: 'same-origin',
+        signal: opts.signal,
+      });
+    } catch (e) {
+      if (opts.signal?.aborted) throw e; // a cancelled query is not a failure to show
+      return new Response(null, { status: 599 }); // no answer: "Failed to fetch" says nothing to a person
+    }
+  };
+  let res = await send();
+  const noAnswer = (r: Response) => r.status === 599;
+  if (method !== 'GET' && (noAnswer(res) || REPEAT_WRITE.has(res.status))) {
+    await new Promise((r) => setTimeout(r, REPEAT_AFTER_MS));
+    res = await send();
   }
+  if (noAnswer(res)) throw new ApiError(0, [UNREACHABLE]);
   if (res.status === 204 || res.status === 304) return null as T;
   const text = await res.text();
   let body: Record<string, unknown> | null = null;
@@ -62,7 +100,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
   }
   if (!res.ok) {
     const msgs = Array.isArray(body?.errorMessages) ? (body!.errorMessages as string[]) : [];
-    throw new ApiError(res.status, (msgs.length ? msgs : [`Request failed (${res.status}).`]).map(inWords));
+    throw new ApiError(res.status, (msgs.length ? msgs : [`Request failed (${res.status}).`]).map(inWords), body);
   }
   if (body && 'success' in body && 'statusCode' in body) return body.result as T;
   return body as T;

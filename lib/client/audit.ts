@@ -1,29 +1,51 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditItem } from '@/lib/domain/audit/list';
-import { apiFetch } from './api';
+import type { AuditItem } from '@/lib/domain/audit/words';
+import { apiFetch, apiUrl } from './api';
 
 export type { AuditItem };
 
 export interface AuditFilters {
   actions?: string[];
+  /** UTC ISO: entries at or after */
   from?: string;
+  /** UTC ISO: entries before */
   to?: string;
+  deviceId?: number;
+  /** an e-mail: what the person did and what was done to them */
+  person?: string;
 }
 
 const PAGE = 50;
 
+const filterQuery = (f: AuditFilters) => ({
+  action: f.actions,
+  dateFrom: f.from,
+  deviceId: f.deviceId,
+  person: f.person,
+});
+
 /** The organization's audit log, newest first, one page per step on the (date, id) cursor. */
 export function useAuditLog(organizationId: number, f: AuditFilters) {
   return useInfiniteQuery({
-    queryKey: ['audit', organizationId, f.actions?.join(',') ?? '', f.from ?? '', f.to ?? ''],
+    queryKey: ['audit', organizationId, f],
     initialPageParam: null as { date: string; id: number } | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch<AuditItem[]>(`/organization/${organizationId}/audit`, {
-        query: { elements: PAGE, action: f.actions, dateFrom: f.from, lastElemDate: pageParam?.date ?? f.to, lastElemId: pageParam?.id },
+        query: {
+          elements: PAGE,
+          ...filterQuery(f),
+          lastElemDate: pageParam?.date ?? f.to,
+          lastElemId: pageParam?.id,
+        },
         signal,
       }),
-    getNextPageParam: (last) => (last.length < PAGE ? undefined : { date: last[last.length - 1].date, id: last[last.length - 1].id }),
+    getNextPageParam: (last) =>
+      last.length < PAGE ? undefined : { date: last[last.length - 1].date, id: last[last.length - 1].id },
   });
 }
+
+/** The address of the CSV of the same entries (the browser downloads it with the session cookie). */
+export const auditCsvUrl = (organizationId: number, f: AuditFilters) =>
+  apiUrl(`/organization/${organizationId}/audit/export`, { ...filterQuery(f), lastElemDate: f.to });

@@ -6,9 +6,10 @@ import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
 import type { z } from 'zod';
 import type { lockUpdateBody } from '@/app/api/v37/my/lock/update-body';
+import type { Attention } from '@/lib/domain/devices/attention';
 import type { deviceDetails } from '@/lib/domain/devices/details';
 import type { DeviceUpdated, OperationStatus } from '@/lib/domain/devices/schemas';
-import { ApiError, apiFetch } from './api';
+import { ApiError, apiFetch, newIdempotencyKey } from './api';
 
 /** Devices and commands: the portal's hooks over /api/v37/my/{device,lock,gate,doorsensor}. */
 
@@ -29,14 +30,30 @@ export const deviceKeys = {
   operation: (id: string) => ['devices', 'operation', id] as const,
   gates: ['devices', 'gates'] as const,
   doorSensors: ['devices', 'doorsensors'] as const,
+  attention: ['devices', 'attention'] as const,
 };
+
+export type { Attention };
+
+/**
+ * GET /my/attention: the one list of doors that cannot open now (and other notices, and counts by
+ * kind) that Home, Devices and the link picker all show; `initial` is the server's prefetch.
+ */
+export function useAttention(initial?: Attention) {
+  return useQuery({
+    queryKey: deviceKeys.attention,
+    queryFn: ({ signal }) => apiFetch<Attention>('/my/attention', { signal }),
+    initialData: initial,
+  });
+}
 
 export function useDeviceDetails() {
   return useQuery({ queryKey: deviceKeys.details, queryFn: () => apiFetch<DeviceDetails>('/my/device/details') });
 }
 
 /** The lock has settings it has not confirmed yet ("waiting for the lock"). */
-export const settingsPending = (l: Pick<Lock, 'targetDeviceRevision' | 'deviceRevision'>) => l.targetDeviceRevision > l.deviceRevision;
+export const settingsPending = (l: Pick<Lock, 'targetDeviceRevision' | 'deviceRevision'>) =>
+  l.targetDeviceRevision > l.deviceRevision;
 
 /** A lock; polls quickly while it is between states (a command is running) or has settings to confirm. */
 export function useLock(id: number, initial?: Lock) {
@@ -59,7 +76,8 @@ export type { DeviceUpdated };
 export function useUpdateLock(lockId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (change: LockChange) => apiFetch<DeviceUpdated>('/my/lock', { method: 'PATCH', body: { id: lockId, ...change } }),
+    mutationFn: (change: LockChange) =>
+      apiFetch<DeviceUpdated>('/my/lock', { method: 'PATCH', body: { id: lockId, ...change } }),
     // a refused change may still have moved the lock (saved, not confirmed): read it again either way
     onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
@@ -69,9 +87,16 @@ export function useOperate(lockId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ verb, mode }: { verb: OperationVerb; mode?: number }) =>
-      apiFetch<{ operationId: string; lastStateChangedDate: string }>(`/my/lock/${lockId}/operation/${verb}`, { method: 'POST', query: { mode } }),
+      apiFetch<{ operationId: string; lastStateChangedDate: string }>(`/my/lock/${lockId}/operation/${verb}`, {
+        method: 'POST',
+        query: { mode },
+      }),
     // the command may have used up a fault armed in the simulator
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: deviceKeys.lock(lockId) }), qc.invalidateQueries({ queryKey: ['sim'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: deviceKeys.lock(lockId) }),
+        qc.invalidateQueries({ queryKey: ['sim'] }),
+      ]),
   });
 }
 
@@ -88,13 +113,16 @@ export function useOperation(operationId: string | null) {
 export function useGates() {
   return useQuery({
     queryKey: deviceKeys.gates,
-    queryFn: () => apiFetch<{ page: number; itemsPerPage: number; gates: Gate[] }>('/my/gate', { query: { itemsPerPage: 100 } }),
+    queryFn: () =>
+      apiFetch<{ page: number; itemsPerPage: number; gates: Gate[] }>('/my/gate', { query: { itemsPerPage: 100 } }),
   });
 }
 
 /** Open a gate (204 once the gate system confirmed). */
 export function useOpenGate() {
-  return useMutation({ mutationFn: (id: number) => apiFetch<null>(`/my/gate/${id}/operation/unlock`, { method: 'POST' }) });
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<null>(`/my/gate/${id}/operation/unlock`, { method: 'POST' }),
+  });
 }
 
 export function useDeleteGate() {
@@ -125,14 +153,18 @@ export function useSyncGate() {
 export function useDoorSensors() {
   return useQuery({
     queryKey: deviceKeys.doorSensors,
-    queryFn: () => apiFetch<{ page: number; itemsPerPage: number; doorSensors: DoorSensor[] }>('/my/doorsensor', { query: { itemsPerPage: 100 } }),
+    queryFn: () =>
+      apiFetch<{ page: number; itemsPerPage: number; doorSensors: DoorSensor[] }>('/my/doorsensor', {
+        query: { itemsPerPage: 100 },
+      }),
   });
 }
 
 export function useUpdateDoorSensor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; revision: number; name?: string }) => apiFetch<DeviceUpdated>(`/my/doorsensor/${id}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: { id: number; revision: number; name?: string }) =>
+      apiFetch<DeviceUpdated>(`/my/doorsensor/${id}`, { method: 'PATCH', body }),
     onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }
@@ -149,13 +181,18 @@ export function useDeleteDoorSensor() {
 async function simFetch<T>(path: string, body?: unknown): Promise<T | null> {
   const res = await fetch(`/api/sim${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers:
+      body === undefined ? undefined : { 'content-type': 'application/json', 'idempotency-key': newIdempotencyKey() },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });
   if (res.status === 404 && body === undefined) return null;
   const json = (await res.json().catch(() => null)) as { result?: T; errorMessages?: string[] } | null;
-  if (!res.ok) throw new ApiError(res.status, json?.errorMessages?.length ? json.errorMessages : [`Request failed (${res.status}).`]);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      json?.errorMessages?.length ? json.errorMessages : [`Request failed (${res.status}).`],
+    );
   return (json?.result ?? null) as T | null;
 }
 
@@ -167,7 +204,11 @@ export type SimAction =
   | { action: 'fault'; fault: 'timeout' | 'slow' | 'jam' | null };
 
 export function useSimDevice(id: number) {
-  return useQuery({ queryKey: ['sim', id], queryFn: () => simFetch<{ deviceId: number; pendingFault: string | null }>(`/device/${id}`), retry: false });
+  return useQuery({
+    queryKey: ['sim', id],
+    queryFn: () => simFetch<{ deviceId: number; pendingFault: string | null }>(`/device/${id}`),
+    retry: false,
+  });
 }
 
 /** One happening at a device (door opened, bridge offline...); refreshes what it may change. */
@@ -175,6 +216,7 @@ export function useSimAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: SimAction }) => simFetch(`/device/${id}`, body),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: deviceKeys.all }), qc.invalidateQueries({ queryKey: ['sim'] })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: deviceKeys.all }), qc.invalidateQueries({ queryKey: ['sim'] })]),
   });
 }

@@ -1,7 +1,13 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessLinkWithUrl, AssignableDevice, LinkDevice, LinkHistoryEntry, LinkOperation } from '@/lib/domain/accesslinks/schemas';
+import type {
+  AccessLinkWithUrl,
+  AssignableDevice,
+  LinkDevice,
+  LinkHistoryEntry,
+  LinkOperation,
+} from '@/lib/domain/accesslinks/schemas';
 import type { z } from 'zod';
 import type { updateBody } from '@/app/api/v37/organization/[organizationId]/accesslink/input';
 import { apiFetch } from './api';
@@ -40,7 +46,8 @@ export function useAccessLinks(orgId: number, q: { page: number; itemsPerPage: n
 export function useAccessLink(orgId: number, id: string | null) {
   return useQuery({
     queryKey: linkKeys.one(orgId, id ?? ''),
-    queryFn: () => apiFetch<{ accessLink: Omit<AccessLink, 'accessLinkUrl'>; accessLinkUrl: string | null }>(`${base(orgId)}/${id}`),
+    queryFn: () =>
+      apiFetch<{ accessLink: Omit<AccessLink, 'accessLinkUrl'>; accessLinkUrl: string | null }>(`${base(orgId)}/${id}`),
     enabled: !!id,
   });
 }
@@ -56,12 +63,14 @@ export function useAssignableDevices(orgId: number, q: { name?: string }) {
   });
 }
 
-
 /** The link's history, newest first; polls while an open is still with the device. */
 export function useLinkHistory(orgId: number, id: string | null, q: { page: number; itemsPerPage: number }) {
   return useQuery({
     queryKey: linkKeys.history(orgId, id ?? '', q),
-    queryFn: () => apiFetch<{ items: LinkHistoryEntry[]; page: number; itemsPerPage: number }>(`${base(orgId)}/${id}/history`, { query: q }),
+    queryFn: () =>
+      apiFetch<{ items: LinkHistoryEntry[]; page: number; itemsPerPage: number }>(`${base(orgId)}/${id}/history`, {
+        query: q,
+      }),
     enabled: !!id,
     placeholderData: keepPreviousData,
     // guests use a link outside this page: every opening of the history reads it afresh
@@ -87,7 +96,8 @@ export function useCreateLink(orgId: number) {
 export function useUpdateLink(orgId: number) {
   const done = useInvalidate(orgId);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: LinkInput }) => apiFetch<null>(`${base(orgId)}/${id}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, body }: { id: string; body: LinkInput }) =>
+      apiFetch<null>(`${base(orgId)}/${id}`, { method: 'PATCH', body }),
     onSuccess: done,
   });
 }
@@ -118,7 +128,8 @@ export type GuestOperation = LinkOperation;
 /** Opens a device through the link; the answer is the operation to follow. */
 export function useGuestOpen(token: string) {
   return useMutation({
-    mutationFn: (deviceId: number) => apiFetch<GuestOperation>(`/link/${token}/device/${deviceId}/open`, { method: 'POST' }),
+    mutationFn: (deviceId: number) =>
+      apiFetch<GuestOperation>(`/link/${token}/device/${deviceId}/open`, { method: 'POST' }),
   });
 }
 

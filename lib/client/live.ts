@@ -26,6 +26,7 @@ export function useLiveUpdates(): LiveStatus {
       for (const id of changed) void qc.invalidateQueries({ queryKey: deviceKeys.lock(id) });
       if (changed.size) {
         void qc.invalidateQueries({ queryKey: deviceKeys.details });
+        void qc.invalidateQueries({ queryKey: deviceKeys.attention });
         void qc.invalidateQueries({ queryKey: deviceKeys.gates });
         void qc.invalidateQueries({ queryKey: deviceKeys.doorSensors });
       }

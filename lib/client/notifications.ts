@@ -27,7 +27,8 @@ export function useNotificationPreferences() {
 export function useChangeNotifications() {
   const qc = useQueryClient();
   const m = useMutation({
-    mutationFn: ({ change }: { change: NotificationChange; before?: NotificationPreferences }) => apiFetch<NotificationPreferences>('/my/notification', { method: 'PUT', body: change }),
+    mutationFn: ({ change }: { change: NotificationChange; before?: NotificationPreferences }) =>
+      apiFetch<NotificationPreferences>('/my/notification', { method: 'PUT', body: change }),
     onError: (_e, { before }) => {
       if (before) qc.setQueryData(KEY, before);
     },

@@ -1,16 +1,33 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupDetail, GroupListItem, InvitationView, MemberResult, MyOrganization, PersonProfile, PersonRow } from '@/lib/domain/organizations/schemas';
+import type {
+  GroupDetail,
+  GroupListItem,
+  InvitationView,
+  MemberResult,
+  PersonProfile,
+  PersonRow,
+} from '@/lib/domain/organizations/schemas';
+import { fromWireRole, toWireRole } from '@/lib/domain/organizations/wire-roles';
 import { apiFetch } from './api';
 
-/** Organizations, their members and user groups, through /api/v37/organization. */
+/**
+ * Organizations, their members and user groups, through /api/v37/organization. The API speaks
+ * Tedee's role numbers (0 owner, 1 administrator, 2 member); the portal, like the policy it asks
+ * (decideOrg, decidePeople), the stored ones (0 member, 1 administrator, 2 owner): every answer's
+ * role is turned back here, and every role sent is turned into Tedee's (wire-roles.ts).
+ */
 
-// the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
-export type { GroupDetail, MemberResult, MyOrganization };
+// the shapes the API answers, from the schemas its OpenAPI document is made of (written once), roles as the portal reads them
+export type { GroupDetail, MemberResult };
+export type MyOrganization = Omit<WireOrganization, 'organizationRole'> & { role: number };
 export type OrgUser = PersonRow;
 export type OrgPerson = PersonProfile;
 export type Invitation = InvitationView;
+type WireOrganization = import('@/lib/domain/organizations/schemas').MyOrganization;
+
+const portalRole = <T extends { role: number }>(x: T): T => ({ ...x, role: fromWireRole(x.role) });
 export type Group = GroupListItem;
 
 export const orgKeys = {
@@ -22,7 +39,14 @@ export const orgKeys = {
 };
 
 export function useMyOrganizations() {
-  return useQuery({ queryKey: orgKeys.mine, queryFn: () => apiFetch<MyOrganization[]>('/organization'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: orgKeys.mine,
+    queryFn: async (): Promise<MyOrganization[]> =>
+      (await apiFetch<{ organizations: WireOrganization[] }>('/organization')).organizations.map(
+        ({ organizationRole, ...o }) => ({ ...o, role: fromWireRole(organizationRole) }),
+      ),
+    staleTime: 60_000,
+  });
 }
 
 /** The organization the portal works in: the first (highest role), as the header shows it. */
@@ -31,13 +55,24 @@ export function useCurrentOrganization() {
   return { ...q, org: q.data?.[0] ?? null };
 }
 
-export function useOrgUsers(orgId: number | undefined, q: { page: number; itemsPerPage: number; text?: string; userTypes?: number[]; includePending?: boolean }) {
+export function useOrgUsers(
+  orgId: number | undefined,
+  q: { page: number; itemsPerPage: number; text?: string; userTypes?: number[]; includePending?: boolean },
+) {
   return useQuery({
     queryKey: orgKeys.users(orgId ?? 0, q),
-    queryFn: () =>
-      apiFetch<OrgUser[]>(`/organization/${orgId}/user`, {
-        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'Filters.Text': q.text, 'Filters.UserTypes': q.userTypes, 'Filters.IncludePendingUsers': q.includePending || undefined },
-      }),
+    queryFn: async () =>
+      (
+        await apiFetch<OrgUser[]>(`/organization/${orgId}/user`, {
+          query: {
+            page: q.page,
+            itemsPerPage: q.itemsPerPage,
+            'Filters.Text': q.text,
+            'Filters.UserTypes': q.userTypes?.map(toWireRole),
+            'Filters.IncludePendingUsers': q.includePending || undefined,
+          },
+        })
+      ).map(portalRole),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });
@@ -46,7 +81,10 @@ export function useOrgUsers(orgId: number | undefined, q: { page: number; itemsP
 export function useGroups(orgId: number | undefined, q: { page: number; itemsPerPage: number; text?: string }) {
   return useQuery({
     queryKey: orgKeys.groupList(orgId ?? 0, q),
-    queryFn: () => apiFetch<Group[]>(`/organization/${orgId}/user-groups`, { query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.text': q.text } }),
+    queryFn: () =>
+      apiFetch<Group[]>(`/organization/${orgId}/user-groups`, {
+        query: { page: q.page, itemsPerPage: q.itemsPerPage, 'filters.text': q.text },
+      }),
     enabled: !!orgId,
     placeholderData: keepPreviousData,
   });
@@ -55,7 +93,8 @@ export function useGroups(orgId: number | undefined, q: { page: number; itemsPer
 export function useGroup(orgId: number | undefined, groupId: string) {
   return useQuery({
     queryKey: orgKeys.group(orgId ?? 0, groupId),
-    queryFn: () => apiFetch<GroupDetail>(`/organization/${orgId}/user-groups/${groupId}`, { query: { includeMembers: true } }),
+    queryFn: () =>
+      apiFetch<GroupDetail>(`/organization/${orgId}/user-groups/${groupId}`, { query: { includeMembers: true } }),
     enabled: !!orgId,
   });
 }
@@ -67,20 +106,28 @@ function useInvalidateGroups(orgId: number) {
 
 export function useCreateGroup(orgId: number) {
   const done = useInvalidateGroups(orgId);
-  return useMutation({ mutationFn: (name: string) => apiFetch<Group>(`/organization/${orgId}/user-groups`, { method: 'POST', body: { name } }), onSuccess: done });
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiFetch<Group>(`/organization/${orgId}/user-groups`, { method: 'POST', body: { name } }),
+    onSuccess: done,
+  });
 }
 
 export function useRenameGroup(orgId: number) {
   const done = useInvalidateGroups(orgId);
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => apiFetch<null>(`/organization/${orgId}/user-groups/${id}`, { method: 'PATCH', body: { name } }),
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<null>(`/organization/${orgId}/user-groups/${id}`, { method: 'PATCH', body: { name } }),
     onSuccess: done,
   });
 }
 
 export function useDeleteGroup(orgId: number) {
   const done = useInvalidateGroups(orgId);
-  return useMutation({ mutationFn: (id: string) => apiFetch<null>(`/organization/${orgId}/user-groups/${id}`, { method: 'DELETE' }), onSuccess: done });
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<null>(`/organization/${orgId}/user-groups/${id}`, { method: 'DELETE' }),
+    onSuccess: done,
+  });
 }
 
 /** Add or remove members; the 207 answer lists each user's result. */
@@ -100,7 +147,7 @@ export function useChangeMembers(orgId: number, groupId: string) {
 export function useOrgPerson(orgId: number, organizationUserId: number | null) {
   return useQuery({
     queryKey: ['organizations', orgId, 'users', 'one', organizationUserId],
-    queryFn: () => apiFetch<OrgPerson>(`/organization/${orgId}/user/${organizationUserId}`),
+    queryFn: async () => portalRole(await apiFetch<OrgPerson>(`/organization/${orgId}/user/${organizationUserId}`)),
     enabled: organizationUserId !== null,
   });
 }
@@ -108,13 +155,23 @@ export function useOrgPerson(orgId: number, organizationUserId: number | null) {
 /** After any change of people: the lists, and the caller's own organizations (a role or membership may have changed). */
 function useInvalidatePeople(orgId: number) {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: ['organizations', orgId, 'users'] }), qc.invalidateQueries({ queryKey: orgKeys.mine, exact: true })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['organizations', orgId, 'users'] }),
+      qc.invalidateQueries({ queryKey: orgKeys.mine, exact: true }),
+    ]);
 }
 
 export function useInvite(orgId: number) {
   const done = useInvalidatePeople(orgId);
   return useMutation({
-    mutationFn: (body: { email: string; role: number; groupIds: string[] }) => apiFetch<Invitation>(`/organization/${orgId}/user`, { method: 'POST', body }),
+    mutationFn: async (body: { email: string; role: number; groupIds: string[] }) =>
+      portalRole(
+        await apiFetch<Invitation>(`/organization/${orgId}/user`, {
+          method: 'POST',
+          body: { ...body, role: toWireRole(body.role) },
+        }),
+      ),
     onSettled: done,
   });
 }
@@ -134,8 +191,20 @@ export function useInvitationAction(orgId: number) {
 export function useRoleChange(orgId: number) {
   const done = useInvalidatePeople(orgId);
   return useMutation({
-    mutationFn: ({ organizationUserId, change }: { organizationUserId: number; change: 'assignadmin' | 'removeadmin' | 'transferownership' }) =>
-      apiFetch<null>(`/organization/${orgId}/${change}`, { method: change === 'transferownership' ? 'POST' : 'PUT', body: { organizationUserId } }),
+    mutationFn: ({
+      organizationUserId,
+      change,
+      keepGrants,
+    }: {
+      organizationUserId: number;
+      change: 'assignadmin' | 'removeadmin' | 'transferownership';
+      /** removeadmin: what they handed out as an administrator stays, answered for by the owner */
+      keepGrants?: boolean;
+    }) =>
+      apiFetch<null>(`/organization/${orgId}/${change}${keepGrants ? '?keepGrants=true' : ''}`, {
+        method: change === 'transferownership' ? 'POST' : 'PUT',
+        body: { organizationUserId },
+      }),
     onSuccess: done,
   });
 }
@@ -144,8 +213,11 @@ export function useRoleChange(orgId: number) {
 export function useRemovePerson(orgId: number) {
   const done = useInvalidatePeople(orgId);
   return useMutation({
-    mutationFn: (organizationUserId: number) =>
-      apiFetch<{ deviceAccesses: number; groups: number; devices: number; certificatesRevoked: number }>(`/organization/${orgId}/user/byorganizationuserid/${organizationUserId}`, { method: 'DELETE' }),
+    mutationFn: ({ organizationUserId, keepGrants }: { organizationUserId: number; keepGrants?: boolean }) =>
+      apiFetch<{ deviceAccesses: number; groups: number; devices: number; certificatesRevoked: number }>(
+        `/organization/${orgId}/user/byorganizationuserid/${organizationUserId}${keepGrants ? '?keepGrants=true' : ''}`,
+        { method: 'DELETE' },
+      ),
     onSuccess: done,
   });
 }
@@ -154,8 +226,16 @@ export function useRemovePerson(orgId: number) {
 export function useAcceptInvitation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      apiFetch<{ organizationId: number; organizationName: string; organizationUserId: number; role: number; roleName: string }>('/my/organization-invitation', { method: 'POST', body: { token } }),
+    mutationFn: async (token: string) =>
+      portalRole(
+        await apiFetch<{
+          organizationId: number;
+          organizationName: string;
+          organizationUserId: number;
+          role: number;
+          roleName: string;
+        }>('/my/organization-invitation', { method: 'POST', body: { token } }),
+      ),
     onSuccess: () => qc.invalidateQueries({ queryKey: orgKeys.mine }),
   });
 }

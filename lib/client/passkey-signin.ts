@@ -10,10 +10,19 @@ import { apiFetch } from './api';
  * checks the answer and starts the session.
  */
 export async function signInWithPasskey(callbackUrl: string, pendingToken?: string) {
-  const { challengeId, options } = await apiFetch<{ challengeId: string; options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/account/passkey/options', {
+  const { challengeId, options } = await apiFetch<{
+    challengeId: string;
+    options: Parameters<typeof startAuthentication>[0]['optionsJSON'];
+  }>('/account/passkey/options', {
     method: 'POST',
     body: pendingToken ? { pendingToken } : {},
   });
   const response = await startAuthentication({ optionsJSON: options });
-  return signIn('passkey', { challengeId, response: JSON.stringify(response), ...(pendingToken ? { pendingToken } : {}), redirect: false, callbackUrl });
+  return signIn('passkey', {
+    challengeId,
+    response: JSON.stringify(response),
+    ...(pendingToken ? { pendingToken } : {}),
+    redirect: false,
+    callbackUrl,
+  });
 }

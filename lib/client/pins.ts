@@ -23,7 +23,10 @@ export const pinKeys = {
 };
 
 export function usePins(lockId: number) {
-  return useQuery({ queryKey: pinKeys.list(lockId), queryFn: () => apiFetch<PinList>(base(lockId), { query: { includeSchedule: true } }) });
+  return useQuery({
+    queryKey: pinKeys.list(lockId),
+    queryFn: () => apiFetch<PinList>(base(lockId), { query: { includeSchedule: true } }),
+  });
 }
 
 export function usePin(lockId: number, pinId: number | null) {
@@ -51,7 +54,8 @@ export function useCreatePin(lockId: number) {
 export function useUpdatePin(lockId: number) {
   const invalidate = useInvalidate(lockId);
   return useMutation({
-    mutationFn: ({ id, ...body }: PinWrite & { id: number }) => apiFetch<null>(`${base(lockId)}/${id}`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: PinWrite & { id: number }) =>
+      apiFetch<null>(`${base(lockId)}/${id}`, { method: 'PUT', body }),
     onSettled: invalidate, // a 404 means someone else removed it: refresh either way
   });
 }

@@ -11,10 +11,17 @@ import { apiFetch } from './api';
 export type PasskeyInfo = Passkey;
 export type SecondFactors = SecondFactorStatus;
 
-export const secondFactorKeys = { mine: ['second-factors'] as const, org: (id: number) => ['organizations', id, 'security'] as const };
+export const secondFactorKeys = {
+  mine: ['second-factors'] as const,
+  org: (id: number) => ['organizations', id, 'security'] as const,
+};
 
 export function useSecondFactors(enabled = true) {
-  return useQuery({ queryKey: secondFactorKeys.mine, queryFn: () => apiFetch<SecondFactors>('/my/account/secondfactor'), enabled });
+  return useQuery({
+    queryKey: secondFactorKeys.mine,
+    queryFn: () => apiFetch<SecondFactors>('/my/account/secondfactor'),
+    enabled,
+  });
 }
 
 /**
@@ -35,28 +42,57 @@ function useChanging<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: secondFactorKeys.mine }) });
 }
 
-export const useStartTotp = () => useMutation({ mutationFn: () => apiFetch<{ secret: string; uri: string }>('/my/account/secondfactor/totp', { method: 'POST' }) });
-export const useConfirmTotp = () => useChanging((code: string) => apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/totp', { method: 'PUT', body: { code } }));
-export const useRemoveTotp = () => useChanging((password: string) => apiFetch<null>('/my/account/secondfactor/totp', { method: 'DELETE', body: { password } }));
-export const useRenewRecoveryCodes = () => useChanging((password: string) => apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/recoverycodes', { method: 'POST', body: { password } }));
-export const useRemovePasskey = () => useChanging(({ id, password }: { id: string; password: string }) => apiFetch<null>(`/my/account/passkey/${id}`, { method: 'DELETE', body: { password } }));
+export const useStartTotp = () =>
+  useMutation({
+    mutationFn: () => apiFetch<{ secret: string; uri: string }>('/my/account/secondfactor/totp', { method: 'POST' }),
+  });
+export const useConfirmTotp = () =>
+  useChanging((code: string) =>
+    apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/totp', { method: 'PUT', body: { code } }),
+  );
+export const useRemoveTotp = () =>
+  useChanging((password: string) =>
+    apiFetch<null>('/my/account/secondfactor/totp', { method: 'DELETE', body: { password } }),
+  );
+export const useRenewRecoveryCodes = () =>
+  useChanging((password: string) =>
+    apiFetch<{ recoveryCodes: string[] }>('/my/account/secondfactor/recoverycodes', {
+      method: 'POST',
+      body: { password },
+    }),
+  );
+export const useRemovePasskey = () =>
+  useChanging(({ id, password }: { id: string; password: string }) =>
+    apiFetch<null>(`/my/account/passkey/${id}`, { method: 'DELETE', body: { password } }),
+  );
 
 /** Registers a passkey: the server's challenge, the browser's authenticator, the server's check. */
 export const useAddPasskey = () =>
   useChanging(async (name: string) => {
-    const { challengeId, options } = await apiFetch<{ challengeId: string; options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('/my/account/passkey/options', { method: 'POST' });
+    const { challengeId, options } = await apiFetch<{
+      challengeId: string;
+      options: Parameters<typeof startRegistration>[0]['optionsJSON'];
+    }>('/my/account/passkey/options', { method: 'POST' });
     const response = await startRegistration({ optionsJSON: options });
     return apiFetch<PasskeyInfo>('/my/account/passkey', { method: 'POST', body: { challengeId, name, response } });
   });
 
 export function useOrgSecurity(orgId: number | undefined) {
-  return useQuery({ queryKey: secondFactorKeys.org(orgId ?? 0), queryFn: () => apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`), enabled: !!orgId });
+  return useQuery({
+    queryKey: secondFactorKeys.org(orgId ?? 0),
+    queryFn: () => apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`),
+    enabled: !!orgId,
+  });
 }
 
 export function useSetOrgSecurity(orgId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (requireSecondFactor: boolean) => apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`, { method: 'PUT', body: { requireSecondFactor } }),
+    mutationFn: (requireSecondFactor: boolean) =>
+      apiFetch<{ requireSecondFactor: boolean }>(`/organization/${orgId}/security`, {
+        method: 'PUT',
+        body: { requireSecondFactor },
+      }),
     onSuccess: (r) => qc.setQueryData(secondFactorKeys.org(orgId), r),
   });
 }

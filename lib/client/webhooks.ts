@@ -35,7 +35,8 @@ export function useWebhooks(owner: WebhookOwner) {
 export function useCreateWebhook(owner: WebhookOwner) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: Required<Pick<WebhookInput, 'url' | 'events'>>) => apiFetch<NewWebhook>(ownerPath(owner), { method: 'POST', body: input }),
+    mutationFn: (input: Required<Pick<WebhookInput, 'url' | 'events'>>) =>
+      apiFetch<NewWebhook>(ownerPath(owner), { method: 'POST', body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.list(owner) }),
   });
 }
@@ -43,7 +44,8 @@ export function useCreateWebhook(owner: WebhookOwner) {
 export function useUpdateWebhook(owner: WebhookOwner) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: WebhookInput & { id: string }) => apiFetch<Webhook>(`${ownerPath(owner)}/${id}`, { method: 'PATCH', body: input }),
+    mutationFn: ({ id, ...input }: WebhookInput & { id: string }) =>
+      apiFetch<Webhook>(`${ownerPath(owner)}/${id}`, { method: 'PATCH', body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.list(owner) }),
   });
 }
@@ -78,7 +80,8 @@ function useDeliveryAction(owner: WebhookOwner, id: string, path: (x: number | n
 }
 
 /** Sends a `webhook-test` event now; the answer is the delivery with its first attempt. */
-export const useSendTest = (owner: WebhookOwner, id: string) => useDeliveryAction(owner, id, () => `${ownerPath(owner)}/${id}/test`);
+export const useSendTest = (owner: WebhookOwner, id: string) =>
+  useDeliveryAction(owner, id, () => `${ownerPath(owner)}/${id}/test`);
 
 /** Sends a delivery again now, with the same webhook-id. */
 export const useRedeliver = (owner: WebhookOwner, id: string) =>

@@ -5,8 +5,12 @@ describe('API messages in a person’s words', () => {
   it('names fields in words and explains developer phrasings', () => {
     expect(fieldWords('groupId')).toBe('Group id');
     expect(fieldWords('filters.LinkName')).toBe('Link name');
-    expect(inWords('groupId: groupId must be a UUID')).toBe('Group id: this is not a valid id. Pick it from the list or copy it again.');
-    expect(inWords('url: The host hooks.example.invalid could not be resolved.')).toBe('Url: the server hooks.example.invalid was not found. Check the spelling of the address.');
+    expect(inWords('groupId: groupId must be a UUID')).toBe(
+      'Group id: this is not a valid id. Pick it from the list or copy it again.',
+    );
+    expect(inWords('url: The host hooks.example.invalid could not be resolved.')).toBe(
+      'Url: the server hooks.example.invalid was not found. Check the spelling of the address.',
+    );
     expect(inWords('Request failed (500).')).toBe('Something went wrong on our side. Please try again in a moment.');
     expect(inWords('Request failed (429).')).toMatch(/Too many requests/);
   });

@@ -12,10 +12,19 @@ export function fieldWords(field: string): string {
 }
 
 const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [/^([\w.]+): (?:\1 )?must be a UUID\.?$/i, (m) => `${fieldWords(m[1])}: this is not a valid id. Pick it from the list or copy it again.`],
+  [
+    /^([\w.]+): (?:\1 )?must be a UUID\.?$/i,
+    (m) => `${fieldWords(m[1])}: this is not a valid id. Pick it from the list or copy it again.`,
+  ],
   [/^([\w.]+): (?:\1 )?must be a (?:whole )?number\.?$/i, (m) => `${fieldWords(m[1])}: enter a whole number.`],
-  [/^([\w.]+): The host (.+) could not be resolved\.?$/i, (m) => `${fieldWords(m[1])}: the server ${m[2]} was not found. Check the spelling of the address.`],
-  [/^The host (.+) could not be resolved\.?$/i, (m) => `The server ${m[1]} was not found. Check the spelling of the address.`],
+  [
+    /^([\w.]+): The host (.+) could not be resolved\.?$/i,
+    (m) => `${fieldWords(m[1])}: the server ${m[2]} was not found. Check the spelling of the address.`,
+  ],
+  [
+    /^The host (.+) could not be resolved\.?$/i,
+    (m) => `The server ${m[1]} was not found. Check the spelling of the address.`,
+  ],
   [/^Request failed \((5\d\d)\)\.?$/, () => 'Something went wrong on our side. Please try again in a moment.'],
   [/^Request failed \(429\)\.?$/, () => 'Too many requests in a short time. Wait a moment, then try again.'],
   [/^Request failed \((\d+)\)\.?$/, (m) => `The request could not be completed (error ${m[1]}). Please try again.`],

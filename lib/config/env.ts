@@ -31,6 +31,32 @@ export function publicUrl(): URL {
 
 export const isHttps = (): boolean => publicUrl().protocol === 'https:';
 
+/** 127.0.0.1, ::1, localhost: addresses only this machine reaches. */
+export const isLoopbackHost = (host: string) =>
+  /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|\[::1\]|localhost|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.test(host.trim());
+
+/**
+ * The origins a portal write may come from (the Origin check of lib/auth/caller.ts): the public URL;
+ * and for the embedded demo, the addresses it listens on, since a person opens whichever one the
+ * server printed (`http://127.0.0.1:3000` as well as `http://localhost:3000`): localhost and
+ * 127.0.0.1 on its port when it listens on this machine (or on every interface), the address it
+ * was told to listen on otherwise. A deployment with DATABASE_URL has its public URL only.
+ */
+export function allowedOrigins(): string[] {
+  const out = new Set([publicUrl().origin]);
+  const host = listenHost();
+  if (isEmbedded() && host) {
+    const port = process.env.PORT || '3000';
+    if (isLoopbackHost(host) || host === '0.0.0.0' || host === '::') {
+      out.add(`http://localhost:${port}`);
+      out.add(`http://127.0.0.1:${port}`);
+    } else {
+      out.add(`http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+    }
+  }
+  return [...out];
+}
+
 /**
  * Demo mode: the demo accounts are seeded into an empty database and the sign-in page shows their
  * password. On by default for the embedded database only; a deployment asks for it with DEMO=1.
@@ -45,6 +71,12 @@ export function trustProxyHops(): number {
   const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
   return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
 }
+
+/**
+ * The interface the server listens on, as `npm start` (scripts/start.mjs) tells it in LISTEN_HOST
+ * (the embedded demo: 127.0.0.1 unless HOST says otherwise); null when not told (a bare `next start`).
+ */
+export const listenHost = (): string | null => process.env.LISTEN_HOST || null;
 
 /** The benchmark's no-op endpoint exists only when asked for (the bench sets BENCH=1). */
 export const benchEnabled = (): boolean => process.env.BENCH === '1';

@@ -1,4 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,11 +32,13 @@ afterEach(() => {
 });
 
 describe('the embedded demo generates its secrets once, into its data folder', () => {
-  it('32 random bytes each, in a file only its owner may read, reused by the next start', () => {
+  it('32 random bytes each, in a file only its owner may read inside the data folder named, reused by the next start', () => {
     process.env.PGLITE_DIR = path.join(dir, 'data', 'pglite');
     expect(ensureSecrets()).toBe('generated');
-    const file = path.join(dir, 'data', 'secrets.json');
+    // inside the folder the user named, never in its parent (PGLITE_DIR=/tmp/x put it in /tmp)
+    const file = path.join(dir, 'data', 'pglite', 'secrets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, 'data', 'pglite')).mode & 0o777).toBe(0o700);
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     for (const n of ['APP_SECRET', 'NEXTAUTH_SECRET'] as const) {
       expect(Buffer.from(stored[n], 'base64url').length).toBeGreaterThanOrEqual(32);
@@ -40,15 +52,45 @@ describe('the embedded demo generates its secrets once, into its data folder', (
     expect(process.env.APP_SECRET).toBe(stored.APP_SECRET);
   });
 
-  it('a copy of the file readable by others is made private again; a broken one stops the start', () => {
+  it('a file readable by others is refused, naming it; a private one is used; a broken one stops the start', () => {
     process.env.SECRETS_FILE = path.join(dir, 'secrets.json');
-    writeFileSync(process.env.SECRETS_FILE, JSON.stringify({ APP_SECRET: 'a'.repeat(43), NEXTAUTH_SECRET: 'b'.repeat(43) }), { mode: 0o644 });
+    writeFileSync(
+      process.env.SECRETS_FILE,
+      JSON.stringify({ APP_SECRET: 'a'.repeat(43), NEXTAUTH_SECRET: 'b'.repeat(43) }),
+      { mode: 0o644 },
+    );
+    chmodSync(process.env.SECRETS_FILE, 0o644);
+    expect(() => ensureSecrets()).toThrow(`${process.env.SECRETS_FILE} can be read by other users`);
+    chmodSync(process.env.SECRETS_FILE, 0o600);
     expect(ensureSecrets()).toBe('data folder');
-    expect(statSync(process.env.SECRETS_FILE).mode & 0o777).toBe(0o600);
     delete process.env.APP_SECRET;
     delete process.env.NEXTAUTH_SECRET;
     writeFileSync(process.env.SECRETS_FILE, '{"nothing":1}');
     expect(() => ensureSecrets()).toThrow(ConfigError);
+  });
+});
+
+describe('a secrets file planted by another local user is never adopted (issue 29)', () => {
+  it('PGLITE_DIR=/tmp/x reads no /tmp/secrets.json; a file owned by someone else is refused, naming it', () => {
+    const shared = path.join(dir, 'shared');
+    process.env.PGLITE_DIR = path.join(shared, 'x');
+    // what another user left in the shared parent
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(
+      path.join(shared, 'secrets.json'),
+      JSON.stringify({ APP_SECRET: 'p'.repeat(43), NEXTAUTH_SECRET: 'q'.repeat(43) }),
+      { mode: 0o600 },
+    );
+    expect(ensureSecrets()).toBe('generated');
+    expect(process.env.APP_SECRET).not.toBe('p'.repeat(43));
+    if (typeof process.getuid === 'function' && process.getuid() === 0) {
+      // as root the test can hand the file to another user, as if they had planted it
+      delete process.env.APP_SECRET;
+      delete process.env.NEXTAUTH_SECRET;
+      const planted = path.join(shared, 'x', 'secrets.json');
+      chownSync(planted, 65534, 65534);
+      expect(() => ensureSecrets()).toThrow(`${planted} belongs to another user`);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isEmbedded, pgliteDir } from '../config/env';
 
@@ -23,14 +23,36 @@ export function secretProblem(env: NodeJS.ProcessEnv = process.env): string | nu
     const value = env[name];
     if (!value) return `${name} is not set: give it 32 or more random bytes, e.g. ${name}=$(openssl rand -base64 48)`;
     const bytes = Buffer.byteLength(value, 'utf8');
-    if (bytes < MIN_SECRET_BYTES) return `${name} is too short (${bytes} bytes): it needs ${MIN_SECRET_BYTES} or more, e.g. ${name}=$(openssl rand -base64 48)`;
+    if (bytes < MIN_SECRET_BYTES)
+      return `${name} is too short (${bytes} bytes): it needs ${MIN_SECRET_BYTES} or more, e.g. ${name}=$(openssl rand -base64 48)`;
   }
   return null;
 }
 
-/** The embedded demo's secrets file: SECRETS_FILE, default next to the PGlite folder (.data/secrets.json). */
+/**
+ * The embedded demo's secrets file: SECRETS_FILE; else inside the data folder the user named
+ * (PGLITE_DIR/secrets.json: never in its parent, which may be a shared folder such as /tmp);
+ * else the default data folder's (.data/secrets.json, next to .data/pglite).
+ */
 export function secretsFile(): string {
-  return process.env.SECRETS_FILE || path.join(path.dirname(pgliteDir()), 'secrets.json');
+  if (process.env.SECRETS_FILE) return process.env.SECRETS_FILE;
+  if (process.env.PGLITE_DIR) return path.join(pgliteDir(), 'secrets.json');
+  return path.join(path.dirname(pgliteDir()), 'secrets.json');
+}
+
+/**
+ * A folder of the embedded demo's data: created 0700; an existing one made 0700 when it is ours,
+ * refused when it belongs to another user (whoever owns it could swap the files inside).
+ */
+export function privateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  if (!st.isDirectory()) throw new ConfigError(`${dir} is not a folder: refusing to keep the demo's data there.`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid())
+    throw new ConfigError(
+      `${dir} belongs to another user: refusing to keep the demo's data there. Choose a folder of your own (PGLITE_DIR).`,
+    );
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 interface Stored {
@@ -38,7 +60,10 @@ interface Stored {
   NEXTAUTH_SECRET: string;
 }
 
-const fresh = (): Stored => ({ APP_SECRET: randomBytes(32).toString('base64url'), NEXTAUTH_SECRET: randomBytes(32).toString('base64url') });
+const fresh = (): Stored => ({
+  APP_SECRET: randomBytes(32).toString('base64url'),
+  NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
+});
 
 /**
  * Makes sure APP_SECRET and NEXTAUTH_SECRET are in process.env, or throws ConfigError.
@@ -67,25 +92,38 @@ export function ensureSecrets(): 'environment' | 'generated' | 'data folder' | '
 }
 
 function readOrCreate(file: string): { stored: Stored; created: 'generated' | 'data folder' } {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  privateFolder(path.dirname(file));
   try {
     // exclusive create: of two processes starting at once, one writes and both read the same file
     writeFileSync(file, JSON.stringify(fresh(), null, 2) + '\n', { mode: 0o600, flag: 'wx' });
     return { stored: read(file), created: 'generated' };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError(`Cannot write the demo's secrets to ${file}: ${(e as Error).message}`);
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new ConfigError(`Cannot write the demo's secrets to ${file}: ${(e as Error).message}`);
   }
-  // readable by the owner only, also when someone copied it around
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  // a file someone else planted, or one others could read (and so copy), is not adopted
+  const st = lstatSync(file);
+  if (!st.isFile()) throw new ConfigError(`${file} is not a plain file: refusing to read the demo's secrets from it.`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid())
+    throw new ConfigError(
+      `${file} belongs to another user: refusing to use secrets someone else could have chosen. Remove it (and the data folder with it) or point SECRETS_FILE at your own.`,
+    );
+  if ((st.mode & 0o077) !== 0)
+    throw new ConfigError(
+      `${file} can be read by other users (mode ${(st.mode & 0o777).toString(8)}): its secrets may be known. Make new ones (remove it together with the data folder), or if you are sure, chmod 600 ${file}.`,
+    );
   return { stored: read(file), created: 'data folder' };
 }
 
 function read(file: string): Stored {
   try {
     const s = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored>;
-    if (typeof s.APP_SECRET === 'string' && typeof s.NEXTAUTH_SECRET === 'string') return { APP_SECRET: s.APP_SECRET, NEXTAUTH_SECRET: s.NEXTAUTH_SECRET };
+    if (typeof s.APP_SECRET === 'string' && typeof s.NEXTAUTH_SECRET === 'string')
+      return { APP_SECRET: s.APP_SECRET, NEXTAUTH_SECRET: s.NEXTAUTH_SECRET };
   } catch {
     /* reported below */
   }
-  throw new ConfigError(`${file} is not a secrets file of this service (APP_SECRET, NEXTAUTH_SECRET): fix it, or move it away together with the data folder to start afresh`);
+  throw new ConfigError(
+    `${file} is not a secrets file of this service (APP_SECRET, NEXTAUTH_SECRET): fix it, or move it away together with the data folder to start afresh`,
+  );
 }

@@ -15,6 +15,11 @@ export const STORED_SECRETS = [
   { table: 'service_keys', id: 'id', idType: 'text', column: 'private_key_ciphertext' },
   { table: 'mail_outbox', id: 'id', idType: 'uuid', column: 'body_ciphertext' },
   { table: 'user_totp', id: 'user_id', idType: 'uuid', column: 'secret_ciphertext' },
+  // answers kept for a repeat of a write (lib/http/idempotency.ts): 24 h
+  { table: 'idempotency_keys', id: 'id', idType: 'uuid', column: 'response_ciphertext' },
+  // a bridge's API token and the secret of its callback (docs/devices.md)
+  { table: 'bridge_links', id: 'bridge_id', idType: 'integer', column: 'token_ciphertext' },
+  { table: 'bridge_links', id: 'bridge_id', idType: 'integer', column: 'callback_secret_ciphertext' },
 ] as const;
 
 export interface RotationReport {
@@ -46,7 +51,12 @@ export async function rotateSecrets(db: Db, also: readonly string[] = []): Promi
     for (const r of rows) {
       try {
         const plain = decryptSecret(r.box, t.table, r.id, also);
-        changes.push({ id: r.id, old: r.box, box: encryptSecret(plain, t.table, r.id), hash: r.ctx === undefined ? null : keyedHash(plain, `pin:${r.ctx}`) });
+        changes.push({
+          id: r.id,
+          old: r.box,
+          box: encryptSecret(plain, t.table, r.id),
+          hash: r.ctx === undefined ? null : keyedHash(plain, `pin:${r.ctx}`),
+        });
       } catch (e) {
         if (!(e instanceof SecretUnreadable)) throw e;
         unreadable++;
@@ -54,13 +64,17 @@ export async function rotateSecrets(db: Db, also: readonly string[] = []): Promi
     }
     let rewritten = 0;
     for (let i = 0; i < changes.length; i += BATCH) rewritten += await write(db, t, changes.slice(i, i + BATCH));
-    report.rewritten[t.table] = rewritten;
-    report.unreadable[t.table] = unreadable;
+    report.rewritten[t.table] = (report.rewritten[t.table] ?? 0) + rewritten;
+    report.unreadable[t.table] = (report.unreadable[t.table] ?? 0) + unreadable;
   }
   return report;
 }
 
-async function write(db: Db, t: (typeof STORED_SECRETS)[number], batch: Array<{ id: string; old: string; box: string; hash: string | null }>): Promise<number> {
+async function write(
+  db: Db,
+  t: (typeof STORED_SECRETS)[number],
+  batch: Array<{ id: string; old: string; box: string; hash: string | null }>,
+): Promise<number> {
   const values = sql.join(
     batch.map((c) => sql`(${c.id}, ${c.old}, ${c.box}, ${c.hash})`),
     sql`, `,
@@ -83,7 +97,11 @@ export function describeRotation(r: RotationReport): string {
       .filter(([, n]) => n)
       .map(([t, n]) => `${t} ${n}`)
       .join(', ');
-  const rewritten = sum(r.rewritten) ? `re-encrypted ${sum(r.rewritten)} stored secrets (${list(r.rewritten)})` : 'every stored secret is under the current APP_SECRET';
-  const unreadable = sum(r.unreadable) ? `; ${sum(r.unreadable)} could not be read with APP_SECRET or APP_SECRET_PREVIOUS and were left as they are (${list(r.unreadable)})` : '';
+  const rewritten = sum(r.rewritten)
+    ? `re-encrypted ${sum(r.rewritten)} stored secrets (${list(r.rewritten)})`
+    : 'every stored secret is under the current APP_SECRET';
+  const unreadable = sum(r.unreadable)
+    ? `; ${sum(r.unreadable)} could not be read with APP_SECRET or APP_SECRET_PREVIOUS and were left as they are (${list(r.unreadable)})`
+    : '';
   return rewritten + unreadable;
 }

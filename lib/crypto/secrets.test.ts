@@ -20,7 +20,9 @@ describe('secrets at rest', () => {
   it('keys are derived per purpose (HKDF), not one hash of the secret for everything', () => {
     process.env.APP_SECRET = secret();
     const oldKey = (use: string) => createHash('sha256').update(`${use}:${process.env.APP_SECRET}`).digest();
-    expect(keyedHash('735190', 'pin:1')).not.toBe(createHmac('sha256', oldKey('mac')).update('pin:1:735190').digest('base64url'));
+    expect(keyedHash('735190', 'pin:1')).not.toBe(
+      createHmac('sha256', oldKey('mac')).update('pin:1:735190').digest('base64url'),
+    );
     const [, , iv, tag, ct] = encryptSecret('x', 't', 1).split('.');
     const d = createDecipheriv('aes-256-gcm', oldKey('enc'), Buffer.from(iv, 'base64url'));
     d.setAAD(Buffer.from('t/1'));

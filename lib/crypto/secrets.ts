@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { MIN_SECRET_BYTES } from './config';
 
 /**
@@ -23,7 +31,8 @@ interface KeySet {
 }
 
 const SALT = Buffer.from('smartlock-cloud/app-secret', 'utf8');
-const derive = (master: string, purpose: string, bytes = 32) => Buffer.from(hkdfSync('sha256', Buffer.from(master, 'utf8'), SALT, `smartlock-cloud/${purpose}`, bytes));
+const derive = (master: string, purpose: string, bytes = 32) =>
+  Buffer.from(hkdfSync('sha256', Buffer.from(master, 'utf8'), SALT, `smartlock-cloud/${purpose}`, bytes));
 
 function keySet(master: string): KeySet {
   return {
@@ -44,8 +53,13 @@ function ring(): KeySet[] {
   const previous = process.env.APP_SECRET_PREVIOUS ?? '';
   if (!cache || cache.current !== current || cache.previous !== previous) {
     // The start-up refuses to serve without it (lib/server/start.ts); this only guards scripts and tests.
-    if (Buffer.byteLength(current) < MIN_SECRET_BYTES) throw new Error(`APP_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
-    cache = { current, previous, ring: [keySet(current), ...(previous && previous !== current ? [keySet(previous)] : [])] };
+    if (Buffer.byteLength(current) < MIN_SECRET_BYTES)
+      throw new Error(`APP_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
+    cache = {
+      current,
+      previous,
+      ring: [keySet(current), ...(previous && previous !== current ? [keySet(previous)] : [])],
+    };
   }
   return cache.ring;
 }
@@ -59,7 +73,9 @@ export function encryptSecret(plain: string, table: string, row: string | number
   const c = createCipheriv('aes-256-gcm', k.enc, iv);
   c.setAAD(aad(table, row));
   const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return ['v2', k.kid, iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+  return ['v2', k.kid, iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join(
+    '.',
+  );
 }
 
 /**
@@ -122,4 +138,15 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Keys for one purpose derived from APP_SECRET, the current one first, then APP_SECRET_PREVIOUS's
+ * during a rotation (for what signs and is checked, e.g. the OAuth server's cookies).
+ */
+export function purposeKeys(purpose: string, bytes = 32): Buffer[] {
+  const current = process.env.APP_SECRET ?? '';
+  const previous = process.env.APP_SECRET_PREVIOUS ?? '';
+  ring(); // the same length check as every other use
+  return [current, ...(previous && previous !== current ? [previous] : [])].map((m) => derive(m, purpose, bytes));
 }

@@ -3,7 +3,8 @@ import { ActivityEvent, eventInfo, LOCK_SETTING_DEFAULTS, LOCK_SETTING_LIMITS, l
 
 describe('device codes', () => {
   it('every event has words, our own 20001-20008 too (the portal showed "Event 20001")', () => {
-    for (const value of Object.values(ActivityEvent)) expect(eventInfo(value).name, String(value)).not.toMatch(/^Event /);
+    for (const value of Object.values(ActivityEvent))
+      expect(eventInfo(value).name, String(value)).not.toMatch(/^Event /);
     expect(eventInfo(20001).name).toMatch(/timed out/);
     expect(eventInfo(20007)).toEqual({ name: 'Keypad locked out after five wrong PINs', method: 'PIN' });
     expect(eventInfo(20008)).toEqual({ name: 'Settings changed', method: 'app' });

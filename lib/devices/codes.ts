@@ -135,7 +135,17 @@ export const EVENT_INFO: Record<number, { name: string; method: ActivityMethod }
 };
 
 /** Events a person should look at (shown as warnings). */
-export const PROBLEM_EVENTS: ReadonlySet<number> = new Set([E.jammed, E.wrongPin, E.pinOutsideTime, E.doorOpenTooLong, E.remoteCommandTimedOut, E.remoteCommandFailed, E.bridgeDisconnected, E.batteryLow, E.keypadLockedOut]);
+export const PROBLEM_EVENTS: ReadonlySet<number> = new Set([
+  E.jammed,
+  E.wrongPin,
+  E.pinOutsideTime,
+  E.doorOpenTooLong,
+  E.remoteCommandTimedOut,
+  E.remoteCommandFailed,
+  E.bridgeDisconnected,
+  E.batteryLow,
+  E.keypadLockedOut,
+]);
 
 export function eventInfo(event: number): { name: string; method: ActivityMethod } {
   return EVENT_INFO[event] ?? { name: `Event ${event}`, method: 'device' };
@@ -186,7 +196,9 @@ export const LOCK_SETTING_DEFAULTS: Readonly<LockSettings> = Object.freeze({
   doorStateEventLoggingEnabled: true,
 });
 
-export type NumericSetting = { [K in keyof LockSettings]: LockSettings[K] extends number ? K : never }[keyof LockSettings];
+export type NumericSetting = {
+  [K in keyof LockSettings]: LockSettings[K] extends number ? K : never;
+}[keyof LockSettings];
 
 /** What a client may set a numeric setting to, in whole seconds (Tedee: the open-door alert from 1 minute to 1 hour). */
 export const LOCK_SETTING_LIMITS: Readonly<Record<NumericSetting, { min: number; max: number }>> = Object.freeze({

@@ -1,29 +1,60 @@
 import type { Db } from '@/db/client';
 import type { LockSettings, OperationTypeValue } from './codes';
+import type { Capability, TokenMode } from './tedee/protocol';
+
+export { CALLBACK_SECRET_HEADER, CAPABILITIES, type Capability, type TokenMode } from './tedee/protocol';
 
 /**
- * The seam between the service and hardware (docs/devices.md, "Writing a real adapter").
+ * The seam between the service and hardware (docs/devices.md, "The seam").
  *
- * - `DeviceGateway`: what the service asks of devices (commands, settings, PINs, gate openings,
- *   reads of the external gate system). `getGateway()` in lib/devices/index.ts picks the
- *   implementation; the default is the simulator (lib/devices/simulator).
+ * - `DeviceGateway`: what the service asks of devices. Every call names the hardware by its
+ *   address (a bridge's base URL and token, a lock's id on its bridge), which the domain reads from
+ *   its own tables and passes in: an adapter never reads the service's tables, and keeps none.
  * - `DeviceReports`: how devices tell the service what happened. One domain module implements it
  *   (lib/domain/devices/reports): the service's copy of the device, the activity entry and the
  *   webhook event, in one transaction. An adapter never writes those itself.
  *
- * Every call takes the database (or the caller's transaction) it runs in; an adapter may use it
- * for its own bookkeeping (the simulator keeps its hardware there) and passes it on to reports.
+ * Calls that report take the database (or the caller's transaction) only to pass it on to reports.
  *
- * Errors: implementations throw the typed errors of lib/domain/errors: DeviceUnreachable (428: no
- * connected bridge, gate disconnected), PreconditionFailed (412: gate not in the external system),
- * DeviceBusy (409: another command is running on this device, across all server processes),
- * DeviceTimeout (408: the device did not confirm in time). Callers check authorization first; the
- * gateway only talks to devices.
+ * Errors: adapters throw `DeviceFailure` (lib/devices/errors); the factory (lib/devices/index.ts)
+ * turns it into the domain's typed error: 428 unreachable (no bridge, the bridge offline or not
+ * answering its token, the lock disconnected from it), 409 busy (the lock's own answer while it
+ * works on a command), 423 a gate disconnected in the external gate system (Tedee's status for it),
+ * 408 no confirmation, 412 a capability the bridge lacks or a gate unlinked.
+ * Callers check authorization first; the gateway only talks to devices.
  */
 export type OperationType = OperationTypeValue;
 
+/** The device a report is about, by the service's id. */
+export interface DeviceRef {
+  id: number;
+  type: number;
+}
+
+/** How to reach a bridge: what the administrator entered when adding it, and what the service last knew of it. */
+export interface BridgeAddress extends DeviceRef {
+  baseUrl: string;
+  token: string;
+  tokenMode: TokenMode;
+  /** the service's copy of its connectivity: a bridge known to be offline is not tried (428 at once) */
+  isConnected: boolean | null;
+  capabilities: readonly Capability[];
+}
+
+/** A lock as the adapter needs it: its id on its bridge, the bridge, and the service's copy of its state. */
+export interface LockAddress extends DeviceRef {
+  remoteId: number | null;
+  bridge: BridgeAddress | null;
+  /** its own link to the bridge as last reported (false: lost) */
+  isConnected: boolean | null;
+  /** the state and door the service last knew (where a command starts from) */
+  state: number | null;
+  doorState: number | null;
+  timeZone: string;
+}
+
 export interface StartOperationInput {
-  deviceId: number;
+  lock: LockAddress;
   type: OperationType;
   mode?: number;
   /** author of the activity entries (null for access-link guests) */
@@ -40,12 +71,21 @@ export interface OperationView {
   result: number | null;
 }
 
+/** A PIN as it goes to the lock: its id, value and when it may open (the lock's keypad judges entries). */
 export interface PinOnDevice {
   id: number;
   value: string;
+  startDate?: Date | null;
+  endDate?: Date | null;
+  dayStartTime?: Date | null;
+  dayEndTime?: Date | null;
+  weekDays?: number | null;
 }
 
-export type PinChange = { kind: 'add'; pin: PinOnDevice } | { kind: 'update'; pin: PinOnDevice } | { kind: 'remove'; pinId: number };
+export type PinChange =
+  | { kind: 'add'; pin: PinOnDevice }
+  | { kind: 'update'; pin: PinOnDevice }
+  | { kind: 'remove'; pinId: number };
 
 export interface ExternalGate {
   externalId: string;
@@ -56,75 +96,225 @@ export interface ExternalGate {
   isConnected: boolean;
 }
 
+/** A lock as its bridge describes it (GET /lock). */
+export interface LockSnapshot {
+  remoteId: number;
+  name: string;
+  type: number;
+  serialNumber: string;
+  isConnected: boolean;
+  state: number;
+  jammed: boolean;
+  doorState: number | null;
+  batteryLevel: number | null;
+  isCharging: boolean;
+  deviceRevision: number;
+  version: string;
+}
+
+/** A bridge as it describes itself (GET /bridge) with its locks and callbacks; `at` is its own clock. */
+export interface BridgeSnapshot {
+  name: string;
+  serialNumber: string;
+  version: string;
+  isConnected: boolean;
+  at: Date;
+  locks: LockSnapshot[];
+  capabilities: Capability[];
+}
+
+export interface CallbackOnBridge {
+  id: number;
+  url: string;
+}
+
+/**
+ * A callback body, read: the one kind of news it carries about one device (`subject`: the lock's id
+ * on the bridge, 0 for the bridge itself) at the bridge's time. The domain keeps the newest `at`
+ * per bridge, subject and kind, and applies an event only when it is newer.
+ */
+export interface BridgeEvent {
+  name: string;
+  subject: number;
+  kind: string;
+  at: Date;
+  data: Record<string, unknown>;
+}
+
+/** What the adapter needs to turn an event or a snapshot into reports: the bridge and its devices, by their ids on it. */
+export interface BridgeScope {
+  bridge: DeviceRef;
+  /** the service's lock with this id on the bridge, or null when the service does not have it */
+  lock(remoteId: number): DeviceRef | null;
+  /** the door sensor paired with that lock, if the service has one */
+  sensorOf(lockId: number): DeviceRef | null;
+  /** a PIN's alias by its id (the keypad names the PIN that opened the door) */
+  pinAlias(lockId: number, pinId: number): Promise<string | undefined>;
+}
+
 export interface DeviceGateway {
-  /** Accept a lock/unlock/pull command; resolves once the device took it (reported `commandAccepted`), before it finishes. */
+  /**
+   * Sends lock/unlock/pull; resolves once the lock took it (reported `commandAccepted` before it is
+   * sent, so the lock's answer always finds the operation), before it finishes: the lock's events
+   * finish it (`lockStatus`).
+   */
   startOperation(db: Db, input: StartOperationInput): Promise<{ operationId: string; lastStateChangedDate: Date }>;
-  /** Operation status; an operation whose time has come is settled first (so none stays pending forever). */
-  getOperation(db: Db, operationId: string): Promise<OperationView | null>;
-  /** Brings these devices up to date: their commands that are due report their outcome. */
-  settleDue(db: Db, deviceIds: number[]): Promise<void>;
+  /** The lock as its bridge sees it now (the read path and the reconciler repair a lost event with it). */
+  readLock(lock: LockAddress): Promise<LockSnapshot & { at: Date }>;
+  /** The bridge, its locks and its capabilities (adding a bridge, the reconciler). */
+  readBridge(bridge: BridgeAddress): Promise<BridgeSnapshot>;
+  /**
+   * Reports a snapshot: each lock's state, door, battery and link as the bridge said them at
+   * `snapshot.at`, each kind of news only where `fresh(lock's id on the bridge, kind)` (no newer
+   * event was seen); returns the kinds it read per lock, for the domain to mark.
+   */
+  applySnapshot(
+    db: Db,
+    scope: BridgeScope,
+    snapshot: Pick<BridgeSnapshot, 'at' | 'locks'>,
+    fresh: (subject: number, kind: string) => boolean,
+  ): Promise<Array<{ subject: number; kind: string }>>;
   /** Open a gate (an impulse) through the external gate system; resolves once it confirmed (reported `gateOpened`). */
-  openGate(db: Db, input: { deviceId: number; userId: string | null; accessLinkId?: string | null }): Promise<{ operationId: string }>;
+  openGate(
+    db: Db,
+    input: { deviceId: number; externalId: string | null; userId: string | null; accessLinkId?: string | null },
+  ): Promise<{ operationId: string }>;
   /** Write one PIN change to a lock and wait for the lock to confirm it. */
-  writePin(db: Db, deviceId: number, change: PinChange): Promise<void>;
+  writePin(db: Db, lock: LockAddress, change: PinChange): Promise<void>;
   /**
    * Send a lock its settings of `revision` and wait until it confirms them: the lock reports
    * `settingsApplied` before this resolves. Call it outside a transaction.
    */
-  pushSettings(db: Db, input: { deviceId: number; revision: number; settings: LockSettings }): Promise<void>;
+  pushSettings(db: Db, input: { lock: LockAddress; revision: number; settings: LockSettings }): Promise<void>;
   /** A door sensor leaves its lock: the lock reports that it has no sensor any more (doorState 0). */
-  unpairDoorSensor(db: Db, input: { sensorId: number; lockId: number }): Promise<void>;
+  unpairDoorSensor(db: Db, input: { sensorId: number; lock: LockAddress }): Promise<void>;
   /** One gate of the external gate system (read-only: the service never writes to it). */
   readExternalGate(db: Db, externalId: string): Promise<ExternalGate | null>;
   /** Every gate of one account in the external gate system (a service user's id). */
   listExternalGates(db: Db, account: string): Promise<ExternalGate[]>;
-  /** Time passes: whatever the hardware does by itself that is due now (spring return, auto lock, unanswered commands). */
-  sweep(db: Db, now: Date): Promise<void>;
+  /** The bridge's callbacks (to see whether ours is still there after a restart). */
+  listCallbacks(bridge: BridgeAddress): Promise<CallbackOnBridge[]>;
+  /** Registers our callback (POST method, the secret in a header); returns its id on the bridge. */
+  registerCallback(bridge: BridgeAddress, callback: { url: string; secret: string }): Promise<number>;
+  removeCallback(bridge: BridgeAddress, callbackId: number): Promise<void>;
+  /** Reads a callback body (throws DeviceFailure 'invalid' when it is none); null for an event the service has no use for. */
+  parseEvent(body: unknown): BridgeEvent | null;
+  /** Reports what an event says (after the domain found it newer than what it saw). */
+  applyEvent(db: Db, scope: BridgeScope, event: BridgeEvent): Promise<void>;
+  /**
+   * A device's own public key (ECDSA P-256, the uncompressed point in base64), which a phone uses to
+   * know it talks to that device (Tedee's `devicePublicKey` of a mobile certificate); null when the
+   * hardware does not tell it. Optional: an adapter whose hardware does not tell it leaves it out.
+   */
+  publicKeyOf?(device: { serialNumber: string }): string | null;
 }
 
 // ---- reports ------------------------------------------------------------------------------------
 
-/** The device a report is about, as the adapter knows it. */
-export interface DeviceRef {
-  id: number;
-  type: number;
-}
-
-/** What moved a lock by itself: someone at the door, its automatics, or its spring returning. */
-export type StateCause = 'button' | 'knob' | 'auto' | 'spring';
+/** What moved a lock: someone at the door, its automatics, its spring returning; 'unknown' when the bridge does not say. */
+export type StateCause = 'button' | 'knob' | 'auto' | 'spring' | 'unknown';
 
 export interface DeviceReports {
-  /** The device took a command and is working on it (`state` is the transitional one). */
+  /** The service sends a command: the operation is recorded (PENDING) and the lock shows the transitional state. */
   commandAccepted(
     db: Db,
-    r: { operationId: string; device: DeviceRef; type: OperationType; mode: number | null; userId: string | null; accessLinkId: string | null; fromState: number | null; state: number; expectedEnd: Date; at: Date },
+    r: {
+      operationId: string;
+      device: DeviceRef;
+      type: OperationType;
+      mode: number | null;
+      userId: string | null;
+      accessLinkId: string | null;
+      fromState: number | null;
+      state: number;
+      /** when the service stops waiting for the lock's answer */
+      expectedEnd: Date;
+      at: Date;
+    },
   ): Promise<void>;
+  /** The lock refused the command (busy): it never happened, so its operation goes and the state is as before. */
+  commandRefused(db: Db, r: { operationId: string; device: DeviceRef }): Promise<void>;
   /**
-   * A command finished (or never got an answer: result 2); false when it had been settled already.
-   * Throws RetryableConflict (lib/domain/errors) when it lost a race to another writer: the
-   * adapter's transaction is void, run the settle again.
+   * A command finished (or got no answer: result 2); false when it had been settled already.
+   * Throws RetryableConflict (lib/domain/errors) when it lost a race to another writer: run it again.
    */
-  commandFinished(db: Db, r: { operationId: string; device: DeviceRef; result: number; state: number; doorState: number | null; at: Date }): Promise<boolean>;
+  commandFinished(
+    db: Db,
+    r: { operationId: string; device: DeviceRef; result: number; state: number; doorState: number | null; at: Date },
+  ): Promise<boolean>;
+  /**
+   * The lock says where it is (an event or a snapshot): it finishes the operation under way (its
+   * result judged from where the lock ended), or is the lock moving by itself (`cause`), or news of
+   * its door. A transitional state while an operation runs changes nothing.
+   */
+  lockStatus(
+    db: Db,
+    r: {
+      device: DeviceRef;
+      state: number;
+      jammed: boolean;
+      doorState: number | null;
+      /** what moved it, as the bridge said; 'snapshot': a re-read, which says nothing of why */
+      cause: StateCause | 'remote' | 'keypad' | 'door' | 'snapshot';
+      /** the operation the lock answers, when the bridge says (our extension echoes it) */
+      operationId?: string;
+      at: Date;
+    },
+  ): Promise<void>;
   /** The lock moved by itself (`from`: only if the service's copy still shows that state); false when it did not apply. */
-  stateChanged(db: Db, r: { device: DeviceRef; from?: number; state: number; doorState: number | null; cause: StateCause; at: Date }): Promise<boolean>;
+  stateChanged(
+    db: Db,
+    r: { device: DeviceRef; from?: number; state: number; doorState: number | null; cause: StateCause; at: Date },
+  ): Promise<boolean>;
   /** The door sensor's news, told by its lock: opened, closed, or no sensor any more. */
   doorChanged(db: Db, r: { device: DeviceRef; doorState: number; at: Date }): Promise<void>;
   /** The door has stayed open longer than the lock's alert threshold. */
   doorOpenTooLong(db: Db, r: { device: DeviceRef; at: Date }): Promise<void>;
-  /** Battery level (and, for locks, charging) of a lock or door sensor. */
-  batteryChanged(db: Db, r: { device: DeviceRef; level: number; charging: boolean | null; at: Date }): Promise<void>;
+  /** Battery level (and, for locks, charging; undefined: unchanged) of a lock or door sensor. */
+  batteryChanged(
+    db: Db,
+    r: { device: DeviceRef; level: number; charging: boolean | null | undefined; at: Date; onlyIfChanged?: boolean },
+  ): Promise<void>;
+  /** Charging started or stopped (a lock), without a new level. */
+  chargingChanged(db: Db, r: { device: DeviceRef; charging: boolean; at: Date }): Promise<void>;
   /** A bridge went on- or offline (its locks with it). */
   connectionChanged(db: Db, r: { bridge: DeviceRef; connected: boolean; at: Date }): Promise<void>;
+  /** A lock lost or found its link to its bridge. */
+  lockConnectionChanged(
+    db: Db,
+    r: { device: DeviceRef; bridge: DeviceRef; connected: boolean; at: Date },
+  ): Promise<void>;
   bellPressed(db: Db, r: { device: DeviceRef; at: Date }): Promise<void>;
   /** Someone used the lock's keypad: a PIN opened it (its id and alias), or was wrong, or was used outside its time. */
-  keypadUsed(db: Db, r: { device: DeviceRef; outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; pinId?: number; alias?: string; lockedOut?: boolean; doorState: number | null; at: Date }): Promise<void>;
+  keypadUsed(
+    db: Db,
+    r: {
+      device: DeviceRef;
+      outcome: 'unlocked' | 'wrongPin' | 'outsideTime';
+      pinId?: number;
+      alias?: string;
+      lockedOut?: boolean;
+      doorState: number | null;
+      at: Date;
+    },
+  ): Promise<void>;
   /** The lock applied its settings of this revision. */
   settingsApplied(db: Db, r: { device: DeviceRef; revision: number; at: Date }): Promise<void>;
   /** The external gate system confirmed an opening. */
-  gateOpened(db: Db, r: { operationId: string; device: DeviceRef; userId: string | null; accessLinkId: string | null; requestedAt: Date; at: Date }): Promise<void>;
+  gateOpened(
+    db: Db,
+    r: {
+      operationId: string;
+      device: DeviceRef;
+      userId: string | null;
+      accessLinkId: string | null;
+      requestedAt: Date;
+      at: Date;
+    },
+  ): Promise<void>;
 }
 
-// ---- the simulator's control plane --------------------------------------------------------------
+// ---- the demo's control plane -------------------------------------------------------------------
 
 export type Fault = 'timeout' | 'slow' | 'jam';
 
@@ -142,21 +332,33 @@ export interface ExternalGateRow extends ExternalGate {
   updated: Date;
 }
 
+/** What the keypad did with an entry (the lock judged it). */
+export interface KeypadVerdict {
+  outcome: 'unlocked' | 'wrongPin' | 'outsideTime' | 'ignored';
+  unlocked: boolean;
+  lockedOutUntil: string | null;
+}
+
 /**
- * What /api/sim does to the simulated world: the happenings at a door and in the external gate
- * system. Each makes the simulated hardware act and report through `DeviceReports`, like a real
- * device would. Available only where the control plane is on (`getSimulatorControl()`).
+ * What /api/sim does to the world of the demo: happenings at a door (through the control surface
+ * of its virtual bridge, which acts and sends the events a real bridge would) and in the simulated
+ * external gate system. Available only where the control plane is on (`getSimulatorControl()`).
  */
 export interface SimulatorControl {
-  connectBridge(db: Db, bridgeId: number, connected: boolean, now: Date): Promise<void>;
-  battery(db: Db, deviceId: number, level: number, charging: boolean | undefined, now: Date): Promise<void>;
-  door(db: Db, deviceId: number, open: boolean, now: Date): Promise<void>;
-  press(db: Db, deviceId: number, how: 'button' | 'knob', operation: 'lock' | 'unlock', now: Date): Promise<void>;
-  bell(db: Db, deviceId: number, now: Date): Promise<void>;
-  setFault(db: Db, deviceId: number, fault: Fault | null): Promise<void>;
-  pendingFault(db: Db, deviceId: number): Promise<Fault | null>;
-  /** The keypad's verdict on an entry (judged by the service's keypad rule): the lock acts on it and reports. */
-  keypad(db: Db, deviceId: number, verdict: { outcome: 'unlocked' | 'wrongPin' | 'outsideTime'; pinId?: number; alias?: string; lockedOut?: boolean }, now: Date): Promise<void>;
+  /** The bridge drops off the network (its API refuses connections) or comes back. */
+  bridgeOnline(bridge: BridgeAddress, online: boolean): Promise<void>;
+  battery(lock: LockAddress, level: number, charging: boolean | undefined): Promise<void>;
+  sensorBattery(lock: LockAddress, level: number): Promise<void>;
+  door(lock: LockAddress, open: boolean): Promise<void>;
+  press(lock: LockAddress, how: 'button' | 'knob', operation: 'lock' | 'unlock'): Promise<void>;
+  bell(lock: LockAddress): Promise<void>;
+  setFault(lock: LockAddress, fault: Fault | null): Promise<void>;
+  pendingFault(lock: LockAddress): Promise<Fault | null>;
+  /** Someone types a PIN at the lock's keypad: the lock judges it, acts and reports. */
+  keypad(lock: LockAddress, pin: string): Promise<KeypadVerdict>;
+  /** A gate's one-shot fault (the simulated external gate system). */
+  setGateFault(db: Db, gateId: number, fault: Fault | null): Promise<void>;
+  pendingGateFault(db: Db, gateId: number): Promise<Fault | null>;
   externalGates: {
     add(db: Db, account: string, g: ExternalGateChange & { name: string }): Promise<ExternalGateRow>;
     update(db: Db, g: ExternalGateChange): Promise<ExternalGateRow>;

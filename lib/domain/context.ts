@@ -11,6 +11,8 @@ export interface Caller {
   scopes: ReadonlySet<Scope>;
   via: 'session' | 'key';
   keyId?: string;
+  /** a third-party app's OAuth access token (lib/oauth/tokens.ts): the app and the person's grant to it */
+  app?: { clientId: string; grantId: string };
   /** portal sessions: the session's id, and when its password was last proven */
   sessionId?: string;
   authAt?: Date;
@@ -44,9 +46,15 @@ export interface Ctx extends BaseCtx {
 }
 
 /** Values for the placeholders of keyStillValidSql: nothing to check once confirmed. */
-export function keyCheckValues(ctx: Ctx): { checkKeyId: string | null; checkScopes: string[]; checkSessionId: string | null } {
+export function keyCheckValues(ctx: Ctx): {
+  checkKeyId: string | null;
+  checkScopes: string[];
+  checkSessionId: string | null;
+} {
   const k = ctx.keyCheck;
-  return k && !k.done ? { checkKeyId: k.keyId ?? null, checkScopes: [...k.scopes], checkSessionId: k.sessionId ?? null } : { checkKeyId: null, checkScopes: [], checkSessionId: null };
+  return k && !k.done
+    ? { checkKeyId: k.keyId ?? null, checkScopes: [...k.scopes], checkSessionId: k.sessionId ?? null }
+    : { checkKeyId: null, checkScopes: [], checkSessionId: null };
 }
 
 /** The placeholders every hot read statement takes: the caller, the clock, the remembered-key check. */

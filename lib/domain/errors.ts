@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'gone' // 410
   | 'precondition_failed' // 412
   | 'device_unreachable' // 428
+  | 'gate_disconnected' // 423
   | 'rate_limited'; // 429
 
 export class DomainError extends Error {
@@ -37,12 +38,19 @@ export const NotFound = (what = 'Resource') => new DomainError('not_found', `${w
 export const NotAcceptable = (message: string) => new DomainError('not_acceptable', message);
 export const Conflict = (message: string) => new DomainError('conflict', message);
 export const PreconditionFailed = (message: string) => new DomainError('precondition_failed', message);
-export const RateLimited = (message = 'Too many requests. Try again in a minute.', retryAfterSeconds?: number) => new DomainError('rate_limited', message, [message], retryAfterSeconds);
-export const DeviceTimeout = (message = 'The device did not answer in time.') => new DomainError('device_timeout', message);
+export const RateLimited = (message = 'Too many requests. Try again in a minute.', retryAfterSeconds?: number) =>
+  new DomainError('rate_limited', message, [message], retryAfterSeconds);
+export const DeviceTimeout = (message = 'The device did not answer in time.') =>
+  new DomainError('device_timeout', message);
 export const DeviceBusy = (message = 'Another request is being processed for this device. Try again in a moment.') =>
   new DomainError('device_busy', message);
-export const DeviceUnreachable = (message = 'The lock is disconnected or its setup is incorrect (no connected bridge).') =>
-  new DomainError('device_unreachable', message);
+export const DeviceUnreachable = (
+  message = 'The lock is disconnected or its setup is incorrect (no connected bridge).',
+) => new DomainError('device_unreachable', message);
+
+/** A gate the external gate system reports disconnected: Tedee's 423 Locked (gate/unlock.rst). */
+export const GateDisconnected = (message = 'The gate is disconnected in the external gate system.') =>
+  new DomainError('gate_disconnected', message);
 
 export function isDomainError(e: unknown): e is DomainError {
   return e instanceof DomainError;

@@ -23,7 +23,8 @@ const windowStartMs = (limit: Limit, now: Date) => {
 const windowStart = (limit: Limit, now: Date) => new Date(windowStartMs(limit, now)).toISOString();
 
 /** Whole seconds until the current window of `limit` ends (at least 1). */
-export const secondsToReset = (limit: Limit, now: Date) => Math.max(1, Math.ceil((windowStartMs(limit, now) + limit.windowSeconds * 1000 - now.getTime()) / 1000));
+export const secondsToReset = (limit: Limit, now: Date) =>
+  Math.max(1, Math.ceil((windowStartMs(limit, now) + limit.windowSeconds * 1000 - now.getTime()) / 1000));
 
 /**
  * The upsert that counts one hit on a key in the current fixed window, `returning count`: atomic
@@ -61,7 +62,12 @@ export async function hit(db: Db, key: string, limit: Limit, now: Date, opts: { 
   // a key without its window in it is one row for good (the API's per account): nothing to sweep
   if (opts.sweep !== false) await sweepSometimes(db, now);
   const count = Number(row.count);
-  return { allowed: count <= limit.max, count, remaining: Math.max(0, limit.max - count), resetSeconds: secondsToReset(limit, now) };
+  return {
+    allowed: count <= limit.max,
+    count,
+    remaining: Math.max(0, limit.max - count),
+    resetSeconds: secondsToReset(limit, now),
+  };
 }
 
 /** `hit`, refusing with 429 (RateLimited, with the wait) when the budget is spent. */
@@ -73,7 +79,8 @@ export async function spend(db: Db, key: string, limit: Limit, now: Date, messag
 
 /** Now and then, sweeps counters of windows long past (cheap: indexed by window_start). */
 export async function sweepSometimes(db: Db, now: Date): Promise<void> {
-  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
+  if (Math.random() < 0.01)
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
 }
 
 /** The current count without counting a hit (0 when the window has moved on). */

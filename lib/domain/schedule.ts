@@ -26,7 +26,7 @@ export function notYetStarted(s: Pick<Schedule, 'startDate'>, now: Date) {
 }
 
 /** Minutes after local midnight of an instant's wall-clock time in `zone`. */
-function minutesIn(d: Date, zone: string): number {
+export function minutesIn(d: Date, zone: string): number {
   const t = DateTime.fromJSDate(d, { zone });
   return t.hour * 60 + t.minute;
 }
@@ -73,7 +73,9 @@ export function activeUntil(s: Schedule, now: Date, zone: string): Date | null {
     const nowMin = local.hour * 60 + local.minute;
     // the window that holds `now` ends today, or tomorrow when it runs past midnight and began today
     const day = start > end && nowMin >= start ? local.plus({ days: 1 }).startOf('day') : local.startOf('day');
-    ends.push((end === 24 * 60 ? day.plus({ days: 1 }) : day.set({ hour: Math.floor(end / 60), minute: end % 60 })).toJSDate());
+    ends.push(
+      (end === 24 * 60 ? day.plus({ days: 1 }) : day.set({ hour: Math.floor(end / 60), minute: end % 60 })).toJSDate(),
+    );
   } else if (mask !== 127) {
     // allowed whole days: the run of allowed days that holds today ends at a local midnight
     let d = local.startOf('day').plus({ days: 1 });
@@ -81,4 +83,50 @@ export function activeUntil(s: Schedule, now: Date, zone: string): Date | null {
     ends.push(d.toJSDate());
   }
   return ends.length ? new Date(Math.min(...ends.map((e) => e.getTime()))) : null;
+}
+
+const WEEK = 7 * 24 * 60;
+
+/**
+ * The minutes of a week (Monday 00:00 = 0, in `zone`'s wall clock) in which the weekly part of a
+ * schedule (weekdays and daily window, not its dates) is active, as sorted, merged [from, to)
+ * intervals. A window past midnight belongs to the weekday on which it starts; Sunday's runs into
+ * Monday morning (the week wraps).
+ */
+export function weeklyMinutes(s: Schedule, zone: string): Array<[number, number]> {
+  const mask = s.weekDays ?? 127;
+  const start = s.dayStartTime ? minutesIn(s.dayStartTime, zone) : 0;
+  const end = s.dayEndTime ? minutesIn(s.dayEndTime, zone) : 24 * 60;
+  const length = start < end ? end - start : 24 * 60 - start + end;
+  const out: Array<[number, number]> = [];
+  for (let day = 0; day < 7; day++) {
+    if (!(mask & (1 << day))) continue;
+    const from = day * 24 * 60 + start;
+    const to = from + length;
+    if (to <= WEEK) out.push([from, to]);
+    else out.push([from, WEEK], [0, to - WEEK]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [a, b] of out) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
+/**
+ * Whether `inner` is active only when `outer` is, judged in `zone` from `now` on: its dates within
+ * outer's (no end inside an end is wider; a start before outer's matters only while outer has not
+ * begun), and its weekdays and daily window within outer's.
+ */
+export function scheduleWithin(inner: Schedule, outer: Schedule, zone: string, now: Date): boolean {
+  if (outer.endDate && (!inner.endDate || inner.endDate > outer.endDate)) return false;
+  if (outer.startDate && outer.startDate > now) {
+    const innerStart = inner.startDate ?? now;
+    if (innerStart < outer.startDate) return false;
+  }
+  const o = weeklyMinutes(outer, zone);
+  return weeklyMinutes(inner, zone).every(([a, b]) => o.some(([c, d]) => c <= a && b <= d));
 }

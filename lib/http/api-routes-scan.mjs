@@ -19,7 +19,10 @@ export function exportedMethods(source) {
   for (const m of source.matchAll(/^export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/gm)) found.add(m[1]);
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
     for (const part of m[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop();
       if (name) found.add(name.trim());
     }
   }
@@ -35,7 +38,10 @@ export function scanApiRoutes(appDir) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (name === 'route.ts' || name === 'route.js') {
-        const segs = path.relative(appDir, dir).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
+        const segs = path
+          .relative(appDir, dir)
+          .split(path.sep)
+          .filter((s) => !/^\(.*\)$/.test(s));
         const pattern = '/' + segs.join('/');
         if (pattern === '/api/[...path]') continue;
         out.push([pattern, exportedMethods(readFileSync(full, 'utf8'))]);

@@ -65,8 +65,22 @@ const withImplicit = (methods: string[]) => {
   return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => s.has(m));
 };
 
-function walk(n: Node, segs: string[], i: number, out: string[], params: Record<string, string | string[]>): ApiRoute | undefined {
-  if (i === segs.length) return n.route && { pattern: n.route.pattern, pathname: '/' + out.join('/'), params, allow: withImplicit(n.route.methods) };
+function walk(
+  n: Node,
+  segs: string[],
+  i: number,
+  out: string[],
+  params: Record<string, string | string[]>,
+): ApiRoute | undefined {
+  if (i === segs.length)
+    return (
+      n.route && {
+        pattern: n.route.pattern,
+        pathname: '/' + out.join('/'),
+        params,
+        allow: withImplicit(n.route.methods),
+      }
+    );
   const seg = segs[i];
   const st = n.statics.get(seg.toLowerCase());
   if (st) {
@@ -77,7 +91,13 @@ function walk(n: Node, segs: string[], i: number, out: string[], params: Record<
     const r = walk(n.dynamic.node, segs, i + 1, [...out, seg], { ...params, [n.dynamic.name]: safeDecode(seg) });
     if (r) return r;
   }
-  if (n.rest) return { pattern: n.rest.pattern, pathname: '/' + [...out, ...segs.slice(i)].join('/'), params: { ...params, [n.rest.name]: segs.slice(i).map(safeDecode) }, allow: withImplicit(n.rest.methods) };
+  if (n.rest)
+    return {
+      pattern: n.rest.pattern,
+      pathname: '/' + [...out, ...segs.slice(i)].join('/'),
+      params: { ...params, [n.rest.name]: segs.slice(i).map(safeDecode) },
+      allow: withImplicit(n.rest.methods),
+    };
   return undefined;
 }
 

@@ -13,11 +13,19 @@ import { failure } from './envelope';
  * keeps every redirect on this site, lib/auth/safe-redirect.ts).
  */
 export async function refuseMalformedAuthRequest(req: NextRequest): Promise<Response | undefined> {
-  const callbacks = [req.nextUrl.searchParams.get('callbackUrl'), ...req.cookies.getAll().filter((c) => /(^|\.)next-auth\.callback-url$/.test(c.name)).map((c) => c.value)];
+  const callbacks = [
+    req.nextUrl.searchParams.get('callbackUrl'),
+    ...req.cookies
+      .getAll()
+      .filter((c) => /(^|\.)next-auth\.callback-url$/.test(c.name))
+      .map((c) => c.value),
+  ];
   for (const url of callbacks) {
-    if (url !== null && !isHttpUrl(url, req.nextUrl.origin)) return failure(400, ['callbackUrl must be a path on this site or an http(s) address.']);
+    if (url !== null && !isHttpUrl(url, req.nextUrl.origin))
+      return failure(400, ['callbackUrl must be a path on this site or an http(s) address.']);
   }
-  if (req.method === 'GET' && /^\/api\/auth\/callback\//i.test(req.nextUrl.pathname)) return failure(405, ['Sign-in steps are sent with POST.'], { allow: 'POST' });
+  if (req.method === 'GET' && /^\/api\/auth\/callback\//i.test(req.nextUrl.pathname))
+    return failure(405, ['Sign-in steps are sent with POST.'], { allow: 'POST' });
   if (req.method === 'POST' && /^application\/json\b/i.test(req.headers.get('content-type') ?? '')) {
     const text = await req.clone().text();
     try {

@@ -22,7 +22,11 @@ const plain = (ip: string) => (ip.toLowerCase().startsWith('::ffff:') && isIP(ip
  * entries than proxies, or a malformed one, the request did not come the configured way: the
  * socket's peer is all that is known.
  */
-export function clientAddressFrom(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, hops: number): string {
+export function clientAddressFrom(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  hops: number,
+): string {
   const peer = socketAddress ? plain(socketAddress) : 'unknown';
   if (hops <= 0 || !forwardedFor) return peer;
   const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((s) => s.trim());
@@ -41,7 +45,11 @@ export function installClientAddressHook(): void {
   installed = true;
   subscribe('http.server.request.start', (message) => {
     const { request, socket } = message as { request: IncomingMessage; socket: Socket };
-    request.headers[CLIENT_ADDRESS_HEADER] = clientAddressFrom(socket.remoteAddress, request.headers['x-forwarded-for'], trustProxyHops());
+    request.headers[CLIENT_ADDRESS_HEADER] = clientAddressFrom(
+      socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      trustProxyHops(),
+    );
   });
 }
 

@@ -10,28 +10,41 @@ afterEach(() => {
   else process.env.NEXTAUTH_URL = savedUrl;
 });
 
-const echo = (maxBody?: number) => route({ scopes: 'public', body: z.object({ note: z.string().max(500_000) }), maxBody }, async (_ctx, { body }) => ({ length: body.note.length }));
+const echo = (maxBody?: number) =>
+  route({ scopes: 'public', body: z.object({ note: z.string().max(500_000) }), maxBody }, async (_ctx, { body }) => ({
+    length: body.note.length,
+  }));
 
 /** A body that counts what was read of it: `chunks` of 16 KB, or forever. */
 function counted(chunks = Infinity) {
   const seen = { bytes: 0, cancelled: false };
   let i = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(c) {
-      if (i++ >= chunks) return c.close();
-      const chunk = new TextEncoder().encode(i === 1 ? `{"note":"${'a'.repeat(16 * 1024 - 9)}` : 'a'.repeat(16 * 1024));
-      seen.bytes += chunk.byteLength;
-      c.enqueue(chunk);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(c) {
+        if (i++ >= chunks) return c.close();
+        const chunk = new TextEncoder().encode(
+          i === 1 ? `{"note":"${'a'.repeat(16 * 1024 - 9)}` : 'a'.repeat(16 * 1024),
+        );
+        seen.bytes += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+      cancel() {
+        seen.cancelled = true;
+      },
     },
-    cancel() {
-      seen.cancelled = true;
-    },
-  }, { highWaterMark: 0 }); // nothing is pulled until someone reads
+    { highWaterMark: 0 },
+  ); // nothing is pulled until someone reads
   return { stream, seen };
 }
 
 async function post(h: ReturnType<typeof route>, body: BodyInit, headers: Record<string, string> = {}) {
-  const req = new NextRequest('http://localhost:3000/api/v37/x', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1]);
+  const req = new NextRequest('http://localhost:3000/api/v37/x', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    duplex: 'half',
+  } as ConstructorParameters<typeof NextRequest>[1]);
   const res = await h(req, { params: Promise.resolve({}) });
   return { res, json: await res.json() };
 }
@@ -41,7 +54,11 @@ describe('the body limit', () => {
     const { stream, seen } = counted();
     const { res, json } = await post(echo(), stream, { 'content-length': String(20 * 1024 * 1024) });
     expect(res.status).toBe(413);
-    expect(json).toEqual({ success: false, errorMessages: ['The request body is larger than 64 KB, the most this endpoint takes.'], statusCode: 413 });
+    expect(json).toEqual({
+      success: false,
+      errorMessages: ['The request body is larger than 64 KB, the most this endpoint takes.'],
+      statusCode: 413,
+    });
     expect(seen.bytes).toBe(0);
   });
 
@@ -56,7 +73,9 @@ describe('the body limit', () => {
   it('bodies within the limit pass; a route may declare a larger one', async () => {
     expect((await post(echo(), JSON.stringify({ note: 'a'.repeat(60_000) }))).json.result).toEqual({ length: 60_000 });
     expect((await post(echo(), JSON.stringify({ note: 'a'.repeat(100_000) }))).res.status).toBe(413);
-    expect((await post(echo(256 * 1024), JSON.stringify({ note: 'a'.repeat(200_000) }))).json.result).toEqual({ length: 200_000 });
+    expect((await post(echo(256 * 1024), JSON.stringify({ note: 'a'.repeat(200_000) }))).json.result).toEqual({
+      length: 200_000,
+    });
   });
 
   it('routes that take no body refuse a large one too', async () => {
@@ -84,7 +103,10 @@ describe('headers of every API answer', () => {
 
   it("keeps a caller's plain correlation id, and replaces anything else", async () => {
     const h = route({ scopes: 'public' }, async () => ({ ok: true }));
-    const get = (id: string) => h(new NextRequest('http://localhost:3000/api/v37/x', { headers: { 'x-request-id': id } }), { params: Promise.resolve({}) });
+    const get = (id: string) =>
+      h(new NextRequest('http://localhost:3000/api/v37/x', { headers: { 'x-request-id': id } }), {
+        params: Promise.resolve({}),
+      });
     expect((await get('trace-1234abcd')).headers.get('x-request-id')).toBe('trace-1234abcd');
     expect((await get('"><script>alert(1)</script>')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect((await get('x'.repeat(500))).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

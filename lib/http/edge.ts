@@ -118,6 +118,12 @@ export function withEdge(handler: Plain, maxBody = DEFAULT_BODY_LIMIT): Plain {
 /** The edge's headers on the answer, and its log line. */
 export function finish(req: NextRequest, given: Response, requestId: string, started: number): Response {
   const res = finishApiResponse(given, requestId);
-  logRequest({ id: requestId, method: req.method, route: loggedRoute(req.nextUrl.pathname), status: res.status, ms: Math.round((performance.now() - started) * 10) / 10 });
+  logRequest({
+    id: requestId,
+    method: req.method,
+    route: loggedRoute(req.nextUrl.pathname),
+    status: res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
   return res;
 }

@@ -5,7 +5,12 @@ import { pathId, pathUuid, qArray, qBool, qInt, queryToObject, zInstant } from '
 const parse = (qs: string, schema: z.ZodObject) => schema.safeParse(queryToObject(new URLSearchParams(qs), schema));
 
 describe('query strings', () => {
-  const schema = z.object({ 'Filters.Text': z.string().optional(), page: qInt(1).optional(), ids: qArray(qInt(1)).optional(), on: qBool().optional() });
+  const schema = z.object({
+    'Filters.Text': z.string().optional(),
+    page: qInt(1).optional(),
+    ids: qArray(qInt(1)).optional(),
+    on: qBool().optional(),
+  });
 
   it('match names in any case onto the schema’s spelling; unknown names are dropped', () => {
     expect(parse('filters.text=ab&PAGE=2&junk=1', schema).data).toEqual({ 'Filters.Text': 'ab', page: 2 });
@@ -34,12 +39,24 @@ describe('query strings', () => {
 describe('path ids', () => {
   it('numbers: positive 32-bit integers only', () => {
     expect(pathId().parse('42')).toBe(42);
-    for (const bad of ['0', '-1', '1.5', 'abc', '2147483648', '']) expect(pathId().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0', '-1', '1.5', 'abc', '2147483648', ''])
+      expect(pathId().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('numbers are read one way only: decimal digits, nothing else that a number parser would take', () => {
+    expect(pathId().parse('3')).toBe(3);
+    expect(pathId().parse('2147483647')).toBe(2147483647);
+    for (const lenient of ['1e0', '3e0', '0x3', '+3', '3.0', ' 3', '3 ', '03', '0003', '３', '٣', '1_0', '0b11', '0o3'])
+      expect(pathId().safeParse(lenient).error?.issues[0].message, lenient).toBe(
+        'must be a positive whole number in decimal digits, like 42',
+      );
+    expect(pathId().safeParse('99999999999').error?.issues[0].message).toBe('is too large (at most 2147483647)');
   });
 
   it('UUIDs: any case in, lower case out; anything else refused', () => {
     expect(pathUuid().parse('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
-    for (const bad of ['123', 'not-a-uuid', '0f8fad5b-d9cb-469f-a165-70867728950', '']) expect(pathUuid().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['123', 'not-a-uuid', '0f8fad5b-d9cb-469f-a165-70867728950', ''])
+      expect(pathUuid().safeParse(bad).success, bad).toBe(false);
   });
 });
 
@@ -51,6 +68,7 @@ describe('zInstant', () => {
   });
 
   it('refuses what is not an ISO date and time', () => {
-    for (const bad of ['tomorrow', '03/01/2026', '2026-13-01T00:00:00Z', '']) expect(zInstant().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['tomorrow', '03/01/2026', '2026-13-01T00:00:00Z', ''])
+      expect(zInstant().safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -24,28 +24,54 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** An integer from the query string, within [min, max]; refused (never clamped) outside. */
 export const qInt = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min).max(max));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min).max(max),
+  );
 
 /** true/false in any case (also 1/0). */
 export const qBool = () =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.toLowerCase();
-    if (s === 'true' || s === '1') return true;
-    if (s === 'false' || s === '0') return false;
-    if (s === '') return undefined;
-    return v;
-  }, z.boolean({ error: 'must be true or false' }));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const s = v.toLowerCase();
+      if (s === 'true' || s === '1') return true;
+      if (s === 'false' || s === '0') return false;
+      if (s === '') return undefined;
+      return v;
+    },
+    z.boolean({ error: 'must be true or false' }),
+  );
 
 /** A string that may be repeated: always an array, of at most `max` values. */
 export const qArray = <T extends z.ZodType>(item: T, max = 1000) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(max, `at most ${max} values`));
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(max, `at most ${max} values`),
+  );
 
-/** Path ids are positive integers. */
-export const pathId = () => z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive').max(2147483647);
+/**
+ * Path ids are positive integers written the one way: decimal digits, no sign, no leading zero,
+ * no exponent, fraction, spaces or hex (`1e0`, `0x3`, `+3`, `3.0`, ` 3` are not 3: a lenient read
+ * let `DELETE /my/lock/3/pin/1e0` delete PIN 1).
+ */
+export const pathId = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'must be a positive whole number in decimal digits, like 42' })
+      .int()
+      .positive()
+      .max(2147483647, 'is too large (at most 2147483647)'),
+  );
 
 /** Path ids that are UUIDs (keys, groups, access links); refused with 400 otherwise. */
-export const pathUuid = () => z.string().trim().toLowerCase().pipe(z.uuid({ error: 'must be a UUID' }));
+export const pathUuid = () =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: 'must be a UUID' }));
 
 /**
  * An instant: ISO 8601; another offset is converted, no offset means UTC (decisions.md).
@@ -60,3 +86,19 @@ export const zInstant = () =>
     }
     return d;
   });
+
+/**
+ * A phone's id in a path or query (issue 32): its UUID, as Tedee types mobile ids, or the number
+ * of a phone registered before ids were UUIDs (a client may still hold one). Numbers come out as
+ * numbers, UUIDs as lower-case strings.
+ */
+export const mobileRef = () =>
+  z
+    .string({ error: 'must be a mobile id' })
+    .trim()
+    .regex(
+      /^([0-9]{1,10}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/,
+      'must be a mobile id (a UUID, or the number of a phone registered earlier)',
+    )
+    .transform((s) => (/^[0-9]+$/.test(s) ? Number(s) : s.toLowerCase()))
+    .refine((v) => typeof v === 'string' || (v > 0 && v <= 2147483647), 'must be a positive number');

@@ -40,7 +40,9 @@ export function policyOf(via: Caller['via'], cls: RateClass): Policy {
  */
 export function rateLimitHeaders(via: Caller['via'], counted?: Hit & { policy: Policy }): Record<string, string> {
   const item = (p: Policy) => `"${p.name}";q=${p.max};w=${p.windowSeconds}`;
-  const out: Record<string, string> = { 'ratelimit-policy': [item(policyOf(via, 'api')), item(policyOf(via, 'commands'))].join(', ') };
+  const out: Record<string, string> = {
+    'ratelimit-policy': [item(policyOf(via, 'api')), item(policyOf(via, 'commands'))].join(', '),
+  };
   if (counted) out.ratelimit = `"${counted.policy.name}";r=${counted.remaining};t=${counted.resetSeconds}`;
   return out;
 }
@@ -49,6 +51,7 @@ export function rateLimitHeaders(via: Caller['via'], counted?: Hit & { policy: P
 export function overBudgetMessage(counted: Hit & { policy: Policy }): string {
   const what = counted.policy.name.endsWith('commands') ? 'commands that open or lock' : 'requests';
   const per = counted.policy.windowSeconds === 3600 ? 'per hour' : `per ${counted.policy.windowSeconds} seconds`;
-  const wait = counted.resetSeconds < 90 ? `${counted.resetSeconds} seconds` : `${Math.ceil(counted.resetSeconds / 60)} minutes`;
+  const wait =
+    counted.resetSeconds < 90 ? `${counted.resetSeconds} seconds` : `${Math.ceil(counted.resetSeconds / 60)} minutes`;
   return `Too many ${what} for this account (${counted.policy.max} ${per}). Try again in ${wait}.`;
 }

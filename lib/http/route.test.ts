@@ -1,16 +1,34 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { Conflict, DeviceBusy, DeviceTimeout, DeviceUnreachable, Forbidden, Invalid, NotAcceptable, NotFound, PreconditionFailed, RateLimited } from '@/lib/domain/errors';
+import {
+  Conflict,
+  DeviceBusy,
+  DeviceTimeout,
+  DeviceUnreachable,
+  Forbidden,
+  Invalid,
+  NotAcceptable,
+  NotFound,
+  PreconditionFailed,
+  RateLimited,
+} from '@/lib/domain/errors';
 import { createUser } from '@/tests/support/factories/core';
 import { reply } from './reply';
 import { route, routeSpecOf } from './route';
 
 /** The wrapper itself, with handlers made up for the test: error mapping, bodies, parsing. */
-const call = async (h: ReturnType<typeof route>, init: { url?: string; method?: string; key?: string; body?: string; params?: Record<string, string> } = {}) => {
+const call = async (
+  h: ReturnType<typeof route>,
+  init: { url?: string; method?: string; key?: string; body?: string; params?: Record<string, string> } = {},
+) => {
   const headers: Record<string, string> = {};
   if (init.key) headers.authorization = `Bearer ${init.key}`;
-  const req = new NextRequest(new URL(init.url ?? '/api/v37/x', 'http://localhost:3000'), { method: init.method ?? 'GET', headers, body: init.body });
+  const req = new NextRequest(new URL(init.url ?? '/api/v37/x', 'http://localhost:3000'), {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body,
+  });
   const res = await h(req, { params: Promise.resolve(init.params ?? {}) });
   const text = await res.text();
   return { res, text, json: text ? JSON.parse(text) : null };
@@ -36,7 +54,11 @@ describe('route(): typed errors become their statuses, in the envelope', () => {
   for (const [make, status] of cases) {
     it(`${make().message} -> ${status}`, async () => {
       const err = make();
-      const { res, json } = await call(pub(async () => { throw err; }));
+      const { res, json } = await call(
+        pub(async () => {
+          throw err;
+        }),
+      );
       expect(res.status).toBe(status);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(json).toEqual({ success: false, errorMessages: [err.message], statusCode: status });
@@ -47,7 +69,11 @@ describe('route(): typed errors become their statuses, in the envelope', () => {
 describe('route(): unexpected errors', () => {
   it('answer 500 with a generic message and a request id, never the stack; the log has the id, the class and the message', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { res, json, text } = await call(pub(async () => { throw new Error('secret detail at db.ts:42'); }));
+    const { res, json, text } = await call(
+      pub(async () => {
+        throw new Error('secret detail at db.ts:42');
+      }),
+    );
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const id = res.headers.get('x-request-id');
@@ -64,7 +90,12 @@ describe('route(): unexpected errors', () => {
 
   it('never logs an access-link token from the path', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await call(pub(async () => { throw new Error('boom'); }), { url: '/api/v37/link/tok-SECRET123/unlock' });
+    await call(
+      pub(async () => {
+        throw new Error('boom');
+      }),
+      { url: '/api/v37/link/tok-SECRET123/unlock' },
+    );
     expect(String(log.mock.calls[0][0])).not.toContain('tok-SECRET123');
   });
 });
@@ -77,15 +108,31 @@ describe('route(): bodies and statuses', () => {
   });
 
   it('no answer may be cached: they are per caller, and one carries a new key', async () => {
-    for (const make of [async () => 1, async () => reply.created({ key: 'x' }), async () => reply.noContent(), async () => { throw NotFound(); }]) {
+    for (const make of [
+      async () => 1,
+      async () => reply.created({ key: 'x' }),
+      async () => reply.noContent(),
+      async () => {
+        throw NotFound();
+      },
+    ]) {
       expect((await call(pub(make))).res.headers.get('cache-control')).toBe('no-store');
     }
   });
 
   it('201, 202 and 200 without result use the envelope', async () => {
-    expect((await call(pub(async () => reply.created({ id: 'x' })))).json).toEqual({ result: { id: 'x' }, success: true, errorMessages: [], statusCode: 201 });
+    expect((await call(pub(async () => reply.created({ id: 'x' })))).json).toEqual({
+      result: { id: 'x' },
+      success: true,
+      errorMessages: [],
+      statusCode: 201,
+    });
     expect((await call(pub(async () => reply.accepted({ op: 1 })))).res.status).toBe(202);
-    expect((await call(pub(async () => reply.okEmpty()))).json).toEqual({ success: true, errorMessages: [], statusCode: 200 });
+    expect((await call(pub(async () => reply.okEmpty()))).json).toEqual({
+      success: true,
+      errorMessages: [],
+      statusCode: 200,
+    });
   });
 
   it.each([
@@ -107,12 +154,22 @@ describe('route(): bodies and statuses', () => {
 
 describe('route(): input', () => {
   const h = route(
-    { scopes: 'public', params: z.object({ id: z.coerce.number().int().positive() }), query: z.object({ Page: z.coerce.number().int().min(1).optional() }), body: z.object({ name: z.string().min(1, 'must not be empty') }) },
+    {
+      scopes: 'public',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      query: z.object({ Page: z.coerce.number().int().min(1).optional() }),
+      body: z.object({ name: z.string().min(1, 'must not be empty') }),
+    },
     async (_ctx, { params, query, body }) => ({ params, query, body }),
   );
 
   it('parses params, case-insensitive query names and the JSON body', async () => {
-    const { json } = await call(h, { method: 'POST', url: '/x?page=2&junk=1', params: { id: '5' }, body: '{"name":"a","extra":1}' });
+    const { json } = await call(h, {
+      method: 'POST',
+      url: '/x?page=2&junk=1',
+      params: { id: '5' },
+      body: '{"name":"a","extra":1}',
+    });
     expect(json.result).toEqual({ params: { id: 5 }, query: { Page: 2 }, body: { name: 'a' } });
   });
 
@@ -152,11 +209,18 @@ describe('route(): the gate', () => {
 });
 
 describe('route(): messages of generic type errors', () => {
-  const h = route({ scopes: 'public', body: z.object({ name: z.string(), n: z.number(), list: z.array(z.string()) }) }, async () => 1);
+  const h = route(
+    { scopes: 'public', body: z.object({ name: z.string(), n: z.number(), list: z.array(z.string()) }) },
+    async () => 1,
+  );
 
   it('say "is required" and "must be ..." and name the field', async () => {
     const { json } = await call(h, { method: 'POST', body: '{"n":"x","list":{}}' });
-    expect(json.errorMessages).toEqual(['name: is required', 'n: must be a number (got string)', 'list: must be a list (got object)']);
+    expect(json.errorMessages).toEqual([
+      'name: is required',
+      'n: must be a number (got string)',
+      'list: must be a list (got object)',
+    ]);
   });
 
   it('a body of the wrong kind is named as the body', async () => {
@@ -172,16 +236,21 @@ describe('route(): concurrency', () => {
     let running = 0;
     let most = 0;
     const release: Array<() => void> = [];
-    const h = route({ scopes: 'public', concurrency: 2, query: z.object({ n: z.string() }) }, async (_ctx, { query }) => {
-      running++;
-      most = Math.max(most, running);
-      order.push(query.n);
-      await new Promise<void>((r) => release.push(r));
-      running--;
-      return { n: query.n };
-    });
+    const h = route(
+      { scopes: 'public', concurrency: 2, query: z.object({ n: z.string() }) },
+      async (_ctx, { query }) => {
+        running++;
+        most = Math.max(most, running);
+        order.push(query.n);
+        await new Promise<void>((r) => release.push(r));
+        running--;
+        return { n: query.n };
+      },
+    );
     const send = (n: string, signal?: AbortSignal) =>
-      h(new NextRequest(new URL(`/api/v37/x?n=${n}`, 'http://localhost:3000'), { signal }), { params: Promise.resolve({}) });
+      h(new NextRequest(new URL(`/api/v37/x?n=${n}`, 'http://localhost:3000'), { signal }), {
+        params: Promise.resolve({}),
+      });
     const gone = new AbortController();
     const answers = [send('1'), send('2'), send('3', gone.signal), send('4'), send('5')];
     const settle = async () => {

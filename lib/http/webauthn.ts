@@ -4,7 +4,11 @@ import { z } from 'zod';
  * The JSON forms of WebAuthn answers (@simplewebauthn/browser's output), bounded: the browser
  * sends at most a few kilobytes (an attestation object without certificates, as asked).
  */
-const b64 = (max: number) => z.string({ error: 'must be base64url' }).max(max, `must be at most ${max} characters`).regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
+const b64 = (max: number) =>
+  z
+    .string({ error: 'must be base64url' })
+    .max(max, `must be at most ${max} characters`)
+    .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
 const extensions = z
   .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
   .optional()

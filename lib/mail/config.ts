@@ -1,4 +1,4 @@
-import { demoMode, publicUrl } from '@/lib/config/env';
+import { demoMode, isEmbedded, isLoopbackHost, listenHost, publicUrl } from '@/lib/config/env';
 
 /**
  * Mail settings (docs/security.md, "Mail"). SMTP_URL: where mail is sent, e.g.
@@ -13,10 +13,24 @@ export function mailFrom(): string {
 }
 
 /**
- * The demo keeps mail in the database and shows it on the Mailbox page: demo mode without an SMTP
- * server. Anywhere else the page does not exist.
+ * The demo keeps mail in the database and shows it on the Mailbox page: the embedded demo without
+ * an SMTP server, listening on this machine only. Anywhere else (DATABASE_URL, DEMO=0, SMTP_URL,
+ * HOST on another interface, a bare `next start` whose interface is unknown) the page does not
+ * exist: it shows reset links and invitation tokens. `mailboxOffReason` says why, at start.
  */
-export const mailboxEnabled = (): boolean => demoMode() && !smtpUrl();
+export const mailboxEnabled = (): boolean => mailboxOffReason() === null;
+
+export function mailboxOffReason(): string | null {
+  if (!demoMode()) return 'not the demo';
+  if (smtpUrl()) return 'mail goes out through SMTP_URL';
+  if (!isEmbedded()) return 'DATABASE_URL is set (the mailbox belongs to the embedded demo alone)';
+  const host = listenHost();
+  if (!host || !isLoopbackHost(host))
+    return `the server listens on ${host ? host : 'an interface it was not told of (start it with npm start)'}, not on this machine only`;
+  return null;
+}
+
+export { isLoopbackHost };
 
 /** An absolute link to `path` (and query) on the public URL. */
 export function mailLink(path: string, query: Record<string, string> = {}): string {

@@ -24,11 +24,13 @@ export interface OutgoingMail {
   organizationName?: string | null;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL_RUNS = /[\r\n\t\u0000-\u001f\u007f]+/g;
+
 /** One line, bounded: a subject never carries a line break (header injection) or a novel. */
 export function subjectLine(subject: string, organizationName?: string | null): string {
   const s = organizationName ? `${organizationName}: ${subject}` : subject;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return s.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 200);
+  return s.replace(CONTROL_RUNS, ' ').trim().slice(0, 200);
 }
 
 /** Queues a mail in `tx` (the caller's transaction); returns the outbox row's id. */

@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
 import { decryptSecret } from '@/lib/crypto/secrets';
-import { mailboxEnabled } from './config';
+import { isLoopbackHost, mailboxEnabled } from './config';
 
 export interface MailboxEntry {
   id: string;
@@ -16,13 +16,14 @@ export interface MailboxEntry {
 }
 
 /**
- * The demo's mailbox (only in demo mode without SMTP_URL, else null: the page is a 404). Every
- * mail the demo "sent", newest first, or those to one address. In the demo anyone may read it:
- * that is its purpose (a newcomer follows the link of their sign-up mail); a deployment with real
- * mail never shows it.
+ * The demo's mailbox (lib/mail/config.ts mailboxEnabled: the embedded demo on loopback, without
+ * SMTP_URL; else null: the page is a 404), read by a browser on the same machine only (`reader`,
+ * the client's address). Every mail the demo "sent", newest first, or those to one address: its
+ * purpose is that a newcomer follows the link of their sign-up mail on their own machine.
  */
-export async function loadMailbox(to?: string, limit = 50): Promise<MailboxEntry[] | null> {
-  if (!mailboxEnabled()) return null;
+export async function loadMailbox(reader: string, to?: string, limit = 50): Promise<MailboxEntry[] | null> {
+  // only a browser on this very machine reads it (the client address the server itself determined)
+  if (!mailboxEnabled() || !isLoopbackHost(reader)) return null;
   const db = await getDb();
   const rows = await db
     .select()
@@ -30,7 +31,14 @@ export async function loadMailbox(to?: string, limit = 50): Promise<MailboxEntry
     .where(to ? sql`lower(${mailOutbox.toAddress}) = ${normalizeEmail(to)}` : undefined)
     .orderBy(desc(mailOutbox.created))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, kind: r.kind, created: r.created.toISOString(), text: readText(r.bodyCiphertext, r.id) }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.toAddress,
+    subject: r.subject,
+    kind: r.kind,
+    created: r.created.toISOString(),
+    text: readText(r.bodyCiphertext, r.id),
+  }));
 }
 
 function readText(box: string | null, id: string): string | null {

@@ -35,9 +35,21 @@ interface Claimed {
 async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: mailOutbox.id, toAddress: mailOutbox.toAddress, subject: mailOutbox.subject, bodyCiphertext: mailOutbox.bodyCiphertext, attempts: mailOutbox.attempts })
+      .select({
+        id: mailOutbox.id,
+        toAddress: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        bodyCiphertext: mailOutbox.bodyCiphertext,
+        attempts: mailOutbox.attempts,
+      })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now), only ? inArray(mailOutbox.toAddress, only) : undefined))
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, now),
+          only ? inArray(mailOutbox.toAddress, only) : undefined,
+        ),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.created))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -45,7 +57,12 @@ async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Prom
       await tx
         .update(mailOutbox)
         .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-        .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            mailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
     return rows;
   });
 }
@@ -53,13 +70,19 @@ async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Prom
 async function attempt(db: Db, c: Claimed, now: Date): Promise<SendOutcome> {
   let body: { text: string; html: string } | null = null;
   try {
-    body = c.bodyCiphertext ? (JSON.parse(decryptSecret(c.bodyCiphertext, 'mail_outbox', c.id)) as { text: string; html: string }) : null;
+    body = c.bodyCiphertext
+      ? (JSON.parse(decryptSecret(c.bodyCiphertext, 'mail_outbox', c.id)) as { text: string; html: string })
+      : null;
   } catch {
     body = null;
   }
   const r: SendOutcome = body
     ? await sendMail({ id: c.id, to: c.toAddress, subject: c.subject, ...body })
-    : { ok: false, permanent: true, error: "The mail's content cannot be read (APP_SECRET changed since it was queued)." };
+    : {
+        ok: false,
+        permanent: true,
+        error: "The mail's content cannot be read (APP_SECRET changed since it was queued).",
+      };
   const attempts = c.attempts + 1;
   const delay = r.ok || r.permanent ? null : mailRetryDelayMs(attempts);
   await db
@@ -86,7 +109,11 @@ export interface MailPassResult {
  * One pass of the mail worker: send what is due at `now`. Tests call it directly (a chosen `now`
  * skips retry delays; `only` keeps to their own recipients when tests share a database).
  */
-export async function runMailPass(db: Db, now: Date = new Date(), opts: { batch?: number; only?: string[] } = {}): Promise<MailPassResult> {
+export async function runMailPass(
+  db: Db,
+  now: Date = new Date(),
+  opts: { batch?: number; only?: string[] } = {},
+): Promise<MailPassResult> {
   const claimed = await claimDue(db, now, opts.batch ?? MAIL_BATCH, opts.only);
   const results = await Promise.all(claimed.map((c) => attempt(db, c, now)));
   return { attempted: results.length, sent: results.filter((r) => r.ok).length };

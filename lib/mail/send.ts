@@ -12,7 +12,12 @@ export function transport(): Transporter | null {
     cached = {
       url,
       // bounded waits: a hanging server must not hold a claimed mail past its lease
-      transport: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+      transport: nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
     };
   }
   return cached.transport;
@@ -26,11 +31,24 @@ export interface SendOutcome {
 }
 
 /** Hands one mail to the SMTP server; never throws. */
-export async function sendMail(m: { to: string; subject: string; text: string; html: string; id: string }): Promise<SendOutcome> {
+export async function sendMail(m: {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  id: string;
+}): Promise<SendOutcome> {
   const t = transport();
   if (!t) return { ok: false, permanent: false, error: 'SMTP_URL is not set.' };
   try {
-    await t.sendMail({ from: mailFrom(), to: m.to, subject: m.subject, text: m.text, html: m.html, messageId: `<${m.id}@smartlock-cloud>` });
+    await t.sendMail({
+      from: mailFrom(),
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      messageId: `<${m.id}@smartlock-cloud>`,
+    });
     return { ok: true, permanent: false, error: null };
   } catch (e) {
     const err = e as { code?: string; responseCode?: number; message?: string };

@@ -4,7 +4,7 @@ import { demoMode, isEmbedded } from '@/lib/config/env';
 import { ConfigError, ensureSecrets, secretsFile } from '@/lib/crypto/config';
 import { describeRotation, rotateSecrets } from '@/lib/crypto/rotate';
 import { installClientAddressHook } from '@/lib/http/client-address';
-import { smtpUrlProblem } from '@/lib/mail/config';
+import { mailboxOffReason, smtpUrl, smtpUrlProblem } from '@/lib/mail/config';
 
 /**
  * What a server process does before it serves (instrumentation.ts, for `npm start` and a bare
@@ -34,16 +34,26 @@ export async function startServer(): Promise<void> {
   installClientAddressHook();
   const db = await getDb();
   if (isEmbedded()) {
-    if (source === 'generated') log(`Generated this demo's secrets into ${secretsFile()} (readable by you only); later starts reuse them.`);
+    if (source === 'generated')
+      log(`Generated this demo's secrets into ${secretsFile()} (readable by you only); later starts reuse them.`);
     const report = await rotateSecrets(db, [FORMER_DEMO_SECRET]);
-    if (Object.values(report.rewritten).some(Boolean) || Object.values(report.unreadable).some(Boolean)) log(`Stored secrets: ${describeRotation(report)}.`);
+    if (Object.values(report.rewritten).some(Boolean) || Object.values(report.unreadable).some(Boolean))
+      log(`Stored secrets: ${describeRotation(report)}.`);
   }
+  // the demo mailbox shows every mail (reset links, invitation tokens): say why it is off where it would be expected
+  const mailboxOff = mailboxOffReason();
+  if (demoMode() && !smtpUrl() && mailboxOff) log(`The demo mailbox (/mailbox) is off: ${mailboxOff}.`);
   if (await wantsDemoData(db)) {
     const { seedDemo } = await import('@/db/seed');
     await seedDemo(db, { log });
   }
+  // the demo's virtual bridges, started beside this server with new tokens (scripts/demo-bridges.mjs)
+  if (process.env.DEMO_BRIDGES_FILE) {
+    const { linkDemoBridges } = await import('@/db/seed/bridges');
+    await linkDemoBridges(db, process.env.DEMO_BRIDGES_FILE, log);
+  }
   if (process.env.BACKGROUND_WORKERS !== '0') {
-    const { startWorkers } = await import('@/lib/workers');
+    const { startWorkers } = await import('@/lib/workers/registry');
     await startWorkers();
   }
   const { installShutdown } = await import('./shutdown');
@@ -66,9 +76,12 @@ function checkPublicUrl(): void {
   try {
     u = new URL(configured);
   } catch {
-    throw new ConfigError(`NEXTAUTH_URL is not a URL: set it to the address people open, e.g. https://locks.example.com`);
+    throw new ConfigError(
+      `NEXTAUTH_URL is not a URL: set it to the address people open, e.g. https://locks.example.com`,
+    );
   }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ConfigError('NEXTAUTH_URL must start with https:// (or http:// on your own machine)');
+  if (u.protocol !== 'https:' && u.protocol !== 'http:')
+    throw new ConfigError('NEXTAUTH_URL must start with https:// (or http:// on your own machine)');
 }
 
 const log = (line: string) => console.log(line);

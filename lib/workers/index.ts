@@ -17,39 +17,18 @@ export interface BackgroundWorker {
 }
 
 /**
- * A worker that runs `run` every `everyMs` in this process, never two runs at once (a slow run
- * skips the ticks it overlaps); a failed run is logged and the next tick tries again.
+ * The one loop of every background worker: runs `pass` now (or after `firstDelayMs`), then again at
+ * once while it reports a full batch (true), else after `pollMs`; never two passes at once; a failed
+ * pass is logged and the next one tries again. Returns the way to stop it, which waits for the pass
+ * under way. The delivery workers (webhooks, mail, notifications) use it directly, the sweeps
+ * through `periodicWorker`.
  */
-export function periodicWorker(name: string, everyMs: () => number, run: (db: Db) => Promise<unknown>): BackgroundWorker {
-  return {
-    name,
-    start: () => {
-      let running: Promise<void> | undefined;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = getDb()
-          .then(run)
-          .then(
-            () => undefined,
-            (e) => logError(`${name} failed`, e),
-          )
-          .finally(() => (running = undefined));
-      }, everyMs());
-      timer.unref?.();
-      return async () => {
-        clearInterval(timer);
-        await running;
-      };
-    },
-  };
-}
-
-/**
- * A loop that runs `pass` now (or after `firstDelayMs`), then again at once while it reports a full
- * batch (true), else after `pollMs`; a failed pass is logged and the next one tries again.
- * Returns the way to stop it. The delivery workers (webhooks, mail, notifications) share it.
- */
-export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Promise<boolean>, firstDelayMs = 0): StopWorker {
+export function pollingLoop(
+  name: string,
+  pollMs: number,
+  pass: (db: Db) => Promise<boolean>,
+  firstDelayMs = 0,
+): StopWorker {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -70,30 +49,29 @@ export function pollingLoop(name: string, pollMs: number, pass: (db: Db) => Prom
   };
 }
 
-const registry: Array<() => Promise<BackgroundWorker>> = [
-  () => import('@/lib/domain/webhooks/worker').then((m) => m.worker),
-  () => import('@/lib/devices/worker').then((m) => m.worker),
-  () => import('@/lib/domain/pins/expiry').then((m) => m.worker),
-  () => import('@/lib/domain/devices/gate-sync').then((m) => m.worker),
-  () => import('@/lib/mail/worker').then((m) => m.worker),
-  () => import('@/lib/domain/notifications/worker').then((m) => m.worker),
-];
-
-const g = globalThis as unknown as { __workersStop?: StopWorker[] };
-
-export async function startWorkers(): Promise<void> {
-  if (g.__workersStop) return;
-  g.__workersStop = [];
-  for (const load of registry) {
-    const w = await load();
-    g.__workersStop.push(w.start());
-    console.log(`worker started: ${w.name}`);
-  }
-}
-
-/** Stops every worker of this process; resolves when the passes under way have finished. */
-export async function stopWorkers(): Promise<void> {
-  const stops = g.__workersStop ?? [];
-  g.__workersStop = undefined;
-  await Promise.all(stops.map((stop) => stop()));
+/**
+ * A sweep every `everyMs` in this process (the time between the end of one run and the start of the
+ * next), on the one loop; `atStart`: the first run right away instead of after one period.
+ */
+export function periodicWorker(
+  name: string,
+  everyMs: () => number,
+  run: (db: Db) => Promise<unknown>,
+  opts: { atStart?: boolean } = {},
+): BackgroundWorker {
+  return {
+    name,
+    start: () => {
+      const ms = everyMs();
+      return pollingLoop(
+        name,
+        ms,
+        async (db) => {
+          await run(db);
+          return false;
+        },
+        opts.atStart ? 0 : ms,
+      );
+    },
+  };
 }

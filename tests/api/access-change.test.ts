@@ -11,26 +11,77 @@ const url = (deviceId: number, accessId: string) => `/api/v37/my/device/${device
 async function certFor(deviceId: number, user: TestUser) {
   const d = await db();
   const [m] = await d.insert(mobiles).values({ userId: user.id, name: 'phone', publicKey: 'pk' }).returning();
-  await d.insert(deviceCertificates).values({ deviceId, userId: user.id, mobileId: m.id, accessLevel: 0, expirationDate: new Date(Date.now() + 86_400_000) });
+  await d.insert(deviceCertificates).values({
+    deviceId,
+    userId: user.id,
+    mobileId: m.id,
+    accessLevel: 0,
+    expirationDate: new Date(Date.now() + 86_400_000),
+  });
 }
 
 const liveCerts = async (deviceId: number, userId: string) =>
-  (await (await db()).select().from(deviceCertificates).where(and(eq(deviceCertificates.deviceId, deviceId), eq(deviceCertificates.userId, userId), isNull(deviceCertificates.revokedAt)))).length;
+  (
+    await (
+      await db()
+    )
+      .select()
+      .from(deviceCertificates)
+      .where(
+        and(
+          eq(deviceCertificates.deviceId, deviceId),
+          eq(deviceCertificates.userId, userId),
+          isNull(deviceCertificates.revokedAt),
+        ),
+      )
+  ).length;
 
 describe('PUT /my/device/{deviceId}/access/{accessId}', () => {
   it('owner changes level, remote access and schedule; fields left out keep their value', async () => {
     const c = await sharingCast();
-    const [guestAccess] = await (await db()).select().from(deviceAccess).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
-    const body = { accessLevel: 1, remoteAccessDisabled: true, startDate: '2026-01-01T00:00:00Z', endDate: '2099-01-01T00:00:00+02:00', dayStartTime: '2026-01-01T21:00:00Z', dayEndTime: '2026-01-01T05:00:00Z', weekDays: 31 };
+    const [guestAccess] = await (await db())
+      .select()
+      .from(deviceAccess)
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
+    const body = {
+      accessLevel: 1,
+      remoteAccessDisabled: true,
+      startDate: '2026-01-01T00:00:00Z',
+      endDate: '2099-01-01T00:00:00+02:00',
+      dayStartTime: '2026-01-01T21:00:00Z',
+      dayEndTime: '2026-01-01T05:00:00Z',
+      weekDays: 31,
+    };
     const res = await api('PUT', url(c.lock.id, guestAccess.id), { key: c.owner.key, body });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    const list = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.PrincipalId=${c.guest.id}`, { key: c.owner.key });
-    expect(list.json.result[0]).toMatchObject({ accessLevel: 1, remoteAccessDisabled: true, startDate: '2026-01-01T00:00:00.000Z', endDate: '2098-12-31T22:00:00.000Z', dayStartTime: '2026-01-01T21:00:00.000Z', dayEndTime: '2026-01-01T05:00:00.000Z', weekDays: 31 });
-    const partial = await api('PUT', url(c.lock.id, guestAccess.id), { key: c.owner.key, body: { weekDays: null, endDate: null } });
+    const list = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.PrincipalId=${c.guest.id}`, {
+      key: c.owner.key,
+    });
+    expect(list.json.result[0]).toMatchObject({
+      accessLevel: 1,
+      remoteAccessDisabled: true,
+      startDate: '2026-01-01T00:00:00.000Z',
+      endDate: '2098-12-31T22:00:00.000Z',
+      dayStartTime: '2026-01-01T21:00:00.000Z',
+      dayEndTime: '2026-01-01T05:00:00.000Z',
+      weekDays: 31,
+    });
+    const partial = await api('PUT', url(c.lock.id, guestAccess.id), {
+      key: c.owner.key,
+      body: { weekDays: null, endDate: null },
+    });
     expect(partial.status).toBe(204);
-    const after = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.PrincipalId=${c.guest.id}`, { key: c.owner.key });
-    expect(after.json.result[0]).toMatchObject({ accessLevel: 1, remoteAccessDisabled: true, weekDays: null, endDate: null, startDate: '2026-01-01T00:00:00.000Z' });
+    const after = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.PrincipalId=${c.guest.id}`, {
+      key: c.owner.key,
+    });
+    expect(after.json.result[0]).toMatchObject({
+      accessLevel: 1,
+      remoteAccessDisabled: true,
+      weekDays: null,
+      endDate: null,
+      startDate: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('refuses: the owner access, your own, level 2, a guest or member caller, an outsider, bad schedule', async () => {
@@ -46,7 +97,14 @@ describe('PUT /my/device/{deviceId}/access/{accessId}', () => {
       ['member caller', c.member, of(c.guest.id), { accessLevel: 0 }, 403, /owner or administrator/],
       ['outsider', c.outsider, of(c.guest.id), { accessLevel: 0 }, 404, /not found/],
       ['weekDays 0', c.owner, of(c.guest.id), { weekDays: 0 }, 400, /weekDays/],
-      ['end before start', c.owner, of(c.guest.id), { startDate: '2026-05-01T00:00:00Z', endDate: '2026-04-01T00:00:00Z' }, 400, /endDate/],
+      [
+        'end before start',
+        c.owner,
+        of(c.guest.id),
+        { startDate: '2026-05-01T00:00:00Z', endDate: '2026-04-01T00:00:00Z' },
+        400,
+        /endDate/,
+      ],
       ['unknown access', c.owner, '00000000-0000-4000-8000-000000000000', { accessLevel: 0 }, 404, /Access not found/],
     ];
     for (const [name, who, id, body, status, msg] of cases) {
@@ -94,7 +152,10 @@ describe('DELETE /my/device/{deviceId}/access/{accessId}', () => {
 
   it('an administrator may leave: revoking their own access ends it', async () => {
     const c = await sharingCast();
-    const [own] = await (await db()).select().from(deviceAccess).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
+    const [own] = await (await db())
+      .select()
+      .from(deviceAccess)
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
     expect((await api('DELETE', url(c.lock.id, own.id), { key: c.admin.key })).status).toBe(204);
     expect((await api('GET', `/api/v37/my/device/${c.lock.id}/access`, { key: c.admin.key })).status).toBe(404);
   });

@@ -4,15 +4,32 @@ import { sharingCast } from '../support/factories/access';
 import { api } from '../support/router';
 
 const url = (id: number) => `/api/v37/my/device/${id}/access`;
-const userGrant = (email: string, over: Record<string, unknown> = {}) => ({ principalType: 0, userEmail: email, accessLevel: 0, remoteAccessDisabled: false, ...over });
+const userGrant = (email: string, over: Record<string, unknown> = {}) => ({
+  principalType: 0,
+  userEmail: email,
+  accessLevel: 0,
+  remoteAccessDisabled: false,
+  ...over,
+});
 
 describe('POST /my/device/{deviceId}/access', () => {
   it('owner shares with an existing user by e-mail in any case: 201 flat grant result', async () => {
     const c = await sharingCast();
     const target = await createUser();
-    const res = await api('POST', url(c.lock.id), { key: c.owner.key, body: userGrant(target.email.toUpperCase(), { accessLevel: 1 }) });
+    const res = await api('POST', url(c.lock.id), {
+      key: c.owner.key,
+      body: userGrant(target.email.toUpperCase(), { accessLevel: 1 }),
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), principalType: 0, principalId: target.id, userEmail: target.email, displayName: target.displayName, success: true, error: null });
+    expect(res.json).toEqual({
+      id: expect.any(String),
+      principalType: 0,
+      principalId: target.id,
+      userEmail: target.email,
+      displayName: target.displayName,
+      success: true,
+      error: null,
+    });
     const list = await api('GET', url(c.lock.id), { key: c.owner.key });
     const rec = list.json.result.find((r: any) => r.id === res.json.id);
     expect(rec).toMatchObject({ accessLevel: 1, principalType: 0, principalId: target.id, isPending: false });
@@ -21,9 +38,27 @@ describe('POST /my/device/{deviceId}/access', () => {
   it('administrator shares with a group of the device organization; echoes the group id', async () => {
     const c = await sharingCast();
     const g = await createGroup(c.org.id, 'Cleaners');
-    const res = await api('POST', url(c.lock.id), { key: c.admin.key, body: { principalType: 1, principalId: g.id, accessLevel: 0, remoteAccessDisabled: true, weekDays: 31 } });
+    const res = await api('POST', url(c.lock.id), {
+      key: c.admin.key,
+      body: {
+        principalType: 1,
+        principalId: g.id,
+        accessLevel: 0,
+        remoteAccessDisabled: true,
+        weekDays: 31,
+        endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(String), principalType: 1, principalId: g.id, userEmail: null, displayName: 'Cleaners', success: true, error: null });
+    expect(res.json).toEqual({
+      id: expect.any(String),
+      principalType: 1,
+      principalId: g.id,
+      userEmail: null,
+      displayName: 'Cleaners',
+      success: true,
+      error: null,
+    });
   });
 
   it('an unknown e-mail becomes a pending access whose principalId is the access id', async () => {
@@ -35,7 +70,12 @@ describe('POST /my/device/{deviceId}/access', () => {
     expect(res.json.userEmail).toBe(email.toLowerCase());
     const list = await api('GET', `${url(c.lock.id)}?filters.text=new.person`, { key: c.owner.key });
     expect(list.json.result).toHaveLength(1);
-    expect(list.json.result[0]).toMatchObject({ isPending: true, principalId: res.json.id, userEmail: email.toLowerCase(), organizationUserId: 0 });
+    expect(list.json.result[0]).toMatchObject({
+      isPending: true,
+      principalId: res.json.id,
+      userEmail: email.toLowerCase(),
+      organizationUserId: 0,
+    });
     const again = await api('POST', url(c.lock.id), { key: c.owner.key, body: userGrant(email.toUpperCase()) });
     expect(again.status).toBe(409);
   });
@@ -43,7 +83,11 @@ describe('POST /my/device/{deviceId}/access', () => {
   it('guest, member (through a group) and outsider cannot share: 403, 403, 404', async () => {
     const c = await sharingCast();
     const target = await createUser();
-    for (const [who, status] of [[c.guest, 403], [c.member, 403], [c.outsider, 404]] as const) {
+    for (const [who, status] of [
+      [c.guest, 403],
+      [c.member, 403],
+      [c.outsider, 404],
+    ] as const) {
       const res = await api('POST', url(c.lock.id), { key: who.key, body: userGrant(target.email) });
       expect(res.status, who.email).toBe(status);
       expect(res.json.success).toBe(false);
@@ -58,7 +102,9 @@ describe('POST /my/device/{deviceId}/access', () => {
     await grantUser(c.lock.id, lateAdmin.id, 1, { weekDays: 1 << ((new Date().getUTCDay() + 2) % 7) });
     const res = await api('POST', url(c.lock.id), { key: lateAdmin.key, body: userGrant((await createUser()).email) });
     expect(res.status).toBe(403);
-    expect(res.json.errorMessages[0]).toMatch(/^Your access to .+ is .+; it is \w+day \d\d:\d\d there, so you cannot share it now\.$/);
+    expect(res.json.errorMessages[0]).toMatch(
+      /^Your access to .+ is .+; it is \w+day \d\d:\d\d there, so you cannot share it now\.$/,
+    );
   });
 
   it('refuses the owner level, levels outside 0..2, the owner, yourself, and a second access', async () => {
@@ -96,7 +142,10 @@ describe('POST /my/device/{deviceId}/access', () => {
       [userGrant('not-an-email'), /userEmail/],
       [{ ...userGrant(target.email), principalType: 2 }, /principalType/],
       [{ principalType: 1, accessLevel: 0, remoteAccessDisabled: false }, /principalId/],
-      [{ principalType: 1, principalId: otherOrgGroup.id, accessLevel: 0, remoteAccessDisabled: false }, /organization/],
+      [
+        { principalType: 1, principalId: otherOrgGroup.id, accessLevel: 0, remoteAccessDisabled: false },
+        /organization/,
+      ],
       [{ principalType: 1, principalId: 'nope', accessLevel: 0, remoteAccessDisabled: false }, /principalId/],
     ];
     for (const [body, msg] of bad) {
@@ -111,7 +160,9 @@ describe('POST /my/device/{deviceId}/access', () => {
   it('two grants of the same new e-mail at once: one 201, one 409, one access', async () => {
     const c = await sharingCast();
     const email = `race-${Date.now()}@test.local`;
-    const results = await Promise.all([0, 1].map(() => api('POST', url(c.lock.id), { key: c.owner.key, body: userGrant(email) })));
+    const results = await Promise.all(
+      [0, 1].map(() => api('POST', url(c.lock.id), { key: c.owner.key, body: userGrant(email) })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     const list = await api('GET', `${url(c.lock.id)}?Filters.Text=${encodeURIComponent(email)}`, { key: c.owner.key });
     expect(list.json.result).toHaveLength(1);
@@ -120,16 +171,25 @@ describe('POST /my/device/{deviceId}/access', () => {
   it('the database driver error of a duplicate access is recognised as a unique violation', async () => {
     const c = await sharingCast();
     const { grantUser } = await import('../support/factories/core');
-    const { isUniqueViolation } = await import('@/lib/domain/access/rules');
-    const err = await grantUser(c.lock.id, c.guest.id, 0).then(() => null, (e: unknown) => e);
+    const { isUniqueViolation } = await import('@/db/errors');
+    const err = await grantUser(c.lock.id, c.guest.id, 0).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).not.toBeNull();
     expect(isUniqueViolation(err)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+    // naming the index: only that index's refusal counts
+    expect(isUniqueViolation(err, 'access_device_user_uq')).toBe(true);
+    expect(isUniqueViolation(err, 'activity_device_date_uq')).toBe(false);
   });
 
   it('a group that already has an access is refused with 409; scopes are checked', async () => {
     const c = await sharingCast();
-    const res = await api('POST', url(c.lock.id), { key: c.owner.key, body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false } });
+    const res = await api('POST', url(c.lock.id), {
+      key: c.owner.key,
+      body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false },
+    });
     expect(res.status).toBe(409);
     const readOnly = await c.owner.keyWith(['DeviceShare.Read']);
     const ro = await api('POST', url(c.lock.id), { key: readOnly, body: userGrant((await createUser()).email) });

@@ -55,15 +55,24 @@ describe('the kept access list', () => {
     const c = await sharingCast();
     await list(c.lock.id, c.owner.key);
     const newcomer = await createUser();
-    const grant = await api('POST', url(c.lock.id), { key: c.owner.key, body: { principalType: 0, userEmail: newcomer.email, accessLevel: 0, remoteAccessDisabled: false } });
+    const grant = await api('POST', url(c.lock.id), {
+      key: c.owner.key,
+      body: { principalType: 0, userEmail: newcomer.email, accessLevel: 0, remoteAccessDisabled: false },
+    });
     expect(grant.status).toBe(201);
     const afterGrant = await list(c.lock.id, c.owner.key);
     const added = afterGrant.find((r) => r.principalId === newcomer.id)!;
     expect(added).toMatchObject({ principalName: newcomer.displayName, userEmail: newcomer.email, accessLevel: 0 });
 
-    const edit = await api('PUT', `${url(c.lock.id)}/${added.id}`, { key: c.owner.key, body: { accessLevel: 1, weekDays: 3 } });
+    const edit = await api('PUT', `${url(c.lock.id)}/${added.id}`, {
+      key: c.owner.key,
+      body: { accessLevel: 1, weekDays: 3 },
+    });
     expect(edit.status).toBeLessThan(300);
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.id === added.id)).toMatchObject({ accessLevel: 1, weekDays: 3 });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.id === added.id)).toMatchObject({
+      accessLevel: 1,
+      weekDays: 3,
+    });
 
     expect((await api('DELETE', `${url(c.lock.id)}/${added.id}`, { key: c.owner.key })).status).toBeLessThan(300);
     const afterRevoke = await list(c.lock.id, c.owner.key);
@@ -75,9 +84,15 @@ describe('the kept access list', () => {
     const c = await sharingCast();
     await list(c.lock.id, c.owner.key);
     const d = await db();
-    await d.update(users).set({ displayName: 'Renamed Guest', email: `renamed-${c.guest.id}@example.test` }).where(eq(users.id, c.guest.id));
+    await d
+      .update(users)
+      .set({ displayName: 'Renamed Guest', email: `renamed-${c.guest.id}@example.test` })
+      .where(eq(users.id, c.guest.id));
     const afterUser = await list(c.lock.id, c.owner.key);
-    expect(afterUser.find((r) => r.principalId === c.guest.id)).toMatchObject({ principalName: 'Renamed Guest', userEmail: `renamed-${c.guest.id}@example.test` });
+    expect(afterUser.find((r) => r.principalId === c.guest.id)).toMatchObject({
+      principalName: 'Renamed Guest',
+      userEmail: `renamed-${c.guest.id}@example.test`,
+    });
 
     await d.update(userGroups).set({ name: 'Renamed Group' }).where(eq(userGroups.id, c.group.id));
     const afterGroup = await list(c.lock.id, c.owner.key);
@@ -87,11 +102,17 @@ describe('the kept access list', () => {
 
   it('shows organization membership (organizationUserId) as it changes, and the device moving organization', async () => {
     const c = await sharingCast();
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({ organizationUserId: 0 });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({
+      organizationUserId: 0,
+    });
     const orgUserId = await addOrgUser(c.org.id, c.guest.id);
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({ organizationUserId: orgUserId });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({
+      organizationUserId: orgUserId,
+    });
     await (await db()).delete(organizationUsers).where(eq(organizationUsers.id, orgUserId));
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({ organizationUserId: 0 });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({
+      organizationUserId: 0,
+    });
 
     const other = await createOrg();
     const ownerThere = await addOrgUser(other.id, c.owner.id, 2);
@@ -109,7 +130,9 @@ describe('the kept access list', () => {
     await grantUser(c.lock.id, late.id, 0);
     expect((await list(c.lock.id, c.owner.key)).map((r) => r.principalId)).toContain(late.id);
     await d.update(deviceAccess).set({ remoteAccessDisabled: true }).where(eq(deviceAccess.userId, late.id));
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === late.id)).toMatchObject({ remoteAccessDisabled: true });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === late.id)).toMatchObject({
+      remoteAccessDisabled: true,
+    });
     await d.delete(users).where(eq(users.id, late.id));
     expect((await list(c.lock.id, c.owner.key)).map((r) => r.principalId)).not.toContain(late.id);
   });
@@ -125,7 +148,9 @@ describe('the kept access list', () => {
     const row = await keptRow(c.lock.id);
     expect(row.version).toBeGreaterThan(before.version);
     expect(row.builtVersion).not.toBe(row.version);
-    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({ weekDays: 5 });
+    expect((await list(c.lock.id, c.owner.key)).find((r) => r.principalId === c.guest.id)).toMatchObject({
+      weekDays: 5,
+    });
   });
 
   it('goes with its device', async () => {

@@ -4,7 +4,23 @@ import { sharingCast } from '../support/factories/access';
 import { api } from '../support/router';
 
 const url = (id: number) => `/api/v37/my/device/${id}/access`;
-const FIELDS = ['accessLevel', 'dayEndTime', 'dayStartTime', 'deviceId', 'endDate', 'id', 'isPending', 'organizationUserId', 'principalId', 'principalName', 'principalType', 'remoteAccessDisabled', 'startDate', 'userEmail', 'weekDays'];
+const FIELDS = [
+  'accessLevel',
+  'dayEndTime',
+  'dayStartTime',
+  'deviceId',
+  'endDate',
+  'id',
+  'isPending',
+  'organizationUserId',
+  'principalId',
+  'principalName',
+  'principalType',
+  'remoteAccessDisabled',
+  'startDate',
+  'userEmail',
+  'weekDays',
+];
 
 describe('GET /my/device/{deviceId}/access', () => {
   it('owner and administrator see every user and group with the exact record fields', async () => {
@@ -19,9 +35,23 @@ describe('GET /my/device/{deviceId}/access', () => {
     }
     const res = await api('GET', url(c.lock.id), { key: c.owner.key });
     const [owner, , , group] = res.json.result;
-    expect(owner).toMatchObject({ accessLevel: 2, principalType: 0, principalName: c.owner.displayName, userEmail: c.owner.email, isPending: false, deviceId: c.lock.id });
+    expect(owner).toMatchObject({
+      accessLevel: 2,
+      principalType: 0,
+      principalName: c.owner.displayName,
+      userEmail: c.owner.email,
+      isPending: false,
+      deviceId: c.lock.id,
+    });
     expect(owner.organizationUserId).toBeGreaterThan(0);
-    expect(group).toMatchObject({ principalType: 1, principalName: c.group.name, userEmail: null, organizationUserId: 0, weekDays: null, startDate: null });
+    expect(group).toMatchObject({
+      principalType: 1,
+      principalName: c.group.name,
+      userEmail: null,
+      organizationUserId: 0,
+      weekDays: null,
+      startDate: null,
+    });
   });
 
   it('a guest sees only the owner and their own access; a member sees the owner and their group', async () => {
@@ -32,13 +62,28 @@ describe('GET /my/device/{deviceId}/access', () => {
     expect(m.json.result.map((r: any) => r.principalId)).toEqual([c.owner.id, c.group.id]);
   });
 
-  it('a member who is an administrator through their group sees everyone and may share', async () => {
+  it('a member who is an administrator through their group sees everyone and may share for a while', async () => {
     const c = await sharingCast({ memberLevel: 1 });
     const res = await api('GET', url(c.lock.id), { key: c.member.key });
     // owner first, then administrators (the admin, then the group) by creation, then guests
     expect(res.json.result.map((r: any) => r.principalId)).toEqual([c.owner.id, c.admin.id, c.group.id, c.guest.id]);
-    const grant = await api('POST', url(c.lock.id), { key: c.member.key, body: { principalType: 0, userEmail: (await createUser()).email, accessLevel: 1, remoteAccessDisabled: false } });
-    expect(grant.status).toBe(201);
+    const grant = await api('POST', url(c.lock.id), {
+      key: c.member.key,
+      body: { principalType: 0, userEmail: (await createUser()).email, accessLevel: 1, remoteAccessDisabled: false },
+    });
+    // an administrator who is not the owner hands out nothing endless (the delegation rule, docs/security.md)
+    expect(grant.status).toBe(403);
+    const bounded = await api('POST', url(c.lock.id), {
+      key: c.member.key,
+      body: {
+        principalType: 0,
+        userEmail: (await createUser()).email,
+        accessLevel: 1,
+        remoteAccessDisabled: false,
+        endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    expect(bounded.status).toBe(201);
   });
 
   it('an administrator whose access is inactive right now sees the reduced list', async () => {
@@ -75,7 +120,11 @@ describe('GET /my/device/{deviceId}/access', () => {
     const part = c.admin.email.slice(0, 10).toUpperCase();
     const text = await api('GET', `${url(c.lock.id)}?Filters.Text=${encodeURIComponent(part)}`, { key: c.owner.key });
     expect(text.json.result.map((r: any) => r.principalId)).toEqual([c.admin.id]);
-    const groupName = await api('GET', `${url(c.lock.id)}?filters.text=${encodeURIComponent(c.group.name.toLowerCase())}`, { key: c.owner.key });
+    const groupName = await api(
+      'GET',
+      `${url(c.lock.id)}?filters.text=${encodeURIComponent(c.group.name.toLowerCase())}`,
+      { key: c.owner.key },
+    );
     expect(groupName.json.result.map((r: any) => r.principalId)).toEqual([c.group.id]);
     const pct = await api('GET', `${url(c.lock.id)}?filters.text=%25`, { key: c.owner.key });
     expect(pct.json.result).toEqual([]);

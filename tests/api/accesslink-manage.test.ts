@@ -13,7 +13,10 @@ const base = () => `/api/v37/organization/${c.org.id}/accesslink`;
 const window = { startDate: '2030-01-01T08:00:00.000Z', endDate: '2030-01-31T18:00:00.000Z' };
 
 async function make(body: Record<string, unknown> = {}) {
-  const res = await api('POST', base(), { key: c.admin.key, body: { name: 'Original', description: 'First words', deviceIds: [lock.id, gate.id], repeatEvent: window, ...body } });
+  const res = await api('POST', base(), {
+    key: c.admin.key,
+    body: { name: 'Original', description: 'First words', deviceIds: [lock.id, gate.id], repeatEvent: window, ...body },
+  });
   return res.json.result as { id: string; url: string };
 }
 const read = async (id: string) => (await api('GET', `${base()}/${id}`, { key: c.admin.key })).json.result;
@@ -30,23 +33,40 @@ beforeAll(async () => {
 
 describe('PATCH accesslink/{id} (endpoint 14)', () => {
   it('link URLs are on the public URL whatever host the request named (behind a load balancer, or a forged Host)', async () => {
-    const made = await api('POST', `http://10.0.0.7:3011${base()}`, { key: c.admin.key, body: { name: 'Host', deviceIds: [lock.id], repeatEvent: window } });
+    const made = await api('POST', `http://10.0.0.7:3011${base()}`, {
+      key: c.admin.key,
+      body: { name: 'Host', deviceIds: [lock.id], repeatEvent: window },
+    });
     expect(made.status).toBe(201);
     expect(new URL(made.json.result.url).origin).toBe(publicUrl().origin);
     const shown = await api('GET', `http://evil.example${base()}/${made.json.result.id}/url`, { key: c.admin.key });
     expect(shown.json.result.url).toBe(made.json.result.url);
     const listed = await api('GET', `http://evil.example${base()}`, { key: c.admin.key });
-    expect(listed.json.result.items.find((l: { id: string }) => l.id === made.json.result.id).accessLinkUrl).toBe(made.json.result.url);
+    expect(listed.json.result.items.find((l: { id: string }) => l.id === made.json.result.id).accessLinkUrl).toBe(
+      made.json.result.url,
+    );
   });
 
   it('200 envelope without result; only the field sent changes', async () => {
     const { id, url } = await make();
     const before = await read(id);
-    const res = await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { repeatEvent: { startDate: '2031-01-01T00:00:00Z', endDate: '2031-02-01T00:00:00Z' } } });
+    const res = await api('PATCH', `${base()}/${id}`, {
+      key: c.admin.key,
+      body: { repeatEvent: { startDate: '2031-01-01T00:00:00Z', endDate: '2031-02-01T00:00:00Z' } },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, errorMessages: [], statusCode: 200 });
     const after = await read(id);
-    expect(after.accessLink).toEqual({ ...before.accessLink, repeatEvent: { startDate: '2031-01-01T00:00:00.000Z', endDate: '2031-02-01T00:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null } });
+    expect(after.accessLink).toEqual({
+      ...before.accessLink,
+      repeatEvent: {
+        startDate: '2031-01-01T00:00:00.000Z',
+        endDate: '2031-02-01T00:00:00.000Z',
+        dayStartTime: null,
+        dayEndTime: null,
+        weekDays: null,
+      },
+    });
     expect(after.accessLinkUrl).toBe(url);
     await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'New words' } });
     expect((await read(id)).accessLink).toMatchObject({ name: 'Original', description: 'New words' });
@@ -57,7 +77,10 @@ describe('PATCH accesslink/{id} (endpoint 14)', () => {
   it('replaces the devices in the new order (either spelling); null repeatEvent makes it permanent; {} changes nothing', async () => {
     const { id } = await make();
     await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { devicesIds: [gate.id, lock.id] } });
-    expect((await read(id)).accessLink.devices.map((d: any) => [d.id, d.order])).toEqual([[gate.id, 1], [lock.id, 2]]);
+    expect((await read(id)).accessLink.devices.map((d: any) => [d.id, d.order])).toEqual([
+      [gate.id, 1],
+      [lock.id, 2],
+    ]);
     await api('PATCH', `${base()}/${id}`, { key: c.owner.key, body: { deviceIds: [lock.id] } });
     expect((await read(id)).accessLink.devices.map((d: any) => d.id)).toEqual([lock.id]);
     const before = await read(id);
@@ -69,8 +92,15 @@ describe('PATCH accesslink/{id} (endpoint 14)', () => {
     expect(widened.json.errorMessages[0]).toMatch(/Only the organization owner can make an access link without an end/);
     expect((await read(id)).accessLink.repeatEvent).toEqual(before.accessLink.repeatEvent);
     // one the owner made, the owner may make permanent
-    const mine = (await api('POST', base(), { key: c.owner.key, body: { name: 'Owner made', deviceIds: [lock.id], repeatEvent: window } })).json.result;
-    expect((await api('PATCH', `${base()}/${mine.id}`, { key: c.owner.key, body: { repeatEvent: null } })).status).toBe(200);
+    const mine = (
+      await api('POST', base(), {
+        key: c.owner.key,
+        body: { name: 'Owner made', deviceIds: [lock.id], repeatEvent: window },
+      })
+    ).json.result;
+    expect((await api('PATCH', `${base()}/${mine.id}`, { key: c.owner.key, body: { repeatEvent: null } })).status).toBe(
+      200,
+    );
     expect((await read(mine.id)).accessLink.repeatEvent).toBeNull();
   });
 
@@ -78,21 +108,34 @@ describe('PATCH accesslink/{id} (endpoint 14)', () => {
     const { id } = await make();
     const before = await read(id);
     const foreign = await createOrgLock(c.other.id);
-    for (const body of [{ description: 'y'.repeat(73) }, { deviceIds: [] }, { deviceIds: [lock.id, lock.id] }, { deviceIds: [foreign.id] }, { name: '' }, { repeatEvent: { startDate: '2030-01-01T00:00:00Z' } }]) {
+    for (const body of [
+      { description: 'y'.repeat(73) },
+      { deviceIds: [] },
+      { deviceIds: [lock.id, lock.id] },
+      { deviceIds: [foreign.id] },
+      { name: '' },
+      { repeatEvent: { startDate: '2030-01-01T00:00:00Z' } },
+    ]) {
       const res = await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await read(id)).toEqual(before);
-    expect((await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'z'.repeat(72) } })).status).toBe(200);
+    expect(
+      (await api('PATCH', `${base()}/${id}`, { key: c.admin.key, body: { description: 'z'.repeat(72) } })).status,
+    ).toBe(200);
   });
 
   it('404 for unknown links, members and outsiders; 403 without AccessLink.ReadWrite', async () => {
     const { id } = await make();
     const body = { name: 'x' };
-    expect((await api('PATCH', `${base()}/00000000-0000-4000-8000-000000000000`, { key: c.admin.key, body })).status).toBe(404);
+    expect(
+      (await api('PATCH', `${base()}/00000000-0000-4000-8000-000000000000`, { key: c.admin.key, body })).status,
+    ).toBe(404);
     expect((await api('PATCH', `${base()}/${id}`, { key: c.member.key, body })).status).toBe(404);
     expect((await api('PATCH', `${base()}/${id}`, { key: c.outsider.key, body })).status).toBe(404);
-    expect((await api('PATCH', `${base()}/${id}`, { key: await c.admin.keyWith(['AccessLink.Read']), body })).status).toBe(403);
+    expect(
+      (await api('PATCH', `${base()}/${id}`, { key: await c.admin.keyWith(['AccessLink.Read']), body })).status,
+    ).toBe(403);
     expect((await read(id)).accessLink.name).toBe('Original');
   });
 });
@@ -103,12 +146,16 @@ describe('GET accesslink (list) and DELETE', () => {
     const l2 = await createOrgLock(c2.org.id);
     const g2 = await createGate(c2.org.id);
     for (const d of [l2, g2]) await grantUser(d.id, c2.owner.id, AccessLevel.owner);
-    const mk = (name: string, deviceIds: number[]) => api('POST', `/api/v37/organization/${c2.org.id}/accesslink`, { key: c2.owner.key, body: { name, deviceIds } });
+    const mk = (name: string, deviceIds: number[]) =>
+      api('POST', `/api/v37/organization/${c2.org.id}/accesslink`, { key: c2.owner.key, body: { name, deviceIds } });
     await mk('Cleaning crew', [l2.id]);
     await mk('Plumber', [g2.id]);
     await mk('Cleaning extra', [g2.id, l2.id]);
     const url = `/api/v37/organization/${c2.org.id}/accesslink`;
-    const all = await api('GET', url, { key: c2.admin.key });
+    // the owner made them without an end: the owner alone reads their URLs; an administrator sees the rest
+    const asAdmin = await api('GET', url, { key: c2.admin.key });
+    expect(asAdmin.json.result.items.map((l: any) => l.accessLinkUrl)).toEqual([null, null, null]);
+    const all = await api('GET', url, { key: c2.owner.key });
     expect(all.status).toBe(200);
     expect(all.json.result.page).toBe(1);
     expect(all.json.result.itemsPerPage).toBe(100);
@@ -127,7 +174,10 @@ describe('GET accesslink (list) and DELETE', () => {
   it('a link whose token can no longer be decrypted (APP_SECRET changed) lists with a null URL; the others keep theirs', async () => {
     const broken = await make({ name: 'Made under an old secret' });
     const fine = await make({ name: 'Made under the current secret' });
-    await (await db()).update(accessLinks).set({ tokenCiphertext: 'v1.AAAA.BBBB.CCCC' }).where(eq(accessLinks.id, broken.id));
+    await (await db())
+      .update(accessLinks)
+      .set({ tokenCiphertext: 'v1.AAAA.BBBB.CCCC' })
+      .where(eq(accessLinks.id, broken.id));
     const all = await api('GET', base(), { key: c.admin.key });
     expect(all.status).toBe(200);
     const byId = new Map(all.json.result.items.map((l: any) => [l.accessLink?.id ?? l.id, l.accessLinkUrl]));
@@ -169,9 +219,27 @@ describe('GET accesslink/device/assignable (endpoint 11)', () => {
     expect(res.json.result.page).toBe(1);
     expect(res.json.result.itemsPerPage).toBe(100);
     expect(res.json.result.accessLinkDevices).toEqual([
-      { deviceId: g.id, name: 'Alley gate', type: 5, timeZone: 'Europe/Paris', softwareVersions: [{ softwareType: 0, version: '3.1.0' }] },
-      { deviceId: l.id, name: 'Back door', type: 2, timeZone: 'Europe/Warsaw', softwareVersions: [{ softwareType: 0, version: '1.9.0' }] },
-      { deviceId: go.id, name: 'Cellar GO', type: 4, timeZone: 'Europe/Warsaw', softwareVersions: [{ softwareType: 0, version: '1.9.0' }] },
+      {
+        deviceId: g.id,
+        name: 'Alley gate',
+        type: 5,
+        timeZone: 'Europe/Paris',
+        softwareVersions: [{ softwareType: 0, version: '3.1.0' }],
+      },
+      {
+        deviceId: l.id,
+        name: 'Back door',
+        type: 2,
+        timeZone: 'Europe/Warsaw',
+        softwareVersions: [{ softwareType: 0, version: '1.9.0' }],
+      },
+      {
+        deviceId: go.id,
+        name: 'Cellar GO',
+        type: 4,
+        timeZone: 'Europe/Warsaw',
+        softwareVersions: [{ softwareType: 0, version: '1.9.0' }],
+      },
     ]);
     const byName = await api('GET', `${url}?Filters.DeviceName=DOOR`, { key: c3.admin.key });
     expect(byName.json.result.accessLinkDevices.map((d: any) => d.deviceId)).toEqual([l.id]);

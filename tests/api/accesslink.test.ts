@@ -67,8 +67,20 @@ describe('POST accesslink (endpoint 13)', () => {
     ['no name', { deviceIds: [1] }, /name/],
     ['blank name', { name: '  ', deviceIds: [1] }, /name/],
     ['two different lists', { name: 'n', deviceIds: [1], devicesIds: [2] }, /once/],
-    ['end before start', { name: 'n', deviceIds: [1], repeatEvent: { startDate: '2030-01-02T00:00:00Z', endDate: '2030-01-01T00:00:00Z' } }, /after/],
-    ['bad date', { name: 'n', deviceIds: [1], repeatEvent: { startDate: 'tomorrow', endDate: '2030-01-01T00:00:00Z' } }, /ISO 8601/],
+    [
+      'end before start',
+      {
+        name: 'n',
+        deviceIds: [1],
+        repeatEvent: { startDate: '2030-01-02T00:00:00Z', endDate: '2030-01-01T00:00:00Z' },
+      },
+      /after/,
+    ],
+    [
+      'bad date',
+      { name: 'n', deviceIds: [1], repeatEvent: { startDate: 'tomorrow', endDate: '2030-01-01T00:00:00Z' } },
+      /ISO 8601/,
+    ],
   ])('400 for %s, with a readable message', async (_why, body, msg) => {
     const res = await create(body);
     expect(res.status).toBe(400);
@@ -90,9 +102,19 @@ describe('POST accesslink (endpoint 13)', () => {
   });
 
   it('repeatEvent is stored in UTC (offsets converted, no offset = UTC) and read back with Z', async () => {
-    const res = await create({ name: 'utc', deviceIds: [lock.id], repeatEvent: { startDate: '2030-06-01T10:00:00+02:00', endDate: '2030-06-02T10:00:00' } });
+    const res = await create({
+      name: 'utc',
+      deviceIds: [lock.id],
+      repeatEvent: { startDate: '2030-06-01T10:00:00+02:00', endDate: '2030-06-02T10:00:00' },
+    });
     const got = await api('GET', `${base()}/${res.json.result.id}`, { key: c.admin.key });
-    expect(got.json.result.accessLink.repeatEvent).toEqual({ startDate: '2030-06-01T08:00:00.000Z', endDate: '2030-06-02T10:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null });
+    expect(got.json.result.accessLink.repeatEvent).toEqual({
+      startDate: '2030-06-01T08:00:00.000Z',
+      endDate: '2030-06-02T10:00:00.000Z',
+      dayStartTime: null,
+      dayEndTime: null,
+      weekDays: null,
+    });
   });
 
   it('roles: owner and admin create; member and outsider get 404; scope AccessLink.ReadWrite', async () => {
@@ -103,14 +125,24 @@ describe('POST accesslink (endpoint 13)', () => {
     expect((await create(body, c.outsider.key)).status).toBe(404);
     expect((await create(body, await c.admin.keyWith(['AccessLink.Read']))).status).toBe(403);
     expect((await api('POST', base(), { body })).status).toBe(401);
-    expect((await api('POST', '/api/v37/organization/2147483000/accesslink', { key: c.owner.key, body })).status).toBe(404);
+    expect((await api('POST', '/api/v37/organization/2147483000/accesslink', { key: c.owner.key, body })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('GET accesslink/{id} (endpoint 12)', () => {
   it('returns {accessLink, accessLinkUrl} with devices in order and repeatEvent null when permanent', async () => {
     const made = await create({ name: 'Read me', description: 'Hello guests', deviceIds: [lock.id, gate.id] });
-    const res = await api('GET', `${base()}/${made.json.result.id}`, { key: await c.admin.keyWith(['AccessLink.Read']) });
+    // a permanent link's URL is the owner's alone to read (nobody else could make it); an administrator sees the rest
+    const asAdmin = await api('GET', `${base()}/${made.json.result.id}`, {
+      key: await c.admin.keyWith(['AccessLink.Read']),
+    });
+    expect(asAdmin.json.result.accessLinkUrl).toBeNull();
+    expect(asAdmin.json.result.accessLink.name).toBe('Read me');
+    const res = await api('GET', `${base()}/${made.json.result.id}`, {
+      key: await c.owner.keyWith(['AccessLink.Read']),
+    });
     expect(res.status).toBe(200);
     expect(res.json.result).toEqual({
       accessLink: {
@@ -131,7 +163,9 @@ describe('GET accesslink/{id} (endpoint 12)', () => {
     const made = await create({ name: 'hidden', deviceIds: [lock.id] });
     const id = made.json.result.id;
     expect((await api('GET', `${base()}/00000000-0000-4000-8000-000000000000`, { key: c.admin.key })).status).toBe(404);
-    expect((await api('GET', `/api/v37/organization/${c.other.id}/accesslink/${id}`, { key: c.outsider.key })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v37/organization/${c.other.id}/accesslink/${id}`, { key: c.outsider.key })).status,
+    ).toBe(404);
     expect((await api('GET', `${base()}/${id}`, { key: c.member.key })).status).toBe(404);
     expect((await api('GET', `${base()}/${id}`, { key: c.outsider.key })).status).toBe(404);
     expect((await api('GET', `${base()}/${id}`, { key: await c.admin.keyWith(['Device.Read']) })).status).toBe(403);

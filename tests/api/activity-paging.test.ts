@@ -9,7 +9,10 @@ describe('activity paging with the date cursor', () => {
     const lock = await createLock();
     await grantUser(lock.id, owner.id, 2);
     const newest = new Date('2026-06-01T12:00:00.000Z');
-    const dates = await bulkActivity(lock.id, 10_000, newest, [null, { id: owner.id, numId: owner.numId, displayName: owner.displayName }]);
+    const dates = await bulkActivity(lock.id, 10_000, newest, [
+      null,
+      { id: owner.id, numId: owner.numId, displayName: owner.displayName },
+    ]);
     const gaps = dates.slice(1).map((d, i) => dates[i].getTime() - d.getTime());
     expect(gaps).toContain(1); // some entries only 1 ms apart
     const seen = new Set<number>();
@@ -17,7 +20,9 @@ describe('activity paging with the date cursor', () => {
     let pages = 0;
     for (;;) {
       const q = cursor ? `&lastElemDate=${cursor}` : '';
-      const res = await api('GET', `/api/v37/my/deviceactivity?deviceId=${lock.id}&elements=200${q}`, { key: owner.key });
+      const res = await api('GET', `/api/v37/my/deviceactivity?deviceId=${lock.id}&elements=200${q}`, {
+        key: owner.key,
+      });
       expect(res.status).toBe(200);
       const items = res.json.result as { id: number; date: string }[];
       if (!items.length) break;
@@ -34,7 +39,11 @@ describe('activity paging with the date cursor', () => {
 
     // the CSV export pages internally (1,000 at a time) over the same entries
     const csv = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${lock.id}`, { key: owner.key });
-    const ids = csv.text.trim().split('\r\n').slice(1).map((l) => Number(l.split(',')[0]));
+    const ids = csv.text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]));
     expect(ids).toHaveLength(10_000);
     expect(new Set(ids).size).toBe(10_000);
   }, 180_000);

@@ -16,7 +16,13 @@ async function castWithLog() {
   const base = Date.parse('2026-03-01T10:00:00.000Z');
   const authors = [c.owner, c.guest, c.member, null, c.admin];
   for (const [i, a] of authors.entries()) {
-    await recordActivity(d, { deviceId: c.lock.id, event: a ? 33 : 39, source: a ? 1 : 0, user: a ? { id: a.id, numId: a.numId, name: a.displayName } : null, at: new Date(base + i * 60_000) });
+    await recordActivity(d, {
+      deviceId: c.lock.id,
+      event: a ? 33 : 39,
+      source: a ? 1 : 0,
+      user: a ? { id: a.id, numId: a.numId, name: a.displayName } : null,
+      at: new Date(base + i * 60_000),
+    });
   }
   return c;
 }
@@ -27,12 +33,24 @@ describe('GET /my/deviceactivity', () => {
     for (const who of [c.owner, c.admin]) {
       const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: who.key });
       expect(res.status).toBe(200);
-      expect(res.json.result.map((r: any) => r.username)).toEqual([c.admin.displayName, '', c.member.displayName, c.guest.displayName, c.owner.displayName]);
+      expect(res.json.result.map((r: any) => r.username)).toEqual([
+        c.admin.displayName,
+        '',
+        c.member.displayName,
+        c.guest.displayName,
+        c.owner.displayName,
+      ]);
     }
     const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.owner.key });
     const [newest, manual] = res.json.result;
     expect(Object.keys(newest).sort()).toEqual(['date', 'deviceId', 'event', 'id', 'source', 'userId', 'username']);
-    expect(newest).toMatchObject({ deviceId: c.lock.id, userId: c.admin.numId, event: 33, source: 1, date: '2026-03-01T10:04:00.000' });
+    expect(newest).toMatchObject({
+      deviceId: c.lock.id,
+      userId: c.admin.numId,
+      event: 33,
+      source: 1,
+      date: '2026-03-01T10:04:00.000',
+    });
     expect(manual).toMatchObject({ userId: 0, username: '', event: 39, source: 0, date: '2026-03-01T10:03:00.000' });
     expect(typeof newest.id).toBe('number');
   });
@@ -49,19 +67,31 @@ describe('GET /my/deviceactivity', () => {
   it('an administrator outside their weekdays reads like a guest; a group that gives administrator reads everything', async () => {
     const c = await castWithLog();
     const today = 1 << (DateTime.now().setZone('Europe/Warsaw').weekday - 1);
-    await (await db()).update(deviceAccess).set({ weekDays: 127 & ~today }).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
+    await (await db())
+      .update(deviceAccess)
+      .set({ weekDays: 127 & ~today })
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
     const a = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.admin.key });
     expect(a.json.result.map((r: any) => r.userId)).toEqual([c.admin.numId, 0]);
-    await (await db()).update(deviceAccess).set({ accessLevel: AccessLevel.administrator }).where(eq(deviceAccess.id, c.groupAccess.id));
+    await (await db())
+      .update(deviceAccess)
+      .set({ accessLevel: AccessLevel.administrator })
+      .where(eq(deviceAccess.id, c.groupAccess.id));
     const m = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
     expect(m.json.result).toHaveLength(5);
   });
 
   it('elements and lastElemDate: strictly older, limits refused with 400, not clamped', async () => {
     const c = await castWithLog();
-    const two = await api('GET', `${LIST}?deviceId=${c.lock.id}&elements=2&lastElemDate=2026-03-01T10:03:00.000`, { key: c.owner.key });
+    const two = await api('GET', `${LIST}?deviceId=${c.lock.id}&elements=2&lastElemDate=2026-03-01T10:03:00.000`, {
+      key: c.owner.key,
+    });
     expect(two.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:02:00.000', '2026-03-01T10:01:00.000']);
-    const zoned = await api('GET', `${LIST}?DEVICEID=${c.lock.id}&Elements=1&lastelemdate=${encodeURIComponent('2026-03-01T11:03:00.000+01:00')}`, { key: c.owner.key });
+    const zoned = await api(
+      'GET',
+      `${LIST}?DEVICEID=${c.lock.id}&Elements=1&lastelemdate=${encodeURIComponent('2026-03-01T11:03:00.000+01:00')}`,
+      { key: c.owner.key },
+    );
     expect(zoned.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:02:00.000']);
     for (const q of ['elements=0', 'elements=201', 'elements=-5', 'elements=1.5', 'lastElemDate=yesterday']) {
       const res = await api('GET', `${LIST}?deviceId=${c.lock.id}&${q}`, { key: c.owner.key });
@@ -77,7 +107,13 @@ describe('GET /my/deviceactivity', () => {
     const other = await sharingCast();
     const { grantUser } = await import('../support/factories/core');
     await grantUser(other.lock.id, c.guest.id, 1);
-    await recordActivity(await db(), { deviceId: other.lock.id, event: 35, source: 0, user: { id: other.owner.id, numId: other.owner.numId, name: 'x' }, at: new Date('2026-03-01T10:02:30.000Z') });
+    await recordActivity(await db(), {
+      deviceId: other.lock.id,
+      event: 35,
+      source: 0,
+      user: { id: other.owner.id, numId: other.owner.numId, name: 'x' },
+      at: new Date('2026-03-01T10:02:30.000Z'),
+    });
     const all = await api('GET', `${LIST}?elements=10`, { key: c.guest.key });
     expect(all.json.result.map((r: any) => [r.deviceId, r.userId])).toEqual([
       [c.lock.id, 0],
@@ -90,16 +126,23 @@ describe('GET /my/deviceactivity', () => {
 
   it('portal filters: a date range (dateFrom + lastElemDate) and one author (userId, 0 = nobody); a guest cannot widen their view with them', async () => {
     const c = await castWithLog();
-    const q = (who: { key: string }, extra: string) => api('GET', `${LIST}?deviceId=${c.lock.id}&${extra}`, { key: who.key });
+    const q = (who: { key: string }, extra: string) =>
+      api('GET', `${LIST}?deviceId=${c.lock.id}&${extra}`, { key: who.key });
     // 10:01 up to (not including) 10:04: the guest's, the member's and the authorless entry
     const range = await q(c.owner, 'dateFrom=2026-03-01T10:01:00Z&lastElemDate=2026-03-01T10:04:00Z');
     expect(range.status).toBe(200);
-    expect(range.json.result.map((r: any) => r.date)).toEqual(['2026-03-01T10:03:00.000', '2026-03-01T10:02:00.000', '2026-03-01T10:01:00.000']);
+    expect(range.json.result.map((r: any) => r.date)).toEqual([
+      '2026-03-01T10:03:00.000',
+      '2026-03-01T10:02:00.000',
+      '2026-03-01T10:01:00.000',
+    ]);
     const member = await q(c.owner, `userId=${c.member.numId}`);
     expect(member.json.result.map((r: any) => r.username)).toEqual([c.member.displayName]);
     expect((await q(c.owner, 'userId=0')).json.result.map((r: any) => r.event)).toEqual([39]);
     // across devices too (the general path), and the guest's filter on another person finds nothing
-    expect((await api('GET', `${LIST}?userId=${c.admin.numId}`, { key: c.owner.key })).json.result.map((r: any) => r.userId)).toEqual([c.admin.numId]);
+    expect(
+      (await api('GET', `${LIST}?userId=${c.admin.numId}`, { key: c.owner.key })).json.result.map((r: any) => r.userId),
+    ).toEqual([c.admin.numId]);
     expect((await q(c.guest, `userId=${c.owner.numId}`)).json.result).toEqual([]);
     expect((await q(c.guest, 'userId=0')).json.result.map((r: any) => r.userId)).toEqual([0]);
     expect((await q(c.owner, 'userId=-1')).status).toBe(400);
@@ -108,7 +151,9 @@ describe('GET /my/deviceactivity', () => {
 
   it('export follows the same author filter', async () => {
     const c = await castWithLog();
-    const res = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&userId=${c.guest.numId}`, { key: c.owner.key });
+    const res = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&userId=${c.guest.numId}`, {
+      key: c.owner.key,
+    });
     expect(res.status).toBe(200);
     const lines = String(res.text).trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -125,30 +170,52 @@ describe('GET /my/deviceactivity', () => {
 describe('GET /my/deviceactivity/export', () => {
   it('streams CSV as an attachment with the same visibility, formulas defused', async () => {
     const c = await castWithLog();
-    await recordActivity(await db(), { deviceId: c.lock.id, event: 228, source: 1, user: { id: c.guest.id, numId: c.guest.numId, name: '=HYPERLINK("x")' }, at: new Date('2026-03-01T10:10:00Z') });
+    await recordActivity(await db(), {
+      deviceId: c.lock.id,
+      event: 228,
+      source: 1,
+      user: { id: c.guest.id, numId: c.guest.numId, name: '=HYPERLINK("x")' },
+      at: new Date('2026-03-01T10:10:00Z'),
+    });
     const res = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.guest.key });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="activity-\d+-/);
     const lines = res.text.trim().split('\r\n');
-    expect(lines[0]).toBe('id,date_utc,local_time,time_zone,device_id,device_name,event,event_name,method,source,user_id,username,author');
+    expect(lines[0]).toBe(
+      'id,date_utc,local_time,time_zone,device_id,device_name,event,event_name,method,source,user_id,username,author',
+    );
     expect(lines).toHaveLength(4); // header, the link entry, the manual entry, the guest's own
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[1]).toContain('Unlocked through an access link,link');
     expect(lines[2]).toContain('2026-03-01T10:03:00.000,2026-03-01 11:03:00,Europe/Warsaw');
     expect(lines[2]).toContain('By hand at the door');
-    const ranged = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&from=2026-03-01T10:01:00Z&to=2026-03-01T10:04:00Z`, { key: c.owner.key });
+    const ranged = await api(
+      'GET',
+      `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&from=2026-03-01T10:01:00Z&to=2026-03-01T10:04:00Z`,
+      { key: c.owner.key },
+    );
     expect(ranged.text.trim().split('\r\n')).toHaveLength(4);
-    const manual = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&event=39`, { key: c.owner.key });
+    const manual = await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}&event=39`, {
+      key: c.owner.key,
+    });
     expect(manual.text.trim().split('\r\n')).toHaveLength(2);
-    expect((await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v37/my/deviceactivity/export?deviceId=${c.lock.id}`, { key: c.outsider.key })).status,
+    ).toBe(404);
   });
 });
 
 describe('activity of a member who administers through a group', () => {
   it('reads every entry of the device', async () => {
     const c = await sharingCast({ memberLevel: 1 });
-    await recordActivity(await db(), { deviceId: c.lock.id, event: 33, source: 1, user: { id: c.owner.id, numId: c.owner.numId, name: c.owner.displayName }, at: new Date('2026-03-02T10:00:00Z') });
+    await recordActivity(await db(), {
+      deviceId: c.lock.id,
+      event: 33,
+      source: 1,
+      user: { id: c.owner.id, numId: c.owner.numId, name: c.owner.displayName },
+      at: new Date('2026-03-02T10:00:00Z'),
+    });
     const res = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
     expect(res.json.result.map((r: any) => r.userId)).toEqual([c.owner.numId]);
   });

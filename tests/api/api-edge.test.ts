@@ -25,8 +25,11 @@ describe('the route table', () => {
     for (const f of routeFiles('api')) {
       if (f.pattern === '/api/[...path]') continue;
       const mod = (await import(f.file)) as Record<string, unknown>;
-      const exported = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => typeof mod[m] === 'function');
-      if (JSON.stringify(table.get(f.pattern)) !== JSON.stringify(exported)) problems.push(`${f.pattern}: read ${table.get(f.pattern)}, exports ${exported}`);
+      const exported = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+        (m) => typeof mod[m] === 'function',
+      );
+      if (JSON.stringify(table.get(f.pattern)) !== JSON.stringify(exported))
+        problems.push(`${f.pattern}: read ${table.get(f.pattern)}, exports ${exported}`);
     }
     expect(problems).toEqual([]);
     expect(table.has('/api/[...path]')).toBe(false);
@@ -39,20 +42,32 @@ describe('the route table', () => {
       params: { organizationId: '5', accessLinkId: 'ab-CD' },
       allow: ['GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
     });
-    expect(matchApiRoute('/API/V37/MY/LOCK/SYNC')).toMatchObject({ pattern: '/api/v37/my/lock/sync', pathname: '/api/v37/my/lock/sync' });
-    expect(matchApiRoute('/api/v37/my/lock/12/')).toMatchObject({ pattern: '/api/v37/my/lock/[id]', params: { id: '12' } });
-    expect(matchApiRoute('/api/auth/callback/credentials')).toMatchObject({ pattern: '/api/auth/[...nextauth]', params: { nextauth: ['callback', 'credentials'] } });
+    expect(matchApiRoute('/API/V37/MY/LOCK/SYNC')).toMatchObject({
+      pattern: '/api/v37/my/lock/sync',
+      pathname: '/api/v37/my/lock/sync',
+    });
+    expect(matchApiRoute('/api/v37/my/lock/12/')).toMatchObject({
+      pattern: '/api/v37/my/lock/[id]',
+      params: { id: '12' },
+    });
+    expect(matchApiRoute('/api/auth/callback/credentials')).toMatchObject({
+      pattern: '/api/auth/[...nextauth]',
+      params: { nextauth: ['callback', 'credentials'] },
+    });
     expect(matchApiRoute('/api/v37/my/lock/12/nothing')).toBeUndefined();
     expect(matchApiRoute('/api/v36/my/lock')).toBeUndefined();
   });
 });
 
 describe('the proxy', () => {
-  const req = (method: string, url: string, headers: Record<string, string> = {}) => new NextRequest(new URL(url, 'http://localhost:3000'), { method, headers });
+  const req = (method: string, url: string, headers: Record<string, string> = {}) =>
+    new NextRequest(new URL(url, 'http://localhost:3000'), { method, headers });
 
   it('rewrites another spelling to the route’s, keeping the query; lets the route’s own spelling and unknown paths through', () => {
     const r = apiProxy(req('DELETE', '/api/v37/organization/5/accessLink/abc?x=1'))!;
-    expect(r.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/api/v37/organization/5/accesslink/abc?x=1');
+    expect(r.headers.get('x-middleware-rewrite')).toBe(
+      'http://localhost:3000/api/v37/organization/5/accesslink/abc?x=1',
+    );
     expect(apiProxy(req('GET', '/api/v37/my/lock'))).toBeUndefined();
     expect(apiProxy(req('GET', '/api/v37/my/lock/'))).toBeUndefined();
     expect(apiProxy(req('GET', '/api/v37/nothing/here'))).toBeUndefined();
@@ -65,14 +80,23 @@ describe('the proxy', () => {
     expect(r.headers.get('api-supported-versions')).toBe('37');
     expect(r.headers.get('x-correlation-id')).toBe('client-trace-0001');
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await r.json()).toEqual({ success: false, errorMessages: ['DELETE is not served at this path; it takes GET, PATCH.'], statusCode: 405 });
+    expect(await r.json()).toEqual({
+      success: false,
+      errorMessages: ['DELETE is not served at this path; it takes GET, PATCH.'],
+      statusCode: 405,
+    });
   });
 });
 
 describe('answers through the router', () => {
   it('an unknown path: 404 in the envelope, whatever the method, with or without credentials', async () => {
     const { owner } = await lockWithCast();
-    for (const [method, url] of [['GET', '/api/v37/my/nothing'], ['POST', '/api/v37/my/lock/1/operation/open'], ['DELETE', '/api/unknown'], ['GET', '/api/v36/my/lock']]) {
+    for (const [method, url] of [
+      ['GET', '/api/v37/my/nothing'],
+      ['POST', '/api/v37/my/lock/1/operation/open'],
+      ['DELETE', '/api/unknown'],
+      ['GET', '/api/v36/my/lock'],
+    ]) {
       const r = await api(method, url, { key: owner.key });
       expect(r.status, `${method} ${url}`).toBe(404);
       expect(Object.keys(r.json).sort()).toEqual(ENVELOPE_FIELDS);
@@ -87,7 +111,11 @@ describe('answers through the router', () => {
     const r = await api('GET', `/api/v37/my/gate/${lock.id}/sync`, { key: owner.key });
     expect(r.status).toBe(405);
     expect(r.headers.get('allow')).toBe('POST, OPTIONS');
-    expect(r.json).toEqual({ success: false, errorMessages: ['GET is not served at this path; it takes POST.'], statusCode: 405 });
+    expect(r.json).toEqual({
+      success: false,
+      errorMessages: ['GET is not served at this path; it takes POST.'],
+      statusCode: 405,
+    });
     expect((await api('PUT', '/api/v37/my/lock', { key: owner.key })).status).toBe(405);
   });
 
@@ -95,35 +123,45 @@ describe('answers through the router', () => {
     const { org, owner: admin } = await orgWithCast();
     const lock = await createOrgLock(org.id);
     await grantUser(lock.id, admin.id, AccessLevel.owner);
-    const made = await api('POST', `/api/v37/Organization/${org.id}/AccessLink`, { key: admin.key, body: { name: 'Tedee spelling', deviceIds: [lock.id], repeatEvent: aWeek() } });
+    const made = await api('POST', `/api/v37/Organization/${org.id}/AccessLink`, {
+      key: admin.key,
+      body: { name: 'Tedee spelling', deviceIds: [lock.id], repeatEvent: aWeek() },
+    });
     expect(made.status).toBe(201);
     const link = { id: made.json.result.id };
-    expect((await api('GET', `/api/v37/ORGANIZATION/${org.id}/AccessLink/${link.id}`, { key: admin.key })).status).toBe(200);
+    expect((await api('GET', `/api/v37/ORGANIZATION/${org.id}/AccessLink/${link.id}`, { key: admin.key })).status).toBe(
+      200,
+    );
     const del = await api('DELETE', `/api/v37/organization/${org.id}/accessLink/${link.id}`, { key: admin.key });
     expect(del.status).toBe(204);
-    expect((await api('GET', `/api/v37/organization/${org.id}/accesslink/${link.id}`, { key: admin.key })).status).toBe(404);
+    expect((await api('GET', `/api/v37/organization/${org.id}/accesslink/${link.id}`, { key: admin.key })).status).toBe(
+      404,
+    );
     expect((await api('GET', `/api/v37/My/Lock/${lock.id}`, { key: admin.key })).status).toBe(200);
   });
 
-  it('what docs/api-compatibility.md lists as not served answers as it says', async () => {
+  it('the legacy paths docs/api-compatibility.md lists (once 404 and 405 here) answer in the envelope', async () => {
     const { owner, lock } = await lockWithCast();
-    const notServed: Array<[string, string, number]> = [
-      ['GET', `/api/v37/my/device/${lock.id}/battery`, 404],
-      ['POST', '/api/v37/my/lock/open', 405],
-      ['POST', '/api/v37/my/lock/close', 405],
-      ['POST', '/api/v37/my/lock/pull-spring', 405],
+    const legacy: Array<[string, string, unknown, number]> = [
+      ['GET', `/api/v37/my/device/${lock.id}/battery`, undefined, 200],
+      ['POST', '/api/v37/my/lock/open', { deviceId: lock.id }, 202],
+      ['GET', '/api/v37/my/keypad', undefined, 200],
     ];
-    for (const [method, url, status] of notServed) {
-      const r = await api(method, url, { key: owner.key, body: method === 'GET' ? undefined : {} });
+    for (const [method, url, body, status] of legacy) {
+      const r = await api(method, url, { key: owner.key, body });
       expect(r.status, `${method} ${url}`).toBe(status);
-      expect(r.json).toMatchObject({ success: false, statusCode: status });
+      expect(r.json).toMatchObject({ success: true, statusCode: status });
     }
   });
 
   it('malformed JSON is 400 in the envelope', async () => {
     const { owner } = await lockWithCast();
     for (const body of ['{nope', '[1,', '"unterminated']) {
-      const r = await api('POST', '/api/v37/my/mobile', { key: owner.key, body, headers: { 'content-type': 'application/json' } });
+      const r = await api('POST', '/api/v37/my/mobile', {
+        key: owner.key,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status, body).toBe(400);
       expect(r.json).toEqual({ success: false, errorMessages: ['Request body must be valid JSON.'], statusCode: 400 });
     }
@@ -131,11 +169,16 @@ describe('answers through the router', () => {
 
   it('every answer names the version and a correlation id: the client’s when sane, else a new one', async () => {
     const { owner, lock } = await lockWithCast();
-    const ok = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key, headers: { 'x-correlation-id': 'homebridge-7f3a9c' } });
+    const ok = await api('GET', `/api/v37/my/lock/${lock.id}`, {
+      key: owner.key,
+      headers: { 'x-correlation-id': 'homebridge-7f3a9c' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('api-supported-versions')).toBe('37');
     expect(ok.headers.get('x-correlation-id')).toBe('homebridge-7f3a9c');
-    const noAuth = await api('GET', `/api/v37/my/lock/${lock.id}`, { headers: { 'x-correlation-id': '<script>alert(1)</script>' } });
+    const noAuth = await api('GET', `/api/v37/my/lock/${lock.id}`, {
+      headers: { 'x-correlation-id': '<script>alert(1)</script>' },
+    });
     expect(noAuth.status).toBe(401);
     expect(noAuth.headers.get('api-supported-versions')).toBe('37');
     expect(noAuth.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -162,7 +205,10 @@ describe('the correlation id in the log line and in a 500’s message', () => {
     const failing = route({ scopes: 'public' }, async () => {
       throw new Error('boom');
     });
-    const res = await failing(new NextRequest('http://localhost:3000/api/v37/x', { headers: { 'X-Correlation-ID': 'pytedee-0000-1111' } }), { params: Promise.resolve({}) });
+    const res = await failing(
+      new NextRequest('http://localhost:3000/api/v37/x', { headers: { 'X-Correlation-ID': 'pytedee-0000-1111' } }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(500);
     expect((await res.json()).errorMessages).toEqual(['An unexpected error occurred. Request id: pytedee-0000-1111.']);
     const parsed = lines.map((l) => JSON.parse(l));

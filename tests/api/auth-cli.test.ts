@@ -21,7 +21,11 @@ afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
   const env = { ...process.env, ...(pg ? {} : { PGLITE_DIR: dir }) };
-  const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/apikey.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/apikey.ts', ...args], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, lastLine: r.stdout.trimEnd().split('\n').at(-1) ?? '' };
 }
 
@@ -54,7 +58,9 @@ describe('npm run apikey -- create', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown scope "Door\.Open"; known scopes: DeviceShare\.Read/);
     expect(cli('create', '--email', 'x@test.local').stderr).toMatch(/--scopes is required/);
-    expect(cli('create', '--email', 'x@test.local', '--scopes', 'Device.Read', '--days', 'soon').stderr).toMatch(/--days must be a whole number/);
+    expect(cli('create', '--email', 'x@test.local', '--scopes', 'Device.Read', '--days', 'soon').stderr).toMatch(
+      /--days must be a whole number/,
+    );
     expect(cli('create', '--email', 'x@test.local', '--scopes', 'Device.Read', '--days', '4000').code).toBe(1);
     expect(cli('delete').code).toBe(1);
   });
@@ -64,7 +70,17 @@ describe('npm run apikey -- create', () => {
     await withCliDb(async (db) => {
       await db.insert(schema.users).values({ email, displayName: 'CLI user', passwordHash: await hashPassword('x') });
     });
-    const r = cli('create', '--email', email.toLowerCase(), '--scopes', 'Device.Read, Lock.Operate', '--name', 'bench', '--days', '7');
+    const r = cli(
+      'create',
+      '--email',
+      email.toLowerCase(),
+      '--scopes',
+      'Device.Read, Lock.Operate',
+      '--name',
+      'bench',
+      '--days',
+      '7',
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.lastLine).toMatch(/^slk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
@@ -72,7 +88,10 @@ describe('npm run apikey -- create', () => {
       const caller = await callerFromKey(db, r.lastLine, new Date());
       expect(caller?.email).toBe(email);
       expect([...caller!.scopes].sort()).toEqual(['Device.Read', 'Lock.Operate']);
-      const [row] = await db.select().from(schema.personalAccessKeys).where(eq(schema.personalAccessKeys.id, caller!.keyId!));
+      const [row] = await db
+        .select()
+        .from(schema.personalAccessKeys)
+        .where(eq(schema.personalAccessKeys.id, caller!.keyId!));
       expect(row.name).toBe('bench');
       expect(Math.abs(row.validTo.getTime() - Date.now() - 7 * 86_400_000)).toBeLessThan(120_000);
     });

@@ -18,14 +18,22 @@ async function change(keyId: string, how: Change) {
   const d = await db();
   const where = eq(personalAccessKeys.id, keyId);
   if (how === 'revoked') await d.update(personalAccessKeys).set({ revokedAt: new Date() }).where(where);
-  if (how === 'expired') await d.update(personalAccessKeys).set({ validTo: new Date(Date.now() - 1000) }).where(where);
+  if (how === 'expired')
+    await d
+      .update(personalAccessKeys)
+      .set({ validTo: new Date(Date.now() - 1000) })
+      .where(where);
   if (how === 'deleted') await d.delete(personalAccessKeys).where(where);
 }
 
 function expectInvalidToken(r: ApiResponse, what: string) {
   expect(r.status, what).toBe(401);
   expect(r.headers.get('www-authenticate'), what).toBe('Bearer error="invalid_token"');
-  expect(r.json, what).toMatchObject({ success: false, statusCode: 401, errorMessages: ['The access key is invalid, expired or revoked.'] });
+  expect(r.json, what).toMatchObject({
+    success: false,
+    statusCode: 401,
+    errorMessages: ['The access key is invalid, expired or revoked.'],
+  });
 }
 
 /** Reads of every kind: those that check the key in their own statement and those that do not. */
@@ -48,16 +56,19 @@ async function readsOf() {
 }
 
 describe('a remembered key is confirmed in the database on every call', () => {
-  it.each<Change>(['revoked', 'expired', 'deleted'])('%s behind the service’s back: the next read of every kind is 401', async (how) => {
-    const { cast, paths } = await readsOf();
-    for (const path of paths) {
-      const k = await createKeyFor(cast.owner.id);
-      expect((await api('GET', path, { key: k.key })).status, path).toBe(200);
-      expect((await api('GET', path, { key: k.key })).status, path).toBe(200);
-      await change(k.id, how);
-      expectInvalidToken(await api('GET', path, { key: k.key }), `${how}: ${path}`);
-    }
-  });
+  it.each<Change>(['revoked', 'expired', 'deleted'])(
+    '%s behind the service’s back: the next read of every kind is 401',
+    async (how) => {
+      const { cast, paths } = await readsOf();
+      for (const path of paths) {
+        const k = await createKeyFor(cast.owner.id);
+        expect((await api('GET', path, { key: k.key })).status, path).toBe(200);
+        expect((await api('GET', path, { key: k.key })).status, path).toBe(200);
+        await change(k.id, how);
+        expectInvalidToken(await api('GET', path, { key: k.key }), `${how}: ${path}`);
+      }
+    },
+  );
 
   it('a revoked key probing ids it cannot see gets 401, never the 404 that would answer the probe', async () => {
     const { cast } = await readsOf();
@@ -65,7 +76,11 @@ describe('a remembered key is confirmed in the database on every call', () => {
     const hidden = await createLock();
     expect((await api('GET', `/api/v37/my/lock/${hidden.id}`, { key: k.key })).status).toBe(404);
     await change(k.id, 'revoked');
-    for (const path of [`/api/v37/my/lock/${hidden.id}`, `/api/v37/my/lock/${hidden.id}/pin`, `/api/v37/my/device/operation/00000000-0000-4000-8000-000000000000`]) {
+    for (const path of [
+      `/api/v37/my/lock/${hidden.id}`,
+      `/api/v37/my/lock/${hidden.id}/pin`,
+      `/api/v37/my/device/operation/00000000-0000-4000-8000-000000000000`,
+    ]) {
       expectInvalidToken(await api('GET', path, { key: k.key }), path);
     }
   });
@@ -75,7 +90,10 @@ describe('a remembered key is confirmed in the database on every call', () => {
     const k = await createKeyFor(cast.owner.id);
     const path = `/api/v37/my/lock/${cast.lock.id}`;
     expect((await api('GET', path, { key: k.key })).status).toBe(200);
-    await (await db()).update(personalAccessKeys).set({ scopes: ['Account.Read'] }).where(eq(personalAccessKeys.id, k.id));
+    await (await db())
+      .update(personalAccessKeys)
+      .set({ scopes: ['Account.Read'] })
+      .where(eq(personalAccessKeys.id, k.id));
     const r = await api('GET', path, { key: k.key });
     expect(r.status).toBe(403);
     expect(r.json.errorMessages[0]).toContain('Device.Read, Device.ReadWrite');
@@ -97,6 +115,9 @@ describe('a remembered key is confirmed in the database on every call', () => {
     const k = await createKeyFor(cast.owner.id);
     expect((await api('GET', `/api/v37/my/lock/${cast.lock.id}`, { key: k.key })).status).toBe(200);
     await change(k.id, 'revoked');
-    expectInvalidToken(await api('POST', `/api/v37/my/lock/${cast.lock.id}/operation/lock`, { key: k.key }), 'POST lock');
+    expectInvalidToken(
+      await api('POST', `/api/v37/my/lock/${cast.lock.id}/operation/lock`, { key: k.key }),
+      'POST lock',
+    );
   });
 });

@@ -4,14 +4,31 @@ import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { effectiveAccess } from '@/lib/domain/access/effective';
 import { requireDevice, requireOrg } from '@/lib/domain/policy/enforce';
 import type { Ctx } from '@/lib/domain/context';
-import { addOrgUser, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser, type TestUser } from '../support/factories/core';
+import {
+  addOrgUser,
+  createGroup,
+  createLock,
+  createOrg,
+  createUser,
+  db,
+  grantGroup,
+  grantUser,
+  type TestUser,
+} from '../support/factories/core';
 import { orgWithCast } from '../support/factories/organization';
 
 /** The role rules every area relies on: effective device access and organization roles. */
 const ctxOf = async (u: TestUser, now = new Date()): Promise<Ctx> => ({
   db: await db(),
   now: () => now,
-  caller: { userId: u.id, userNumId: u.numId, email: u.email, displayName: u.displayName, scopes: ALL_SCOPES, via: 'session' },
+  caller: {
+    userId: u.id,
+    userNumId: u.numId,
+    email: u.email,
+    displayName: u.displayName,
+    scopes: ALL_SCOPES,
+    via: 'session',
+  },
 });
 
 /** A user in `groups` new groups of one organization. */
@@ -22,7 +39,8 @@ async function userInGroups(n: number) {
   return { u, org, groups };
 }
 
-const levelOf = async (u: TestUser, deviceId: number, now = new Date()) => (await effectiveAccess(await db(), u.id, now, [deviceId])).get(deviceId);
+const levelOf = async (u: TestUser, deviceId: number, now = new Date()) =>
+  (await effectiveAccess(await db(), u.id, now, [deviceId])).get(deviceId);
 
 describe('effectiveAccess', () => {
   it('a direct user access wins over a higher group access', async () => {
@@ -56,13 +74,23 @@ describe('effectiveAccess', () => {
   it('expired and not yet started accesses give nothing; the end is exclusive', async () => {
     const now = new Date('2026-05-10T12:00:00Z');
     const u = await createUser();
-    const [expired, future, endsNow, current] = await Promise.all([createLock(), createLock(), createLock(), createLock()]);
+    const [expired, future, endsNow, current] = await Promise.all([
+      createLock(),
+      createLock(),
+      createLock(),
+      createLock(),
+    ]);
     await grantUser(expired.id, u.id, 1, { endDate: new Date('2026-05-10T11:59:00Z') });
     await grantUser(future.id, u.id, 1, { startDate: new Date('2026-05-10T12:01:00Z') });
     await grantUser(endsNow.id, u.id, 1, { endDate: now });
-    await grantUser(current.id, u.id, 1, { startDate: new Date('2026-05-10T12:00:00Z'), endDate: new Date('2026-05-10T12:00:01Z') });
+    await grantUser(current.id, u.id, 1, {
+      startDate: new Date('2026-05-10T12:00:00Z'),
+      endDate: new Date('2026-05-10T12:00:01Z'),
+    });
     const all = await effectiveAccess(await db(), u.id, now);
-    expect([...all.keys()].filter((id) => [expired.id, future.id, endsNow.id, current.id].includes(id))).toEqual([current.id]);
+    expect([...all.keys()].filter((id) => [expired.id, future.id, endsNow.id, current.id].includes(id))).toEqual([
+      current.id,
+    ]);
   });
 
   it('an expired direct access does not hide a group access', async () => {
@@ -77,7 +105,10 @@ describe('effectiveAccess', () => {
     const u = await createUser();
     const lock = await createLock({ timeZone: 'Europe/Warsaw' });
     // 08:00-17:00 at the door, entered in winter (UTC+1)
-    await grantUser(lock.id, u.id, 0, { dayStartTime: new Date('2026-01-15T07:00:00Z'), dayEndTime: new Date('2026-01-15T16:00:00Z') });
+    await grantUser(lock.id, u.id, 0, {
+      dayStartTime: new Date('2026-01-15T07:00:00Z'),
+      dayEndTime: new Date('2026-01-15T16:00:00Z'),
+    });
     const at = async (iso: string) => (await levelOf(u, lock.id, new Date(iso)))?.activeNow;
     expect(await at('2026-01-20T15:30:00Z')).toBe(true); // 16:30 winter
     expect(await at('2026-01-20T06:30:00Z')).toBe(false); // 07:30 winter
@@ -91,7 +122,11 @@ describe('effectiveAccess', () => {
     const u = await createUser();
     const lock = await createLock({ timeZone: 'Europe/Warsaw' });
     // 22:00-06:00 local, Mondays only (bit 1); November is UTC+1; 2026-11-23 is a Monday
-    await grantUser(lock.id, u.id, 0, { dayStartTime: new Date('2026-11-01T21:00:00Z'), dayEndTime: new Date('2026-11-01T05:00:00Z'), weekDays: 1 });
+    await grantUser(lock.id, u.id, 0, {
+      dayStartTime: new Date('2026-11-01T21:00:00Z'),
+      dayEndTime: new Date('2026-11-01T05:00:00Z'),
+      weekDays: 1,
+    });
     const at = async (iso: string) => (await levelOf(u, lock.id, new Date(iso)))?.activeNow;
     expect(await at('2026-11-23T22:00:00Z')).toBe(true); // Monday 23:00
     expect(await at('2026-11-24T02:00:00Z')).toBe(true); // Tuesday 03:00, Monday's night
@@ -117,8 +152,16 @@ describe('requireDevice (the policy applied)', () => {
     await grantUser(lock.id, owner.id, 2);
     await grantUser(lock.id, guest.id, 0);
     await expect(requireDevice(await ctxOf(outsider), lock.id, 'see')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(requireDevice(await ctxOf(outsider), 2_000_000_000, 'see')).rejects.toMatchObject({ code: 'not_found', message: 'Device not found.' });
-    await expect(requireDevice(await ctxOf(guest), lock.id, 'managePins', { doing: 'manage PINs' })).rejects.toMatchObject({ code: 'forbidden', message: 'Only an owner or administrator of Back door can manage PINs.' });
+    await expect(requireDevice(await ctxOf(outsider), 2_000_000_000, 'see')).rejects.toMatchObject({
+      code: 'not_found',
+      message: 'Device not found.',
+    });
+    await expect(
+      requireDevice(await ctxOf(guest), lock.id, 'managePins', { doing: 'manage PINs' }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Only an owner or administrator of Back door can manage PINs.',
+    });
     await expect(requireDevice(await ctxOf(guest), lock.id, 'open')).resolves.toMatchObject({ accessLevel: 0 });
     await expect(requireDevice(await ctxOf(owner), lock.id, 'share')).resolves.toMatchObject({ accessLevel: 2 });
   });
@@ -129,7 +172,10 @@ describe('requireOrg', () => {
     const c = await orgWithCast();
     type Action = Parameters<typeof requireOrg>[2];
     const want = async (u: TestUser, action: Action, opts?: { hideBelow?: boolean }) =>
-      requireOrg(await ctxOf(u), c.org.id, action, opts).then((m) => m.role, (e: { code: string }) => e.code);
+      requireOrg(await ctxOf(u), c.org.id, action, opts).then(
+        (m) => m.role,
+        (e: { code: string }) => e.code,
+      );
     expect(await want(c.owner, 'permanentLink')).toBe(2);
     expect(await want(c.admin, 'manageGroups')).toBe(1);
     expect(await want(c.admin, 'permanentLink')).toBe('forbidden');

@@ -39,7 +39,11 @@ async function attempt(email: string, password: string, address: string, now: Da
 describe('sign-in with e-mail and password', () => {
   it('the right password gives the user; e-mail in any case, surrounding spaces ignored', async () => {
     const u = await createUser({ password: 'correct horse' });
-    const got = await authorizeCredentials(await db(), { email: `  ${u.email.toUpperCase()} `, password: 'correct horse', address: addr() });
+    const got = await authorizeCredentials(await db(), {
+      email: `  ${u.email.toUpperCase()} `,
+      password: 'correct horse',
+      address: addr(),
+    });
     expect(got).toEqual({ id: u.id, email: u.email, name: u.displayName, numId: u.numId });
   });
 
@@ -48,7 +52,9 @@ describe('sign-in with e-mail and password', () => {
     const d = await db();
     const address = addr();
     expect(await authorizeCredentials(d, { email: u.email, password: 'Correct horse', address })).toBeNull();
-    expect(await authorizeCredentials(d, { email: `nobody-${u.id}@test.local`, password: 'correct horse', address })).toBeNull();
+    expect(
+      await authorizeCredentials(d, { email: `nobody-${u.id}@test.local`, password: 'correct horse', address }),
+    ).toBeNull();
     expect(await authorizeCredentials(d, { email: '', password: 'x', address })).toBeNull();
     expect(await authorizeCredentials(d, { email: u.email, password: '', address })).toBeNull();
     expect(await authorizeCredentials(d, { email: undefined, password: undefined, address })).toBeNull();
@@ -100,7 +106,8 @@ describe('sign-in throttling: growing delays per account and address, never a lo
   it('one address trying many accounts is slowed down after 20 failures; other addresses are not', async () => {
     const spray = addr();
     const t = freshClock();
-    for (let i = 0; i < RULES.address.free; i++) expect(await attempt(`nobody-${randomUUID()}@test.local`, 'Summer2031!', spray, t)).toBe('wrong');
+    for (let i = 0; i < RULES.address.free; i++)
+      expect(await attempt(`nobody-${randomUUID()}@test.local`, 'Summer2031!', spray, t)).toBe('wrong');
     expect(await attempt(`nobody-${randomUUID()}@test.local`, 'Summer2031!', spray, t)).toBe(1);
     const u = await createUser({ password: 'right' });
     expect(await attempt(u.email, 'right', addr(), t)).toBe('ok');

@@ -83,7 +83,8 @@ describe('personal access keys at the gate', () => {
     const u = await createUser();
     const k = await createKeyFor(u.id);
     const d = await db();
-    const lastUsed = async () => (await d.select().from(personalAccessKeys).where(eq(personalAccessKeys.id, k.id)))[0].lastUsedAt;
+    const lastUsed = async () =>
+      (await d.select().from(personalAccessKeys).where(eq(personalAccessKeys.id, k.id)))[0].lastUsedAt;
     expect(await lastUsed()).toBeNull();
     await api('GET', LIST, { key: k.key });
     await expect.poll(lastUsed).not.toBeNull();
@@ -108,7 +109,12 @@ describe('the session cookie at the gate', () => {
   it('a write without Origin, or from another origin, is refused with 403', async () => {
     const u = await createUser();
     const cookie = await sessionCookie(u);
-    for (const headers of [{ cookie } as Record<string, string>, { cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost:3001' }]) {
+    for (const headers of [
+      { cookie } as Record<string, string>,
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+      { cookie, origin: 'http://localhost:3001' },
+    ]) {
       const r = await api('POST', LIST, { headers, body });
       expect(r.status, JSON.stringify(headers.origin)).toBe(403);
       expect(r.json.errorMessages).toEqual(['Cross-origin request refused.']);
@@ -117,7 +123,10 @@ describe('the session cookie at the gate', () => {
 
   it('a write from the app’s own origin passes', async () => {
     const u = await createUser();
-    const r = await api('POST', LIST, { headers: { cookie: await sessionCookie(u), origin: 'http://localhost:3000' }, body });
+    const r = await api('POST', LIST, {
+      headers: { cookie: await sessionCookie(u), origin: 'http://localhost:3000' },
+      body,
+    });
     expect(r.status).toBe(201);
   });
 
@@ -127,15 +136,50 @@ describe('the session cookie at the gate', () => {
     process.env.NEXTAUTH_URL = 'https://locks.example.com';
     try {
       const cookie = `__Host-${await sessionCookie(u)}`;
-      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(201);
-      expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(403);
-      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status).toBe(403);
+      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(
+        201,
+      );
+      expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(
+        403,
+      );
+      expect(
+        (await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status,
+      ).toBe(403);
       // the request's own word on its host counts for nothing
       const evil = { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: 'evil.example' };
       expect((await api('POST', LIST, { headers: evil, body })).status).toBe(403);
     } finally {
       if (before === undefined) delete process.env.NEXTAUTH_URL;
       else process.env.NEXTAUTH_URL = before;
+    }
+  });
+
+  it('the embedded demo takes writes from the addresses it listens on (127.0.0.1 as printed, localhost) on its port; nothing else', async () => {
+    const u = await createUser();
+    const cookie = await sessionCookie(u);
+    const saved = { LISTEN_HOST: process.env.LISTEN_HOST, PORT: process.env.PORT };
+    process.env.LISTEN_HOST = '127.0.0.1';
+    process.env.PORT = '3000';
+    try {
+      const status = async (origin: string) => (await api('POST', LIST, { headers: { cookie, origin }, body })).status;
+      expect(await status('http://localhost:3000')).toBe(201);
+      // the Postgres leg is no embedded demo: its public URL alone
+      expect(await status('http://127.0.0.1:3000')).toBe(process.env.DATABASE_URL ? 403 : 201);
+      for (const other of [
+        'http://127.0.0.1:3001',
+        'https://127.0.0.1:3000',
+        'http://127.0.0.2:3000',
+        'http://[::1]:3000',
+        'http://127.0.0.1.evil.io:3000',
+        'http://192.168.1.5:3000',
+        'null',
+      ])
+        expect(await status(other), other).toBe(403);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
 
@@ -154,7 +198,10 @@ describe('the session cookie at the gate', () => {
 
   it('a key in the header wins over the cookie (and its scopes apply)', async () => {
     const u = await createUser();
-    const r = await api('GET', LIST, { key: await u.keyWith(['Device.Read']), headers: { cookie: await sessionCookie(u) } });
+    const r = await api('GET', LIST, {
+      key: await u.keyWith(['Device.Read']),
+      headers: { cookie: await sessionCookie(u) },
+    });
     expect(r.status).toBe(403);
   });
 });

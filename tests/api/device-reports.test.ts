@@ -15,7 +15,10 @@ describe('device reports', () => {
     await setDevice(l.id, { state: 2 });
     const at = new Date();
     const d = await db();
-    const results = await Promise.all([deviceReports.stateChanged(d, { device: l.ref, from: 2, state: 6, doorState: 3, cause: 'auto', at }), deviceReports.stateChanged(d, { device: l.ref, from: 2, state: 6, doorState: 3, cause: 'auto', at })]);
+    const results = await Promise.all([
+      deviceReports.stateChanged(d, { device: l.ref, from: 2, state: 6, doorState: 3, cause: 'auto', at }),
+      deviceReports.stateChanged(d, { device: l.ref, from: 2, state: 6, doorState: 3, cause: 'auto', at }),
+    ]);
     expect(results.sort()).toEqual([false, true]);
     expect((await activityOf(l.id)).map((a) => [a.event, a.source, a.userId])).toEqual([[36, 0, null]]);
     expect((await outboxOf(l.id)).map((o) => (o.payload as any).data.state)).toEqual([6]);
@@ -44,7 +47,9 @@ describe('device reports', () => {
     await deviceReports.settingsApplied(d, { device: l.ref, revision: 3, at: new Date() });
     await deviceReports.settingsApplied(d, { device: l.ref, revision: 5, at: new Date() });
     expect((await deviceRow(l.id)).deviceRevision).toBe(5);
-    expect((await outboxOf(l.id)).map((o) => [o.event, (o.payload as any).data.revision])).toEqual([['device-settings-changed', 5]]);
+    expect((await outboxOf(l.id)).map((o) => [o.event, (o.payload as any).data.revision])).toEqual([
+      ['device-settings-changed', 5],
+    ]);
   });
 
   it('a door state that did not change writes nothing; "no sensor" changes the state without a log entry', async () => {
@@ -55,6 +60,8 @@ describe('device reports', () => {
     await deviceReports.doorChanged(d, { device: l.ref, doorState: 0, at: new Date() });
     expect((await deviceRow(l.id)).doorState).toBe(0);
     expect(await activityOf(l.id)).toEqual([]);
-    expect((await outboxOf(l.id)).map((o) => (o.payload as any).data)).toEqual([expect.objectContaining({ doorState: 0, state: 6 })]);
+    expect((await outboxOf(l.id)).map((o) => (o.payload as any).data)).toEqual([
+      expect.objectContaining({ doorState: 0, state: 6 }),
+    ]);
   });
 });

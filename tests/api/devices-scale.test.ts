@@ -10,11 +10,23 @@ describe('a user with 1,000 devices', () => {
     const bridge = await createBridge();
     const d = await db();
     const rows = Array.from({ length: 1000 }, (_, i) => ({
-      type: DeviceType.lockPro, serialNumber: `SCALE-${owner.id.slice(0, 8)}-${i}`, name: `Door ${String(i).padStart(4, '0')}`,
-      connectedToId: bridge.id, state: 6, doorState: 3, batteryLevel: 50, stateChangeResult: 0, lastStateChangedDate: new Date(), timeZone: 'Europe/Warsaw',
+      type: DeviceType.lockPro,
+      serialNumber: `SCALE-${owner.id.slice(0, 8)}-${i}`,
+      name: `Door ${String(i).padStart(4, '0')}`,
+      connectedToId: bridge.id,
+      state: 6,
+      doorState: 3,
+      batteryLevel: 50,
+      stateChangeResult: 0,
+      lastStateChangedDate: new Date(),
+      timeZone: 'Europe/Warsaw',
     }));
     const made = await d.insert(devices).values(rows).returning({ id: devices.id });
-    await d.insert(deviceAccess).values(made.map((m) => ({ deviceId: m.id, principalType: 0, userId: owner.id, accessLevel: AccessLevel.owner })));
+    await d
+      .insert(deviceAccess)
+      .values(
+        made.map((m) => ({ deviceId: m.id, principalType: 0, userId: owner.id, accessLevel: AccessLevel.owner })),
+      );
     const t0 = performance.now();
     const r = await api('GET', '/api/v37/my/device/details', { key: owner.key });
     const ms = performance.now() - t0;
@@ -23,9 +35,13 @@ describe('a user with 1,000 devices', () => {
     expect(r.json.result.locks.every((l: any) => l.isConnected === true && l.accessLevel === 2)).toBe(true);
     const t1 = performance.now();
     await api('GET', '/api/v37/my/device/details', { key: owner.key });
-    console.log(`/my/device/details with 1,000 locks: first ${ms.toFixed(0)} ms, warm ${(performance.now() - t1).toFixed(0)} ms`);
+    console.log(
+      `/my/device/details with 1,000 locks: first ${ms.toFixed(0)} ms, warm ${(performance.now() - t1).toFixed(0)} ms`,
+    );
     const p = await api('GET', '/api/v37/my/lock?page=10&itemsPerPage=100', { key: owner.key });
-    expect(p.json.result.map((l: any) => l.name)).toEqual(Array.from({ length: 100 }, (_, i) => `Door ${String(900 + i).padStart(4, '0')}`));
+    expect(p.json.result.map((l: any) => l.name)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `Door ${String(900 + i).padStart(4, '0')}`),
+    );
     // Tedee's clients ask without paging and expect every lock (docs/source/endpoints/lock/get-all.rst)
     const whole = await api('GET', '/api/v37/my/lock', { key: owner.key });
     expect(whole.json.result).toHaveLength(1000);

@@ -1,13 +1,30 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccessLevel, accessLinks, deviceAccess, deviceCertificates, keypadStates, organizationUsers, simDeviceFaults, simExternalGates } from '@/db/schema';
+import {
+  AccessLevel,
+  accessLinks,
+  deviceAccess,
+  deviceCertificates,
+  organizationUsers,
+  simExternalGates,
+} from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { recordActivity } from '@/lib/domain/activity/record';
+import { hardware } from '../support/bridges';
 import { api } from '../support/router';
 import { createKeyFor } from '../support/factories/account';
 import { sharingCast } from '../support/factories/access';
-import { addOrgUser, createGroup, createUser, db, grantGroup, grantUser, lockWithCast, type TestUser } from '../support/factories/core';
+import {
+  addOrgUser,
+  createGroup,
+  createUser,
+  db,
+  grantGroup,
+  grantUser,
+  lockWithCast,
+  type TestUser,
+} from '../support/factories/core';
 import { activityOf, deviceRow } from '../support/factories/devices';
 import { aWeek, createGate, createOrgLock, orgWithCast } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
@@ -20,9 +37,12 @@ import { createSubscription, deliveriesOf, passFor, startReceiver } from '../sup
  */
 const HOUR = 3_600_000;
 const simDevice = (key: string, id: number, body: unknown) => api('POST', `/api/sim/device/${id}`, { key, body });
-const keypad = (key: string, id: number, pin: string) => api('POST', `/api/sim/lock/${id}/keypad`, { key, body: { pin } });
+const keypad = (key: string, id: number, pin: string) =>
+  api('POST', `/api/sim/lock/${id}/keypad`, { key, body: { pin } });
 const links = (orgId: number) => `/api/v37/organization/${orgId}/accesslink`;
-const guestIp = () => ({ 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+const guestIp = () => ({
+  'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+});
 
 afterEach(() => {
   process.env.SIM_CONTROL = '1';
@@ -38,7 +58,9 @@ describe('the simulator control plane stands in for the hardware', () => {
       expect((await api('GET', `/api/sim/device/${lock.id}`, { key: owner.key })).status).toBe(404);
       expect((await keypad(owner.key, lock.id, '729104')).status).toBe(404);
       expect((await api('GET', '/api/sim/gate', { key: owner.key })).status).toBe(404);
-      expect((await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'remove', externalId: 'x' } })).status).toBe(404);
+      expect(
+        (await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'remove', externalId: 'x' } })).status,
+      ).toBe(404);
     }
   });
 
@@ -55,7 +77,7 @@ describe('the simulator control plane stands in for the hardware', () => {
       expect((await api('GET', `/api/sim/device/${lock.id}`, { key: u.key })).status).toBe(403);
     }
     expect((await deviceRow(lock.id)).state).toBe(6); // still locked
-    expect(await (await db()).select().from(simDeviceFaults).where(eq(simDeviceFaults.deviceId, lock.id))).toEqual([]);
+    expect(hardware.lock(lock.id)!.fault).toBeNull();
     expect(await activityOf(lock.id)).toEqual([]);
     expect((await simDevice(admin.key, lock.id, knob)).status).toBe(200);
     expect((await simDevice(owner.key, lock.id, { action: 'press', how: 'knob', operation: 'lock' })).status).toBe(200);
@@ -69,14 +91,25 @@ describe('the simulator control plane stands in for the hardware', () => {
     await grantUser(gate.id, guest.id, AccessLevel.guest);
     const add = { action: 'add', externalId: `EXT-NEW-${Date.now()}`, name: 'Side gate' };
     expect((await api('POST', '/api/sim/gate', { key: nobody.key, body: add })).status).toBe(403);
-    expect((await api('POST', '/api/sim/gate', { key: nobody.key, body: { action: 'remove', externalId: gate.externalId } })).status).toBe(404);
-    expect((await api('POST', '/api/sim/gate', { key: guest.key, body: { action: 'remove', externalId: gate.externalId } })).status).toBe(403);
+    expect(
+      (await api('POST', '/api/sim/gate', { key: nobody.key, body: { action: 'remove', externalId: gate.externalId } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api('POST', '/api/sim/gate', { key: guest.key, body: { action: 'remove', externalId: gate.externalId } }))
+        .status,
+    ).toBe(403);
     expect((await api('GET', '/api/sim/gate', { key: nobody.key })).json.result).toEqual([]);
     const d = await db();
     expect(await d.select().from(simExternalGates).where(eq(simExternalGates.externalId, add.externalId))).toEqual([]);
-    expect(await d.select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!))).toHaveLength(1);
+    expect(
+      await d.select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!)),
+    ).toHaveLength(1);
     expect((await api('POST', '/api/sim/gate', { key: owner.key, body: add })).status).toBe(200);
-    expect((await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'remove', externalId: gate.externalId } })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'remove', externalId: gate.externalId } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -85,7 +118,8 @@ describe('the keypad locks out after five wrong PINs', () => {
     const { owner, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104', alias: 'Cleaner' }]);
     const answers = [];
-    for (let i = 0; i < 25; i++) answers.push((await keypad(owner.key, lock.id, `11122${String(i).padStart(2, '0')}`)).json.result);
+    for (let i = 0; i < 25; i++)
+      answers.push((await keypad(owner.key, lock.id, `11122${String(i).padStart(2, '0')}`)).json.result);
     expect(answers.slice(0, 5).map((a) => a.event)).toEqual([62, 62, 62, 62, 62]);
     expect(answers.slice(5).every((a) => a.event === null && a.unlocked === false)).toBe(true);
     const until = Date.parse(answers[4].lockedOutUntil);
@@ -100,15 +134,20 @@ describe('the keypad locks out after five wrong PINs', () => {
   it('once the lockout ends the right PIN opens and resets it; a further run doubles the lockout', async () => {
     const { owner, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104', alias: 'Cleaner' }]);
-    const d = await db();
+    // the keypad is the lock's: its lockout ends as if the time had passed
+    const pad = hardware.lock(lock.id)!.keypad;
     for (let i = 0; i < 5; i++) await keypad(owner.key, lock.id, '5550001');
-    await d.update(keypadStates).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(keypadStates.deviceId, lock.id));
+    pad.lockedUntil = Date.now() - 1000;
     let last;
     for (let i = 0; i < 5; i++) last = (await keypad(owner.key, lock.id, '5550001')).json.result;
     expect(Date.parse(last.lockedOutUntil) - Date.now()).toBeGreaterThan(110_000); // 120 s: doubled
-    await d.update(keypadStates).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(keypadStates.deviceId, lock.id));
-    expect((await keypad(owner.key, lock.id, '729104')).json.result).toEqual({ event: 61, unlocked: true, lockedOutUntil: null });
-    expect(await d.select({ failures: keypadStates.failures, runs: keypadStates.runs }).from(keypadStates).where(eq(keypadStates.deviceId, lock.id))).toEqual([{ failures: 0, runs: 0 }]);
+    pad.lockedUntil = Date.now() - 1000;
+    expect((await keypad(owner.key, lock.id, '729104')).json.result).toEqual({
+      event: 61,
+      unlocked: true,
+      lockedOutUntil: null,
+    });
+    expect(pad).toMatchObject({ failures: 0, runs: 0 });
   });
 
   it('entries at once are counted one by one in the database: eight together give five 62s and one lockout', async () => {
@@ -134,10 +173,14 @@ describe('access links give no more than their maker could use', () => {
   it('an administrator outside their schedule (API unlock 403) cannot put the lock on a link; nothing is saved', async () => {
     const c = await linkCast();
     await grantUser(c.lock.id, c.admin.id, AccessLevel.administrator, { weekDays: 64, ...outsideWindow() });
-    expect((await api('POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, { key: c.admin.key })).status).toBe(403);
+    expect((await api('POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, { key: c.admin.key })).status).toBe(
+      403,
+    );
     const res = await create(c, c.admin.key, [c.lock.id]);
     expect(res.status).toBe(403);
-    expect(res.json.errorMessages[0]).toMatch(/^Your access to Office is .+ so you cannot put it on an access link now\.$/);
+    expect(res.json.errorMessages[0]).toMatch(
+      /^Your access to Office is .+ so you cannot put it on an access link now\.$/,
+    );
     expect(await (await db()).select().from(accessLinks).where(eq(accessLinks.organizationId, c.org.id))).toEqual([]);
   });
 
@@ -173,11 +216,18 @@ describe('access links give no more than their maker could use', () => {
     const refused = await api('POST', `/api/v37/link/${token}/device/${c.lock.id}/open`, { headers: guestIp() });
     expect(refused.status).toBe(403);
     expect(refused.json.errorMessages[0]).toBe('This link cannot open Office right now. Ask the person who sent it.');
-    await d.update(deviceAccess).set({ dayStartTime: null, dayEndTime: null }).where(eq(deviceAccess.id, adminAccess.id));
-    expect((await api('POST', `/api/v37/link/${token}/device/${c.lock.id}/open`, { headers: guestIp() })).status).toBe(202);
+    await d
+      .update(deviceAccess)
+      .set({ dayStartTime: null, dayEndTime: null })
+      .where(eq(deviceAccess.id, adminAccess.id));
+    expect((await api('POST', `/api/v37/link/${token}/device/${c.lock.id}/open`, { headers: guestIp() })).status).toBe(
+      202,
+    );
     // the maker loses the access altogether: the link is dead for that door
     await d.delete(deviceAccess).where(eq(deviceAccess.id, adminAccess.id));
-    expect((await api('POST', `/api/v37/link/${token}/device/${c.lock.id}/open`, { headers: guestIp() })).status).toBe(403);
+    expect((await api('POST', `/api/v37/link/${token}/device/${c.lock.id}/open`, { headers: guestIp() })).status).toBe(
+      403,
+    );
   });
 
   it('another administrator may narrow a link and add doors they manage, but not doors they do not, nor widen it to no end', async () => {
@@ -190,7 +240,10 @@ describe('access links give no more than their maker could use', () => {
     const theirs = await createOrgLock(c.org.id);
     await grantUser(theirs.id, other.id, AccessLevel.administrator);
     const patch = (body: unknown) => api('PATCH', `${links(c.org.id)}/${made.id}`, { key: other.key, body });
-    const narrower = { startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + HOUR).toISOString() };
+    const narrower = {
+      startDate: new Date(Date.now() - 60_000).toISOString(),
+      endDate: new Date(Date.now() + HOUR).toISOString(),
+    };
     expect((await patch({ repeatEvent: narrower })).status).toBe(200);
     expect((await patch({ repeatEvent: null })).status).toBe(403);
     expect((await patch({ deviceIds: [c.lock.id, theirs.id] })).status).toBe(200);
@@ -224,14 +277,33 @@ describe('PINs need an owner or administrator whose access is active now', () =>
 });
 
 describe('offline certificates never outlive the access that justified them', () => {
-  const phoneKey = () => Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+  const phoneKey = () =>
+    Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
+      'base64',
+    );
   async function phone(u: TestUser) {
-    return (await api('POST', '/api/v37/my/mobile', { key: u.key, body: { name: 'Phone', publicKey: phoneKey() } })).json.result.id as number;
+    return (await api('POST', '/api/v37/my/mobile', { key: u.key, body: { name: 'Phone', publicKey: phoneKey() } }))
+      .json.result.id as number;
   }
   const cert = (u: TestUser | string, mobileId: number, deviceId: number) =>
-    api('GET', `/api/v37/my/devicecertificate/getformobile?mobileId=${mobileId}&deviceId=${deviceId}`, { key: typeof u === 'string' ? u : u.key });
+    api('GET', `/api/v37/my/devicecertificate/getformobile?mobileId=${mobileId}&deviceId=${deviceId}`, {
+      key: typeof u === 'string' ? u : u.key,
+    });
   const live = async (deviceId: number, userId: string) =>
-    (await (await db()).select().from(deviceCertificates).where(and(eq(deviceCertificates.deviceId, deviceId), eq(deviceCertificates.userId, userId), isNull(deviceCertificates.revokedAt)))).length;
+    (
+      await (
+        await db()
+      )
+        .select()
+        .from(deviceCertificates)
+        .where(
+          and(
+            eq(deviceCertificates.deviceId, deviceId),
+            eq(deviceCertificates.userId, userId),
+            isNull(deviceCertificates.revokedAt),
+          ),
+        )
+    ).length;
 
   it('none outside the access’s window; inside, it ends with today’s window and carries the schedule', async () => {
     const { lock } = await lockWithCast();
@@ -247,7 +319,13 @@ describe('offline certificates never outlive the access that justified them', ()
     // the end of today's window, to the minute the window is kept in
     const end = Math.floor(w.dayEndTime.getTime() / 60_000) * 60_000;
     expect(Date.parse(ok.json.result.expirationDate)).toBe(end);
-    expect(ok.json.result).toMatchObject({ timeZone: 'Europe/Warsaw', weekDays: 127, dayStartTime: expect.any(String), dayEndTime: expect.any(String), remoteAccessDisabled: false });
+    expect(ok.json.result).toMatchObject({
+      timeZone: 'Europe/Warsaw',
+      weekDays: 127,
+      dayStartTime: expect.any(String),
+      dayEndTime: expect.any(String),
+      remoteAccessDisabled: false,
+    });
   });
 
   it('revoked, in the same change, when the access is shortened or lowered, with the list version moved', async () => {
@@ -258,16 +336,33 @@ describe('offline certificates never outlive the access that justified them', ()
     expect((await cert(target, m, c.lock.id)).status).toBe(200);
     const version = (await deviceRow(c.lock.id)).certListVersion;
     // widening changes nothing
-    expect((await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, { key: c.owner.key, body: { remoteAccessDisabled: false } })).status).toBe(204);
+    expect(
+      (
+        await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, {
+          key: c.owner.key,
+          body: { remoteAccessDisabled: false },
+        })
+      ).status,
+    ).toBe(204);
     expect(await live(c.lock.id, target.id)).toBe(1);
     // lowered: an administrator's certificate goes
-    expect((await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, { key: c.owner.key, body: { accessLevel: 0 } })).status).toBe(204);
+    expect(
+      (
+        await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, {
+          key: c.owner.key,
+          body: { accessLevel: 0 },
+        })
+      ).status,
+    ).toBe(204);
     expect(await live(c.lock.id, target.id)).toBe(0);
     expect((await deviceRow(c.lock.id)).certListVersion).toBe(version + 1);
     // shortened: a certificate valid for 30 days goes when the access now ends tomorrow
     expect((await cert(target, m, c.lock.id)).status).toBe(200);
     const endDate = new Date(Date.now() + 86_400_000).toISOString();
-    expect((await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, { key: c.owner.key, body: { endDate } })).status).toBe(204);
+    expect(
+      (await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, { key: c.owner.key, body: { endDate } }))
+        .status,
+    ).toBe(204);
     expect(await live(c.lock.id, target.id)).toBe(0);
     // a new one lasts only until the new end
     expect((await cert(target, m, c.lock.id)).json.result.expirationDate).toBe(endDate.replace('Z', '000Z'));
@@ -278,12 +373,18 @@ describe('offline certificates never outlive the access that justified them', ()
     const m = await phone(c.member);
     expect((await cert(c.member, m, c.lock.id)).status).toBe(200);
     const members = `/api/v37/organization/${c.org.id}/user-groups/${c.group.id}/members`;
-    expect((await api('DELETE', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status).toBe(207);
+    expect(
+      (await api('DELETE', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status,
+    ).toBe(207);
     expect(await live(c.lock.id, c.member.id)).toBe(0);
-    expect((await api('POST', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status).toBe(207);
+    expect(
+      (await api('POST', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status,
+    ).toBe(207);
     expect((await cert(c.member, m, c.lock.id)).status).toBe(200);
     expect(await live(c.lock.id, c.member.id)).toBe(1);
-    expect((await api('DELETE', `/api/v37/organization/${c.org.id}/user-groups/${c.group.id}`, { key: c.owner.key })).status).toBe(204);
+    expect(
+      (await api('DELETE', `/api/v37/organization/${c.org.id}/user-groups/${c.group.id}`, { key: c.owner.key })).status,
+    ).toBe(204);
     expect(await live(c.lock.id, c.member.id)).toBe(0);
   });
 
@@ -303,34 +404,59 @@ describe('nobody widens their own access through a group', () => {
   /** The sharing cast, with the administrator also in "Maintenance", whose guest access ends in a week. */
   async function maintenance() {
     const c = await sharingCast();
-    const [ou] = await (await db()).select().from(organizationUsers).where(and(eq(organizationUsers.organizationId, c.org.id), eq(organizationUsers.userId, c.admin.id)));
+    const [ou] = await (await db())
+      .select()
+      .from(organizationUsers)
+      .where(and(eq(organizationUsers.organizationId, c.org.id), eq(organizationUsers.userId, c.admin.id)));
     const group = await createGroup(c.org.id, 'Maintenance', [ou.id]);
-    const groupAccess = await grantGroup(c.lock.id, group.id, AccessLevel.guest, { endDate: new Date(Date.now() + 7 * 86_400_000) });
+    const groupAccess = await grantGroup(c.lock.id, group.id, AccessLevel.guest, {
+      endDate: new Date(Date.now() + 7 * 86_400_000),
+    });
     return { ...c, group, groupAccess };
   }
 
   it('an administrator in "Maintenance" cannot remove the end of its access, nor grant it another device', async () => {
     const c = await maintenance();
-    const res = await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${c.groupAccess.id}`, { key: c.admin.key, body: { endDate: null, accessLevel: 1 } });
+    const res = await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${c.groupAccess.id}`, {
+      key: c.admin.key,
+      body: { endDate: null, accessLevel: 1 },
+    });
     expect(res.status).toBe(403);
     expect(res.json.errorMessages[0]).toMatch(/You are a member of this group/);
     const [still] = await (await db()).select().from(deviceAccess).where(eq(deviceAccess.id, c.groupAccess.id));
     expect(still.endDate).not.toBeNull();
     const other = await createOrgLock(c.org.id);
     await grantUser(other.id, c.admin.id, AccessLevel.administrator);
-    const grant = await api('POST', `/api/v37/my/device/${other.id}/access`, { key: c.admin.key, body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false } });
+    const grant = await api('POST', `/api/v37/my/device/${other.id}/access`, {
+      key: c.admin.key,
+      body: { principalType: 1, principalId: c.group.id, accessLevel: 0, remoteAccessDisabled: false },
+    });
     expect(grant.status).toBe(403);
     // the owner may
-    expect((await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${c.groupAccess.id}`, { key: c.owner.key, body: { endDate: null } })).status).toBe(204);
+    expect(
+      (
+        await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${c.groupAccess.id}`, {
+          key: c.owner.key,
+          body: { endDate: null },
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it('an administrator cannot add themselves to a group (its accesses would become theirs); others can add them', async () => {
     const c = await orgWithCast();
     const g = await createGroup(c.org.id, 'Night shift');
     const url = `/api/v37/organization/${c.org.id}/user-groups/${g.id}/members`;
-    const res = await api('POST', url, { key: c.admin.key, body: { organizationUserIds: [c.ouIds.admin, c.ouIds.member] } });
+    const res = await api('POST', url, {
+      key: c.admin.key,
+      body: { organizationUserIds: [c.ouIds.admin, c.ouIds.member] },
+    });
     expect(res.json.organizationUsers).toEqual([
-      { organizationUserId: c.ouIds.admin, success: false, error: { code: 'OwnMembership', message: expect.stringMatching(/cannot add yourself/) } },
+      {
+        organizationUserId: c.ouIds.admin,
+        success: false,
+        error: { code: 'OwnMembership', message: expect.stringMatching(/cannot add yourself/) },
+      },
       { organizationUserId: c.ouIds.member, success: true, error: null },
     ]);
     const byOwner = await api('POST', url, { key: c.owner.key, body: { organizationUserIds: [c.ouIds.admin] } });
@@ -360,10 +486,24 @@ describe('who learns what', () => {
   it('a guest reads the door’s log without PIN aliases or access-link names; an active administrator sees them', async () => {
     const { owner, admin, guest, lock } = await lockWithCast();
     const d = await db();
-    await recordActivity(d, { deviceId: lock.id, event: 61, source: 0, username: 'Dog walker PIN', at: new Date(Date.now() - 3000) });
-    await recordActivity(d, { deviceId: lock.id, event: 228, source: 1, username: 'Plumber link', accessLinkId: '00000000-0000-4000-8000-000000000001', at: new Date(Date.now() - 2000) });
+    await recordActivity(d, {
+      deviceId: lock.id,
+      event: 61,
+      source: 0,
+      username: 'Dog walker PIN',
+      at: new Date(Date.now() - 3000),
+    });
+    await recordActivity(d, {
+      deviceId: lock.id,
+      event: 228,
+      source: 1,
+      username: 'Plumber link',
+      accessLinkId: '00000000-0000-4000-8000-000000000001',
+      at: new Date(Date.now() - 2000),
+    });
     await recordActivity(d, { deviceId: lock.id, event: 35, source: 0, at: new Date(Date.now() - 1000) });
-    const names = async (key: string, url = `/api/v37/my/deviceactivity?deviceId=${lock.id}`) => (await api('GET', url, { key })).json.result.map((a: any) => a.username);
+    const names = async (key: string, url = `/api/v37/my/deviceactivity?deviceId=${lock.id}`) =>
+      (await api('GET', url, { key })).json.result.map((a: any) => a.username);
     expect(await names(guest.key)).toEqual(['', '', '']);
     expect(await names(guest.key, '/api/v37/my/deviceactivity?elements=50')).toEqual(['', '', '']);
     expect(await names(admin.key)).toEqual(['', 'Plumber link', 'Dog walker PIN']);

@@ -8,7 +8,10 @@ import { api } from '../support/router';
 /** The edge seen from outside: hostile input answered at once, page headers, what is not there. */
 const saved = { url: process.env.NEXTAUTH_URL, bench: process.env.BENCH };
 afterEach(() => {
-  for (const [k, v] of [['NEXTAUTH_URL', saved.url], ['BENCH', saved.bench]] as const) {
+  for (const [k, v] of [
+    ['NEXTAUTH_URL', saved.url],
+    ['BENCH', saved.bench],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -19,7 +22,10 @@ describe('sign-up input', () => {
     await api('POST', '/api/v37/account/register', { body: {} }); // the route is loaded, the database open
     for (const email of ['a@' + '.'.repeat(40_000) + ' ', 'a@' + '.'.repeat(300) + ' ']) {
       const t = performance.now();
-      const res = await api('POST', '/api/v37/account/register', { body: { email, password: 'long enough', displayName: 'X' }, clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}-${randomUUID()}` });
+      const res = await api('POST', '/api/v37/account/register', {
+        body: { email, password: 'long enough', displayName: 'X' },
+        clientAddress: `192.0.2.${Math.floor(Math.random() * 250)}-${randomUUID()}`,
+      });
       expect(performance.now() - t).toBeLessThan(150);
       expect(res.status).toBe(400);
       expect(res.json.errorMessages[0]).toMatch(/^email: /);

@@ -20,7 +20,14 @@ async function gateCast(over: Parameters<typeof createGate>[0] = {}) {
   return { owner, admin, guest, outsider, gate };
 }
 
-const gatesOf = async (key: string) => (await api('GET', G, { key })).json.result.gates as Array<{ id: number; externalId: string; name: string; isPresentInExternal: boolean; accessLevel: number }>;
+const gatesOf = async (key: string) =>
+  (await api('GET', G, { key })).json.result.gates as Array<{
+    id: number;
+    externalId: string;
+    name: string;
+    isPresentInExternal: boolean;
+    accessLevel: number;
+  }>;
 
 describe('GET /my/gate/{id}', () => {
   it('answers the gate in its list shape; user settings on request; 404 for outsiders and other devices', async () => {
@@ -29,8 +36,18 @@ describe('GET /my/gate/{id}', () => {
     expect(r.status).toBe(200);
     const [listed] = (await gatesOf(guest.key)).filter((g) => g.id === gate.id);
     expect(r.json.result).toEqual(listed);
-    expect(r.json.result).toMatchObject({ id: gate.id, type: 5, externalId: gate.externalId, isPresentInExternal: true, isConnected: true, accessLevel: 0, userSettings: null });
-    expect((await api('GET', `${G}/${gate.id}?includeUserSettings=true`, { key: owner.key })).json.result.userSettings).toEqual({ favorite: false });
+    expect(r.json.result).toMatchObject({
+      id: gate.id,
+      type: 5,
+      externalId: gate.externalId,
+      isPresentInExternal: true,
+      isConnected: true,
+      accessLevel: 0,
+      userSettings: null,
+    });
+    expect(
+      (await api('GET', `${G}/${gate.id}?includeUserSettings=true`, { key: owner.key })).json.result.userSettings,
+    ).toEqual({ favorite: false });
     expect((await api('GET', `${G}/${gate.id}`, { key: outsider.key })).status).toBe(404);
     expect((await api('GET', `${G}/${(await createGate()).id}`, { key: owner.key })).status).toBe(404);
     const lock = await createLock();
@@ -45,7 +62,9 @@ describe('POST /my/gate/{id}/operation/unlock', () => {
     const r = await api('POST', `${G}/${gate.id}/operation/unlock`, { key: admin.key });
     expect(r.status).toBe(204);
     expect(r.text).toBe('');
-    expect((await activityOf(gate.id)).map((a) => [a.event, a.source, a.userId, a.username])).toEqual([[10000, 1, admin.id, admin.displayName]]);
+    expect((await activityOf(gate.id)).map((a) => [a.event, a.source, a.userId, a.username])).toEqual([
+      [10000, 1, admin.id, admin.displayName],
+    ]);
   });
 
   it('not for a guest outside their window nor one without remote access (403 in words); a guest inside it may; 404 for outsiders', async () => {
@@ -62,10 +81,12 @@ describe('POST /my/gate/{id}/operation/unlock', () => {
     expect(await activityOf(gate.id)).toEqual([]);
     expect((await api('POST', `${G}/${gate.id}/operation/unlock`, { key: inside.key })).status).toBe(204);
     // Tedee's scopes: Lock.Operate or Device.ReadWrite; Device.Read is not enough
-    expect((await api('POST', `${G}/${gate.id}/operation/unlock`, { key: await owner.keyWith(['Device.Read']) })).status).toBe(403);
+    expect(
+      (await api('POST', `${G}/${gate.id}/operation/unlock`, { key: await owner.keyWith(['Device.Read']) })).status,
+    ).toBe(403);
   });
 
-  it('412 when unlinked, 428 when disconnected in the external system, 408 when it does not confirm', async () => {
+  it('412 when unlinked, 423 (Tedee: Locked, gate/unlock.rst) when disconnected in the external system, 408 when it does not confirm', async () => {
     const { owner, gate } = await gateCast();
     const unlinked = await createGate({ isPresentInExternal: false, external: false });
     const offline = await createGate({ external: { isConnected: false } });
@@ -73,7 +94,7 @@ describe('POST /my/gate/{id}/operation/unlock', () => {
     const u = await api('POST', `${G}/${unlinked.id}/operation/unlock`, { key: owner.key });
     expect(u.status).toBe(412);
     expect(u.json.errorMessages[0]).toMatch(/unlinked/);
-    expect((await api('POST', `${G}/${offline.id}/operation/unlock`, { key: owner.key })).status).toBe(428);
+    expect((await api('POST', `${G}/${offline.id}/operation/unlock`, { key: owner.key })).status).toBe(423);
     await fault(gate.id, 'timeout');
     expect((await api('POST', `${G}/${gate.id}/operation/unlock`, { key: owner.key })).status).toBe(408);
     expect(await activityOf(gate.id)).toEqual([]);
@@ -90,7 +111,9 @@ describe('DELETE /my/gate/{id}', () => {
     expect((await api('GET', `${G}/${gate.id}`, { key: owner.key })).status).toBe(404);
     expect((await api('DELETE', `${G}/${gate.id}`, { key: owner.key })).status).toBe(404);
     // the external system was never written
-    expect(await (await db()).select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!))).toHaveLength(1);
+    expect(
+      await (await db()).select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!)),
+    ).toHaveLength(1);
     expect((await api('POST', `${G}/sync`, { key: owner.key })).status).toBe(204);
     const back = (await gatesOf(owner.key)).filter((g) => g.externalId === gate.externalId);
     expect(back).toHaveLength(1);
@@ -115,14 +138,22 @@ describe('POST /my/gate/sync', () => {
     await grantUser(gone.id, owner.id, AccessLevel.owner);
     const d = await db();
     await d.delete(simExternalGates).where(eq(simExternalGates.externalId, gone.externalId!));
-    await d.update(simExternalGates).set({ impulseLength: 4200 }).where(eq(simExternalGates.externalId, gate.externalId!));
+    await d
+      .update(simExternalGates)
+      .set({ impulseLength: 4200 })
+      .where(eq(simExternalGates.externalId, gate.externalId!));
     const externalId = `EXT-NEW-${gate.id}`;
-    const added = await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'add', externalId, name: 'Garden gate', impulseLength: 900, firmware: '2.0.1' } });
+    const added = await api('POST', '/api/sim/gate', {
+      key: owner.key,
+      body: { action: 'add', externalId, name: 'Garden gate', impulseLength: 900, firmware: '2.0.1' },
+    });
     expect(added.status).toBe(200);
     expect(added.json.result.account).toBe(owner.id);
     // someone else's account is not the caller's
     const stranger = await createUser();
-    await d.insert(simExternalGates).values({ externalId: `EXT-THEIRS-${gate.id}`, account: stranger.id, name: 'Not mine' });
+    await d
+      .insert(simExternalGates)
+      .values({ externalId: `EXT-THEIRS-${gate.id}`, account: stranger.id, name: 'Not mine' });
 
     const r = await api('POST', `${G}/sync`, { key: owner.key });
     expect(r.status).toBe(204);
@@ -130,11 +161,17 @@ describe('POST /my/gate/sync', () => {
     const found = mine.find((g) => g.externalId === externalId)!;
     expect(found).toMatchObject({ name: 'Garden gate', accessLevel: 2, isPresentInExternal: true, isConnected: true });
     const full = (await api('GET', `${G}/${found.id}`, { key: owner.key })).json.result;
-    expect(full).toMatchObject({ externalName: 'Garden gate', impulseLength: 900, softwareVersions: [{ softwareType: 0, version: '2.0.1', updateAvailable: false }] });
+    expect(full).toMatchObject({
+      externalName: 'Garden gate',
+      impulseLength: 900,
+      softwareVersions: [{ softwareType: 0, version: '2.0.1', updateAvailable: false }],
+    });
     expect(mine.find((g) => g.id === gone.id)).toMatchObject({ isPresentInExternal: false });
     expect((await api('GET', `${G}/${gate.id}`, { key: owner.key })).json.result.impulseLength).toBe(4200);
     expect(mine.some((g) => g.externalId === `EXT-THEIRS-${gate.id}`)).toBe(false);
-    expect((await outboxOf(gone.id)).map((o) => (o.payload as any).data)).toEqual([expect.objectContaining({ isConnected: null, isPresentInExternal: false })]);
+    expect((await outboxOf(gone.id)).map((o) => (o.payload as any).data)).toEqual([
+      expect.objectContaining({ isConnected: null, isPresentInExternal: false }),
+    ]);
     // a second sync finds nothing new
     await api('POST', `${G}/sync`, { key: owner.key });
     expect((await gatesOf(owner.key)).length).toBe(mine.length);
@@ -148,9 +185,17 @@ describe('POST /my/gate/sync', () => {
     await d.delete(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!));
     await api('POST', `${G}/sync`, { key: owner.key });
     expect((await deviceRow(gate.id)).isPresentInExternal).toBe(false);
-    await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'add', externalId: gate.externalId, name: 'Back again', impulseLength: 777 } });
+    await api('POST', '/api/sim/gate', {
+      key: owner.key,
+      body: { action: 'add', externalId: gate.externalId, name: 'Back again', impulseLength: 777 },
+    });
     await api('POST', `${G}/sync`, { key: owner.key });
-    expect(await deviceRow(gate.id)).toMatchObject({ isPresentInExternal: true, externalName: 'Back again', impulseLength: 777, isConnected: true });
+    expect(await deviceRow(gate.id)).toMatchObject({
+      isPresentInExternal: true,
+      externalName: 'Back again',
+      impulseLength: 777,
+      isConnected: true,
+    });
   });
 });
 
@@ -168,10 +213,20 @@ describe('automatic full gate sync', () => {
     expect(await runDueGateSyncs(d, new Date(Date.now() + DAY - 60_000), only)).toEqual([]);
     expect((await gatesOf(owner.key)).some((g) => g.externalId === externalId)).toBe(false);
     // due for the owner only (the other synced just now, a day later than the owner's last run)
-    await d.update(gateSyncRuns).set({ lastFullSync: new Date(Date.now() - DAY - 60_000) }).where(eq(gateSyncRuns.userId, owner.id));
-    const runs = await Promise.all([runDueGateSyncs(d, new Date(), only), runDueGateSyncs(d, new Date(), only), runDueGateSyncs(d, new Date(), only)]);
+    await d
+      .update(gateSyncRuns)
+      .set({ lastFullSync: new Date(Date.now() - DAY - 60_000) })
+      .where(eq(gateSyncRuns.userId, owner.id));
+    const runs = await Promise.all([
+      runDueGateSyncs(d, new Date(), only),
+      runDueGateSyncs(d, new Date(), only),
+      runDueGateSyncs(d, new Date(), only),
+    ]);
     expect(runs.flat()).toEqual([owner.id]);
-    const found = await d.select().from(devices).where(and(eq(devices.externalId, externalId), eq(devices.externalAccount, owner.id)));
+    const found = await d
+      .select()
+      .from(devices)
+      .where(and(eq(devices.externalId, externalId), eq(devices.externalAccount, owner.id)));
     expect(found).toHaveLength(1);
     const [access] = await d.select().from(deviceAccess).where(eq(deviceAccess.deviceId, found[0].id));
     expect(access).toMatchObject({ userId: owner.id, accessLevel: AccessLevel.owner });
@@ -186,7 +241,10 @@ describe('automatic full gate sync', () => {
     const { owner } = await gateCast();
     await api('POST', `${G}/sync`, { key: owner.key });
     const d = await db();
-    await d.update(gateSyncRuns).set({ lastFullSync: new Date(Date.now() - 2 * DAY), claimedUntil: new Date(Date.now() + 60_000) }).where(eq(gateSyncRuns.userId, owner.id));
+    await d
+      .update(gateSyncRuns)
+      .set({ lastFullSync: new Date(Date.now() - 2 * DAY), claimedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(gateSyncRuns.userId, owner.id));
     expect(await runDueGateSyncs(d, new Date(), [owner.id])).toEqual([]);
     expect(await runDueGateSyncs(d, new Date(Date.now() + 120_000), [owner.id])).toEqual([owner.id]);
   });

@@ -24,8 +24,19 @@ describe('GET /my/gate', () => {
     expect(r.json.result).toMatchObject({ page: 1, itemsPerPage: 100 });
     const [g] = r.json.result.gates;
     expect(g).toMatchObject({
-      id: gate.id, type: 5, name: gate.name, externalId: gate.externalId, externalName: gate.externalName, externalType: 'barrier',
-      impulseLength: 1000, icon: 1, userSettings: null, location: null, isPresentInExternal: true, isConnected: true, accessLevel: 2,
+      id: gate.id,
+      type: 5,
+      name: gate.name,
+      externalId: gate.externalId,
+      externalName: gate.externalName,
+      externalType: 'barrier',
+      impulseLength: 1000,
+      icon: 1,
+      userSettings: null,
+      location: null,
+      isPresentInExternal: true,
+      isConnected: true,
+      accessLevel: 2,
       organizationId: null,
     });
     expect(g.created).toMatch(NO_ZONE);
@@ -41,7 +52,8 @@ describe('GET /my/gate', () => {
     const gone = await createGate({ name: `Zzz ${gate.name}`, isPresentInExternal: false, external: false });
     await grantUser(off.id, owner.id, AccessLevel.owner);
     await grantUser(gone.id, owner.id, AccessLevel.owner);
-    const ids = async (q: string) => (await api('GET', `/api/v37/my/gate?${q}`, { key: owner.key })).json.result.gates.map((g: any) => g.id);
+    const ids = async (q: string) =>
+      (await api('GET', `/api/v37/my/gate?${q}`, { key: owner.key })).json.result.gates.map((g: any) => g.id);
     expect(await ids('')).toEqual([off.id, gate.id, gone.id]);
     expect(await ids('filters.name=barrier')).toEqual([off.id]);
     expect(await ids('filters.isConnected=true')).toEqual([gate.id]);
@@ -49,7 +61,8 @@ describe('GET /my/gate', () => {
     expect(await ids('page=2&itemsPerPage=2')).toEqual([gone.id]);
     const unlinked = (await api('GET', '/api/v37/my/gate?filters.name=zzz', { key: owner.key })).json.result.gates[0];
     expect(unlinked).toMatchObject({ isPresentInExternal: false, isConnected: null });
-    for (const bad of ['page=0', 'itemsPerPage=101', 'filters.isConnected=perhaps']) expect((await api('GET', `/api/v37/my/gate?${bad}`, { key: owner.key })).status, bad).toBe(400);
+    for (const bad of ['page=0', 'itemsPerPage=101', 'filters.isConnected=perhaps'])
+      expect((await api('GET', `/api/v37/my/gate?${bad}`, { key: owner.key })).status, bad).toBe(400);
     expect((await api('GET', '/api/v37/my/gate')).status).toBe(401);
     expect((await api('GET', '/api/v37/my/gate', { key: await owner.keyWith(['Lock.Operate']) })).status).toBe(403);
   });
@@ -57,16 +70,28 @@ describe('GET /my/gate', () => {
 
 describe('POST /my/gate/{id}/sync', () => {
   it('takes impulse length, firmware, names and connectivity from the external system, which it never writes', async () => {
-    const { admin, gate } = await gateCast({ external: { impulseLength: 2500, firmware: '5.0.1', isConnected: false } });
+    const { admin, gate } = await gateCast({
+      external: { impulseLength: 2500, firmware: '5.0.1', isConnected: false },
+    });
     const d = await db();
     const [before] = await d.select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!));
     const r = await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: admin.key });
     expect(r.status).toBe(200);
-    expect(r.json.result).toMatchObject({ id: gate.id, impulseLength: 2500, isConnected: false, isPresentInExternal: true, revision: 2, userSettings: null });
+    expect(r.json.result).toMatchObject({
+      id: gate.id,
+      impulseLength: 2500,
+      isConnected: false,
+      isPresentInExternal: true,
+      revision: 2,
+      userSettings: null,
+    });
     expect(r.json.result.softwareVersions[0]).toEqual({ softwareType: 0, version: '5.0.1', updateAvailable: false });
     const [after] = await d.select().from(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!));
     expect(after).toEqual(before);
-    expect((await outboxOf(gate.id)).map((o) => o.event).sort()).toEqual(['device-connection-changed', 'device-settings-changed']);
+    expect((await outboxOf(gate.id)).map((o) => o.event).sort()).toEqual([
+      'device-connection-changed',
+      'device-settings-changed',
+    ]);
     const again = await api('POST', `/api/v37/my/gate/${gate.id}/sync?includeUserSettings=true`, { key: admin.key });
     expect(again.json.result).toMatchObject({ revision: 2, userSettings: { favorite: false } });
   });
@@ -77,9 +102,17 @@ describe('POST /my/gate/{id}/sync', () => {
     await d.delete(simExternalGates).where(eq(simExternalGates.externalId, gate.externalId!));
     const r = await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: owner.key });
     expect(r.json.result).toMatchObject({ isPresentInExternal: false, isConnected: null, impulseLength: 1000 });
-    await api('POST', '/api/sim/gate', { key: owner.key, body: { action: 'add', externalId: gate.externalId, name: 'Back again', impulseLength: 700 } });
+    await api('POST', '/api/sim/gate', {
+      key: owner.key,
+      body: { action: 'add', externalId: gate.externalId, name: 'Back again', impulseLength: 700 },
+    });
     const back = await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: owner.key });
-    expect(back.json.result).toMatchObject({ isPresentInExternal: true, isConnected: true, externalName: 'Back again', impulseLength: 700 });
+    expect(back.json.result).toMatchObject({
+      isPresentInExternal: true,
+      isConnected: true,
+      externalName: 'Back again',
+      impulseLength: 700,
+    });
   });
 
   it('403 for a guest, 404 for an outsider or a lock id, 401 anonymous, 403 without Device.ReadWrite, 400 bad id', async () => {
@@ -87,7 +120,9 @@ describe('POST /my/gate/{id}/sync', () => {
     expect((await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: guest.key })).status).toBe(403);
     expect((await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: outsider.key })).status).toBe(404);
     expect((await api('POST', `/api/v37/my/gate/${gate.id}/sync`)).status).toBe(401);
-    expect((await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: await owner.keyWith(['Device.Read']) })).status).toBe(403);
+    expect(
+      (await api('POST', `/api/v37/my/gate/${gate.id}/sync`, { key: await owner.keyWith(['Device.Read']) })).status,
+    ).toBe(403);
     expect((await api('POST', `/api/v37/my/gate/x/sync`, { key: owner.key })).status).toBe(400);
   });
 });

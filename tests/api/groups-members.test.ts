@@ -9,7 +9,9 @@ import { orgWithCast, type Cast } from '../support/factories/organization';
 let c: Cast;
 const url = (groupId: string) => `/api/v37/organization/${c.org.id}/user-groups/${groupId}/members`;
 const membersOf = async (groupId: string) =>
-  (await (await db()).select().from(userGroupMembers).where(eq(userGroupMembers.groupId, groupId))).map((r) => r.organizationUserId).sort();
+  (await (await db()).select().from(userGroupMembers).where(eq(userGroupMembers.groupId, groupId)))
+    .map((r) => r.organizationUserId)
+    .sort();
 
 beforeAll(async () => {
   c = await orgWithCast();
@@ -26,8 +28,16 @@ describe('POST members (endpoint 9) -> 207', () => {
     expect(res.json).toEqual({
       organizationUsers: [
         { organizationUserId: c.ouIds.member, success: true, error: null },
-        { organizationUserId: c.ouIds.outsider, success: false, error: { code: 'NotOrganizationUser', message: expect.stringMatching(/not a member/) } },
-        { organizationUserId: 99999999, success: false, error: { code: 'NotOrganizationUser', message: expect.any(String) } },
+        {
+          organizationUserId: c.ouIds.outsider,
+          success: false,
+          error: { code: 'NotOrganizationUser', message: expect.stringMatching(/not a member/) },
+        },
+        {
+          organizationUserId: 99999999,
+          success: false,
+          error: { code: 'NotOrganizationUser', message: expect.any(String) },
+        },
       ],
     });
     expect(res.json.success).toBeUndefined();
@@ -36,13 +46,22 @@ describe('POST members (endpoint 9) -> 207', () => {
 
   it('400 for an empty list, a missing list, non-numbers, more than 500 ids; nothing changes', async () => {
     const g = await createGroup(c.org.id);
-    for (const body of [{ organizationUserIds: [] }, {}, { organizationUserIds: ['a'] }, { organizationUserIds: [1.5] }, { organizationUserIds: Array.from({ length: 501 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      { organizationUserIds: [] },
+      {},
+      { organizationUserIds: ['a'] },
+      { organizationUserIds: [1.5] },
+      { organizationUserIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ]) {
       const res = await api('POST', url(g.id), { key: c.owner.key, body });
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect(res.json.errorMessages.length).toBeGreaterThan(0);
     }
     expect(await membersOf(g.id)).toEqual([]);
-    const ok = await api('POST', url(g.id), { key: c.owner.key, body: { organizationUserIds: [c.ouIds.member, ...Array.from({ length: 499 }, () => c.ouIds.member)] } });
+    const ok = await api('POST', url(g.id), {
+      key: c.owner.key,
+      body: { organizationUserIds: [c.ouIds.member, ...Array.from({ length: 499 }, () => c.ouIds.member)] },
+    });
     expect(ok.status).toBe(207);
     expect(ok.json.organizationUsers).toHaveLength(1);
   });
@@ -52,9 +71,15 @@ describe('POST members (endpoint 9) -> 207', () => {
     const body = { organizationUserIds: [c.ouIds.member] };
     expect((await api('POST', url(g.id), { key: c.member.key, body })).status).toBe(403);
     expect((await api('POST', url(g.id), { key: c.outsider.key, body })).status).toBe(404);
-    expect((await api('POST', url('00000000-0000-4000-8000-000000000000'), { key: c.owner.key, body })).status).toBe(404);
-    expect((await api('POST', url(g.id), { key: await c.owner.keyWith(['Organization.Read']), body })).status).toBe(403);
-    expect((await api('POST', url(g.id), { key: await c.owner.keyWith(['Organization.ReadWrite']), body })).status).toBe(207);
+    expect((await api('POST', url('00000000-0000-4000-8000-000000000000'), { key: c.owner.key, body })).status).toBe(
+      404,
+    );
+    expect((await api('POST', url(g.id), { key: await c.owner.keyWith(['Organization.Read']), body })).status).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', url(g.id), { key: await c.owner.keyWith(['Organization.ReadWrite']), body })).status,
+    ).toBe(207);
   });
 });
 
@@ -68,13 +93,20 @@ describe('DELETE members (endpoint 10) -> 207', () => {
     expect(res.status).toBe(207);
     expect(res.json.organizationUsers).toEqual([
       { organizationUserId: c.ouIds.member, success: true, error: null },
-      { organizationUserId: c.ouIds.outsider, success: false, error: { code: 'NotOrganizationUser', message: expect.any(String) } },
+      {
+        organizationUserId: c.ouIds.outsider,
+        success: false,
+        error: { code: 'NotOrganizationUser', message: expect.any(String) },
+      },
     ]);
     expect(await membersOf(g.id)).toEqual([c.ouIds.admin]);
   });
 
   it('ends only what the user had through the group: a direct access survives, group access stops applying', async () => {
-    const [viaGroup, direct] = [await createLock({ organizationId: c.org.id }), await createLock({ organizationId: c.org.id })];
+    const [viaGroup, direct] = [
+      await createLock({ organizationId: c.org.id }),
+      await createLock({ organizationId: c.org.id }),
+    ];
     const g = await createGroup(c.org.id, undefined, [c.ouIds.member]);
     await grantGroup(viaGroup.id, g.id, 1);
     await grantGroup(direct.id, g.id, 1);

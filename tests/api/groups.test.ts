@@ -19,7 +19,9 @@ describe('GET user-groups/{groupId} (endpoint 7)', () => {
     expect(plain.status).toBe(200);
     expect(plain.json.result).toEqual({ id: g.id, name: 'Night shift', members: null });
     const full = await api('GET', `${base()}/${g.id}?IncludeMembers=true`, { key: c.member.key });
-    expect(full.json.result.members).toEqual([{ displayName: c.member.displayName, email: c.member.email, organizationUserId: c.ouIds.member }]);
+    expect(full.json.result.members).toEqual([
+      { displayName: c.member.displayName, email: c.member.email, organizationUserId: c.ouIds.member },
+    ]);
     const no = await api('GET', `${base()}/${g.id}?includeMembers=false`, { key: c.member.key });
     expect(no.json.result.members).toBeNull();
   });
@@ -36,7 +38,9 @@ describe('GET user-groups/{groupId} (endpoint 7)', () => {
     const g = await createGroup(c.org.id);
     const key = await c.owner.keyWith(['Device.Read']);
     expect((await api('GET', `${base()}/${g.id}`, { key })).status).toBe(403);
-    expect((await api('GET', `${base()}/${g.id}`, { key: await c.owner.keyWith(['Organization.Read']) })).status).toBe(200);
+    expect((await api('GET', `${base()}/${g.id}`, { key: await c.owner.keyWith(['Organization.Read']) })).status).toBe(
+      200,
+    );
     expect((await api('GET', `${base()}/${g.id}`)).status).toBe(401);
   });
 });
@@ -49,11 +53,17 @@ describe('GET user-groups (endpoint 8)', () => {
     expect(all.status).toBe(200);
     expect(all.json.result.map((g: any) => g.name)).toEqual(['Alpha', 'Beta 2', 'beta team', 'Gamma']);
     expect(Object.keys(all.json.result[0]).sort()).toEqual(['id', 'name']);
-    const f = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?Filters.Text=BETA`, { key: c2.member.key });
+    const f = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?Filters.Text=BETA`, {
+      key: c2.member.key,
+    });
     expect(f.json.result.map((g: any) => g.name)).toEqual(['Beta 2', 'beta team']);
-    const p2 = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?page=2&itemsPerPage=3`, { key: c2.member.key });
+    const p2 = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?page=2&itemsPerPage=3`, {
+      key: c2.member.key,
+    });
     expect(p2.json.result.map((g: any) => g.name)).toEqual(['Gamma']);
-    const pct = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?filters.text=%25`, { key: c2.member.key });
+    const pct = await api('GET', `/api/v37/organization/${c2.org.id}/user-groups?filters.text=%25`, {
+      key: c2.member.key,
+    });
     expect(pct.json.result).toEqual([]);
   });
 
@@ -103,8 +113,13 @@ describe('create, rename, delete a group', () => {
     const page2 = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c.member.key });
     expect(page2.json.result).toMatchObject({ totalCount: 3 });
     expect(page2.json.result.items).toHaveLength(1);
-    const one = await api('GET', `${url}?filters.text=${encodeURIComponent(c.admin.email.toUpperCase())}`, { key: c.member.key });
-    expect(one.json.result).toEqual({ items: [{ displayName: c.admin.displayName, email: c.admin.email, organizationUserId: c.ouIds.admin }], totalCount: 1 });
+    const one = await api('GET', `${url}?filters.text=${encodeURIComponent(c.admin.email.toUpperCase())}`, {
+      key: c.member.key,
+    });
+    expect(one.json.result).toEqual({
+      items: [{ displayName: c.admin.displayName, email: c.admin.email, organizationUserId: c.ouIds.admin }],
+      totalCount: 1,
+    });
     expect((await api('GET', url, { key: c.outsider.key })).status).toBe(404);
   });
 

@@ -17,10 +17,11 @@ describe('database and health', () => {
     const lock = await createLock();
     const at = new Date('2026-01-01T10:00:00.000Z');
     const d = await db();
-    await Promise.all(Array.from({ length: 5 }, () => recordActivity(d, { deviceId: lock.id, event: 33, source: 1, at })));
+    await Promise.all(
+      Array.from({ length: 5 }, () => recordActivity(d, { deviceId: lock.id, event: 33, source: 1, at })),
+    );
     const rows = await d.select().from(deviceActivity).where(eq(deviceActivity.deviceId, lock.id));
     expect(new Set(rows.map((r) => r.date.getTime())).size).toBe(5);
     expect(Math.min(...rows.map((r) => r.date.getTime()))).toBe(at.getTime());
   });
 });
-

@@ -10,7 +10,10 @@ import { routeFiles } from '../support/router';
  */
 type Def = { type: string; [k: string]: unknown };
 const defOf = (s: unknown) => (s as { _zod: { def: Def } })._zod.def;
-const hasMax = (d: Def) => ((d.checks as Array<{ _zod: { def: { check: string } } }> | undefined) ?? []).some((c) => ['max_length', 'length_equals'].includes(c._zod.def.check));
+const hasMax = (d: Def) =>
+  ((d.checks as Array<{ _zod: { def: { check: string } } }> | undefined) ?? []).some((c) =>
+    ['max_length', 'length_equals'].includes(c._zod.def.check),
+  );
 
 function unbounded(schema: unknown, at: string): string[] {
   const d = defOf(schema);
@@ -84,7 +87,9 @@ describe('text the database cannot keep', () => {
     for (const name of ['a\u0000b', 'a\ud800b', '\udc00']) {
       const r = await api('POST', groups, { key: c.owner.key, body: { name } });
       expect(r.status, r.text).toBe(400);
-      expect(r.json.errorMessages).toEqual(['name: must not contain a NUL character or broken Unicode (an unpaired surrogate).']);
+      expect(r.json.errorMessages).toEqual([
+        'name: must not contain a NUL character or broken Unicode (an unpaired surrogate).',
+      ]);
     }
     expect((await api('GET', groups, { key: c.owner.key })).json.result.length).toBe(0);
     const search = await api('GET', `${groups}?filters.text=a%00b`, { key: c.owner.key });

@@ -21,13 +21,19 @@ const LINKS = () => `/api/v37/organization/${c.org.id}/accesslink`;
 async function link(repeatEvent: Record<string, unknown> | null = null, deviceIds = [gate.id, lock.id]) {
   await (await db())
     .insert(deviceAccess)
-    .values(deviceIds.map((deviceId) => ({ deviceId, principalType: 0, userId: c.owner.id, accessLevel: AccessLevel.owner })))
+    .values(
+      deviceIds.map((deviceId) => ({ deviceId, principalType: 0, userId: c.owner.id, accessLevel: AccessLevel.owner })),
+    )
     .onConflictDoNothing();
-  const res = await api('POST', LINKS(), { key: c.owner.key, body: { name: `History ${randomUUID().slice(0, 6)}`, deviceIds, repeatEvent } });
+  const res = await api('POST', LINKS(), {
+    key: c.owner.key,
+    body: { name: `History ${randomUUID().slice(0, 6)}`, deviceIds, repeatEvent },
+  });
   expect(res.status).toBe(201);
   return { id: res.json.result.id as string, token: (res.json.result.url as string).split('/link/')[1] };
 }
-const open = (token: string, deviceId: number) => api('POST', `/api/v37/link/${token}/device/${deviceId}/open`, { headers: ip() });
+const open = (token: string, deviceId: number) =>
+  api('POST', `/api/v37/link/${token}/device/${deviceId}/open`, { headers: ip() });
 const history = (id: string, key = c.admin.key, q = '') => api('GET', `${LINKS()}/${id}/history${q}`, { key });
 
 beforeAll(async () => {
@@ -62,16 +68,32 @@ describe('GET .../accesslink/{id}/history', () => {
       result: 'opened',
       operationId: second.json.result.operationId,
     });
-    expect(older).toMatchObject({ deviceId: gate.id, deviceName: 'Yard gate', deviceType: 5, timeZone: 'Europe/London', accepted: true, result: 'opened', operationId: first.json.result.operationId });
+    expect(older).toMatchObject({
+      deviceId: gate.id,
+      deviceName: 'Yard gate',
+      deviceType: 5,
+      timeZone: 'Europe/London',
+      accepted: true,
+      result: 'opened',
+      operationId: first.json.result.operationId,
+    });
     expect(newest.date >= older.date).toBe(true);
   });
 
   it('records refusals: not yet valid, expired, outside the weekly window, grantor gone, door unreachable, rate-limited', async () => {
-    const later = await link({ startDate: new Date(Date.now() + HOUR).toISOString(), endDate: new Date(Date.now() + 2 * HOUR).toISOString() });
+    const later = await link({
+      startDate: new Date(Date.now() + HOUR).toISOString(),
+      endDate: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
     expect((await open(later.token, gate.id)).status).toBe(404);
-    expect((await history(later.id)).json.result.items).toMatchObject([{ deviceId: gate.id, accepted: false, result: 'notYetValid', operationId: null }]);
+    expect((await history(later.id)).json.result.items).toMatchObject([
+      { deviceId: gate.id, accepted: false, result: 'notYetValid', operationId: null },
+    ]);
 
-    const past = await link({ startDate: new Date(Date.now() - 2 * HOUR).toISOString(), endDate: new Date(Date.now() - HOUR).toISOString() });
+    const past = await link({
+      startDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+      endDate: new Date(Date.now() - HOUR).toISOString(),
+    });
     expect((await open(past.token, lock.id)).status).toBe(410);
     // the guest page of an ended link is a refusal too (the door is not named: none was chosen)
     expect((await api('GET', `/api/v37/link/${past.token}`, { headers: ip() })).status).toBe(410);
@@ -81,36 +103,61 @@ describe('GET .../accesslink/{id}/history', () => {
     ]);
 
     // a window of one hour that has just closed, every day, at the door
-    const closedHour = { startDate: new Date(Date.now() - 48 * HOUR).toISOString(), endDate: new Date(Date.now() + 48 * HOUR).toISOString(), dayStartTime: new Date(Date.now() - 3 * HOUR).toISOString(), dayEndTime: new Date(Date.now() - 2 * HOUR).toISOString(), weekDays: null };
+    const closedHour = {
+      startDate: new Date(Date.now() - 48 * HOUR).toISOString(),
+      endDate: new Date(Date.now() + 48 * HOUR).toISOString(),
+      dayStartTime: new Date(Date.now() - 3 * HOUR).toISOString(),
+      dayEndTime: new Date(Date.now() - 2 * HOUR).toISOString(),
+      weekDays: null,
+    };
     const weekly = await link(closedHour);
     expect((await open(weekly.token, lock.id)).status).toBe(403);
-    expect((await history(weekly.id)).json.result.items).toMatchObject([{ deviceId: lock.id, result: 'outsideSchedule' }]);
+    expect((await history(weekly.id)).json.result.items).toMatchObject([
+      { deviceId: lock.id, result: 'outsideSchedule' },
+    ]);
 
     // the administrator who put the door on the link loses their access
     const door = await createOrgLock(c.org.id, { name: 'Side door' });
     await grantUser(door.id, c.admin.id, AccessLevel.administrator);
-    const made = await api('POST', LINKS(), { key: c.admin.key, body: { name: 'By admin', deviceIds: [door.id], repeatEvent: { startDate: new Date(Date.now() - HOUR).toISOString(), endDate: new Date(Date.now() + HOUR).toISOString() } } });
+    const made = await api('POST', LINKS(), {
+      key: c.admin.key,
+      body: {
+        name: 'By admin',
+        deviceIds: [door.id],
+        repeatEvent: {
+          startDate: new Date(Date.now() - HOUR).toISOString(),
+          endDate: new Date(Date.now() + HOUR).toISOString(),
+        },
+      },
+    });
     const byAdmin = { id: made.json.result.id as string, token: (made.json.result.url as string).split('/link/')[1] };
     await (await db()).delete(deviceAccess).where(eq(deviceAccess.deviceId, door.id));
     expect((await open(byAdmin.token, door.id)).status).toBe(403);
-    expect((await history(byAdmin.id, c.owner.key)).json.result.items).toMatchObject([{ deviceId: door.id, deviceName: 'Side door', result: 'noLongerAllowed' }]);
+    expect((await history(byAdmin.id, c.owner.key)).json.result.items).toMatchObject([
+      { deviceId: door.id, deviceName: 'Side door', result: 'noLongerAllowed' },
+    ]);
 
     const offline = await createGate(c.org.id, { name: 'Back gate' }, { isConnected: false });
     const far = await link(null, [offline.id]);
-    expect((await open(far.token, offline.id)).status).toBe(428);
+    expect((await open(far.token, offline.id)).status).toBe(423);
     expect((await history(far.id)).json.result.items).toMatchObject([{ deviceId: offline.id, result: 'unreachable' }]);
 
     // the link's budget spent for this minute: the first refused request is recorded, the next alike are not
     const busy = await link(null, [gate.id]);
     const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-    await (await db()).insert(rateLimits).values({ key: `link:${busy.id}`, windowStart, count: LINK_LIMITS.perLink.max });
+    await (await db())
+      .insert(rateLimits)
+      .values({ key: `link:${busy.id}`, windowStart, count: LINK_LIMITS.perLink.max });
     expect((await open(busy.token, gate.id)).status).toBe(429);
     expect((await open(busy.token, gate.id)).status).toBe(429);
     expect((await history(busy.id)).json.result.items).toMatchObject([{ deviceId: null, result: 'rateLimited' }]);
   });
 
   it('pages newest first, and keeps at most 30 refusals a minute per link', async () => {
-    const past = await link({ startDate: new Date(Date.now() - 2 * HOUR).toISOString(), endDate: new Date(Date.now() - HOUR).toISOString() });
+    const past = await link({
+      startDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+      endDate: new Date(Date.now() - HOUR).toISOString(),
+    });
     for (let i = 0; i < REFUSALS_RECORDED.max + 3; i++) await open(past.token, gate.id);
     const rows = await (await db()).select().from(accessLinkUses).where(eq(accessLinkUses.accessLinkId, past.id));
     expect(rows.length).toBe(REFUSALS_RECORDED.max);
@@ -125,7 +172,11 @@ describe('GET .../accesslink/{id}/history', () => {
   it('never keeps the token: no column of the history holds it', async () => {
     const l = await link(null, [gate.id]);
     await open(l.token, gate.id);
-    const [row] = rowsOf<{ t: string }>(await (await db()).execute(sql`select row_to_json(u)::text as t from access_link_uses u where access_link_id = ${l.id}`));
+    const [row] = rowsOf<{ t: string }>(
+      await (await db()).execute(
+        sql`select row_to_json(u)::text as t from access_link_uses u where access_link_id = ${l.id}`,
+      ),
+    );
     expect(row.t).not.toContain(l.token);
   });
 
@@ -134,7 +185,9 @@ describe('GET .../accesslink/{id}/history', () => {
     const l = await link(null, [shed.id]);
     await open(l.token, shed.id);
     await (await db()).delete(devices).where(eq(devices.id, shed.id));
-    expect((await history(l.id)).json.result.items).toMatchObject([{ deviceId: null, deviceName: 'Shed gate', deviceType: null, timeZone: 'Europe/Warsaw' }]);
+    expect((await history(l.id)).json.result.items).toMatchObject([
+      { deviceId: null, deviceName: 'Shed gate', deviceType: null, timeZone: 'Europe/Warsaw' },
+    ]);
   });
 });
 

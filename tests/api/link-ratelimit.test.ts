@@ -7,26 +7,32 @@ import { createGate, orgWithCast } from '../support/factories/organization';
 
 let token: string;
 // fresh addresses per run: counters live in the database, which test runs may share
-const addrOf = () => `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+const addrOf = () =>
+  `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
 /** Waits for a new fixed window when less than 15 s of this one are left, so a loop of requests stays in one window. */
 async function oneWindow(windowSeconds: number) {
   const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
   if (left < 15_000) await new Promise((r) => setTimeout(r, left + 50));
 }
-const guest = (path: string, addr: string) => api('GET', `/api/v37/link/${path}`, { headers: { 'x-forwarded-for': `${addr}, 192.0.2.1` } });
+const guest = (path: string, addr: string) =>
+  api('GET', `/api/v37/link/${path}`, { headers: { 'x-forwarded-for': `${addr}, 192.0.2.1` } });
 
 beforeAll(async () => {
   const c = await orgWithCast();
   const gate = await createGate(c.org.id);
   await grantUser(gate.id, c.owner.id, AccessLevel.owner);
-  const res = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'rl', deviceIds: [gate.id] } });
+  const res = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, {
+    key: c.owner.key,
+    body: { name: 'rl', deviceIds: [gate.id] },
+  });
   token = res.json.result.url.split('/link/')[1];
 });
 
 describe('guessing tokens is rate-limited in the database', () => {
   it(`after ${LINK_LIMITS.misses.max} unknown tokens an address gets 429, even for a real token; other addresses are unaffected`, async () => {
     const addr = addrOf();
-    for (let i = 0; i < LINK_LIMITS.misses.max; i++) expect((await guest(`guess${i}`.padEnd(43, 'x'), addr)).status).toBe(404);
+    for (let i = 0; i < LINK_LIMITS.misses.max; i++)
+      expect((await guest(`guess${i}`.padEnd(43, 'x'), addr)).status).toBe(404);
     const blocked = await guest('one-more'.padEnd(43, 'y'), addr);
     expect(blocked.status).toBe(429);
     expect(blocked.json.errorMessages[0]).toMatch(/Too many attempts/);
@@ -49,7 +55,12 @@ describe('guessing tokens is rate-limited in the database', () => {
     const gate = await createGate(c.org.id);
     await grantUser(gate.id, c.owner.id, AccessLevel.owner);
     const made = async () =>
-      (await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'busy', deviceIds: [gate.id] } })).json.result.url.split('/link/')[1] as string;
+      (
+        await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, {
+          key: c.owner.key,
+          body: { name: 'busy', deviceIds: [gate.id] },
+        })
+      ).json.result.url.split('/link/')[1] as string;
     const [busy, quiet] = [await made(), await made()];
     await oneWindow(LINK_LIMITS.perLink.windowSeconds);
     const statuses: number[] = [];

@@ -16,7 +16,10 @@ process.env.LIVE_RECHECK_MS = '150';
 
 interface Stream {
   events: { event: string; data: any }[];
-  wait: (pred: (e: { event: string; data: any }) => boolean, ms?: number) => Promise<{ event: string; data: any } | null>;
+  wait: (
+    pred: (e: { event: string; data: any }) => boolean,
+    ms?: number,
+  ) => Promise<{ event: string; data: any } | null>;
   close: () => void;
 }
 
@@ -25,7 +28,10 @@ const open: Stream[] = [];
 async function listen(key: string): Promise<Stream> {
   const { GET } = await import('@/app/api/v37/my/events/route');
   const ac = new AbortController();
-  const req = new NextRequest('http://localhost:3000/api/v37/my/events', { headers: { authorization: `Bearer ${key}` }, signal: ac.signal });
+  const req = new NextRequest('http://localhost:3000/api/v37/my/events', {
+    headers: { authorization: `Bearer ${key}` },
+    signal: ac.signal,
+  });
   const res = await GET(req, { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -80,7 +86,8 @@ beforeAll(async () => {
 
 const activityOn = async (deviceId: number) =>
   recordActivity(await db(), { deviceId, event: 39, source: 0, user: null, at: new Date() });
-const isFor = (deviceId: number, kind: string) => (e: { event: string; data: any }) => e.event === 'device' && e.data.deviceId === deviceId && e.data.kind === kind;
+const isFor = (deviceId: number, kind: string) => (e: { event: string; data: any }) =>
+  e.event === 'device' && e.data.deviceId === deviceId && e.data.kind === kind;
 
 describe('GET /my/events', () => {
   it('tells the owner, an administrator and an active guest of a new activity entry and a state change, within a second', async () => {
@@ -95,14 +102,20 @@ describe('GET /my/events', () => {
     const outsider = await listen(c.outsider.key);
     const d = await db();
     const today = 1 << ((new Date().getUTCDay() + 6) % 7);
-    await d.update(deviceAccess).set({ weekDays: 127 & ~today & ~(today << 1) & ~(today >> 1) }).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
+    await d
+      .update(deviceAccess)
+      .set({ weekDays: 127 & ~today & ~(today << 1) & ~(today >> 1) })
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
     const guest = await listen(c.guest.key);
     const owner = await listen(c.owner.key);
     await activityOn(c.lock.id);
     expect(await owner.wait(isFor(c.lock.id, 'activity'))).not.toBeNull();
     expect(outsider.events.filter((e) => e.event === 'device')).toEqual([]);
     expect(guest.events.filter((e) => e.event === 'device')).toEqual([]);
-    await d.update(deviceAccess).set({ weekDays: null }).where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
+    await d
+      .update(deviceAccess)
+      .set({ weekDays: null })
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
   });
 
   it('a revoked access stops the events within the recheck; a revoked key ends the stream', async () => {
@@ -120,7 +133,9 @@ describe('GET /my/events', () => {
 
     const owner = await listen(x.owner.key);
     await d.update(personalAccessKeys).set({ revokedAt: new Date() }).where(eq(personalAccessKeys.userId, x.owner.id));
-    expect(await owner.wait((e) => e.event === 'end', 2000)).toMatchObject({ data: { reason: 'Your session or key ended.' } });
+    expect(await owner.wait((e) => e.event === 'end', 2000)).toMatchObject({
+      data: { reason: 'Your session or key ended.' },
+    });
   });
 
   it('without credentials: 401 in the envelope', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AccessLevel, deviceUserSettings, simLocks } from '@/db/schema';
+import { AccessLevel, deviceUserSettings } from '@/db/schema';
+import { hardware } from '../support/bridges';
 import { api } from '../support/router';
 import { createLock, createUser, db, grantUser, lockWithCast } from '../support/factories/core';
 import { activityOf, deviceRow, eventually, fault, outboxOf, setDevice, sleep } from '../support/factories/devices';
@@ -8,25 +9,41 @@ import { outsideWindow } from '../support/factories/schedule';
 
 /** PATCH /my/lock (issue 19, Tedee's "Update lock"): name, time zone, deviceSettings, userSettings with a revision. */
 const patch = (key: string, body: unknown) => api('PATCH', '/api/v37/my/lock', { key, body });
-const getLock = async (key: string, id: number) => (await api('GET', `/api/v37/my/lock/${id}?IncludeUserSettings=true`, { key })).json.result;
+const getLock = async (key: string, id: number) =>
+  (await api('GET', `/api/v37/my/lock/${id}?IncludeUserSettings=true`, { key })).json.result;
 
 describe('PATCH /my/lock', () => {
   it('changes name and settings: revision and targetDeviceRevision move, deviceRevision once the lock confirmed; activity 20008 and device-settings-changed', async () => {
     const { owner, lock } = await lockWithCast();
-    const r = await patch(owner.key, { id: lock.id, revision: 1, name: 'Front door', deviceSettings: { autoLockEnabled: true, autoLockDelay: 30 } });
+    const r = await patch(owner.key, {
+      id: lock.id,
+      revision: 1,
+      name: 'Front door',
+      deviceSettings: { autoLockEnabled: true, autoLockDelay: 30 },
+    });
     expect(r.status).toBe(200);
     expect(r.json.result).toEqual({ id: lock.id, revision: 2, targetDeviceRevision: 2 });
     const l = await getLock(owner.key, lock.id);
     expect(l).toMatchObject({ name: 'Front door', revision: 2, targetDeviceRevision: 2, deviceRevision: 2 });
     expect(l.deviceSettings).toMatchObject({ autoLockEnabled: true, autoLockDelay: 30, pullSpringEnabled: true });
     const acts = await activityOf(lock.id);
-    expect(acts.map((a) => [a.event, a.source, a.userId, a.username])).toEqual([[20008, 1, owner.id, owner.displayName]]);
+    expect(acts.map((a) => [a.event, a.source, a.userId, a.username])).toEqual([
+      [20008, 1, owner.id, owner.displayName],
+    ]);
     const out = await outboxOf(lock.id);
     expect(out.map((o) => o.event)).toEqual(['device-settings-changed']);
-    expect((out[0].payload as any).data).toEqual({ deviceId: lock.id, deviceType: 2, name: 'Front door', revision: 2, eventTime: expect.any(String) });
-    // the simulated lock itself now holds them
-    const [hw] = await (await db()).select().from(simLocks).where(eq(simLocks.deviceId, lock.id));
-    expect(hw).toMatchObject({ settingsRevision: 2, settings: expect.objectContaining({ autoLockEnabled: true, autoLockDelay: 30 }) });
+    expect((out[0].payload as any).data).toEqual({
+      deviceId: lock.id,
+      deviceType: 2,
+      name: 'Front door',
+      revision: 2,
+      eventTime: expect.any(String),
+    });
+    // the lock itself (its virtual bridge's) now holds them
+    expect(hardware.lock(lock.id)).toMatchObject({
+      revision: 2,
+      settings: expect.objectContaining({ autoLockEnabled: true, autoLockDelay: 30 }),
+    });
   });
 
   it('targetDeviceRevision moves at once; deviceRevision only when the lock confirms', async () => {
@@ -47,8 +64,13 @@ describe('PATCH /my/lock', () => {
   it('a setting changed through the API reaches the simulated lock and changes its behaviour: it auto-locks after the new delay', async () => {
     const { owner, lock } = await lockWithCast();
     const unlockAndWait = async () => {
-      const op = (await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key })).json.result.operationId;
-      await eventually(async () => (await api('GET', `/api/v37/my/device/operation/${op}`, { key: owner.key })).json.result.status === 'COMPLETED');
+      const op = (await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key })).json.result
+        .operationId;
+      await eventually(
+        async () =>
+          (await api('GET', `/api/v37/my/device/operation/${op}`, { key: owner.key })).json.result.status ===
+          'COMPLETED',
+      );
       expect((await deviceRow(lock.id)).state).toBe(2);
     };
     // auto lock is off: the lock stays unlocked
@@ -57,7 +79,15 @@ describe('PATCH /my/lock', () => {
     expect((await deviceRow(lock.id)).state).toBe(2);
     await api('POST', `/api/v37/my/lock/${lock.id}/operation/lock`, { key: owner.key });
     await eventually(async () => (await deviceRow(lock.id)).state === 6);
-    expect((await patch(owner.key, { id: lock.id, revision: 1, deviceSettings: { autoLockEnabled: true, autoLockDelay: 1 } })).status).toBe(200);
+    expect(
+      (
+        await patch(owner.key, {
+          id: lock.id,
+          revision: 1,
+          deviceSettings: { autoLockEnabled: true, autoLockDelay: 1 },
+        })
+      ).status,
+    ).toBe(200);
     await unlockAndWait();
     const unlockedAt = (await deviceRow(lock.id)).lastStateChangedDate!.getTime();
     await eventually(async () => (await deviceRow(lock.id)).state === 6, 4000);
@@ -68,11 +98,23 @@ describe('PATCH /my/lock', () => {
 
   it('a stale revision gets 409 and changes nothing', async () => {
     const { owner, admin, lock } = await lockWithCast();
-    expect((await patch(admin.key, { id: lock.id, revision: 1, name: 'Changed by the admin' })).json.result.revision).toBe(2);
-    const stale = await patch(owner.key, { id: lock.id, revision: 1, name: 'Owner’s name', deviceSettings: { autoLockDelay: 10 } });
+    expect(
+      (await patch(admin.key, { id: lock.id, revision: 1, name: 'Changed by the admin' })).json.result.revision,
+    ).toBe(2);
+    const stale = await patch(owner.key, {
+      id: lock.id,
+      revision: 1,
+      name: 'Owner’s name',
+      deviceSettings: { autoLockDelay: 10 },
+    });
     expect(stale.status).toBe(409);
     expect(stale.json.errorMessages[0]).toMatch(/Someone else changed this device.*revision 2.*you sent 1/);
-    expect(await deviceRow(lock.id)).toMatchObject({ name: 'Changed by the admin', revision: 2, targetDeviceRevision: 1, deviceRevision: 1 });
+    expect(await deviceRow(lock.id)).toMatchObject({
+      name: 'Changed by the admin',
+      revision: 2,
+      targetDeviceRevision: 1,
+      deviceRevision: 1,
+    });
     expect((await getLock(owner.key, lock.id)).deviceSettings.autoLockDelay).toBe(60);
     const ahead = await patch(owner.key, { id: lock.id, revision: 7, name: 'From the future' });
     expect(ahead.status).toBe(409);
@@ -91,13 +133,30 @@ describe('PATCH /my/lock', () => {
     expect((await patch(outsider.key, { id: lock.id, revision: 1, name: 'x' })).status).toBe(404);
     const other = await createLock();
     expect((await patch(owner.key, { id: other.id, revision: 1, name: 'x' })).status).toBe(404);
-    expect((await patch(owner.key, { id: lock.id, revision: 1, name: 'x' }, )).status).toBe(200);
-    expect((await api('PATCH', '/api/v37/my/lock', { key: await admin.keyWith(['Device.Read']), body: { id: lock.id, revision: 2, name: 'y' } })).status).toBe(403);
-    expect((await api('PATCH', '/api/v37/my/lock', { body: { id: lock.id, revision: 2, name: 'y' } })).status).toBe(401);
+    expect((await patch(owner.key, { id: lock.id, revision: 1, name: 'x' })).status).toBe(200);
+    expect(
+      (
+        await api('PATCH', '/api/v37/my/lock', {
+          key: await admin.keyWith(['Device.Read']),
+          body: { id: lock.id, revision: 2, name: 'y' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await api('PATCH', '/api/v37/my/lock', { body: { id: lock.id, revision: 2, name: 'y' } })).status).toBe(
+      401,
+    );
     // a guest's own auto-unlock settings: theirs alone, and the revision moves as Tedee shows it
-    const mine = await patch(guest.key, { id: lock.id, revision: 2, userSettings: { autoUnlockEnabled: true, location: { latitude: 52.2, longitude: 21 } } });
+    const mine = await patch(guest.key, {
+      id: lock.id,
+      revision: 2,
+      userSettings: { autoUnlockEnabled: true, location: { latitude: 52.2, longitude: 21 } },
+    });
     expect(mine.json.result).toEqual({ id: lock.id, revision: 3, targetDeviceRevision: 1 });
-    expect((await getLock(guest.key, lock.id)).userSettings).toMatchObject({ autoUnlockEnabled: true, autoUnlockRangeIn: 100, location: { latitude: 52.2, longitude: 21 } });
+    expect((await getLock(guest.key, lock.id)).userSettings).toMatchObject({
+      autoUnlockEnabled: true,
+      autoUnlockRangeIn: 100,
+      location: { latitude: 52.2, longitude: 21 },
+    });
     expect((await getLock(owner.key, lock.id)).userSettings.autoUnlockEnabled).toBe(false);
     const rows = await (await db()).select().from(deviceUserSettings).where(eq(deviceUserSettings.deviceId, lock.id));
     expect(rows.map((r) => r.userId)).toEqual([guest.id]);
@@ -108,7 +167,9 @@ describe('PATCH /my/lock', () => {
     const { owner, bridge, lock } = await lockWithCast();
     const lonely = await createLock();
     await grantUser(lonely.id, owner.id, AccessLevel.owner);
-    expect((await patch(owner.key, { id: lonely.id, revision: 1, deviceSettings: { autoLockEnabled: true } })).status).toBe(428);
+    expect(
+      (await patch(owner.key, { id: lonely.id, revision: 1, deviceSettings: { autoLockEnabled: true } })).status,
+    ).toBe(428);
     // a name needs no lock
     expect((await patch(owner.key, { id: lonely.id, revision: 1, name: 'Bluetooth only' })).status).toBe(200);
     await setDevice(bridge.id, { isConnected: false });
@@ -116,10 +177,17 @@ describe('PATCH /my/lock', () => {
     expect(offline.status).toBe(428);
     expect(offline.json.errorMessages[0]).toMatch(/Nothing was changed/);
     await setDevice(bridge.id, { isConnected: true });
-    await setDevice(lock.id, { busyUntil: new Date(Date.now() + 60_000) });
-    expect((await patch(owner.key, { id: lock.id, revision: 1, deviceSettings: { autoLockEnabled: true } })).status).toBe(409);
+    // a command of the service runs on the lock (for longer than the PATCH takes)
+    process.env.SIM_COMMAND_MS = '1500';
+    const running = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }).finally(
+      () => (process.env.SIM_COMMAND_MS = '40'),
+    );
+    expect(running.status).toBe(202);
+    expect(
+      (await patch(owner.key, { id: lock.id, revision: 1, deviceSettings: { autoLockEnabled: true } })).status,
+    ).toBe(409);
     expect(await deviceRow(lock.id)).toMatchObject({ revision: 1, targetDeviceRevision: 1 });
-    await setDevice(lock.id, { busyUntil: null });
+    await eventually(async () => (await deviceRow(lock.id)).state === 2, 5000);
 
     await fault(lock.id, 'timeout');
     const silent = await patch(owner.key, { id: lock.id, revision: 1, deviceSettings: { autoLockEnabled: true } });
@@ -148,7 +216,13 @@ describe('PATCH /my/lock', () => {
       { id: lock.id, revision: 1, userSettings: { location: { latitude: 91, longitude: 0 } } },
     ];
     for (const body of bad) expect((await patch(owner.key, body)).status, JSON.stringify(body)).toBe(400);
-    const r = await patch(owner.key, { id: lock.id, revision: 1, timeZone: 'America/New_York', serialNumber: 'HACKED', deviceSettings: { isAsync: true, batteryLevel: 1 } });
+    const r = await patch(owner.key, {
+      id: lock.id,
+      revision: 1,
+      timeZone: 'America/New_York',
+      serialNumber: 'HACKED',
+      deviceSettings: { isAsync: true, batteryLevel: 1 },
+    });
     expect(r.status).toBe(200);
     expect(await deviceRow(lock.id)).toMatchObject({ timeZone: 'America/New_York', serialNumber: lock.serialNumber });
     expect(Object.keys((await deviceRow(lock.id)).settings)).not.toContain('batteryLevel');

@@ -19,18 +19,32 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
     const { guest, lock } = await lockWithCast();
     // slow enough to watch the progress (the first calls of a test file also load the routes)
     process.env.SIM_COMMAND_MS = '1500';
-    const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: guest.key }).finally(() => (process.env.SIM_COMMAND_MS = '40'));
+    const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: guest.key }).finally(
+      () => (process.env.SIM_COMMAND_MS = '40'),
+    );
     expect(r.status).toBe(202);
     expect(r.json).toMatchObject({ success: true, statusCode: 202, errorMessages: [] });
     expect(Object.keys(r.json.result).sort()).toEqual(['lastStateChangedDate', 'operationId']);
     expect(r.json.result.operationId).toMatch(UUID);
     expect(r.json.result.lastStateChangedDate).toMatch(Z);
     const pending = await api('GET', `/api/v37/my/device/operation/${r.json.result.operationId}`, { key: guest.key });
-    expect(pending.json.result).toEqual({ deviceId: lock.id, operationId: r.json.result.operationId, result: null, status: 'PENDING', type: 1 });
+    expect(pending.json.result).toEqual({
+      deviceId: lock.id,
+      operationId: r.json.result.operationId,
+      result: null,
+      status: 'PENDING',
+      type: 1,
+    });
     const live = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: guest.key });
     expect(live.json.result.deviceState.state).toBe(4);
-    expect(await finished(guest.key, r.json.result.operationId)).toMatchObject({ result: 0, status: 'COMPLETED', type: 1 });
-    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: guest.key })).json.result.deviceState).toMatchObject({ state: 2, stateChangeResult: 0 });
+    expect(await finished(guest.key, r.json.result.operationId)).toMatchObject({
+      result: 0,
+      status: 'COMPLETED',
+      type: 1,
+    });
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: guest.key })).json.result.deviceState).toMatchObject(
+      { state: 2, stateChangeResult: 0 },
+    );
     const acts = await activityOf(lock.id);
     expect(acts.map((a) => [a.event, a.source, a.userId])).toEqual([[33, 1, guest.id]]);
   });
@@ -50,7 +64,12 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
 
   it('409 while another command runs on the lock', async () => {
     const { owner, admin, lock } = await lockWithCast();
-    expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key })).status).toBe(202);
+    // the lock works on the first command for longer than the second takes to reach it through its bridge
+    process.env.SIM_COMMAND_MS = '1500';
+    const first = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }).finally(
+      () => (process.env.SIM_COMMAND_MS = '40'),
+    );
+    expect(first.status).toBe(202);
     const busy = await api('POST', `/api/v37/my/lock/${lock.id}/operation/lock`, { key: admin.key });
     expect(busy.status).toBe(409);
     expect(busy.json).toMatchObject({ success: false, statusCode: 409 });
@@ -75,16 +94,20 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
     await fault(lock.id, 'timeout');
     const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key });
     expect(await finished(owner.key, r.json.result.operationId)).toMatchObject({ result: 2 });
-    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key })).json.result.deviceState).toMatchObject({ state: 6, stateChangeResult: 2 });
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key })).json.result.deviceState).toMatchObject(
+      { state: 6, stateChangeResult: 2 },
+    );
   });
 
   it('a jam ends semi-locked with result 1; then only a forced unlock (mode 2) is for it', async () => {
     const { owner, lock } = await lockWithCast();
-    expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=2`, { key: owner.key })).status).toBe(409);
+    expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=2`, { key: owner.key })).status).toBe(
+      409,
+    );
     await fault(lock.id, 'jam');
     const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/lock`, { key: owner.key });
     expect(await finished(owner.key, r.json.result.operationId)).toMatchObject({ result: 1 });
-    expect((await deviceRow(lock.id))).toMatchObject({ state: 3, stateChangeResult: 1 });
+    expect(await deviceRow(lock.id)).toMatchObject({ state: 3, stateChangeResult: 1 });
     const forced = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=2`, { key: owner.key });
     expect(forced.status).toBe(202);
   });
@@ -107,8 +130,18 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
     const s = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: offDay.key });
     expect(s.status).toBe(403);
     // in a person's words: the rule, and the moment at the door
-    expect(s.json.errorMessages[0]).toMatch(new RegExp(`^Your access to ${lock.name} is [A-Z][a-z]{2}.* \\(Warsaw time\\); it is ${today} \\d\\d:\\d\\d there, so you cannot unlock it now\\.$`));
-    expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: await owner.keyWith(['Device.ReadWrite']) })).status).toBe(403);
+    expect(s.json.errorMessages[0]).toMatch(
+      new RegExp(
+        `^Your access to ${lock.name} is [A-Z][a-z]{2}.* \\(Warsaw time\\); it is ${today} \\d\\d:\\d\\d there, so you cannot unlock it now\\.$`,
+      ),
+    );
+    expect(
+      (
+        await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, {
+          key: await owner.keyWith(['Device.ReadWrite']),
+        })
+      ).status,
+    ).toBe(403);
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: outsider.key })).status).toBe(404);
     expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`)).status).toBe(401);
     const ownerOff = await createUser();
@@ -119,12 +152,21 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
 
   it('400 for a bad mode or id; 404 for an operation id nobody knows or on a hidden device', async () => {
     const { owner, outsider, lock } = await lockWithCast();
-    for (const m of ['1', '5', 'x', '-1']) expect((await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=${m}`, { key: owner.key })).status, m).toBe(400);
+    for (const m of ['1', '5', 'x', '-1'])
+      expect(
+        (await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=${m}`, { key: owner.key })).status,
+        m,
+      ).toBe(400);
     expect((await api('POST', `/api/v37/my/lock/0/operation/unlock`, { key: owner.key })).status).toBe(400);
     expect((await api('GET', `/api/v37/my/device/operation/not-a-uuid`, { key: owner.key })).status).toBe(400);
-    expect((await api('GET', `/api/v37/my/device/operation/00000000-0000-4000-8000-000000000000`, { key: owner.key })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v37/my/device/operation/00000000-0000-4000-8000-000000000000`, { key: owner.key }))
+        .status,
+    ).toBe(404);
     const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock?mode=3`, { key: owner.key });
     expect(r.status).toBe(202);
-    expect((await api('GET', `/api/v37/my/device/operation/${r.json.result.operationId}`, { key: outsider.key })).status).toBe(404);
+    expect(
+      (await api('GET', `/api/v37/my/device/operation/${r.json.result.operationId}`, { key: outsider.key })).status,
+    ).toBe(404);
   });
 });

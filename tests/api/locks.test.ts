@@ -15,17 +15,54 @@ describe('GET /my/lock/{id}', () => {
     expect(r.json).toMatchObject({ success: true, errorMessages: [], statusCode: 200 });
     const l = r.json.result;
     expect(l).toMatchObject({
-      id: lock.id, name: lock.name, serialNumber: lock.serialNumber, type: 2, timeZone: 'Europe/Warsaw',
-      isConnected: true, accessLevel: 2, connectedToId: bridge.id, beaconMajor: 100, beaconMinor: 2,
-      revision: expect.any(Number), deviceRevision: expect.any(Number), targetDeviceRevision: expect.any(Number), userIdentity: expect.any(String),
+      id: lock.id,
+      name: lock.name,
+      serialNumber: lock.serialNumber,
+      type: 2,
+      timeZone: 'Europe/Warsaw',
+      isConnected: true,
+      accessLevel: 2,
+      connectedToId: bridge.id,
+      beaconMajor: 100,
+      beaconMinor: 2,
+      revision: expect.any(Number),
+      deviceRevision: expect.any(Number),
+      targetDeviceRevision: expect.any(Number),
+      userIdentity: expect.any(String),
     });
     expect(l.created).toMatch(NO_ZONE);
-    expect(l.accessDetails).toEqual({ accessLevel: 2, remoteAccessDisabled: false, weekDays: null, startDate: null, endDate: null, dayStartTime: null, dayEndTime: null });
+    expect(l.accessDetails).toEqual({
+      accessLevel: 2,
+      remoteAccessDisabled: false,
+      weekDays: null,
+      startDate: null,
+      endDate: null,
+      dayStartTime: null,
+      dayEndTime: null,
+    });
     expect(l.softwareVersions).toEqual([{ softwareType: 0, version: '1.9.0', updateAvailable: false }]);
-    expect(Object.keys(l.deviceState).sort()).toEqual(['batteryLevel', 'doorState', 'isCharging', 'lastStateChangedDate', 'state', 'stateChangeResult']);
-    expect(l.deviceState).toMatchObject({ state: 6, doorState: 3, isCharging: false, batteryLevel: 80, stateChangeResult: 0 });
+    expect(Object.keys(l.deviceState).sort()).toEqual([
+      'batteryLevel',
+      'doorState',
+      'isCharging',
+      'lastStateChangedDate',
+      'state',
+      'stateChangeResult',
+    ]);
+    expect(l.deviceState).toMatchObject({
+      state: 6,
+      doorState: 3,
+      isCharging: false,
+      batteryLevel: 80,
+      stateChangeResult: 0,
+    });
     expect(l.deviceState.lastStateChangedDate).toMatch(Z);
-    expect(l.deviceSettings).toMatchObject({ autoLockEnabled: false, pullSpringDuration: 2, doorStateEventLoggingEnabled: true, isAsync: false });
+    expect(l.deviceSettings).toMatchObject({
+      autoLockEnabled: false,
+      pullSpringDuration: 2,
+      doorStateEventLoggingEnabled: true,
+      isAsync: false,
+    });
     expect(Object.keys(l.deviceSettings)).toHaveLength(16);
     expect(l).not.toHaveProperty('userSettings');
     expect(l).not.toHaveProperty('accessories');
@@ -34,8 +71,17 @@ describe('GET /my/lock/{id}', () => {
 
   it('adds userSettings and accessories when asked (query names in any case)', async () => {
     const { guest, lock } = await lockWithCast();
-    const r = await api('GET', `/api/v37/my/lock/${lock.id}?includeusersettings=true&INCLUDEACCESSORIES=true`, { key: guest.key });
-    expect(r.json.result.userSettings).toEqual({ autoUnlockEnabled: false, autoUnlockConfirmEnabled: false, autoUnlockRangeIn: 100, autoUnlockRangeOut: 200, autoUnlockTimeout: 300, location: { latitude: 0, longitude: 0 } });
+    const r = await api('GET', `/api/v37/my/lock/${lock.id}?includeusersettings=true&INCLUDEACCESSORIES=true`, {
+      key: guest.key,
+    });
+    expect(r.json.result.userSettings).toEqual({
+      autoUnlockEnabled: false,
+      autoUnlockConfirmEnabled: false,
+      autoUnlockRangeIn: 100,
+      autoUnlockRangeOut: 200,
+      autoUnlockTimeout: 300,
+      location: { latitude: 0, longitude: 0 },
+    });
     expect(r.json.result.accessories).toEqual([]);
     expect(r.json.result.accessLevel).toBe(0);
   });
@@ -45,7 +91,13 @@ describe('GET /my/lock/{id}', () => {
     const lonely = await createLock();
     await grantUser(lonely.id, owner.id, AccessLevel.owner);
     const r = await api('GET', `/api/v37/my/lock/${lonely.id}`, { key: owner.key });
-    expect(r.json.result).toMatchObject({ deviceState: null, beaconMajor: null, beaconMinor: null, connectedToId: null, isConnected: null });
+    expect(r.json.result).toMatchObject({
+      deviceState: null,
+      beaconMajor: null,
+      beaconMinor: null,
+      connectedToId: null,
+      isConnected: null,
+    });
     expect(r.json.result.deviceSettings).not.toHaveProperty('doorStateEventLoggingEnabled');
     const { owner: o2, lock, bridge } = await lockWithCast();
     await setDevice(bridge.id, { isConnected: false });
@@ -57,13 +109,17 @@ describe('GET /my/lock/{id}', () => {
     const anon = await api('GET', `/api/v37/my/lock/${lock.id}`);
     expect(anon.status).toBe(401);
     expect(anon.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: await owner.keyWith(['Lock.Operate']) })).status).toBe(403);
+    expect(
+      (await api('GET', `/api/v37/my/lock/${lock.id}`, { key: await owner.keyWith(['Lock.Operate']) })).status,
+    ).toBe(403);
     const hidden = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: outsider.key });
     expect(hidden.status).toBe(404);
     expect(hidden.json).toMatchObject({ success: false, statusCode: 404 });
     expect((await api('GET', `/api/v37/my/lock/2147483000`, { key: owner.key })).status).toBe(404);
     expect((await api('GET', `/api/v37/my/lock/abc`, { key: owner.key })).status).toBe(400);
-    expect((await api('GET', `/api/v37/my/lock/${lock.id}?IncludeUserSettings=maybe`, { key: owner.key })).status).toBe(400);
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}?IncludeUserSettings=maybe`, { key: owner.key })).status).toBe(
+      400,
+    );
   });
 
   it('an expired access hides the lock (404)', async () => {
@@ -102,7 +158,17 @@ describe('GET /my/lock and lock sync', () => {
     expect(await ids('?page=2&itemsPerPage=1')).toEqual([second.id]);
     expect(await ids('?ItemsPerPage=1')).toEqual([lock.id]);
     expect(await ids('?Page=2')).toEqual([]);
-    for (const bad of ['page=0', 'itemsPerPage=101', 'itemsPerPage=0', 'filters.accessLevel=7', 'page=x', 'Filters.BatteryLevel=101', 'Filters.OrganizationIds=x', 'Filters.UpdateAvailable=maybe', 'IncludeOrganization=2']) {
+    for (const bad of [
+      'page=0',
+      'itemsPerPage=101',
+      'itemsPerPage=0',
+      'filters.accessLevel=7',
+      'page=x',
+      'Filters.BatteryLevel=101',
+      'Filters.OrganizationIds=x',
+      'Filters.UpdateAvailable=maybe',
+      'IncludeOrganization=2',
+    ]) {
       expect((await api('GET', `/api/v37/my/lock?${bad}`, { key: owner.key })).status, bad).toBe(400);
     }
   });
@@ -112,13 +178,21 @@ describe('GET /my/lock and lock sync', () => {
     const org = await createOrg({ name: 'Acme Offices' });
     const other = await createOrg();
     const mine = await createLock({ name: 'A private' });
-    const office = await createLock({ name: 'B office', organizationId: org.id, softwareVersions: [{ softwareType: 0, version: '1.9.0', updateAvailable: true }] });
+    const office = await createLock({
+      name: 'B office',
+      organizationId: org.id,
+      softwareVersions: [{ softwareType: 0, version: '1.9.0', updateAvailable: true }],
+    });
     const elsewhere = await createLock({ name: 'C elsewhere', organizationId: other.id });
     for (const l of [mine, office, elsewhere]) await grantUser(l.id, owner.id, AccessLevel.owner);
-    const ids = async (q: string) => (await api('GET', `/api/v37/my/lock${q}`, { key: owner.key })).json.result.map((l: any) => l.id);
+    const ids = async (q: string) =>
+      (await api('GET', `/api/v37/my/lock${q}`, { key: owner.key })).json.result.map((l: any) => l.id);
     expect(await ids(`?Filters.OrganizationIds=${org.id}`)).toEqual([office.id]);
     expect(await ids('?Filters.OrganizationIds=null')).toEqual([mine.id]);
-    expect(await ids(`?Filters.OrganizationIds=null&Filters.OrganizationIds=${other.id}`)).toEqual([mine.id, elsewhere.id]);
+    expect(await ids(`?Filters.OrganizationIds=null&Filters.OrganizationIds=${other.id}`)).toEqual([
+      mine.id,
+      elsewhere.id,
+    ]);
     expect(await ids(`?filters.organizationIds=${org.id},NULL`)).toEqual([mine.id, office.id]);
     expect(await ids('?Filters.UpdateAvailable=true')).toEqual([office.id]);
     expect(await ids('?Filters.UpdateAvailable=false')).toEqual([mine.id, elsewhere.id]);
@@ -141,7 +215,13 @@ describe('GET /my/lock and lock sync', () => {
     const { owner, lock } = await lockWithCast();
     const one = await api('GET', `/api/v37/my/lock/${lock.id}/sync`, { key: owner.key });
     expect(one.status).toBe(200);
-    expect(Object.keys(one.json.result).sort()).toEqual(['deviceState', 'id', 'isConnected', 'lockProperties', 'revision']);
+    expect(Object.keys(one.json.result).sort()).toEqual([
+      'deviceState',
+      'id',
+      'isConnected',
+      'lockProperties',
+      'revision',
+    ]);
     expect(one.json.result).toMatchObject({ id: lock.id, isConnected: true, revision: 1, deviceState: { state: 6 } });
     expect(one.json.result.lockProperties).toEqual(one.json.result.deviceState);
     const many = await api('GET', `/api/v37/my/lock/sync?id=${lock.id}&id=2147483000`, { key: owner.key });

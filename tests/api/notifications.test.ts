@@ -7,7 +7,18 @@ import { deviceReports } from '@/lib/domain/devices/reports';
 import { digestBoundary, runNotificationPass } from '@/lib/domain/notifications/pass';
 import { UNSUBSCRIBE_LIMIT } from '@/lib/domain/notifications/preferences';
 import { runMailPass } from '@/lib/mail/pass';
-import { createGroup, createLock, createOrg, addOrgUser, createUser, db, grantGroup, grantUser, lockWithCast, type TestUser } from '../support/factories/core';
+import {
+  createGroup,
+  createLock,
+  createOrg,
+  addOrgUser,
+  createUser,
+  db,
+  grantGroup,
+  grantUser,
+  lockWithCast,
+  type TestUser,
+} from '../support/factories/core';
 import { api } from '../support/router';
 import { startSmtp, type ReceivedMail } from '../support/smtp';
 
@@ -38,7 +49,8 @@ async function inbox(...people: TestUser[]): Promise<ReceivedMail[][]> {
   return people.map((p) => smtp.to(p.email));
 }
 
-const jam = async (deviceId: number, at = T) => recordActivity(await db(), { deviceId, event: E.jammed, source: ActivitySource.device, at });
+const jam = async (deviceId: number, at = T) =>
+  recordActivity(await db(), { deviceId, event: E.jammed, source: ActivitySource.device, at });
 const pass = async (deviceIds: number[], now = later(60_000)) => runNotificationPass(await db(), now, { deviceIds });
 const unsubscribeToken = (m: ReceivedMail) => {
   const link = m.links.find((l) => new URL(l).pathname === '/notifications/unsubscribe');
@@ -82,7 +94,10 @@ describe('notification mails', () => {
     const lock = await createLock({ timeZone: 'Europe/Warsaw', organizationId: org.id });
     await grantGroup(lock.id, g.id, AccessLevel.administrator);
     // 08:00-09:00 in Warsaw: not at 22:58
-    await grantUser(lock.id, offHours.id, AccessLevel.administrator, { dayStartTime: new Date('2026-01-05T07:00:00Z'), dayEndTime: new Date('2026-01-05T08:00:00Z') });
+    await grantUser(lock.id, offHours.id, AccessLevel.administrator, {
+      dayStartTime: new Date('2026-01-05T07:00:00Z'),
+      dayEndTime: new Date('2026-01-05T08:00:00Z'),
+    });
     await jam(lock.id);
     expect(await pass([lock.id])).toMatchObject({ mailed: 1 });
     const [a, b] = await inbox(viaGroup, offHours);
@@ -95,12 +110,28 @@ describe('notification mails', () => {
   it('sends nothing to whoever turned the kind off, for all devices or for one; a per-device choice wins', async () => {
     const c = await lockWithCast();
     // the owner turns jammed mails off; the administrator turns them off for this lock only
-    expect((await api('PUT', `${V}/my/notification`, { key: c.owner.key, body: { kinds: { jammed: false } } })).status).toBe(200);
-    expect((await api('PUT', `${V}/my/notification`, { key: c.admin.key, body: { devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }] } })).status).toBe(200);
+    expect(
+      (await api('PUT', `${V}/my/notification`, { key: c.owner.key, body: { kinds: { jammed: false } } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api('PUT', `${V}/my/notification`, {
+          key: c.admin.key,
+          body: { devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }] },
+        })
+      ).status,
+    ).toBe(200);
     await jam(c.lock.id);
     expect(await pass([c.lock.id])).toEqual({ handled: 1, mailed: 0, digested: 0 });
     // the owner turns them on for this lock again: the device's choice beats "off"
-    expect((await api('PUT', `${V}/my/notification`, { key: c.owner.key, body: { devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', `${V}/my/notification`, {
+          key: c.owner.key,
+          body: { devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] },
+        })
+      ).status,
+    ).toBe(200);
     await jam(c.lock.id, later(1000));
     expect(await pass([c.lock.id])).toEqual({ handled: 1, mailed: 1, digested: 0 });
     const [owner, admin] = await inbox(c.owner, c.admin);
@@ -118,15 +149,36 @@ describe('notification mails', () => {
     expect(r.status).toBe(200);
     expect(r.json.result).toEqual({ kind: 'jammed', label: 'A lock is jammed' });
     // twice is fine: the same answer
-    expect((await api('POST', `${V}/notification/unsubscribe`, { body: { token } })).json.result).toEqual({ kind: 'jammed', label: 'A lock is jammed' });
+    expect((await api('POST', `${V}/notification/unsubscribe`, { body: { token } })).json.result).toEqual({
+      kind: 'jammed',
+      label: 'A lock is jammed',
+    });
     const prefs = (await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result;
-    expect(prefs.kinds).toEqual({ jammed: false, batteryLow: true, bridgeOffline: true, doorOpenTooLong: true, keypadLockedOut: true });
+    expect(prefs.kinds).toEqual({
+      jammed: false,
+      batteryLow: true,
+      bridgeOffline: true,
+      doorOpenTooLong: true,
+      keypadLockedOut: true,
+    });
     await jam(c.lock.id, later(1000));
-    await deviceReports.batteryChanged(await db(), { device: { id: c.lock.id, type: c.lock.type }, level: 12, charging: false, at: later(2000) });
+    await deviceReports.batteryChanged(await db(), {
+      device: { id: c.lock.id, type: c.lock.type },
+      level: 12,
+      charging: false,
+      at: later(2000),
+    });
     expect(await pass([c.lock.id], later(61_000))).toEqual({ handled: 2, mailed: 3, digested: 0 });
     const [owner, admin] = await inbox(c.owner, c.admin);
-    expect(owner.map((x) => x.subject).sort()).toEqual([`${c.lock.name} is jammed`, `${c.lock.name} is jammed`, `${c.lock.name}: battery low (12%)`]);
-    expect(admin.map((x) => x.subject).sort()).toEqual([`${c.lock.name} is jammed`, `${c.lock.name}: battery low (12%)`]);
+    expect(owner.map((x) => x.subject).sort()).toEqual([
+      `${c.lock.name} is jammed`,
+      `${c.lock.name} is jammed`,
+      `${c.lock.name}: battery low (12%)`,
+    ]);
+    expect(admin.map((x) => x.subject).sort()).toEqual([
+      `${c.lock.name} is jammed`,
+      `${c.lock.name}: battery low (12%)`,
+    ]);
   });
 
   it('refuses a made-up, malformed or missing unsubscribe token', async () => {
@@ -136,12 +188,15 @@ describe('notification mails', () => {
   });
 
   it('limits unsubscribe tries per client address: the 31st in 10 minutes answers 429 with Retry-After, another address still gets through', async () => {
-    const tries = (clientAddress: string) => api('POST', `${V}/notification/unsubscribe`, { body: { token: 'B'.repeat(43) }, clientAddress });
+    const tries = (clientAddress: string) =>
+      api('POST', `${V}/notification/unsubscribe`, { body: { token: 'B'.repeat(43) }, clientAddress });
     for (let i = 0; i < UNSUBSCRIBE_LIMIT.max; i++) expect((await tries('198.51.100.77')).status).toBe(404);
     const refused = await tries('198.51.100.77');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(refused.json.errorMessages).toEqual(['Too many tries from your network. Try the link again in a few minutes.']);
+    expect(refused.json.errorMessages).toEqual([
+      'Too many tries from your network. Try the link again in a few minutes.',
+    ]);
     expect((await tries('198.51.100.78')).status).toBe(404);
   });
 
@@ -149,7 +204,10 @@ describe('notification mails', () => {
     const c = await lockWithCast();
     await jam(c.lock.id);
     const d = await db();
-    const [a, b] = await Promise.all([runNotificationPass(d, later(60_000), { deviceIds: [c.lock.id] }), runNotificationPass(d, later(60_000), { deviceIds: [c.lock.id] })]);
+    const [a, b] = await Promise.all([
+      runNotificationPass(d, later(60_000), { deviceIds: [c.lock.id] }),
+      runNotificationPass(d, later(60_000), { deviceIds: [c.lock.id] }),
+    ]);
     expect(a.mailed + b.mailed).toBe(2);
     expect(a.handled + b.handled).toBe(1);
     expect(await d.select().from(mailOutbox).where(eq(mailOutbox.toAddress, c.owner.email))).toHaveLength(1);
@@ -159,13 +217,24 @@ describe('notification mails', () => {
 
   it('a daily digest collects everything and goes out once at the digest hour (07:00 UTC)', async () => {
     const c = await lockWithCast();
-    expect((await api('PUT', `${V}/my/notification`, { key: c.owner.key, body: { digest: true } })).json.result.digest).toBe(true);
+    expect(
+      (await api('PUT', `${V}/my/notification`, { key: c.owner.key, body: { digest: true } })).json.result.digest,
+    ).toBe(true);
     const at = new Date('2026-11-24T10:00:00.000Z');
     await jam(c.lock.id, at);
-    await deviceReports.batteryChanged(await db(), { device: { id: c.lock.id, type: c.lock.type }, level: 9, charging: false, at: new Date(at.getTime() + 1000) });
+    await deviceReports.batteryChanged(await db(), {
+      device: { id: c.lock.id, type: c.lock.type },
+      level: 9,
+      charging: false,
+      at: new Date(at.getTime() + 1000),
+    });
     const d = await db();
     // the owner's lines wait; the administrator gets mails at once
-    expect(await runNotificationPass(d, new Date('2026-11-24T10:01:00.000Z'), { deviceIds: [c.lock.id] })).toEqual({ handled: 2, mailed: 2, digested: 2 });
+    expect(await runNotificationPass(d, new Date('2026-11-24T10:01:00.000Z'), { deviceIds: [c.lock.id] })).toEqual({
+      handled: 2,
+      mailed: 2,
+      digested: 2,
+    });
     expect(digestBoundary(new Date('2026-11-25T06:59:00.000Z')).toISOString()).toBe('2026-11-24T07:00:00.000Z');
     await runNotificationPass(d, new Date('2026-11-25T06:59:00.000Z'), { deviceIds: [c.lock.id] });
     expect((await inbox(c.owner))[0]).toEqual([]);
@@ -206,11 +275,21 @@ describe('notification mails', () => {
     const c = await lockWithCast();
     const d = await db();
     await deviceReports.doorOpenTooLong(d, { device: { id: c.lock.id, type: c.lock.type }, at: T });
-    await recordActivity(d, { deviceId: c.lock.id, event: E.keypadLockedOut, source: ActivitySource.device, at: later(1000) });
+    await recordActivity(d, {
+      deviceId: c.lock.id,
+      event: E.keypadLockedOut,
+      source: ActivitySource.device,
+      at: later(1000),
+    });
     expect(await pass([c.lock.id])).toEqual({ handled: 2, mailed: 4, digested: 0 });
     const [owner] = await inbox(c.owner);
-    expect(owner.map((m) => m.subject).sort()).toEqual([`${c.lock.name}: door open too long`, `${c.lock.name}: keypad locked out`]);
-    expect(owner.find((m) => m.subject.endsWith('keypad locked out'))!.text).toContain('after five wrong PINs in a row');
+    expect(owner.map((m) => m.subject).sort()).toEqual([
+      `${c.lock.name}: door open too long`,
+      `${c.lock.name}: keypad locked out`,
+    ]);
+    expect(owner.find((m) => m.subject.endsWith('keypad locked out'))!.text).toContain(
+      'after five wrong PINs in a row',
+    );
   });
 });
 
@@ -234,7 +313,13 @@ describe('the worker over the whole activity log', () => {
 describe('GET/PUT /api/v37/my/notification', () => {
   const ALL_ON = { jammed: true, batteryLow: true, bridgeOffline: true, doorOpenTooLong: true, keypadLockedOut: true };
   const LOCK_KINDS = ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
-  const LABELS = { jammed: 'A lock is jammed', batteryLow: 'Battery low', bridgeOffline: 'Bridge offline', doorOpenTooLong: 'Door open too long', keypadLockedOut: 'Keypad locked out after wrong PINs' };
+  const LABELS = {
+    jammed: 'A lock is jammed',
+    batteryLow: 'Battery low',
+    bridgeOffline: 'Bridge offline',
+    doorOpenTooLong: 'Door open too long',
+    keypadLockedOut: 'Keypad locked out after wrong PINs',
+  };
 
   it('defaults: every kind on, no digest, the devices the caller owns or administers (not those where a guest)', async () => {
     const c = await lockWithCast();
@@ -245,38 +330,73 @@ describe('GET/PUT /api/v37/my/notification', () => {
       { deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: {} },
     ].sort((a, b) => a.name.localeCompare(b.name));
     expect(owner.json.result).toEqual({ digest: false, kinds: ALL_ON, devices: byName, labels: LABELS });
-    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result.devices).toEqual([{ deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: {} }]);
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result.devices).toEqual([
+      { deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: {} },
+    ]);
     expect((await api('GET', `${V}/my/notification`, { key: c.guest.key })).json.result.devices).toEqual([]);
   });
 
   it('changes kinds, digest and per-device choices; null gives a device back to the kind', async () => {
     const c = await lockWithCast();
     const put = (body: unknown) => api('PUT', `${V}/my/notification`, { key: c.admin.key, body });
-    const r = await put({ digest: true, kinds: { batteryLow: false }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }] });
+    const r = await put({
+      digest: true,
+      kinds: { batteryLow: false },
+      devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: false }],
+    });
     expect(r.status).toBe(200);
-    expect(r.json.result).toEqual({ digest: true, kinds: { ...ALL_ON, batteryLow: false }, devices: [{ deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: { jammed: false } }], labels: LABELS });
-    const back = await put({ kinds: { batteryLow: true }, devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: null }] });
-    expect(back.json.result).toMatchObject({ digest: true, kinds: ALL_ON, devices: [{ deviceId: c.lock.id, overrides: {} }] });
+    expect(r.json.result).toEqual({
+      digest: true,
+      kinds: { ...ALL_ON, batteryLow: false },
+      devices: [{ deviceId: c.lock.id, name: c.lock.name, kinds: LOCK_KINDS, overrides: { jammed: false } }],
+      labels: LABELS,
+    });
+    const back = await put({
+      kinds: { batteryLow: true },
+      devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: null }],
+    });
+    expect(back.json.result).toMatchObject({
+      digest: true,
+      kinds: ALL_ON,
+      devices: [{ deviceId: c.lock.id, overrides: {} }],
+    });
     expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toEqual(back.json.result);
   });
 
   it('refuses bad input, devices the caller does not manage, read-only keys and anonymous callers', async () => {
     const c = await lockWithCast();
     const put = (body: unknown, key = c.admin.key) => api('PUT', `${V}/my/notification`, { key, body });
-    for (const body of [{}, { kinds: { opened: true } }, { kinds: { jammed: 'yes' } }, { devices: [{ deviceId: c.lock.id, kind: 'opened', enabled: true }] }, { digest: true, extra: 1 }, { devices: Array.from({ length: 501 }, () => ({ deviceId: c.lock.id, kind: 'jammed', enabled: true })) }]) {
+    for (const body of [
+      {},
+      { kinds: { opened: true } },
+      { kinds: { jammed: 'yes' } },
+      { devices: [{ deviceId: c.lock.id, kind: 'opened', enabled: true }] },
+      { digest: true, extra: 1 },
+      { devices: Array.from({ length: 501 }, () => ({ deviceId: c.lock.id, kind: 'jammed', enabled: true })) },
+    ]) {
       expect((await put(body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
     // the guest sees the lock but does not manage it; the outsider does not see it
-    expect((await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.guest.key)).status).toBe(403);
-    expect((await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.outsider.key)).status).toBe(404);
+    expect((await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.guest.key)).status).toBe(
+      403,
+    );
+    expect(
+      (await put({ devices: [{ deviceId: c.lock.id, kind: 'jammed', enabled: true }] }, c.outsider.key)).status,
+    ).toBe(404);
     // the administrator has no access to the bridge
-    expect((await put({ devices: [{ deviceId: c.bridge.id, kind: 'bridgeOffline', enabled: false }] })).status).toBe(404);
+    expect((await put({ devices: [{ deviceId: c.bridge.id, kind: 'bridgeOffline', enabled: false }] })).status).toBe(
+      404,
+    );
     const readOnly = await c.owner.keyWith(['Account.Read']);
     expect((await api('GET', `${V}/my/notification`, { key: readOnly })).status).toBe(200);
     expect((await put({ digest: true }, readOnly)).status).toBe(403);
     expect((await api('GET', `${V}/my/notification`)).status).toBe(401);
     expect((await api('PUT', `${V}/my/notification`, { body: { digest: true } })).status).toBe(401);
     // nothing was changed by the refused calls
-    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toMatchObject({ digest: false, kinds: ALL_ON, devices: [{ deviceId: c.lock.id, overrides: {} }] });
+    expect((await api('GET', `${V}/my/notification`, { key: c.admin.key })).json.result).toMatchObject({
+      digest: false,
+      kinds: ALL_ON,
+      devices: [{ deviceId: c.lock.id, overrides: {} }],
+    });
   });
 });

@@ -17,8 +17,12 @@ const v37 = () => scanApiRoutes(APP).filter(([p]) => p.startsWith('/api/v37/'));
 describe('the OpenAPI document', () => {
   it('lists every route file under /api/v37 with each of its methods, and nothing else', () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
-    const want = v37().flatMap(([p, methods]) => methods.map((m) => `${m} ${openApiPath(p)}`)).sort();
-    const have = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    const want = v37()
+      .flatMap(([p, methods]) => methods.map((m) => `${m} ${openApiPath(p)}`))
+      .sort();
+    const have = Object.entries(doc.paths)
+      .flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`))
+      .sort();
     expect(have).toEqual(want);
   });
 

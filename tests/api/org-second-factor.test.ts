@@ -18,7 +18,11 @@ const groups = (orgId: number) => `/api/v37/organization/${orgId}/user-groups`;
 
 /** A confirmed authenticator app, as if set up through Settings > Security. */
 async function giveFactor(u: TestUser) {
-  await (await db()).insert(userTotp).values({ userId: u.id, secretCiphertext: encryptSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'user_totp', u.id), confirmedAt: new Date() });
+  await (await db()).insert(userTotp).values({
+    userId: u.id,
+    secretCiphertext: encryptSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'user_totp', u.id),
+    confirmedAt: new Date(),
+  });
 }
 
 async function world() {
@@ -33,31 +37,57 @@ async function world() {
 describe("an organization's second-factor rule", () => {
   it('reading: any member (200), outsiders 404; off by default', async () => {
     const w = await world();
-    for (const u of [w.owner, w.admin, w.member]) expect(await api('GET', sec(w.org.id), { key: u.key })).toMatchObject({ status: 200, json: { result: { requireSecondFactor: false } } });
+    for (const u of [w.owner, w.admin, w.member])
+      expect(await api('GET', sec(w.org.id), { key: u.key })).toMatchObject({
+        status: 200,
+        json: { result: { requireSecondFactor: false } },
+      });
     expect((await api('GET', sec(w.org.id), { key: w.outsider.key })).status).toBe(404);
     expect((await api('GET', sec(w.org.id))).status).toBe(401);
   });
 
   it('only the owner changes it, and turns it on only with a second factor of their own', async () => {
     const w = await world();
-    expect((await api('PUT', sec(w.org.id), { key: w.admin.key, body: { requireSecondFactor: true } })).status).toBe(403);
-    expect((await api('PUT', sec(w.org.id), { key: w.member.key, body: { requireSecondFactor: true } })).status).toBe(403);
-    expect((await api('PUT', sec(w.org.id), { key: w.outsider.key, body: { requireSecondFactor: true } })).status).toBe(404);
-    expect((await api('PUT', sec(w.org.id), { key: await w.owner.keyWith(['Organization.Read']), body: { requireSecondFactor: true } })).status).toBe(403);
+    expect((await api('PUT', sec(w.org.id), { key: w.admin.key, body: { requireSecondFactor: true } })).status).toBe(
+      403,
+    );
+    expect((await api('PUT', sec(w.org.id), { key: w.member.key, body: { requireSecondFactor: true } })).status).toBe(
+      403,
+    );
+    expect((await api('PUT', sec(w.org.id), { key: w.outsider.key, body: { requireSecondFactor: true } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await api('PUT', sec(w.org.id), {
+          key: await w.owner.keyWith(['Organization.Read']),
+          body: { requireSecondFactor: true },
+        })
+      ).status,
+    ).toBe(403);
     const bare = await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } });
     expect(bare.status).toBe(409);
-    expect(bare.json.errorMessages[0]).toMatch(/^Add a second factor to your own account first \(Settings > Security\)/);
-    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: 'yes' } })).status).toBe(400);
+    expect(bare.json.errorMessages[0]).toMatch(
+      /^Add a second factor to your own account first \(Settings > Security\)/,
+    );
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: 'yes' } })).status).toBe(
+      400,
+    );
     expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: {} })).status).toBe(400);
     await giveFactor(w.owner);
-    expect(await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).toMatchObject({ status: 200, json: { result: { requireSecondFactor: true } } });
+    expect(await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).toMatchObject({
+      status: 200,
+      json: { result: { requireSecondFactor: true } },
+    });
     expect((await api('GET', sec(w.org.id), { key: w.member.key })).json.result).toEqual({ requireSecondFactor: true });
   });
 
   it('when on: an administrator without a factor may look but not manage, and is told where to add one; with one, may', async () => {
     const w = await world();
     await giveFactor(w.owner);
-    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(200);
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(
+      200,
+    );
 
     expect((await api('GET', groups(w.org.id), { key: w.admin.key })).status).toBe(200);
     const refused = await api('POST', groups(w.org.id), { key: w.admin.key, body: { name: 'Cleaners' } });
@@ -87,21 +117,36 @@ describe("an organization's second-factor rule", () => {
     expect(off.status).toBe(403);
     expect(off.json.errorMessages).toEqual([SECOND_FACTOR_WORDS]);
     await giveFactor(w.owner);
-    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: false } })).status).toBe(200);
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: false } })).status).toBe(
+      200,
+    );
     expect((await api('POST', groups(w.org.id), { key: w.owner.key, body: { name: 'X' } })).status).toBe(200);
   });
 
-  it("when on: managing a device of the organization needs a second factor too (its administrators and owner); opening and seeing do not", async () => {
+  it('when on: managing a device of the organization needs a second factor too (its administrators and owner); opening and seeing do not', async () => {
     const w = await world();
     const lock = await createOrgLock(w.org.id);
     await grantUser(lock.id, w.owner.id, AccessLevel.owner);
     await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
     await grantUser(lock.id, w.member.id, AccessLevel.guest);
     await giveFactor(w.owner);
-    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(200);
-    const rename = (u: TestUser, revision: number, name: string, id = lock.id) => api('PATCH', '/api/v37/my/lock', { key: u.key, body: { id, revision, name } });
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(
+      200,
+    );
+    const rename = (u: TestUser, revision: number, name: string, id = lock.id) =>
+      api('PATCH', '/api/v37/my/lock', { key: u.key, body: { id, revision, name } });
     const grant = (u: TestUser) =>
-      api('POST', `/api/v37/my/device/${lock.id}/access`, { key: u.key, body: { principalType: 0, userEmail: `invitee-${Date.now()}@test.local`, accessLevel: 0, remoteAccessDisabled: false } });
+      api('POST', `/api/v37/my/device/${lock.id}/access`, {
+        key: u.key,
+        body: {
+          principalType: 0,
+          userEmail: `invitee-${Date.now()}@test.local`,
+          accessLevel: 0,
+          remoteAccessDisabled: false,
+          // an administrator gives nothing without an end (only the organization's owner does)
+          endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        },
+      });
 
     const seen = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: w.admin.key });
     expect(seen.status).toBe(200);

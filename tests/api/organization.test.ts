@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/router';
 import { addOrgUser, createUser } from '../support/factories/core';
-import { orgWithCast, type Cast } from '../support/factories/organization';
+import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 
 let c: Cast;
 beforeAll(async () => {
@@ -9,20 +9,45 @@ beforeAll(async () => {
 });
 
 describe('GET /organization', () => {
-  it("lists the caller's organizations with the caller's role", async () => {
+  it("lists the caller's organizations as Tedee's get-all has them, with the caller's role in Tedee's numbering", async () => {
+    await createOrgLock(c.org.id);
     const res = await api('GET', '/api/v37/organization', { key: c.admin.key });
     expect(res.status).toBe(200);
-    expect(res.json.result).toEqual([
-      { id: c.org.id, name: c.org.name, timeZone: 'America/New_York', role: 1, roleName: 'administrator', organizationUserId: c.ouIds.admin },
-    ]);
+    // organization/get-all.rst: {organizations: [...]}, datastructures/organization.rst's fields, ours after them
+    expect(res.json.result).toEqual({
+      organizations: [
+        {
+          id: c.org.id,
+          name: c.org.name,
+          ownerName: c.owner.displayName,
+          description: null,
+          logo: null,
+          color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+          initials: expect.stringMatching(/^[A-Z0-9]{1,2}$/),
+          slug: expect.stringMatching(new RegExp(`-${c.org.id}$`)),
+          bridgesCount: 1,
+          locksCount: 1,
+          organizationRole: 1, // Tedee: 0 Owner, 1 Administrator, 2 Member
+          timeZone: 'America/New_York',
+          organizationUserId: c.ouIds.admin,
+          roleName: 'administrator',
+        },
+      ],
+    });
+    const owner = await api('GET', '/api/v37/organization', { key: c.owner.key });
+    expect(owner.json.result.organizations[0]).toMatchObject({ organizationRole: 0, roleName: 'owner' });
+    const member = await api('GET', '/api/v37/organization', { key: c.member.key });
+    expect(member.json.result.organizations[0]).toMatchObject({ organizationRole: 2, roleName: 'member' });
     const outsider = await api('GET', '/api/v37/organization', { key: c.outsider.key });
-    expect(outsider.json.result.map((o: any) => o.id)).toEqual([c.other.id]);
+    expect(outsider.json.result.organizations.map((o: any) => o.id)).toEqual([c.other.id]);
     const nobody = await createUser();
-    expect((await api('GET', '/api/v37/organization', { key: nobody.key })).json.result).toEqual([]);
+    expect((await api('GET', '/api/v37/organization', { key: nobody.key })).json.result).toEqual({ organizations: [] });
   });
 
   it('needs an Organization scope', async () => {
-    expect((await api('GET', '/api/v37/organization', { key: await c.owner.keyWith(['Device.Read']) })).status).toBe(403);
+    expect((await api('GET', '/api/v37/organization', { key: await c.owner.keyWith(['Device.Read']) })).status).toBe(
+      403,
+    );
     expect((await api('GET', '/api/v37/organization')).status).toBe(401);
   });
 });
@@ -38,7 +63,7 @@ describe('GET /organization/{id}/user', () => {
       userId: c.owner.id,
       email: c.owner.email,
       displayName: c.owner.displayName,
-      role: 2,
+      role: 0, // Tedee's OrganizationRoleType: 0 Owner
       roleName: 'owner',
       status: 'active',
       invitationId: null,
@@ -48,7 +73,11 @@ describe('GET /organization/{id}/user', () => {
       groups: null,
       deviceCount: null,
     });
-    const byMail = await api('GET', `${url}?filters.text=${encodeURIComponent(c.admin.email.slice(0, 10).toUpperCase())}`, { key: c.member.key });
+    const byMail = await api(
+      'GET',
+      `${url}?filters.text=${encodeURIComponent(c.admin.email.slice(0, 10).toUpperCase())}`,
+      { key: c.member.key },
+    );
     expect(byMail.json.result.map((u: any) => u.organizationUserId)).toEqual([c.ouIds.admin]);
     const p = await api('GET', `${url}?page=2&itemsPerPage=2`, { key: c.member.key });
     expect(p.json.result).toHaveLength(1);
@@ -66,6 +95,11 @@ describe('GET /organization/{id}/user', () => {
     await addOrgUser(c.org.id, u.id, 0);
     await addOrgUser(c.other.id, u.id, 1);
     const res = await api('GET', '/api/v37/organization', { key: u.key });
-    expect(res.json.result.map((o: any) => [o.id, o.role]).sort()).toEqual([[c.org.id, 0], [c.other.id, 1]].sort());
+    expect(res.json.result.organizations.map((o: any) => [o.id, o.organizationRole]).sort()).toEqual(
+      [
+        [c.org.id, 2],
+        [c.other.id, 1],
+      ].sort(),
+    );
   });
 });

@@ -12,7 +12,10 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 describe('create and list keys', () => {
   it('creates a key (201 {id, key}), shown once: only a hash is stored, the list never shows it', async () => {
     const u = await createUser();
-    const r = await api('POST', BASE, { headers: await sessionHeaders(u), body: { name: '  Home Assistant  ', scopes: ['Device.Read', 'Lock.Operate'], days: 30 } });
+    const r = await api('POST', BASE, {
+      headers: await sessionHeaders(u),
+      body: { name: '  Home Assistant  ', scopes: ['Device.Read', 'Lock.Operate'], days: 30 },
+    });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ success: true, statusCode: 201, errorMessages: [] });
     const { id, key } = r.json.result;
@@ -42,7 +45,12 @@ describe('create and list keys', () => {
 
   it('the new key works with exactly its scopes', async () => {
     const u = await createUser();
-    const { key } = (await api('POST', BASE, { headers: await sessionHeaders(u), body: { name: 'reader', scopes: ['Account.Read'], days: 1 } })).json.result;
+    const { key } = (
+      await api('POST', BASE, {
+        headers: await sessionHeaders(u),
+        body: { name: 'reader', scopes: ['Account.Read'], days: 1 },
+      })
+    ).json.result;
     expect((await api('GET', BASE, { key })).status).toBe(200);
     expect((await api('POST', BASE, { key, body: { name: 'x', scopes: ['Account.Read'], days: 1 } })).status).toBe(403);
   });
@@ -65,7 +73,9 @@ describe('create and list keys', () => {
     const u = await createUser();
     const headers = await sessionHeaders(u);
     const a = (await api('POST', BASE, { headers, body: { name: 'a', scopes: ['Device.Read'] } })).json.result;
-    const b = (await api('POST', BASE, { headers, body: { name: 'b', scopes: ['Device.Read'], validTo: '2027-06-01T10:00:00' } })).json.result;
+    const b = (
+      await api('POST', BASE, { headers, body: { name: 'b', scopes: ['Device.Read'], validTo: '2027-06-01T10:00:00' } })
+    ).json.result;
     const list = (await api('GET', BASE, { key: u.key })).json.result;
     const validTo = (id: string) => list.find((k: { id: string }) => k.id === id).validTo;
     expect(Math.abs(new Date(validTo(a.id)).getTime() - Date.now() - 90 * 86_400_000)).toBeLessThan(60_000);
@@ -96,7 +106,10 @@ describe('create and list keys', () => {
     const u = await createUser();
     const to = new Date();
     to.setUTCFullYear(to.getUTCFullYear() + 5);
-    const r = await api('POST', BASE, { headers: await sessionHeaders(u), body: { name: 'long', scopes: ['Device.Read'], validTo: new Date(to.getTime() - 60_000).toISOString() } });
+    const r = await api('POST', BASE, {
+      headers: await sessionHeaders(u),
+      body: { name: 'long', scopes: ['Device.Read'], validTo: new Date(to.getTime() - 60_000).toISOString() },
+    });
     expect(r.status).toBe(201);
   });
 });
@@ -105,19 +118,35 @@ describe('no escalation through keys', () => {
   it('a key cannot create a key with scopes it does not hold (403 naming them); a session can (see auth.test.ts)', async () => {
     const u = await createUser();
     const k = await u.keyWith(['Account.ReadWrite', 'Device.Read']);
-    const r = await api('POST', BASE, { key: k, body: { name: 'more', scopes: ['Device.Read', 'Lock.Operate', 'Device.ReadWrite'], days: 1 } });
+    const r = await api('POST', BASE, {
+      key: k,
+      body: { name: 'more', scopes: ['Device.Read', 'Lock.Operate', 'Device.ReadWrite'], days: 1 },
+    });
     expect(r.status).toBe(403);
     expect(r.json.errorMessages[0]).toMatch(/does not hold itself: Lock\.Operate, Device\.ReadWrite/);
-    const ok = await api('POST', BASE, { key: k, body: { name: 'same', scopes: ['Device.Read', 'Account.ReadWrite'], validTo: inDays(0.5) } });
+    const ok = await api('POST', BASE, {
+      key: k,
+      body: { name: 'same', scopes: ['Device.Read', 'Account.ReadWrite'], validTo: inDays(0.5) },
+    });
     expect(ok.status).toBe(201);
   });
 
   it('X.ReadWrite lets a key hand out X.Read, never the reverse', async () => {
     const u = await createUser();
     const k = await u.keyWith(['Account.ReadWrite', 'Organization.ReadWrite']);
-    expect((await api('POST', BASE, { key: k, body: { name: 'r', scopes: ['Organization.Read'], validTo: inDays(0.5) } })).status).toBe(201);
+    expect(
+      (await api('POST', BASE, { key: k, body: { name: 'r', scopes: ['Organization.Read'], validTo: inDays(0.5) } }))
+        .status,
+    ).toBe(201);
     const weak = await u.keyWith(['Account.ReadWrite', 'Organization.Read']);
-    expect((await api('POST', BASE, { key: weak, body: { name: 'rw', scopes: ['Organization.ReadWrite'], validTo: inDays(0.5) } })).status).toBe(403);
+    expect(
+      (
+        await api('POST', BASE, {
+          key: weak,
+          body: { name: 'rw', scopes: ['Organization.ReadWrite'], validTo: inDays(0.5) },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('a key cannot make a key that outlives itself', async () => {
@@ -135,23 +164,38 @@ describe('no escalation through keys', () => {
     const big = await createKeyFor(u.id, { scopes: [...SCOPES] });
     expect((await api('PUT', `${BASE}/${small.id}`, { key: k, body: { scopes: ['Lock.Operate'] } })).status).toBe(403);
     expect((await api('PUT', `${BASE}/${big.id}`, { key: k, body: { name: 'renamed' } })).status).toBe(403);
-    expect((await api('PUT', `${BASE}/${small.id}`, { key: k, body: { name: 'renamed', scopes: ['Device.Read'] } })).status).toBe(200);
+    expect(
+      (await api('PUT', `${BASE}/${small.id}`, { key: k, body: { name: 'renamed', scopes: ['Device.Read'] } })).status,
+    ).toBe(204);
     // but revoking is always allowed: it only takes power away
     expect((await api('DELETE', `${BASE}/${big.id}`, { key: k })).status).toBe(204);
   });
 });
 
 describe('change and revoke', () => {
-  it('PUT changes name, scopes and expiry (only what is sent) and answers the key', async () => {
+  it('PUT changes name, scopes and expiry (only what is sent) and answers 204, as Tedee documents it', async () => {
     const u = await createUser();
     const k = await createKeyFor(u.id, { name: 'old', scopes: ['Device.Read'] });
     const headers = await sessionHeaders(u);
-    const r = await api('PUT', `${BASE}/${k.id}`, { headers, body: { name: ' new ', scopes: ['Device.ReadWrite', 'Device.Read'], validTo: '2027-01-01T00:00:00Z' } });
-    expect(r.status).toBe(200);
-    expect(r.json.result).toMatchObject({ id: k.id, name: 'new', scopes: ['Device.Read', 'Device.ReadWrite'], validTo: '2027-01-01T00:00:00.000Z', status: 'active' });
-    const again = await api('PUT', `${BASE}/${k.id}`, { headers, body: { days: 10 } });
-    expect(again.json.result).toMatchObject({ name: 'new', scopes: ['Device.Read', 'Device.ReadWrite'] });
-    expect(new Date(again.json.result.validTo).getTime()).toBeGreaterThan(Date.now() + 9 * 86_400_000);
+    const r = await api('PUT', `${BASE}/${k.id}`, {
+      headers,
+      body: { name: ' new ', scopes: ['Device.ReadWrite', 'Device.Read'], validTo: '2027-01-01T00:00:00Z' },
+    });
+    expect(r.status).toBe(204);
+    expect(r.text).toBe('');
+    const listed = async () =>
+      (await api('GET', BASE, { key: u.key })).json.result.find((x: { id: string }) => x.id === k.id);
+    expect(await listed()).toMatchObject({
+      id: k.id,
+      name: 'new',
+      scopes: ['Device.Read', 'Device.ReadWrite'],
+      validTo: '2027-01-01T00:00:00.000Z',
+      status: 'active',
+    });
+    expect((await api('PUT', `${BASE}/${k.id}`, { headers, body: { days: 10 } })).status).toBe(204);
+    const again = await listed();
+    expect(again).toMatchObject({ name: 'new', scopes: ['Device.Read', 'Device.ReadWrite'] });
+    expect(new Date(again.validTo).getTime()).toBeGreaterThan(Date.now() + 9 * 86_400_000);
     expect((await api('PUT', `${BASE}/${k.id}`, { key: u.key, body: { scopes: [] } })).status).toBe(400);
   });
 
@@ -165,9 +209,13 @@ describe('change and revoke', () => {
     const after = await api('GET', BASE, { authorization: `PersonalKey ${k.key}` });
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
-    const revokedAt = (await api('GET', BASE, { key: u.key })).json.result.find((x: { id: string }) => x.id === k.id).revoked;
+    const revokedAt = (await api('GET', BASE, { key: u.key })).json.result.find(
+      (x: { id: string }) => x.id === k.id,
+    ).revoked;
     expect((await api('DELETE', `${BASE}/${k.id}`, { key: u.key })).status).toBe(204);
-    expect((await api('GET', BASE, { key: u.key })).json.result.find((x: { id: string }) => x.id === k.id).revoked).toBe(revokedAt);
+    expect(
+      (await api('GET', BASE, { key: u.key })).json.result.find((x: { id: string }) => x.id === k.id).revoked,
+    ).toBe(revokedAt);
     expect((await api('PUT', `${BASE}/${k.id}`, { key: u.key, body: { name: 'back' } })).status).toBe(409);
   });
 
@@ -181,7 +229,10 @@ describe('change and revoke', () => {
   it('another user’s key, or an unknown id: 404 and nothing changes', async () => {
     const [u, other] = await Promise.all([createUser(), createUser()]);
     const theirs = await createKeyFor(other.id, { name: 'theirs' });
-    for (const [m, body] of [['PUT', { name: 'mine now' }], ['DELETE', undefined]] as const) {
+    for (const [m, body] of [
+      ['PUT', { name: 'mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
       const r = await api(m, `${BASE}/${theirs.id}`, { key: u.key, body });
       expect(r.status).toBe(404);
       expect(r.json.errorMessages).toEqual(['Access key not found.']);

@@ -11,7 +11,9 @@ const body = (over: Record<string, unknown> = {}) => ({ alias: 'Courier', pin: '
 
 async function snapshot(lockId: number, ownerKey: string) {
   const rows = await pinRows(lockId);
-  const details = await Promise.all(rows.map((r) => api('GET', `${base(lockId)}/${r.id}`, { key: ownerKey }).then((x) => x.json.result)));
+  const details = await Promise.all(
+    rows.map((r) => api('GET', `${base(lockId)}/${r.id}`, { key: ownerKey }).then((x) => x.json.result)),
+  );
   return { version: await listVersionOf(lockId), details: details.sort((a, b) => a.id - b.id) };
 }
 
@@ -116,7 +118,9 @@ describe('PIN writes racing each other', () => {
     const { owner, lock } = await lockWithCast();
     const [pinId] = await insertPins(lock.id, [{ value: '640213', alias: 'Keeps its value' }]);
     const spy = sneakInDuringFirstWrite(lock.id, '509182');
-    expect((await api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '509182' }) })).status).toBe(406);
+    expect(
+      (await api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '509182' }) })).status,
+    ).toBe(406);
     expect(spy.mock.calls.map((c) => c[2])).toEqual([
       { kind: 'update', pin: { id: pinId, value: '509182' } },
       { kind: 'update', pin: { id: pinId, value: '640213' } },
@@ -128,7 +132,8 @@ describe('PIN writes racing each other', () => {
   it('PIN values never reach the log, even when writes fail', async () => {
     const { owner, lock } = await lockWithCast();
     const lines: string[] = [];
-    for (const m of ['log', 'error', 'warn', 'info'] as const) vi.spyOn(console, m).mockImplementation((...a) => void lines.push(a.map(String).join(' ')));
+    for (const m of ['log', 'error', 'warn', 'info'] as const)
+      vi.spyOn(console, m).mockImplementation((...a) => void lines.push(a.map(String).join(' ')));
     const [pinId] = await insertPins(lock.id, [{ value: '630418' }]);
     await sim.timeoutNext(lock.id);
     await api('PUT', `${base(lock.id)}/${pinId}`, { key: owner.key, body: body({ pin: '774102' }) });

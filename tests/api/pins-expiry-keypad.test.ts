@@ -13,14 +13,22 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const soon = (ms: number) => new Date(Date.now() + ms);
 
 async function lastActivity(lockId: number) {
-  const [row] = await (await db()).select().from(deviceActivity).where(eq(deviceActivity.deviceId, lockId)).orderBy(desc(deviceActivity.date)).limit(1);
+  const [row] = await (await db())
+    .select()
+    .from(deviceActivity)
+    .where(eq(deviceActivity.deviceId, lockId))
+    .orderBy(desc(deviceActivity.date))
+    .limit(1);
   return row;
 }
 
 describe('PINs past their end date', () => {
   it('disappear from the list on read, raising the version once, even without the worker', async () => {
     const { owner, lock } = await lockWithCast();
-    await insertPins(lock.id, [{ value: '403917', alias: 'Gone', endDate: ago(1000) }, { value: '518302', alias: 'Stays', endDate: soon(HOUR) }]);
+    await insertPins(lock.id, [
+      { value: '403917', alias: 'Gone', endDate: ago(1000) },
+      { value: '518302', alias: 'Stays', endDate: soon(HOUR) },
+    ]);
     const stale = await api('GET', `${base(lock.id)}?listVersion=1`, { key: owner.key });
     expect(stale.status).toBe(200); // version 1 is no longer current: the expired PIN went
     expect(stale.json.result).toEqual({ listVersion: 2, pins: [expect.objectContaining({ alias: 'Stays' })] });
@@ -39,10 +47,17 @@ describe('PINs past their end date', () => {
   it('racing sweeps remove each PIN once and raise each version once', async () => {
     const a = await lockWithCast();
     const b = await lockWithCast();
-    await insertPins(a.lock.id, [{ value: '403917', endDate: ago(10) }, { value: '518302', endDate: ago(20) }]);
+    await insertPins(a.lock.id, [
+      { value: '403917', endDate: ago(10) },
+      { value: '518302', endDate: ago(20) },
+    ]);
     await insertPins(b.lock.id, [{ value: '403917', endDate: ago(10) }]);
     const d = await db();
-    const results = await Promise.all([pruneExpired(d, new Date()), pruneExpired(d, new Date()), pruneExpired(d, new Date(), a.lock.id)]);
+    const results = await Promise.all([
+      pruneExpired(d, new Date()),
+      pruneExpired(d, new Date()),
+      pruneExpired(d, new Date(), a.lock.id),
+    ]);
     expect(results.flat().filter((id) => id === a.lock.id)).toHaveLength(1);
     expect(await listVersionOf(a.lock.id)).toBe(2);
     expect(await listVersionOf(b.lock.id)).toBe(2);
@@ -73,7 +88,10 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
     const d = await db();
     const [row] = await d.select().from(devices).where(eq(devices.id, lock.id));
     expect(row.state).toBe(2);
-    const events = await d.select().from(webhookOutbox).where(and(eq(webhookOutbox.deviceId, lock.id), eq(webhookOutbox.event, 'lock-status-changed')));
+    const events = await d
+      .select()
+      .from(webhookOutbox)
+      .where(and(eq(webhookOutbox.deviceId, lock.id), eq(webhookOutbox.event, 'lock-status-changed')));
     expect(events).toHaveLength(1);
   });
 
@@ -98,20 +116,28 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
       { value: '300456', alias: 'Other days', weekDays: 127 & ~today },
       { value: '400567', alias: 'Night shift', dayStartTime: aroundNow[0], dayEndTime: aroundNow[1], weekDays: 127 },
     ]);
-    for (const [pin, event, alias] of [['100234', 75, 'Not yet'], ['200345', 75, 'Later today'], ['300456', 75, 'Other days'], ['400567', 61, 'Night shift']] as const) {
+    for (const [pin, event, alias] of [
+      ['100234', 75, 'Not yet'],
+      ['200345', 75, 'Later today'],
+      ['300456', 75, 'Other days'],
+      ['400567', 61, 'Night shift'],
+    ] as const) {
       const res = await api('POST', keypad(lock.id), { key: owner.key, body: { pin } });
       expect(res.json.result.event, alias).toBe(event);
       expect(await lastActivity(lock.id)).toMatchObject({ event, username: alias, source: 0 });
     }
   });
 
-  it('works at a lock without a bridge: the entry is logged, the unknown state stays unknown', async () => {
+  it('at a lock without a bridge the keypad’s news cannot reach the service: the simulator says so (428), nothing is logged', async () => {
+    // (the in-process simulator used to write such an entry; a lock with no bridge has no way to tell the service)
     const owner = await createUser();
     const lone = await createLock();
     await grantUser(lone.id, owner.id, 2);
     await insertPins(lone.id, [{ value: '729104', alias: 'Tenant' }]);
-    expect((await api('POST', keypad(lone.id), { key: owner.key, body: { pin: '729104' } })).json.result).toEqual({ event: 61, unlocked: true, lockedOutUntil: null });
-    expect(await lastActivity(lone.id)).toMatchObject({ event: 61, username: 'Tenant' });
+    const res = await api('POST', keypad(lone.id), { key: owner.key, body: { pin: '729104' } });
+    expect(res.status).toBe(428);
+    expect(res.json.errorMessages[0]).toMatch(/not paired with a bridge/);
+    expect(await lastActivity(lone.id)).toBeUndefined();
     const [row] = await (await db()).select().from(devices).where(eq(devices.id, lone.id));
     expect(row.state).toBeNull();
   });
@@ -119,7 +145,9 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
   it('an expired PIN counts as wrong (62): the lock no longer holds it', async () => {
     const { owner, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104', endDate: ago(1000) }]);
-    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).json.result.event).toBe(62);
+    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).json.result.event).toBe(
+      62,
+    );
     expect(await listVersionOf(lock.id)).toBe(2);
   });
 

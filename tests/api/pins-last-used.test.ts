@@ -14,7 +14,12 @@ describe('lastUsedDate in GET /my/lock/{id}/pin', () => {
     const { owner, lock } = await lockWithCast();
     const [walker, cleaner] = await insertPins(lock.id, [
       { value: '729104', alias: 'Dog walker' },
-      { value: '518302', alias: 'Cleaner', dayStartTime: new Date(Date.now() + 3 * HOUR), dayEndTime: new Date(Date.now() + 4 * HOUR) },
+      {
+        value: '518302',
+        alias: 'Cleaner',
+        dayStartTime: new Date(Date.now() + 3 * HOUR),
+        dayEndTime: new Date(Date.now() + 4 * HOUR),
+      },
     ]);
     const before = await api('GET', base(lock.id), { key: owner.key });
     expect(before.json.result).toEqual({
@@ -27,10 +32,16 @@ describe('lastUsedDate in GET /my/lock/{id}/pin', () => {
     const version = await listVersionOf(lock.id);
 
     const t0 = Date.now();
-    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).json.result.event).toBe(61);
+    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).json.result.event).toBe(
+      61,
+    );
     // wrong, and outside its hours: not a use
-    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '999123' } })).json.result.event).toBe(62);
-    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '518302' } })).json.result.event).toBe(75);
+    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '999123' } })).json.result.event).toBe(
+      62,
+    );
+    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '518302' } })).json.result.event).toBe(
+      75,
+    );
 
     const after = await api('GET', base(lock.id), { key: owner.key });
     const [w, c] = after.json.result.pins;
@@ -42,7 +53,11 @@ describe('lastUsedDate in GET /my/lock/{id}/pin', () => {
     expect(await listVersionOf(lock.id)).toBe(version);
 
     const withSchedule = await api('GET', `${base(lock.id)}?includeSchedule=true`, { key: owner.key });
-    expect(withSchedule.json.result.pins[0]).toMatchObject({ id: walker, lastUsedDate: w.lastUsedDate, weekDays: null });
+    expect(withSchedule.json.result.pins[0]).toMatchObject({
+      id: walker,
+      lastUsedDate: w.lastUsedDate,
+      weekDays: null,
+    });
     expect(withSchedule.json.result.pins[1]).toMatchObject({ id: cleaner, lastUsedDate: null });
   });
 
@@ -60,7 +75,9 @@ describe('lastUsedDate in GET /my/lock/{id}/pin', () => {
   it('is read only by those who manage the PINs: a guest 403, an outsider 404, like the list', async () => {
     const { owner, guest, outsider, lock } = await lockWithCast();
     await insertPins(lock.id, [{ value: '729104', alias: 'Dog walker' }]);
-    expect((await api('GET', base(lock.id), { key: await createKey(owner.id, ['Device.Read']) })).json.result.pins[0]).toHaveProperty('lastUsedDate', null);
+    expect(
+      (await api('GET', base(lock.id), { key: await createKey(owner.id, ['Device.Read']) })).json.result.pins[0],
+    ).toHaveProperty('lastUsedDate', null);
     expect((await api('GET', base(lock.id), { key: guest.key })).status).toBe(403);
     expect((await api('GET', base(lock.id), { key: outsider.key })).status).toBe(404);
   });

@@ -11,7 +11,12 @@ describe('PIN list, create, read, update, delete', () => {
     const { owner, lock } = await lockWithCast();
     const empty = await api('GET', base(lock.id), { key: owner.key });
     expect(empty.status).toBe(200);
-    expect(empty.json).toEqual({ result: { listVersion: 1, pins: [] }, success: true, errorMessages: [], statusCode: 200 });
+    expect(empty.json).toEqual({
+      result: { listVersion: 1, pins: [] },
+      success: true,
+      errorMessages: [],
+      statusCode: 200,
+    });
 
     const created = await api('POST', base(lock.id), { key: owner.key, body: body({ alias: '  Cleaner  ' }) });
     expect(created.status).toBe(201);
@@ -23,17 +28,36 @@ describe('PIN list, create, read, update, delete', () => {
     expect(list.text).not.toContain('482915');
 
     const one = await api('GET', `${base(lock.id)}/${id}`, { key: owner.key });
-    expect(one.json.result).toMatchObject({ id, alias: 'Cleaner', pin: '482915', startDate: null, weekDays: null, timeZone: 'Europe/Warsaw' });
+    expect(one.json.result).toMatchObject({
+      id,
+      alias: 'Cleaner',
+      pin: '482915',
+      startDate: null,
+      weekDays: null,
+      timeZone: 'Europe/Warsaw',
+    });
 
     const put = await api('PUT', `${base(lock.id)}/${id}`, {
       key: owner.key,
-      body: { alias: 'Night nurse', pin: '730194', dayStartTime: '2026-01-01T21:00:00Z', dayEndTime: '2026-01-01T05:00:00Z', weekDays: 31 },
+      body: {
+        alias: 'Night nurse',
+        pin: '730194',
+        dayStartTime: '2026-01-01T21:00:00Z',
+        dayEndTime: '2026-01-01T05:00:00Z',
+        weekDays: 31,
+      },
     });
     expect(put.status).toBe(204);
     expect(put.text).toBe('');
     expect(put.headers.get('content-type')).toContain('application/json');
     const after = await api('GET', `${base(lock.id)}/${id}`, { key: owner.key });
-    expect(after.json.result).toMatchObject({ alias: 'Night nurse', pin: '730194', dayStartTime: '2026-01-01T21:00:00.000Z', dayEndTime: '2026-01-01T05:00:00.000Z', weekDays: 31 });
+    expect(after.json.result).toMatchObject({
+      alias: 'Night nurse',
+      pin: '730194',
+      dayStartTime: '2026-01-01T21:00:00.000Z',
+      dayEndTime: '2026-01-01T05:00:00.000Z',
+      weekDays: 31,
+    });
     expect(await listVersionOf(lock.id)).toBe(3);
 
     const del = await api('DELETE', `${base(lock.id)}/${id}`, { key: owner.key });
@@ -64,37 +88,74 @@ describe('PIN list, create, read, update, delete', () => {
 });
 
 describe('GET list with includeSchedule (portal extension)', () => {
-  it('adds each PIN\'s schedule, never its value; without it the contract id and alias, with our lastUsedDate', async () => {
+  it("adds each PIN's schedule, never its value; without it the contract id and alias, with our lastUsedDate", async () => {
     const { owner, lock } = await lockWithCast();
-    const created = await api('POST', base(lock.id), { key: owner.key, body: body({ weekDays: 31, startDate: '2026-01-01T08:00:00Z' }) });
+    const created = await api('POST', base(lock.id), {
+      key: owner.key,
+      body: body({ weekDays: 31, startDate: '2026-01-01T08:00:00Z' }),
+    });
     const id = created.json.result.id as number;
     const withSchedule = await api('GET', `${base(lock.id)}?IncludeSchedule=true`, { key: owner.key });
     expect(withSchedule.json.result.pins).toEqual([
-      { id, alias: 'Cleaner', startDate: '2026-01-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: 31, lastUsedDate: null },
+      {
+        id,
+        alias: 'Cleaner',
+        startDate: '2026-01-01T08:00:00.000Z',
+        endDate: null,
+        dayStartTime: null,
+        dayEndTime: null,
+        weekDays: 31,
+        lastUsedDate: null,
+      },
     ]);
     expect(withSchedule.text).not.toContain('482915');
-    expect((await api('GET', base(lock.id), { key: owner.key })).json.result.pins).toEqual([{ id, alias: 'Cleaner', lastUsedDate: null }]);
+    expect((await api('GET', base(lock.id), { key: owner.key })).json.result.pins).toEqual([
+      { id, alias: 'Cleaner', lastUsedDate: null },
+    ]);
   });
 });
 
 describe('PUT replaces the whole PIN', () => {
-  it('clears schedule fields it omits, ignores unknown fields, keeps the value readable to an administrator', async () => {
+  it('clears schedule fields it omits, ignores unknown fields; a PIN left without an end is read by the owner alone', async () => {
     const { owner, admin, lock } = await lockWithCast();
-    const [id] = await insertPins(lock.id, [{ value: '582013', alias: 'Old', weekDays: 31, endDate: new Date(Date.now() + 86_400_000) }]);
-    const put = await api('PUT', `${base(lock.id)}/${id}`, { key: owner.key, body: { alias: 'New', pin: '582013', valueCiphertext: 'x', deviceId: 999 } });
+    const [id] = await insertPins(lock.id, [
+      { value: '582013', alias: 'Old', weekDays: 31, endDate: new Date(Date.now() + 86_400_000) },
+    ]);
+    const put = await api('PUT', `${base(lock.id)}/${id}`, {
+      key: owner.key,
+      body: { alias: 'New', pin: '582013', valueCiphertext: 'x', deviceId: 999 },
+    });
     expect(put.status).toBe(204);
-    const one = await api('GET', `${base(lock.id)}/${id}`, { key: admin.key });
-    expect(one.json.result).toEqual({ id, alias: 'New', pin: '582013', startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null, timeZone: 'Europe/Warsaw' });
+    // without an end, it is a grant only the owner could make: its value is the owner's to read
+    expect((await api('GET', `${base(lock.id)}/${id}`, { key: admin.key })).status).toBe(403);
+    const one = await api('GET', `${base(lock.id)}/${id}`, { key: owner.key });
+    expect(one.json.result).toEqual({
+      id,
+      alias: 'New',
+      pin: '582013',
+      startDate: null,
+      endDate: null,
+      dayStartTime: null,
+      dayEndTime: null,
+      weekDays: null,
+      timeZone: 'Europe/Warsaw',
+    });
     const [row] = await pinRows(lock.id);
     expect(row.deviceId).toBe(lock.id);
   });
 
   it('takes instants with an offset or none, and stores them as UTC', async () => {
     const { owner, lock } = await lockWithCast();
-    const res = await api('POST', base(lock.id), { key: owner.key, body: body({ startDate: '2030-01-01T10:00:00+02:00', endDate: '2030-01-02T10:00:00' }) });
+    const res = await api('POST', base(lock.id), {
+      key: owner.key,
+      body: body({ startDate: '2030-01-01T10:00:00+02:00', endDate: '2030-01-02T10:00:00' }),
+    });
     expect(res.status).toBe(201);
     const one = await api('GET', `${base(lock.id)}/${res.json.result.id}`, { key: owner.key });
-    expect(one.json.result).toMatchObject({ startDate: '2030-01-01T08:00:00.000Z', endDate: '2030-01-02T10:00:00.000Z' });
+    expect(one.json.result).toMatchObject({
+      startDate: '2030-01-01T08:00:00.000Z',
+      endDate: '2030-01-02T10:00:00.000Z',
+    });
   });
 });
 
@@ -145,15 +206,29 @@ describe('PIN rules on the server', () => {
     const dup = await api('POST', base(lock.id), { key: owner.key, body: body({ pin: '582013' }) });
     expect(dup.status).toBe(406);
     expect(dup.json.errorMessages[0]).toMatch(/already used/);
-    expect((await api('PUT', `${base(lock.id)}/${b}`, { key: owner.key, body: body({ pin: '582013' }) })).status).toBe(406);
-    expect((await api('PUT', `${base(lock.id)}/${a}`, { key: owner.key, body: body({ pin: '582013', alias: 'Same value, new alias' }) })).status).toBe(204);
+    expect((await api('PUT', `${base(lock.id)}/${b}`, { key: owner.key, body: body({ pin: '582013' }) })).status).toBe(
+      406,
+    );
+    expect(
+      (
+        await api('PUT', `${base(lock.id)}/${a}`, {
+          key: owner.key,
+          body: body({ pin: '582013', alias: 'Same value, new alias' }),
+        })
+      ).status,
+    ).toBe(204);
     const other = await lockWithCast();
-    expect((await api('POST', base(other.lock.id), { key: other.owner.key, body: body({ pin: '582013' }) })).status).toBe(201);
+    expect(
+      (await api('POST', base(other.lock.id), { key: other.owner.key, body: body({ pin: '582013' }) })).status,
+    ).toBe(201);
   });
 
   it('the 101st PIN -> 412, and the list stays at 100', async () => {
     const { owner, lock } = await lockWithCast();
-    await insertPins(lock.id, distinctPins(100).map((value) => ({ value })));
+    await insertPins(
+      lock.id,
+      distinctPins(100).map((value) => ({ value })),
+    );
     const res = await api('POST', base(lock.id), { key: owner.key, body: body() });
     expect(res.status).toBe(412);
     expect(res.json.errorMessages[0]).toMatch(/100 PINs/);

@@ -10,7 +10,12 @@ import { AccessLevel } from '@/db/schema';
  * tiny ones here (the test environment's are generous, tests/support/env.ts). Counters live in the
  * database, so every server process shares them.
  */
-const TINY = { API_RATE_LIMIT: '5', API_RATE_LIMIT_COMMANDS: '3', API_RATE_WINDOW_SECONDS: '3600', API_RATE_LIMIT_PORTAL_FACTOR: '20' };
+const TINY = {
+  API_RATE_LIMIT: '5',
+  API_RATE_LIMIT_COMMANDS: '3',
+  API_RATE_WINDOW_SECONDS: '3600',
+  API_RATE_LIMIT_PORTAL_FACTOR: '20',
+};
 let saved: Record<string, string | undefined>;
 beforeAll(() => {
   saved = Object.fromEntries(Object.keys(TINY).map((k) => [k, process.env[k]]));
@@ -43,7 +48,15 @@ describe('a budget per account, and one kept for opening and locking', () => {
     }
     const over = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: owner.key });
     expect(over.status).toBe(429);
-    expect(over.json).toEqual({ success: false, errorMessages: [expect.stringMatching(/^Too many requests for this account \(5 per hour\)\. Try again in \d+ (seconds|minutes)\.$/)], statusCode: 429 });
+    expect(over.json).toEqual({
+      success: false,
+      errorMessages: [
+        expect.stringMatching(
+          /^Too many requests for this account \(5 per hour\)\. Try again in \d+ (seconds|minutes)\.$/,
+        ),
+      ],
+      statusCode: 429,
+    });
     const retry = Number(over.headers.get('retry-after'));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(3600);
@@ -57,10 +70,15 @@ describe('a budget per account, and one kept for opening and locking', () => {
     expect(unlock.status).toBe(202);
     expect(unlock.headers.get('ratelimit')).toMatch(/^"commands";r=2;t=\d+$/);
     // two more commands (the lock may still be busy with the first: 409 also counts), then 429
-    for (const op of ['lock', 'pull']) expect([202, 409]).toContain((await api('POST', `/api/v37/my/lock/${lock.id}/operation/${op}`, { key: owner.key })).status);
+    for (const op of ['lock', 'pull'])
+      expect([202, 409]).toContain(
+        (await api('POST', `/api/v37/my/lock/${lock.id}/operation/${op}`, { key: owner.key })).status,
+      );
     const tooMany = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key });
     expect(tooMany.status).toBe(429);
-    expect(tooMany.json.errorMessages[0]).toMatch(/^Too many commands that open or lock for this account \(3 per hour\)/);
+    expect(tooMany.json.errorMessages[0]).toMatch(
+      /^Too many commands that open or lock for this account \(3 per hour\)/,
+    );
     expect(tooMany.headers.get('retry-after')).toMatch(/^\d+$/);
 
     // per account: someone else on the same lock is not affected
@@ -82,7 +100,12 @@ describe('a budget per account, and one kept for opening and locking', () => {
   });
 
   it('answers that no account pays for still name the policy: no credentials, unknown paths, public routes', async () => {
-    for (const [method, url] of [['GET', '/api/v37/my/lock'], ['GET', '/api/v37/nowhere'], ['GET', '/api/v37/service/publickey'], ['DELETE', '/api/v37/my/lock']]) {
+    for (const [method, url] of [
+      ['GET', '/api/v37/my/lock'],
+      ['GET', '/api/v37/nowhere'],
+      ['GET', '/api/v37/service/publickey'],
+      ['DELETE', '/api/v37/my/lock'],
+    ]) {
       const r = await api(method, url);
       expect(r.headers.get('ratelimit-policy'), url).toBe(POLICY);
       expect(r.headers.get('ratelimit'), url).toBeNull();
@@ -91,11 +114,19 @@ describe('a budget per account, and one kept for opening and locking', () => {
 });
 
 /** Runs one child "server process" (tests/api/ratelimit-process-child.ts); resolves with what it printed. */
-function child(key: string, lockId: number, count: number): Promise<{ pid: number; got: Array<{ status: number; rateLimit: string | null; retryAfter: string | null }> }> {
+function child(
+  key: string,
+  lockId: number,
+  count: number,
+): Promise<{ pid: number; got: Array<{ status: number; rateLimit: string | null; retryAfter: string | null }> }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'tests/api/ratelimit-process-child.ts', key, String(lockId), String(count)], {
-      env: { ...process.env, ...TINY, API_RATE_LIMIT: '8', DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' },
-    });
+    const p = spawn(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'tests/api/ratelimit-process-child.ts', key, String(lockId), String(count)],
+      {
+        env: { ...process.env, ...TINY, API_RATE_LIMIT: '8', DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' },
+      },
+    );
     let out = '';
     let err = '';
     const guard = setTimeout(() => {
@@ -114,7 +145,9 @@ function child(key: string, lockId: number, count: number): Promise<{ pid: numbe
 
 // Two processes only share a database on a real Postgres (PGlite is one process per folder).
 describe.runIf(!!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
-  it('share one budget: of 12 requests with a budget of 8, exactly 8 pass, the rest are 429 with Retry-After', { timeout: 120_000 }, async () => {
+  it('share one budget: of 12 requests with a budget of 8, exactly 8 pass, the rest are 429 with Retry-After', {
+    timeout: 120_000,
+  }, async () => {
     await oneWindow();
     const owner = await createUser();
     const lock = await createLock({ bridge: await createBridge() });

@@ -37,12 +37,21 @@ async function account() {
 
 /** aiotedee's helpers.http_request: 200/201/202/204 give the JSON, every other status raises. */
 async function aiotedeeRequest(method: string, url: string, key: string): Promise<any> {
-  const r = await api(method, BASE + url, { authorization: `PersonalKey ${key}`, headers: { 'content-type': 'application/json' } });
+  const r = await api(method, BASE + url, {
+    authorization: `PersonalKey ${key}`,
+    headers: { 'content-type': 'application/json' },
+  });
   if ([200, 201, 202, 204].includes(r.status)) {
     if (r.json === null) throw new Error(`aiotedee calls response.json() on ${method} ${url}: no JSON body`);
     return r.json;
   }
-  const known: Record<number, string> = { 401: 'TedeeAuthException', 429: 'TedeeRateLimitException', 404: 'Resource not found.', 406: 'Request not acceptable.', 409: 'Conflict.' };
+  const known: Record<number, string> = {
+    401: 'TedeeAuthException',
+    429: 'TedeeRateLimitException',
+    404: 'Resource not found.',
+    406: 'Request not acceptable.',
+    409: 'Conflict.',
+  };
   throw new Error(`${known[r.status] ?? 'Error during HTTP request'}: ${method} ${url} -> ${r.status}`);
 }
 
@@ -86,18 +95,31 @@ describe('aiotedee (Home Assistant)', () => {
     // TedeeCloudClient._fetch_locks: GET my/lock/ -> r["result"], a list of locks (base.get_locks raises "No lock found" on none)
     const listed = await aiotedeeRequest('GET', 'my/lock/', user.key);
     expect(Array.isArray(listed.result)).toBe(true);
-    const locks = new Map<number, ReturnType<typeof aiotedeeLock>>(listed.result.map((j: any) => [j.id, aiotedeeLock(j)]));
+    const locks = new Map<number, ReturnType<typeof aiotedeeLock>>(
+      listed.result.map((j: any) => [j.id, aiotedeeLock(j)]),
+    );
     expect([...locks.values()].map((l) => [l.id, l.name, l.type, l.state, l.isConnected, l.doorState])).toEqual([
       [back.id, 'Back door', 2, 2, true, 3],
       [front.id, 'Front door', 2, 6, true, 3],
     ]);
-    expect(locks.get(front.id)).toMatchObject({ batteryLevel: 80, isCharging: false, stateChangeResult: 0, pullSpringDuration: expect.any(Number) });
+    expect(locks.get(front.id)).toMatchObject({
+      batteryLevel: 80,
+      isCharging: false,
+      stateChangeResult: 0,
+      pullSpringDuration: expect.any(Number),
+    });
     // base._filter_by_bridge with bridge_id set: connectedToId of each lock
     expect(listed.result.every((j: any) => j.connectedToId === bridge.id)).toBe(true);
 
     // _fetch_sync: GET my/lock/sync -> result; each lock_json["id"], then update_from_api_response
     const sync = await aiotedeeRequest('GET', 'my/lock/sync', user.key);
-    for (const j of sync.result) expect(aiotedeeLock({ ...j, name: locks.get(j.id)!.name })).toMatchObject({ id: j.id, state: locks.get(j.id)!.state, isConnected: true, batteryLevel: 80 });
+    for (const j of sync.result)
+      expect(aiotedeeLock({ ...j, name: locks.get(j.id)!.name })).toMatchObject({
+        id: j.id,
+        state: locks.get(j.id)!.state,
+        isConnected: true,
+        batteryLevel: 80,
+      });
 
     // unlock (?mode=3), lock, open (?mode=4), pull: POST my/lock/{id}/operation/<action>, any 2xx with JSON
     for (const action of ['unlock?mode=3', 'lock', 'unlock?mode=4', 'pull']) {
@@ -105,18 +127,26 @@ describe('aiotedee (Home Assistant)', () => {
       expect(r.success, action).toBe(true);
       await settled(user.key, front.id);
     }
-    const after = aiotedeeLock((await aiotedeeRequest('GET', 'my/lock/sync', user.key)).result.find((j: any) => j.id === front.id));
+    const after = aiotedeeLock(
+      (await aiotedeeRequest('GET', 'my/lock/sync', user.key)).result.find((j: any) => j.id === front.id),
+    );
     expect([2, 7]).toContain(after.state); // pulled, or unlocked again once the spring is released
 
     // get_bridges: GET my/bridge/ -> TedeeBridge(id, serialNumber, name) for each of r["result"]
-    const bridges = (await aiotedeeRequest('GET', 'my/bridge/', user.key)).result.map((b: any) => ({ id: b.id ?? 0, serial: b.serialNumber, name: b.name }));
+    const bridges = (await aiotedeeRequest('GET', 'my/bridge/', user.key)).result.map((b: any) => ({
+      id: b.id ?? 0,
+      serial: b.serialNumber,
+      name: b.name,
+    }));
     expect(bridges).toEqual([{ id: bridge.id, serial: bridge.serialNumber, name: 'Hall bridge' }]);
   });
 
   it('its error mapping meets our statuses: 401 for a bad key, 404 for an unknown lock', async () => {
     const { user } = await account();
     await expect(aiotedeeRequest('GET', 'my/lock/', 'wrong-key')).rejects.toThrow(/TedeeAuthException/);
-    await expect(aiotedeeRequest('POST', 'my/lock/2147483000/operation/lock', user.key)).rejects.toThrow(/Resource not found/);
+    await expect(aiotedeeRequest('POST', 'my/lock/2147483000/operation/lock', user.key)).rejects.toThrow(
+      /Resource not found/,
+    );
   });
 });
 
@@ -141,8 +171,24 @@ describe('pytedee', () => {
       };
     });
     expect(parsed).toEqual([
-      { id: back.id, name: 'Back door', isConnected: true, state: 2, batteryLevel: 80, isCharging: false, pullSpring: ['boolean', 'number'] },
-      { id: front.id, name: 'Front door', isConnected: true, state: 6, batteryLevel: 80, isCharging: false, pullSpring: ['boolean', 'number'] },
+      {
+        id: back.id,
+        name: 'Back door',
+        isConnected: true,
+        state: 2,
+        batteryLevel: 80,
+        isCharging: false,
+        pullSpring: ['boolean', 'number'],
+      },
+      {
+        id: front.id,
+        name: 'Front door',
+        isConnected: true,
+        state: 6,
+        batteryLevel: 80,
+        isCharging: false,
+        pullSpring: ['boolean', 'number'],
+      },
     ]);
     // unlock / lock / open: POST my/lock/{id}/operation/unlock|lock|pull -> r.json()["success"]
     for (const op of ['unlock', 'lock', 'pull']) {
@@ -155,7 +201,11 @@ describe('pytedee', () => {
     for (const s of states) {
       expect(typeof s.id).toBe('number');
       expect(typeof s.isConnected).toBe('boolean');
-      expect(s.lockProperties).toMatchObject({ state: expect.any(Number), batteryLevel: expect.any(Number), isCharging: expect.any(Boolean) });
+      expect(s.lockProperties).toMatchObject({
+        state: expect.any(Number),
+        batteryLevel: expect.any(Number),
+        isCharging: expect.any(Boolean),
+      });
     }
   });
 });
@@ -170,8 +220,16 @@ describe('homebridge-tedee', () => {
     // getLocksAsync: GET {apiUri}/my/lock -> response.data.result: Lock[] (models/lock.ts)
     const locks = (await api('GET', `${BASE}my/lock`, bearer)).json.result;
     const lock = locks.find((l: any) => l.id === front.id);
-    expect(lock).toMatchObject({ id: front.id, name: 'Front door', serialNumber: front.serialNumber, deviceRevision: expect.any(Number) });
-    expect(lock.deviceSettings).toMatchObject({ pullSpringEnabled: expect.any(Boolean), autoPullSpringEnabled: expect.any(Boolean) });
+    expect(lock).toMatchObject({
+      id: front.id,
+      name: 'Front door',
+      serialNumber: front.serialNumber,
+      deviceRevision: expect.any(Number),
+    });
+    expect(lock.deviceSettings).toMatchObject({
+      pullSpringEnabled: expect.any(Boolean),
+      autoPullSpringEnabled: expect.any(Boolean),
+    });
     expect(lock.lockProperties).toMatchObject({ state: 6, isCharging: false, batteryLevel: 80 });
     expect(locks.find((l: any) => l.id === loose.id).lockProperties).toBeNull();
     // the controller: softwareVersions.find(s => s.softwareType === 0).version, deviceRevision.toString()
@@ -180,7 +238,10 @@ describe('homebridge-tedee', () => {
     const syncs = (await api('GET', `${BASE}my/lock/sync`, bearer)).json.result;
     expect(syncs.find((s: any) => s.id == front.id).lockProperties).toMatchObject({ state: 6, batteryLevel: 80 });
     // syncLockAsync: GET /my/lock/{id}/sync -> {id, lockProperties}
-    expect((await api('GET', `${BASE}my/lock/${front.id}/sync`, bearer)).json.result).toMatchObject({ id: front.id, lockProperties: { state: 6 } });
+    expect((await api('GET', `${BASE}my/lock/${front.id}/sync`, bearer)).json.result).toMatchObject({
+      id: front.id,
+      lockProperties: { state: 6 },
+    });
     // a command, then `while (response.data.result.status !== 'COMPLETED')` polling
     // GET /my/device/operation/{response.data.result.operationId} (its v1.18 command paths are Tedee's
     // retired ones; the v37 command answers the same operationId, docs/api-compatibility.md)

@@ -21,18 +21,27 @@ describe('creating an access key from a session needs a recent sign-in', () => {
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ success: false, statusCode: 403, errorMessages: [REAUTH_REQUIRED] });
 
-    const wrong = await api('POST', '/api/v37/my/account/reauthenticate', { headers, body: { password: 'battery staple' } });
+    const wrong = await api('POST', '/api/v37/my/account/reauthenticate', {
+      headers,
+      body: { password: 'battery staple' },
+    });
     expect(wrong.status).toBe(400);
     expect((await api('POST', KEYS, { headers, body })).status).toBe(403);
 
-    const again = await api('POST', '/api/v37/my/account/reauthenticate', { headers, body: { password: 'correct horse' } });
+    const again = await api('POST', '/api/v37/my/account/reauthenticate', {
+      headers,
+      body: { password: 'correct horse' },
+    });
     expect(again.status).toBe(204);
     expect((await api('POST', KEYS, { headers, body })).status).toBe(201);
   });
 
   it('signed in 9 minutes ago: the key is made at once', async () => {
     const u = await createUser();
-    expect((await api('POST', KEYS, { headers: { cookie: await sessionCookie(u, 3600, 9 * MIN), origin: ORIGIN }, body })).status).toBe(201);
+    expect(
+      (await api('POST', KEYS, { headers: { cookie: await sessionCookie(u, 3600, 9 * MIN), origin: ORIGIN }, body }))
+        .status,
+    ).toBe(201);
   });
 
   it('keys used as keys are not asked (they have no sign-in)', async () => {
@@ -46,7 +55,10 @@ describe('creating an access key from a session needs a recent sign-in', () => {
     const u = await createUser({ password: 'correct horse' });
     const headers = { cookie: await sessionCookie(u, 3600, 11 * MIN), origin: ORIGIN };
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await api('POST', '/api/v37/my/account/reauthenticate', { headers, body: { password: `guess ${i}` } })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await api('POST', '/api/v37/my/account/reauthenticate', { headers, body: { password: `guess ${i}` } })).status,
+      );
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { pendingSignIns, recoveryCodes, sessions, userTotp } from '@/db/schema';
+import { auditLog, mailOutbox, pendingSignIns, recoveryCodes, sessions, userTotp } from '@/db/schema';
+import { SecondStepLocked } from '@/lib/auth/second-step-limit';
+import { attemptKeys, forgive } from '@/lib/auth/throttle';
 import { TooManyAttempts } from '@/lib/auth/credentials';
 import { completeSecondFactor, SECOND_FACTOR_PREFIX, startPendingSignIn } from '@/lib/auth/second-factor';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
@@ -28,7 +30,9 @@ async function portal(u: TestUser) {
 }
 
 /** Sets up the app for `u` through the API; its secret and recovery codes. */
-async function enrolTotp(u: TestUser): Promise<{ secret: string; recoveryCodes: string[]; headers: Record<string, string> }> {
+async function enrolTotp(
+  u: TestUser,
+): Promise<{ secret: string; recoveryCodes: string[]; headers: Record<string, string> }> {
   const headers = await portal(u);
   const start = await api('POST', TOTP, { headers });
   expect(start.status).toBe(201);
@@ -51,13 +55,20 @@ describe('an authenticator app (TOTP) as second factor', () => {
   it('set up: a key and otpauth URI, confirmed with a code, answers 10 recovery codes once; the secret is stored encrypted', async () => {
     const u = await createUser();
     const headers = await portal(u);
-    expect((await api('GET', SF, { headers })).json.result).toEqual({ enabled: false, totp: { enabled: false, confirmedAt: null }, recoveryCodesLeft: 0, passkeys: [] });
+    expect((await api('GET', SF, { headers })).json.result).toEqual({
+      enabled: false,
+      totp: { enabled: false, confirmedAt: null },
+      recoveryCodesLeft: 0,
+      passkeys: [],
+    });
 
     const start = await api('POST', TOTP, { headers });
     expect(start.status).toBe(201);
     const { secret, uri } = start.json.result;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(uri).toBe(`otpauth://totp/Smart-lock%20cloud:${encodeURIComponent(u.email)}?secret=${secret}&issuer=Smart-lock%20cloud`);
+    expect(uri).toBe(
+      `otpauth://totp/Smart-lock%20cloud:${encodeURIComponent(u.email)}?secret=${secret}&issuer=Smart-lock%20cloud`,
+    );
     const [row] = await (await db()).select().from(userTotp).where(eq(userTotp.userId, u.id));
     expect(row.secretCiphertext.startsWith('v2.')).toBe(true);
     expect(row.secretCiphertext).not.toContain(secret);
@@ -109,20 +120,30 @@ describe('an authenticator app (TOTP) as second factor', () => {
     const address = addr();
     const pending = await passwordStep(u, address);
     // nothing but the token's hash is stored
-    expect(await (await db()).select().from(pendingSignIns).where(eq(pendingSignIns.tokenHash, pending))).toHaveLength(0);
+    expect(await (await db()).select().from(pendingSignIns).where(eq(pendingSignIns.tokenHash, pending))).toHaveLength(
+      0,
+    );
 
-    const wrong = await signInStep('second-factor', { pendingToken: pending, code: '123456' === (await code(secret)) ? '654321' : '123456' }, address);
+    const wrong = await signInStep(
+      'second-factor',
+      { pendingToken: pending, code: '123456' === (await code(secret)) ? '654321' : '123456' },
+      address,
+    );
     expect(wrong.session).toBeUndefined();
     expect(wrong.error).toBe('CredentialsSignin');
     // a made-up token with a right code: nothing
-    expect((await signInStep('second-factor', { pendingToken: 'x'.repeat(43), code: await code(secret) }, address)).session).toBeUndefined();
+    expect(
+      (await signInStep('second-factor', { pendingToken: 'x'.repeat(43), code: await code(secret) }, address)).session,
+    ).toBeUndefined();
 
     const right = await code(secret);
     const ok = await signInStep('second-factor', { pendingToken: pending, code: right }, address);
     expect(ok.session).toBeTruthy();
     expect((await api('GET', ME, { headers: { cookie: asCookie(ok.session!) } })).status).toBe(200);
     // the token was taken, and the same code does not work twice (another pending sign-in)
-    expect((await signInStep('second-factor', { pendingToken: pending, code: right }, address)).session).toBeUndefined();
+    expect(
+      (await signInStep('second-factor', { pendingToken: pending, code: right }, address)).session,
+    ).toBeUndefined();
     const again = await passwordStep(u, address);
     expect((await signInStep('second-factor', { pendingToken: again, code: right }, address)).session).toBeUndefined();
   });
@@ -132,15 +153,26 @@ describe('an authenticator app (TOTP) as second factor', () => {
     const { recoveryCodes: codes, headers } = await enrolTotp(u);
     const address = addr();
     const typed = codes[3].toLowerCase().replace(/-/g, ' ');
-    const ok = await signInStep('second-factor', { pendingToken: await passwordStep(u, address), code: typed }, address);
+    const ok = await signInStep(
+      'second-factor',
+      { pendingToken: await passwordStep(u, address), code: typed },
+      address,
+    );
     expect(ok.session).toBeTruthy();
-    const twice = await signInStep('second-factor', { pendingToken: await passwordStep(u, address), code: codes[3] }, address);
+    const twice = await signInStep(
+      'second-factor',
+      { pendingToken: await passwordStep(u, address), code: codes[3] },
+      address,
+    );
     expect(twice.session).toBeUndefined();
     expect((await api('GET', SF, { headers })).json.result.recoveryCodesLeft).toBe(9);
     // someone else's recovery code is nobody's key
     const v = await createUser();
     await enrolTotp(v);
-    expect((await signInStep('second-factor', { pendingToken: await passwordStep(v, address), code: codes[4] }, address)).session).toBeUndefined();
+    expect(
+      (await signInStep('second-factor', { pendingToken: await passwordStep(v, address), code: codes[4] }, address))
+        .session,
+    ).toBeUndefined();
   });
 
   it('wrong codes are throttled with the password (same keys), and 5 end the pending sign-in', async () => {
@@ -156,10 +188,14 @@ describe('an authenticator app (TOTP) as second factor', () => {
     expect(await completeSecondFactor(d, { token, code: await code(secret, t.getTime()), address }, t)).toBeNull();
     // a new one (the password again) must wait: the account at this address made 5 failures
     const next = await startPendingSignIn(d, me, u.email, t);
-    await expect(completeSecondFactor(d, { token: next, code: '000001', address }, t)).rejects.toBeInstanceOf(TooManyAttempts);
+    await expect(completeSecondFactor(d, { token: next, code: '000001', address }, t)).rejects.toBeInstanceOf(
+      TooManyAttempts,
+    );
     // once the wait is over, the right code signs in
     const later = new Date(t.getTime() + 2000);
-    expect(await completeSecondFactor(d, { token: next, code: await code(secret, later.getTime()), address }, later)).toMatchObject({ id: u.id });
+    expect(
+      await completeSecondFactor(d, { token: next, code: await code(secret, later.getTime()), address }, later),
+    ).toMatchObject({ id: u.id });
   });
 
   it('a pending sign-in expires after 5 minutes', async () => {
@@ -167,9 +203,16 @@ describe('an authenticator app (TOTP) as second factor', () => {
     const { secret } = await enrolTotp(u);
     const d = await db();
     const t = new Date(Date.UTC(2034, 0, 1) + Math.floor(Math.random() * 1e6) * 60_000);
-    const token = await startPendingSignIn(d, { id: u.id, email: u.email, name: u.displayName, numId: u.numId }, u.email, t);
+    const token = await startPendingSignIn(
+      d,
+      { id: u.id, email: u.email, name: u.displayName, numId: u.numId },
+      u.email,
+      t,
+    );
     const late = new Date(t.getTime() + 5 * 60_000 + 1000);
-    expect(await completeSecondFactor(d, { token, code: await code(secret, late.getTime()), address: addr() }, late)).toBeNull();
+    expect(
+      await completeSecondFactor(d, { token, code: await code(secret, late.getTime()), address: addr() }, late),
+    ).toBeNull();
   });
 
   it('removing the app asks the password; then the password alone signs in again and the codes are gone', async () => {
@@ -192,8 +235,19 @@ describe('an authenticator app (TOTP) as second factor', () => {
     expect(r.status).toBe(200);
     expect(r.json.result.recoveryCodes).toHaveLength(10);
     const address = addr();
-    expect((await signInStep('second-factor', { pendingToken: await passwordStep(u, address), code: first[0] }, address)).session).toBeUndefined();
-    expect((await signInStep('second-factor', { pendingToken: await passwordStep(u, address), code: r.json.result.recoveryCodes[0] }, address)).session).toBeTruthy();
+    expect(
+      (await signInStep('second-factor', { pendingToken: await passwordStep(u, address), code: first[0] }, address))
+        .session,
+    ).toBeUndefined();
+    expect(
+      (
+        await signInStep(
+          'second-factor',
+          { pendingToken: await passwordStep(u, address), code: r.json.result.recoveryCodes[0] },
+          address,
+        )
+      ).session,
+    ).toBeTruthy();
     // without an app there are no recovery codes to renew
     const v = await createUser();
     expect((await api('POST', `${SF}/recoverycodes`, { key: v.key, body: { password: v.password } })).status).toBe(409);
@@ -210,5 +264,79 @@ describe('an authenticator app (TOTP) as second factor', () => {
     expect((await api('DELETE', TOTP, { key: u.key, body: { password: 'x'.repeat(1025) } })).status).toBe(400);
     // the session table is untouched by a key's calls
     expect(await (await db()).select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+  });
+});
+
+describe('second-factor guessing is bounded per account (issue 29)', () => {
+  it('wrong codes count per account across addresses and fresh passwords; waits grow; the 10th locks the second step for 15 minutes and mails the person; recovery codes too', async () => {
+    const u = await createUser();
+    const { secret, recoveryCodes: codes } = await enrolTotp(u);
+    const d = await db();
+    const me = { id: u.id, email: u.email, name: u.displayName, numId: u.numId };
+    let t = new Date(Date.UTC(2034, 0, 1) + Math.floor(Math.random() * 1e6) * 60_000);
+    /** the password step done right again (it takes back its own counts), from a new address, then a wrong code */
+    const guess = async (wrong: string) => {
+      const address = addr();
+      await forgive(d, attemptKeys(u.email, address, t), t);
+      const token = await startPendingSignIn(d, me, u.email, t);
+      return completeSecondFactor(d, { token, code: wrong, address }, t);
+    };
+    const waits: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      // wait exactly as long as asked, then guess (a recovery code now and then: they count the same)
+      for (;;) {
+        try {
+          expect(await guess(i % 3 === 0 ? 'AAAAA-BBBBB-CCCCC-DDDDD' : '000001')).toBeNull();
+          break;
+        } catch (e) {
+          expect(e).toBeInstanceOf(TooManyAttempts);
+          const s = (e as TooManyAttempts).retryAfterSeconds;
+          waits.push(s);
+          t = new Date(t.getTime() + s * 1000);
+        }
+      }
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16]);
+    // locked: five minutes later (longer than any address or account delay), the right code is refused
+    t = new Date(t.getTime() + 5 * 60_000);
+    const right = async () => {
+      const address = addr();
+      const token = await startPendingSignIn(d, me, u.email, t);
+      return completeSecondFactor(d, { token, code: await code(secret, t.getTime()), address }, t);
+    };
+    await expect(right()).rejects.toBeInstanceOf(SecondStepLocked);
+    await expect(
+      completeSecondFactor(
+        d,
+        { token: await startPendingSignIn(d, me, u.email, t), code: codes[0], address: addr() },
+        t,
+      ),
+    ).rejects.toBeInstanceOf(SecondStepLocked);
+    const [mail] = await d
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, u.email), eq(mailOutbox.kind, 'second-step-locked')));
+    expect(mail.subject).toMatch(/wrong codes/);
+    // after the 15 minutes, the right code signs in and the count starts afresh
+    t = new Date(t.getTime() + 11 * 60_000);
+    expect(await right()).toMatchObject({ id: u.id });
+    t = new Date(t.getTime() + 60_000);
+    expect(await guess('000001')).toBeNull();
+  });
+});
+
+describe('changes of factors are audited (issue 29)', () => {
+  it('setting up the app, new recovery codes and removing it each leave an entry, never a secret', async () => {
+    const u = await createUser();
+    const { headers } = await enrolTotp(u);
+    expect((await api('POST', `${SF}/recoverycodes`, { headers, body: { password: u.password } })).status).toBe(200);
+    expect((await api('DELETE', TOTP, { headers, body: { password: u.password } })).status).toBe(204);
+    const entries = await (await db())
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after, org: auditLog.organizationId })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, u.id));
+    expect(entries.map((e) => e.action).sort()).toEqual(['factor.add', 'factor.recoverycodes', 'factor.remove']);
+    expect(entries.every((e) => e.org === null)).toBe(true);
+    expect(JSON.stringify(entries)).not.toMatch(/[A-Z2-7]{5}-[A-Z2-7]{5}/);
   });
 });

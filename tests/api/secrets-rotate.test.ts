@@ -28,11 +28,17 @@ describe('rotating APP_SECRET', () => {
     const c = await orgWithCast();
     const gate = await createGate(c.org.id);
     await grantUser(gate.id, c.owner.id, 2); // a link gives no more than its maker may use
-    const link = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'rotated', deviceIds: [gate.id] } });
+    const link = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, {
+      key: c.owner.key,
+      body: { name: 'rotated', deviceIds: [gate.id] },
+    });
     const hook = await createSubscription({ url: 'https://hooks.example.com/x', userId: owner.id });
     const d = await db();
     // a PIN still in the first version's form, under the old secret
-    await d.update(lockPins).set({ valueCiphertext: firstVersionBox('517392', old) }).where(eq(lockPins.id, legacyPinId));
+    await d
+      .update(lockPins)
+      .set({ valueCiphertext: firstVersionBox('517392', old) })
+      .where(eq(lockPins.id, legacyPinId));
 
     process.env.APP_SECRET = secret();
     process.env.APP_SECRET_PREVIOUS = old;
@@ -42,7 +48,10 @@ describe('rotating APP_SECRET', () => {
 
     const report = await rotateSecrets(d);
     expect(report.rewritten.lock_pins).toBeGreaterThanOrEqual(2);
-    const pins = await d.select().from(lockPins).where(inArray(lockPins.id, [pinId, legacyPinId]));
+    const pins = await d
+      .select()
+      .from(lockPins)
+      .where(inArray(lockPins.id, [pinId, legacyPinId]));
     for (const p of pins) {
       expect(p.valueCiphertext.startsWith(currentSecretPrefix())).toBe(true);
       // the keyed hash is of the new secret too: duplicate PINs are still recognized
@@ -50,13 +59,18 @@ describe('rotating APP_SECRET', () => {
     }
     const [l] = await d.select().from(accessLinks).where(eq(accessLinks.id, link.json.result.id));
     const [w] = await d.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, hook.id));
-    expect(l.tokenCiphertext.startsWith(currentSecretPrefix()) && w.secretCiphertext.startsWith(currentSecretPrefix())).toBe(true);
+    expect(
+      l.tokenCiphertext.startsWith(currentSecretPrefix()) && w.secretCiphertext.startsWith(currentSecretPrefix()),
+    ).toBe(true);
 
     delete process.env.APP_SECRET_PREVIOUS;
     expect((await pin(legacyPinId)).json.result.pin).toBe('517392');
     expect(decryptSecret(l.tokenCiphertext, 'access_links', l.id)).toBe(link.json.result.url.split('/link/')[1]);
     expect(decryptSecret(w.secretCiphertext, 'webhook_subscriptions', w.id)).toBe(hook.secret);
-    const dup = await api('POST', `/api/v37/my/lock/${lock.id}/pin`, { key: owner.key, body: { alias: 'again', pin: '640213' } });
+    const dup = await api('POST', `/api/v37/my/lock/${lock.id}/pin`, {
+      key: owner.key,
+      body: { alias: 'again', pin: '640213' },
+    });
     expect(dup.status).toBe(406);
 
     // running it again finds nothing of these left to do
@@ -80,7 +94,9 @@ describe('rotating APP_SECRET', () => {
   it('knows every encrypted column of the schema (a new one would stay under the old secret)', () => {
     const columns: string[] = [];
     for (const t of Object.values(schema)) {
-      const cols = (t as unknown as Record<symbol, Record<string, { name: string }> | undefined>)[Symbol.for('drizzle:Columns')];
+      const cols = (t as unknown as Record<symbol, Record<string, { name: string }> | undefined>)[
+        Symbol.for('drizzle:Columns')
+      ];
       const name = (t as unknown as Record<symbol, string | undefined>)[Symbol.for('drizzle:Name')];
       if (!cols || !name) continue;
       for (const c of Object.values(cols)) if (c.name.endsWith('_ciphertext')) columns.push(`${name}.${c.name}`);

@@ -5,7 +5,17 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, rowsOf, type Db } from '@/db/client';
 import * as schema from '@/db/schema';
-import { accessLinkDevices, accessLinks, deviceAccess, deviceActivity, devices, lockPins, organizationUsers, organizations, users } from '@/db/schema';
+import {
+  accessLinkDevices,
+  accessLinks,
+  deviceAccess,
+  deviceActivity,
+  devices,
+  lockPins,
+  organizationUsers,
+  organizations,
+  users,
+} from '@/db/schema';
 import { DEFAULT_ACTIVITY_COUNT, seedDemo, type DemoIds } from '@/db/seed';
 import { verifyPassword } from '@/lib/auth/password';
 import { decryptSecret, keyedHash, tokenHash } from '@/lib/crypto/secrets';
@@ -24,7 +34,9 @@ async function demoCounts(d: Db) {
   const [org] = await d.select().from(organizations).where(eq(organizations.name, 'Demo Property Management'));
   const n = async (q: Promise<unknown[]>) => (await q).length;
   const [activity] = rowsOf<{ n: number }>(
-    await d.execute(sql`select count(*)::int as n from device_activity where device_id in (select id from devices where serial_number like 'DEMO-%')`),
+    await d.execute(
+      sql`select count(*)::int as n from device_activity where device_id in (select id from devices where serial_number like 'DEMO-%')`,
+    ),
   );
   return {
     users: await n(d.select().from(users).where(inArray(users.email, EMAILS))),
@@ -91,13 +103,30 @@ describe('demo seed', () => {
     expect(locks.filter((l) => l.connectedToId === offline.id)).toHaveLength(1);
     const loose = locks.filter((l) => l.connectedToId === null);
     expect(loose).toHaveLength(1);
-    expect(loose[0]).toMatchObject({ state: null, doorState: null, beaconMajor: null, beaconMinor: null, isConnected: null });
+    expect(loose[0]).toMatchObject({
+      state: null,
+      doorState: null,
+      beaconMajor: null,
+      beaconMinor: null,
+      isConnected: null,
+    });
     expect(loose[0].settings).not.toHaveProperty('doorStateEventLoggingEnabled');
     expect(Object.keys(locks[0].settings)).toHaveLength(16);
     expect(locks.some((l) => l.batteryLevel !== null && l.batteryLevel < 20)).toBe(true);
     expect(all.some((x) => x.softwareVersions.some((v) => v.updateAvailable))).toBe(true);
-    expect(gates.map((g) => [g.isConnected, g.isPresentInExternal]).sort()).toEqual([[false, false], [false, true], [true, true]]);
-    for (const g of gates) expect(g).toMatchObject({ externalId: expect.any(String), externalName: expect.any(String), externalType: expect.any(String), impulseLength: expect.any(Number), icon: expect.any(Number) });
+    expect(gates.map((g) => [g.isConnected, g.isPresentInExternal]).sort()).toEqual([
+      [false, false],
+      [false, true],
+      [true, true],
+    ]);
+    for (const g of gates)
+      expect(g).toMatchObject({
+        externalId: expect.any(String),
+        externalName: expect.any(String),
+        externalType: expect.any(String),
+        impulseLength: expect.any(Number),
+        icon: expect.any(Number),
+      });
     for (const s of sensors) {
       const lock = locks.find((l) => l.id === s.connectedToId)!;
       expect(lock).toBeDefined();
@@ -108,18 +137,28 @@ describe('demo seed', () => {
 
   it('gives the owner level 2 on every device and outsider nothing', async () => {
     const owner = await d.select().from(deviceAccess).where(eq(deviceAccess.userId, demo.users['owner@demo.test'].id));
-    expect(new Set(owner.filter((a) => a.accessLevel === 2).map((a) => a.deviceId))).toEqual(new Set(Object.values(demo.devices)));
+    expect(new Set(owner.filter((a) => a.accessLevel === 2).map((a) => a.deviceId))).toEqual(
+      new Set(Object.values(demo.devices)),
+    );
     expect((await effectiveAccess(d, demo.users['outsider@demo.test'].id, now)).size).toBe(0);
   });
 
   it('grants the guest a plain, a time-restricted and a no-remote access', async () => {
     const mine = await effectiveAccess(d, demo.users['guest@demo.test'].id, now);
     const at = (name: string) => mine.get(demo.devices[name])!;
-    expect(at('Front door')).toMatchObject({ accessLevel: 0, via: 'user', remoteAccessDisabled: false, weekDays: null });
+    expect(at('Front door')).toMatchObject({
+      accessLevel: 0,
+      via: 'user',
+      remoteAccessDisabled: false,
+      weekDays: null,
+    });
     expect(at('Storage room')).toMatchObject({ accessLevel: 0, remoteAccessDisabled: true });
     const office = at('Office');
     expect(office.weekDays).toBe(31);
-    expect([wallClock(office.dayStartTime!, 'Europe/Warsaw'), wallClock(office.dayEndTime!, 'Europe/Warsaw')]).toEqual(['08:00', '17:00']);
+    expect([wallClock(office.dayStartTime!, 'Europe/Warsaw'), wallClock(office.dayEndTime!, 'Europe/Warsaw')]).toEqual([
+      '08:00',
+      '17:00',
+    ]);
   });
 
   it('gives the member access only through the Cleaning staff group, and keeps a pending invite', async () => {
@@ -154,7 +193,9 @@ describe('demo seed', () => {
       const [newest] = await d
         .select({ date: deviceActivity.date })
         .from(deviceActivity)
-        .where(and(eq(deviceActivity.deviceId, lock.id), eq(deviceActivity.event, 61), eq(deviceActivity.username, p.alias)))
+        .where(
+          and(eq(deviceActivity.deviceId, lock.id), eq(deviceActivity.event, 61), eq(deviceActivity.username, p.alias)),
+        )
         .orderBy(desc(deviceActivity.date))
         .limit(1);
       expect(p.lastUsedAt?.getTime() ?? null, p.alias).toBe(newest?.date.getTime() ?? null);
@@ -180,7 +221,10 @@ describe('demo seed', () => {
     expect(devs.map((x) => x.type).sort()).toEqual([2, 5]);
     // put there by the owner, so the link opens them (it gives no more than its maker may use)
     expect(devs.map((x) => x.addedBy)).toEqual([demo.users['owner@demo.test'].id, demo.users['owner@demo.test'].id]);
-    const page = await guestView({ db: d, now: () => now }, await authorizeLink({ db: d, now: () => now }, token, { ip: '192.0.2.7' }));
+    const page = await guestView(
+      { db: d, now: () => now },
+      await authorizeLink({ db: d, now: () => now }, token, { ip: '192.0.2.7' }),
+    );
     expect(page.devices.map((x) => x.canOpen)).toEqual([true, true]);
   });
 
@@ -193,8 +237,16 @@ describe('demo seed', () => {
     expect(rows[0].n).toBe(rows[0].distinct_dates);
     expect(new Date(`${rows[0].newest}Z`).getTime()).toBeLessThan(now.getTime());
     expect(new Date(`${rows[0].oldest}Z`).getTime()).toBeGreaterThan(now.getTime() - 366 * DAY);
-    const owner = await d.select().from(deviceActivity).where(and(eq(deviceActivity.userId, demo.users['owner@demo.test'].id))).limit(1);
-    expect(owner[0]).toMatchObject({ userNumId: demo.users['owner@demo.test'].numId, username: 'Olivia Owner', source: 1 });
+    const owner = await d
+      .select()
+      .from(deviceActivity)
+      .where(and(eq(deviceActivity.userId, demo.users['owner@demo.test'].id)))
+      .limit(1);
+    expect(owner[0]).toMatchObject({
+      userNumId: demo.users['owner@demo.test'].numId,
+      username: 'Olivia Owner',
+      source: 1,
+    });
   });
 });
 
@@ -207,7 +259,11 @@ describe('demo seed defaults', () => {
     const t0 = Date.now();
     const demo = await seedDemo(fresh);
     const took = Date.now() - t0;
-    const [r] = rowsOf<{ n: number; devices: number }>(await fresh.execute(sql`select count(*)::int as n, count(distinct device_id)::int as devices from device_activity`));
+    const [r] = rowsOf<{ n: number; devices: number }>(
+      await fresh.execute(
+        sql`select count(*)::int as n, count(distinct device_id)::int as devices from device_activity`,
+      ),
+    );
     expect(r.n).toBe(50_000);
     expect(r.devices).toBe(9); // six locks and three gates
     expect(Object.keys(demo.devices)).toHaveLength(13);

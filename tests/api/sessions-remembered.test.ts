@@ -30,20 +30,23 @@ async function readsOf() {
 }
 
 describe('a remembered session is confirmed in the database on every call', () => {
-  it.each(['ended', 'expired'] as const)('%s behind the service’s back: the next read of every kind is 401', async (how) => {
-    const { cast, paths } = await readsOf();
-    const d = await db();
-    for (const path of paths) {
-      const cookie = await sessionCookie(cast.owner);
-      expect((await api('GET', path, { headers: { cookie } })).status, path).toBe(200);
-      expect((await api('GET', path, { headers: { cookie } })).status, path).toBe(200);
-      const set = how === 'ended' ? { endedAt: new Date() } : { expiresAt: new Date(Date.now() - 1000) };
-      await d.update(sessions).set(set).where(eq(sessions.userId, cast.owner.id));
-      const r = await api('GET', path, { headers: { cookie } });
-      expect(r.status, `${how}: ${path}`).toBe(401);
-      expect(r.headers.get('www-authenticate')).toBe('Bearer');
-    }
-  });
+  it.each(['ended', 'expired'] as const)(
+    '%s behind the service’s back: the next read of every kind is 401',
+    async (how) => {
+      const { cast, paths } = await readsOf();
+      const d = await db();
+      for (const path of paths) {
+        const cookie = await sessionCookie(cast.owner);
+        expect((await api('GET', path, { headers: { cookie } })).status, path).toBe(200);
+        expect((await api('GET', path, { headers: { cookie } })).status, path).toBe(200);
+        const set = how === 'ended' ? { endedAt: new Date() } : { expiresAt: new Date(Date.now() - 1000) };
+        await d.update(sessions).set(set).where(eq(sessions.userId, cast.owner.id));
+        const r = await api('GET', path, { headers: { cookie } });
+        expect(r.status, `${how}: ${path}`).toBe(401);
+        expect(r.headers.get('www-authenticate')).toBe('Bearer');
+      }
+    },
+  );
 
   it('a session whose user was deleted is refused at once', async () => {
     const { cast } = await readsOf();

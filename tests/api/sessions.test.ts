@@ -23,11 +23,16 @@ afterEach(() => {
 async function signIn(email: string, password: string) {
   const csrf = await nextAuth(['csrf']);
   const token = (csrf.body as { csrfToken: string }).csrfToken;
-  const done = await nextAuth(['callback', 'credentials'], { method: 'POST', body: { email, password, csrfToken: token, json: 'true' }, cookies: csrf.cookies });
+  const done = await nextAuth(['callback', 'credentials'], {
+    method: 'POST',
+    body: { email, password, csrfToken: token, json: 'true' },
+    cookies: csrf.cookies,
+  });
   return { cookies: { ...csrf.cookies, ...done.cookies }, set: done.set };
 }
 
-const sessionName = () => (process.env.NEXTAUTH_URL?.startsWith('https:') ? '__Host-next-auth.session-token' : 'next-auth.session-token');
+const sessionName = () =>
+  process.env.NEXTAUTH_URL?.startsWith('https:') ? '__Host-next-auth.session-token' : 'next-auth.session-token';
 const asCookie = (cookies: Cookies) => `${sessionName()}=${cookies[sessionName()]}`;
 const origin = () => new URL(process.env.NEXTAUTH_URL ?? 'http://localhost:3000').origin;
 
@@ -38,7 +43,11 @@ describe('sessions end on the server', () => {
     expect(cookies[sessionName()]).toBeTruthy();
     expect((await api('GET', LIST, { headers: { cookie: asCookie(cookies) } })).status).toBe(200);
 
-    const out = await nextAuth(['signout'], { method: 'POST', body: { csrfToken: cookies['next-auth.csrf-token'].split('|')[0], json: 'true' }, cookies });
+    const out = await nextAuth(['signout'], {
+      method: 'POST',
+      body: { csrfToken: cookies['next-auth.csrf-token'].split('|')[0], json: 'true' },
+      cookies,
+    });
     expect(out.cookies[sessionName()]).toBe(''); // the browser forgets it...
     const replay = await api('GET', LIST, { headers: { cookie: asCookie(cookies) } }); // ...an attacker who kept it
     expect(replay.status).toBe(401);
@@ -63,8 +72,13 @@ describe('sessions end on the server', () => {
     const theirs = (await sessionCookie(other)).split('=')[1];
     const { decode, encode } = await import('next-auth/jwt');
     const claims = (await decode({ token: theirs, secret: process.env.NEXTAUTH_SECRET! }))!;
-    const swapped = await encode({ token: { ...claims, sub: u.id, email: u.email }, secret: process.env.NEXTAUTH_SECRET! });
-    const r = await api('GET', '/api/v37/my/personalaccesskey', { headers: { cookie: `next-auth.session-token=${swapped}` } });
+    const swapped = await encode({
+      token: { ...claims, sub: u.id, email: u.email },
+      secret: process.env.NEXTAUTH_SECRET!,
+    });
+    const r = await api('GET', '/api/v37/my/personalaccesskey', {
+      headers: { cookie: `next-auth.session-token=${swapped}` },
+    });
     expect(r.status).toBe(200);
     const [mine] = (await api('GET', LIST, { key: other.key })).json.result;
     expect(r.json.result.map((k: { id: string }) => k.id)).toContain(mine.id);
@@ -90,7 +104,10 @@ describe('ending every session of a user', () => {
   it('a password change ends the other sessions at once; the one that changed it goes on', async () => {
     const u = await createUser({ password: 'old password' });
     const [here, there] = [await sessionCookie(u), await sessionCookie(u)];
-    const change = await api('PUT', '/api/v37/my/account/password', { headers: { cookie: here, origin: origin() }, body: { currentPassword: 'old password', newPassword: 'new password 2' } });
+    const change = await api('PUT', '/api/v37/my/account/password', {
+      headers: { cookie: here, origin: origin() },
+      body: { currentPassword: 'old password', newPassword: 'new password 2' },
+    });
     expect(change.status).toBe(200);
     expect(change.json.result).toEqual({ endedSessions: 1 });
     expect((await api('GET', LIST, { headers: { cookie: there } })).status).toBe(401);
@@ -103,7 +120,10 @@ describe('ending every session of a user', () => {
   it('the wrong current password changes nothing and ends nothing', async () => {
     const u = await createUser({ password: 'old password' });
     const [here, there] = [await sessionCookie(u), await sessionCookie(u)];
-    const change = await api('PUT', '/api/v37/my/account/password', { headers: { cookie: here, origin: origin() }, body: { currentPassword: 'guess', newPassword: 'new password 2' } });
+    const change = await api('PUT', '/api/v37/my/account/password', {
+      headers: { cookie: here, origin: origin() },
+      body: { currentPassword: 'guess', newPassword: 'new password 2' },
+    });
     expect(change.status).toBe(400);
     expect(change.json.errorMessages[0]).toMatch(/^currentPassword: /);
     expect((await api('GET', LIST, { headers: { cookie: there } })).status).toBe(200);

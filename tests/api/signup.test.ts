@@ -11,7 +11,10 @@ const email = () => `fresh-${randomUUID().slice(0, 8)}@Test.Local`;
 describe('POST /account/register', () => {
   it('creates an unconfirmed account (202) with the password stored only as a hash and the address normalized', async () => {
     const e = email();
-    const res = await api('POST', REGISTER, { headers: ip(), body: { email: ` ${e} `, password: 'a-good-password', displayName: '  Ada  ' } });
+    const res = await api('POST', REGISTER, {
+      headers: ip(),
+      body: { email: ` ${e} `, password: 'a-good-password', displayName: '  Ada  ' },
+    });
     expect(res.status).toBe(202);
     expect(res.json.result).toEqual({ email: e.toLowerCase(), message: expect.stringContaining(e.toLowerCase()) });
     const { verifyPassword } = await import('@/lib/auth/password');
@@ -27,18 +30,36 @@ describe('POST /account/register', () => {
   it('claims nothing: a pending share for the e-mail stays pending until its invitation is accepted', async () => {
     const c = await sharingCast();
     const e = email();
-    const grant = await api('POST', `/api/v37/my/device/${c.lock.id}/access`, { key: c.owner.key, body: { principalType: 0, userEmail: e, accessLevel: 0, remoteAccessDisabled: false, weekDays: 127 } });
+    const grant = await api('POST', `/api/v37/my/device/${c.lock.id}/access`, {
+      key: c.owner.key,
+      body: { principalType: 0, userEmail: e, accessLevel: 0, remoteAccessDisabled: false, weekDays: 127 },
+    });
     expect(grant.status).toBe(201);
-    const res = await api('POST', REGISTER, { headers: ip(), body: { email: e.toUpperCase(), password: 'a-good-password', displayName: 'Invited' } });
+    const res = await api('POST', REGISTER, {
+      headers: ip(),
+      body: { email: e.toUpperCase(), password: 'a-good-password', displayName: 'Invited' },
+    });
     expect(res.status).toBe(202);
-    const list = await api('GET', `/api/v37/my/device/${c.lock.id}/access?Filters.Text=${encodeURIComponent(e.toLowerCase())}`, { key: c.owner.key });
+    const list = await api(
+      'GET',
+      `/api/v37/my/device/${c.lock.id}/access?Filters.Text=${encodeURIComponent(e.toLowerCase())}`,
+      { key: c.owner.key },
+    );
     expect(list.json.result).toHaveLength(1);
-    expect(list.json.result[0]).toMatchObject({ id: grant.json.id, isPending: true, principalId: grant.json.id, weekDays: 127 });
+    expect(list.json.result[0]).toMatchObject({
+      id: grant.json.id,
+      isPending: true,
+      principalId: grant.json.id,
+      weekDays: 127,
+    });
   });
 
   it('answers an e-mail that already has an account like any other (202, no account discovery) and refuses invalid input (400)', async () => {
     const existing = await createUser();
-    const dup = await api('POST', REGISTER, { headers: ip(), body: { email: existing.email.toUpperCase(), password: 'a-good-password', displayName: 'Dup' } });
+    const dup = await api('POST', REGISTER, {
+      headers: ip(),
+      body: { email: existing.email.toUpperCase(), password: 'a-good-password', displayName: 'Dup' },
+    });
     expect(dup.status).toBe(202);
     expect(dup.json.result.email).toBe(existing.email.toLowerCase());
     const bad: [Record<string, unknown>, RegExp][] = [
@@ -59,11 +80,28 @@ describe('POST /account/register', () => {
     const headers = ip();
     const limit = Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
     for (let i = 0; i < limit; i++) {
-      expect((await api('POST', REGISTER, { headers, body: { email: email(), password: 'a-good-password', displayName: 'R' } })).status).toBe(202);
+      expect(
+        (
+          await api('POST', REGISTER, {
+            headers,
+            body: { email: email(), password: 'a-good-password', displayName: 'R' },
+          })
+        ).status,
+      ).toBe(202);
     }
-    const over = await api('POST', REGISTER, { headers, body: { email: email(), password: 'a-good-password', displayName: 'R' } });
+    const over = await api('POST', REGISTER, {
+      headers,
+      body: { email: email(), password: 'a-good-password', displayName: 'R' },
+    });
     expect(over.status).toBe(429);
-    expect((await api('POST', REGISTER, { headers: ip(), body: { email: email(), password: 'a-good-password', displayName: 'R' } })).status).toBe(202);
+    expect(
+      (
+        await api('POST', REGISTER, {
+          headers: ip(),
+          body: { email: email(), password: 'a-good-password', displayName: 'R' },
+        })
+      ).status,
+    ).toBe(202);
   });
 });
 
@@ -76,7 +114,10 @@ describe('the shared sign-up counter', () => {
     const t0 = new Date('2026-05-01T10:00:00Z');
     await hitRateLimit(d, key, 2, 600, t0);
     await hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 1000));
-    await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 2000))).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 598 });
+    await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 2000))).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: 598,
+    });
     await expect(hitRateLimit(d, key, 2, 600, new Date(t0.getTime() + 600_000))).resolves.toBeUndefined();
   });
 });

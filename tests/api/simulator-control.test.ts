@@ -44,7 +44,10 @@ describe('simulator control plane /api/sim/device/{id}', () => {
     await sim(owner.key, lock.id, { action: 'door', open: false });
     expect((await deviceRow(lock.id)).doorState).toBe(3);
     const acts = await activityOf(lock.id);
-    expect(acts.map((a) => [a.event, a.source, a.userId])).toEqual([[83, 0, null], [84, 0, null]]);
+    expect(acts.map((a) => [a.event, a.source, a.userId])).toEqual([
+      [83, 0, null],
+      [84, 0, null],
+    ]);
     expect((await outboxOf(lock.id)).map((o) => o.event)).toEqual(['lock-status-changed', 'lock-status-changed']);
     const { owner: o2, lock: noSensor } = await lockWithCast();
     expect((await sim(o2.key, noSensor.id, { action: 'door', open: true })).status).toBe(409);
@@ -58,7 +61,12 @@ describe('simulator control plane /api/sim/device/{id}', () => {
     expect((await deviceRow(lock.id)).state).toBe(6);
     await sim(owner.key, lock.id, { action: 'press', how: 'button', operation: 'unlock' });
     await sim(owner.key, lock.id, { action: 'press', how: 'knob', operation: 'lock' });
-    expect((await activityOf(lock.id)).map((a) => [a.event, a.source])).toEqual([[39, 0], [34, 0], [35, 0], [38, 0]]);
+    expect((await activityOf(lock.id)).map((a) => [a.event, a.source])).toEqual([
+      [39, 0],
+      [34, 0],
+      [35, 0],
+      [38, 0],
+    ]);
     await sim(owner.key, lock.id, { action: 'bell' });
     expect((await outboxOf(lock.id)).map((o) => o.event).at(-1)).toBe('bell-button-pressed');
   });
@@ -66,7 +74,10 @@ describe('simulator control plane /api/sim/device/{id}', () => {
   it('a fault waits for the next command; GET shows it', async () => {
     const { owner, lock } = await lockWithCast();
     await sim(owner.key, lock.id, { action: 'fault', fault: 'jam' });
-    expect((await api('GET', `/api/sim/device/${lock.id}`, { key: owner.key })).json.result).toEqual({ deviceId: lock.id, pendingFault: 'jam' });
+    expect((await api('GET', `/api/sim/device/${lock.id}`, { key: owner.key })).json.result).toEqual({
+      deviceId: lock.id,
+      pendingFault: 'jam',
+    });
     await api('POST', `/api/v37/my/lock/${lock.id}/operation/lock`, { key: owner.key });
     expect((await api('GET', `/api/sim/device/${lock.id}`, { key: owner.key })).json.result.pendingFault).toBeNull();
   });

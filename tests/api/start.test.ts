@@ -19,15 +19,24 @@ afterEach(() => {
 });
 
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL'].includes(k))) as NodeJS.ProcessEnv;
-  return spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...clean, ...env }, encoding: 'utf8', timeout: 20_000 });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL'].includes(k)),
+  ) as NodeJS.ProcessEnv;
+  return spawnSync(process.execPath, ['scripts/start.mjs'], {
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 describe('npm start with DATABASE_URL refuses without its secrets, in one line naming the variable', () => {
   it.each([
     [{}, /^Refusing to start: APP_SECRET is not set: /],
     [{ APP_SECRET: 'x'.repeat(31) }, /^Refusing to start: APP_SECRET is too short \(31 bytes\)/],
-    [{ APP_SECRET: 'x'.repeat(32), NEXTAUTH_SECRET: 'e2e-nextauth-secret' }, /^Refusing to start: NEXTAUTH_SECRET is too short \(19 bytes\)/],
+    [
+      { APP_SECRET: 'x'.repeat(32), NEXTAUTH_SECRET: 'e2e-nextauth-secret' },
+      /^Refusing to start: NEXTAUTH_SECRET is too short \(19 bytes\)/,
+    ],
   ])('%j', (secrets, line) => {
     const r = start({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', ...secrets });
     expect(r.status).toBe(1);

@@ -5,7 +5,14 @@ import { webhookAttempts } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { FAILING_AFTER, MAX_ATTEMPTS } from '@/lib/domain/webhooks/retry';
 import { createLock, createUser, db, grantUser } from '../support/factories/core';
-import { createSubscription, deliveriesOf, passFor, startReceiver, subscriptionRow, type Receiver } from '../support/factories/webhooks';
+import {
+  createSubscription,
+  deliveriesOf,
+  passFor,
+  startReceiver,
+  subscriptionRow,
+  type Receiver,
+} from '../support/factories/webhooks';
 
 /** Delivery through a real HTTP receiver on loopback; the worker is driven pass by pass. */
 const open: Receiver[] = [];
@@ -36,7 +43,11 @@ async function passWhenDue(subId: string) {
 
 async function attemptsOf(deliveryIds: number[]) {
   const d = await db();
-  return d.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(webhookAttempts.id);
+  return d
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(webhookAttempts.id);
 }
 
 describe('webhook delivery', () => {
@@ -52,7 +63,13 @@ describe('webhook delivery', () => {
       event: 'device-battery-level-changed',
       timestamp: expect.stringMatching(/Z$/),
       userIdentity: sub.userId,
-      data: { deviceId: lock.id, deviceType: lock.type, batteryLevel: 42, isCharging: false, eventTime: expect.stringMatching(/Z$/) },
+      data: {
+        deviceId: lock.id,
+        deviceType: lock.type,
+        batteryLevel: 42,
+        isCharging: false,
+        eventTime: expect.stringMatching(/Z$/),
+      },
     });
     expect(Object.keys(payload)).toEqual(['event', 'timestamp', 'userIdentity', 'data']);
     expect(Date.parse(payload.timestamp)).toBeGreaterThanOrEqual(Date.parse(payload.data.eventTime));
@@ -60,7 +77,9 @@ describe('webhook delivery', () => {
     expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(() => new Webhook(sub.secret).verify(r.body.replace('42', '43'), r.headers)).toThrow();
-    expect(() => new Webhook('whsec_' + Buffer.from('another secret').toString('base64')).verify(r.body, r.headers)).toThrow();
+    expect(() =>
+      new Webhook('whsec_' + Buffer.from('another secret').toString('base64')).verify(r.body, r.headers),
+    ).toThrow();
   });
 
   it('retries after 500s with growing delays and the same webhook-id, then succeeds', async () => {
@@ -100,7 +119,12 @@ describe('webhook delivery', () => {
     await enqueueWebhookEvent(d, 'device-battery-level-changed', lock, { batteryLevel: 10, isCharging: true });
     await enqueueWebhookEvent(d, 'device-connection-changed', lock, { isConnected: false });
     await enqueueWebhookEvent(d, 'device-settings-changed', lock, { deviceSettings: { autoLockEnabled: true } });
-    await enqueueWebhookEvent(d, 'lock-status-changed', lock, { state: 6, doorState: 3, stateChangeResult: 0, lastStateChangedDate: null });
+    await enqueueWebhookEvent(d, 'lock-status-changed', lock, {
+      state: 6,
+      doorState: 3,
+      stateChangeResult: 0,
+      lastStateChangedDate: null,
+    });
     await enqueueWebhookEvent(d, 'bell-button-pressed', lock, {});
     await pass();
     expect(receiver.received).toHaveLength(10);

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { webhookOutbox } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
-import { addOrgUser, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser, lockWithCast } from '../support/factories/core';
+import {
+  addOrgUser,
+  createGroup,
+  createLock,
+  createOrg,
+  createUser,
+  db,
+  grantGroup,
+  grantUser,
+  lockWithCast,
+} from '../support/factories/core';
 import { createSubscription, deliveriesOf, passFor, startReceiver, type Receiver } from '../support/factories/webhooks';
 
 /** Who gets an event: subscribers who can see the device (at fan-out time) or own its organization. */
@@ -16,19 +26,27 @@ async function receiver() {
   return r;
 }
 const pass = () => passFor();
-const bell = async (device: { id: number; type: number }) => enqueueWebhookEvent(await db(), 'bell-button-pressed', device, {});
+const bell = async (device: { id: number; type: number }) =>
+  enqueueWebhookEvent(await db(), 'bell-button-pressed', device, {});
 
 describe('webhook fan-out', () => {
   it('reaches the owner, administrator and guest of the device, never an outsider', async () => {
     const { owner, admin, guest, outsider, lock } = await lockWithCast();
     const r = await receiver();
-    const subs = await Promise.all([owner, admin, guest, outsider].map((u) => createSubscription({ url: r.url, userId: u.id })));
+    const subs = await Promise.all(
+      [owner, admin, guest, outsider].map((u) => createSubscription({ url: r.url, userId: u.id })),
+    );
     await bell(lock);
     await pass();
     const counts = await Promise.all(subs.map(async (s) => (await deliveriesOf(s.id)).length));
     expect(counts).toEqual([1, 1, 1, 0]);
     expect(r.received).toHaveLength(3);
-    expect(r.received[0].json).toEqual({ event: 'bell-button-pressed', timestamp: expect.any(String), userIdentity: expect.any(String), data: { deviceId: lock.id, deviceType: lock.type, eventTime: expect.any(String) } });
+    expect(r.received[0].json).toEqual({
+      event: 'bell-button-pressed',
+      timestamp: expect.any(String),
+      userIdentity: expect.any(String),
+      data: { deviceId: lock.id, deviceType: lock.type, eventTime: expect.any(String) },
+    });
     // each receiver is named as itself
     expect(r.received.map((x) => x.json.userIdentity).sort()).toEqual([owner.id, admin.id, guest.id].sort());
   });
@@ -42,7 +60,9 @@ describe('webhook fan-out', () => {
     await grantUser(lock.id, expired.id, 0, { endDate: new Date(Date.now() - 60_000) });
     await grantUser(lock.id, future.id, 0, { startDate: new Date(Date.now() + 86_400_000) });
     const r = await receiver();
-    const subs = await Promise.all([member, expired, future].map((u) => createSubscription({ url: r.url, userId: u.id })));
+    const subs = await Promise.all(
+      [member, expired, future].map((u) => createSubscription({ url: r.url, userId: u.id })),
+    );
     await bell(lock);
     await pass();
     expect(await Promise.all(subs.map(async (s) => (await deliveriesOf(s.id)).length))).toEqual([1, 0, 0]);
@@ -79,9 +99,18 @@ describe('webhook fan-out', () => {
     const lock = await createLock();
     const d = await db();
     for (const state of [4, 2, 5, 6, 8, 7]) {
-      await enqueueWebhookEvent(d, 'lock-status-changed', lock, { state, doorState: 3, stateChangeResult: 0, lastStateChangedDate: null });
+      await enqueueWebhookEvent(d, 'lock-status-changed', lock, {
+        state,
+        doorState: 3,
+        stateChangeResult: 0,
+        lastStateChangedDate: null,
+      });
     }
-    const rows = await d.select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, lock.id)).orderBy(webhookOutbox.id);
+    const rows = await d
+      .select()
+      .from(webhookOutbox)
+      .where(eq(webhookOutbox.deviceId, lock.id))
+      .orderBy(webhookOutbox.id);
     expect(rows.map((x) => (x.payload.data as { state: number }).state)).toEqual([2, 6, 7]);
   });
 
@@ -104,6 +133,12 @@ describe('event payload', () => {
     const d = await db();
     await enqueueWebhookEvent(d, 'device-battery-level-changed', lock, { batteryLevel: 33, isCharging: undefined });
     const [row] = await d.select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, lock.id));
-    expect(row.payload.data).toEqual({ deviceId: lock.id, deviceType: lock.type, batteryLevel: 33, isCharging: null, eventTime: expect.stringMatching(/Z$/) });
+    expect(row.payload.data).toEqual({
+      deviceId: lock.id,
+      deviceType: lock.type,
+      batteryLevel: 33,
+      isCharging: null,
+      eventTime: expect.stringMatching(/Z$/),
+    });
   });
 });

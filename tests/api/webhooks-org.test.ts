@@ -19,12 +19,20 @@ describe('organization webhooks', () => {
     const { org, owner, admin, member, outsider, base } = await orgWithCast();
     const created = await api('POST', base, { key: admin.key, body: { url, events: ['device-connection-changed'] } });
     expect(created.status).toBe(201);
-    expect(created.json.result).toMatchObject({ organizationId: org.id, url, events: ['device-connection-changed'], enabled: true });
+    expect(created.json.result).toMatchObject({
+      organizationId: org.id,
+      url,
+      events: ['device-connection-changed'],
+      enabled: true,
+    });
     expect(created.json.result.secret).toMatch(/^whsec_/);
     const id = created.json.result.id;
     const list = await api('GET', base, { key: owner.key });
     expect(list.json.result.map((w: any) => w.id)).toEqual([id]);
-    expect((await api('PATCH', `${base}/${id}`, { key: owner.key, body: { events: ['bell-button-pressed'] } })).json.result.events).toEqual(['bell-button-pressed']);
+    expect(
+      (await api('PATCH', `${base}/${id}`, { key: owner.key, body: { events: ['bell-button-pressed'] } })).json.result
+        .events,
+    ).toEqual(['bell-button-pressed']);
     const calls: Array<[string, string, unknown?]> = [
       ['GET', base],
       ['POST', base, { url, events: ['bell-button-pressed'] }],
@@ -46,9 +54,12 @@ describe('organization webhooks', () => {
     const a = await orgWithCast();
     const b = await orgWithCast();
     await addOrgUser(b.org.id, a.admin.id, 1); // a's admin also administers b
-    const hook = (await api('POST', a.base, { key: a.admin.key, body: { url, events: ['bell-button-pressed'] } })).json.result;
+    const hook = (await api('POST', a.base, { key: a.admin.key, body: { url, events: ['bell-button-pressed'] } })).json
+      .result;
     expect((await api('GET', `${b.base}/${hook.id}`, { key: a.admin.key })).status).toBe(404);
-    const mine = (await api('POST', '/api/v37/my/webhook', { key: a.admin.key, body: { url, events: ['bell-button-pressed'] } })).json.result;
+    const mine = (
+      await api('POST', '/api/v37/my/webhook', { key: a.admin.key, body: { url, events: ['bell-button-pressed'] } })
+    ).json.result;
     expect((await api('GET', `${a.base}/${mine.id}`, { key: a.admin.key })).status).toBe(404);
     expect((await api('GET', `/api/v37/my/webhook/${hook.id}`, { key: a.admin.key })).status).toBe(404);
   });
@@ -61,7 +72,10 @@ describe('organization webhooks', () => {
     expect((await api('POST', base, { key: read, body: { url, events: ['bell-button-pressed'] } })).status).toBe(403);
     expect((await api('GET', base, { key: device })).status).toBe(403);
     expect((await api('GET', base)).status).toBe(401);
-    const bad = await api('POST', base, { key: admin.key, body: { url: 'http://192.168.0.2/', events: ['bell-button-pressed'] } });
+    const bad = await api('POST', base, {
+      key: admin.key,
+      body: { url: 'http://192.168.0.2/', events: ['bell-button-pressed'] },
+    });
     expect(bad.status).toBe(400);
   });
 });

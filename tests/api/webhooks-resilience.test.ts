@@ -5,7 +5,14 @@ import { claimDue } from '@/lib/domain/webhooks/deliver';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { startWebhookWorker } from '@/lib/domain/webhooks/worker';
 import { createLock, createUser, db, grantUser } from '../support/factories/core';
-import { createSubscription, deliveriesOf, passFor, scope, startReceiver, type Receiver } from '../support/factories/webhooks';
+import {
+  createSubscription,
+  deliveriesOf,
+  passFor,
+  scope,
+  startReceiver,
+  type Receiver,
+} from '../support/factories/webhooks';
 
 /** What happens when things go wrong: the worker stops, the receiver is down, the endpoint misbehaves. */
 const open: Receiver[] = [];
@@ -38,14 +45,21 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
 };
 async function attemptsOf(subId: string) {
   const [d] = await deliveriesOf(subId);
-  return (await db()).select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, d.id)).orderBy(webhookAttempts.id);
+  return (await db())
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, d.id))
+    .orderBy(webhookAttempts.id);
 }
 
 describe('webhook delivery under failure', () => {
   it('a webhook whose secret cannot be read (APP_SECRET changed) fails visibly, and others are still delivered', async () => {
     const broken = await setup();
     const fine = await setup();
-    await (await db()).update(webhookSubscriptions).set({ secretCiphertext: 'v1.AAAA.BBBB.CCCC' }).where(eq(webhookSubscriptions.id, broken.sub.id));
+    await (await db())
+      .update(webhookSubscriptions)
+      .set({ secretCiphertext: 'v1.AAAA.BBBB.CCCC' })
+      .where(eq(webhookSubscriptions.id, broken.sub.id));
     await battery(broken.lock, 50);
     await battery(fine.lock, 51);
     await pass();
@@ -90,13 +104,21 @@ describe('webhook delivery under failure', () => {
     for (const level of [40, 39, 38]) await battery(lock, level);
     await pass();
     const down = await deliveriesOf(sub.id);
-    expect(down.map((x) => [x.status, x.attempts])).toEqual([['pending', 1], ['pending', 1], ['pending', 1]]);
+    expect(down.map((x) => [x.status, x.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+      ['pending', 1],
+    ]);
     const [a] = await attemptsOf(sub.id);
     expect(a).toMatchObject({ statusCode: null, error: 'Connection refused.' });
     await pass(new Date(Date.now() + 60_000)); // still down: second attempts fail too
     await receiver.reopen();
     await pass(new Date(Date.now() + 10 * 60_000));
-    expect((await deliveriesOf(sub.id)).map((x) => [x.status, x.attempts])).toEqual([['delivered', 3], ['delivered', 3], ['delivered', 3]]);
+    expect((await deliveriesOf(sub.id)).map((x) => [x.status, x.attempts])).toEqual([
+      ['delivered', 3],
+      ['delivered', 3],
+      ['delivered', 3],
+    ]);
     expect(receiver.received.map((r) => r.json.data.batteryLevel).sort()).toEqual([38, 39, 40]);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(3);
   });

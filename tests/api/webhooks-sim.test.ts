@@ -14,12 +14,25 @@ async function subscribed() {
   const cast = await lockWithCast();
   const receiver = await startReceiver();
   open.push(receiver);
-  const created = await api('POST', '/api/v37/my/webhook', { key: cast.owner.key, body: { url: receiver.url, events: ['device-battery-level-changed', 'device-connection-changed', 'lock-status-changed', 'bell-button-pressed'] } });
+  const created = await api('POST', '/api/v37/my/webhook', {
+    key: cast.owner.key,
+    body: {
+      url: receiver.url,
+      events: [
+        'device-battery-level-changed',
+        'device-connection-changed',
+        'lock-status-changed',
+        'bell-button-pressed',
+      ],
+    },
+  });
   expect(created.status).toBe(201);
   mySubscriptions.push(created.json.result.id);
-  const sim = (deviceId: number, body: object) => api('POST', `/api/sim/device/${deviceId}`, { key: cast.owner.key, body });
+  const sim = (deviceId: number, body: object) =>
+    api('POST', `/api/sim/device/${deviceId}`, { key: cast.owner.key, body });
   /** everything received so far, verified with the library */
-  const got = () => receiver.received.map((r) => new Webhook(created.json.result.secret).verify(r.body, r.headers) as any);
+  const got = () =>
+    receiver.received.map((r) => new Webhook(created.json.result.secret).verify(r.body, r.headers) as any);
   return { ...cast, receiver, sim, got };
 }
 
@@ -31,10 +44,20 @@ describe('simulated device changes end to end', () => {
     expect((await sim(bridge.id, { action: 'disconnect' })).status).toBeLessThan(300);
     await passFor();
     const events = got();
-    expect(events.map((e) => e.event)).toEqual(['device-battery-level-changed', 'bell-button-pressed', 'device-connection-changed', 'device-connection-changed']);
+    expect(events.map((e) => e.event)).toEqual([
+      'device-battery-level-changed',
+      'bell-button-pressed',
+      'device-connection-changed',
+      'device-connection-changed',
+    ]);
     const eventTime = expect.stringMatching(/Z$/);
     expect(events[0].data).toEqual({ deviceId: lock.id, deviceType: 2, batteryLevel: 15, isCharging: true, eventTime });
-    expect(events[1].data).toEqual({ deviceId: lock.id, deviceType: 2, pressedAt: expect.stringMatching(/Z$/), eventTime });
+    expect(events[1].data).toEqual({
+      deviceId: lock.id,
+      deviceType: 2,
+      pressedAt: expect.stringMatching(/Z$/),
+      eventTime,
+    });
     expect(events.slice(2).map((e) => e.data)).toEqual([
       { deviceId: bridge.id, deviceType: 1, isConnected: false, eventTime },
       { deviceId: lock.id, deviceType: 2, isConnected: false, bridgeId: bridge.id, eventTime },
@@ -53,7 +76,14 @@ describe('simulated device changes end to end', () => {
     await passFor();
     const status = got().filter((e) => e.event === 'lock-status-changed');
     expect(status).toHaveLength(1);
-    expect(status[0].data).toMatchObject({ deviceId: lock.id, deviceType: 2, state: 2, stateChangeResult: 0, doorState: expect.any(Number), lastStateChangedDate: expect.stringMatching(/Z$/) });
+    expect(status[0].data).toMatchObject({
+      deviceId: lock.id,
+      deviceType: 2,
+      state: 2,
+      stateChangeResult: 0,
+      doorState: expect.any(Number),
+      lastStateChangedDate: expect.stringMatching(/Z$/),
+    });
   });
 
   it('the guest sees the same lock events; an outsider cannot trigger or receive them', async () => {
@@ -61,10 +91,15 @@ describe('simulated device changes end to end', () => {
     const receiver = await startReceiver();
     open.push(receiver);
     for (const u of [guest, outsider]) {
-      const c = await api('POST', '/api/v37/my/webhook', { key: u.key, body: { url: receiver.url, events: ['bell-button-pressed'] } });
+      const c = await api('POST', '/api/v37/my/webhook', {
+        key: u.key,
+        body: { url: receiver.url, events: ['bell-button-pressed'] },
+      });
       mySubscriptions.push(c.json.result.id);
     }
-    expect((await api('POST', `/api/sim/device/${lock.id}`, { key: outsider.key, body: { action: 'bell' } })).status).toBe(404);
+    expect(
+      (await api('POST', `/api/sim/device/${lock.id}`, { key: outsider.key, body: { action: 'bell' } })).status,
+    ).toBe(404);
     await sim(lock.id, { action: 'bell' });
     await passFor();
     expect(receiver.received).toHaveLength(1); // the guest's, not the outsider's

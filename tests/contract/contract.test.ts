@@ -66,7 +66,10 @@ for (const c of allCases()) {
     it("another user's resource -> 404", async () => {
       const p = await c.setup();
       if (!p.foreign) {
-        expect(c.noForeign?.trim(), `${label(c)}: setup gives no \`foreign\` request and the case gives no \`noForeign\` reason`).toBeTruthy();
+        expect(
+          c.noForeign?.trim(),
+          `${label(c)}: setup gives no \`foreign\` request and the case gives no \`noForeign\` reason`,
+        ).toBeTruthy();
         return;
       }
       const key = c.scopes === 'public' ? undefined : caller(c, p).key;
@@ -77,7 +80,10 @@ for (const c of allCases()) {
       const p = await c.setup();
       const bad = p.malformed === undefined ? [] : Array.isArray(p.malformed) ? p.malformed : [p.malformed];
       if (!bad.length) {
-        expect(c.noMalformed?.trim(), `${label(c)}: setup gives no \`malformed\` request and the case gives no \`noMalformed\` reason`).toBeTruthy();
+        expect(
+          c.noMalformed?.trim(),
+          `${label(c)}: setup gives no \`malformed\` request and the case gives no \`noMalformed\` reason`,
+        ).toBeTruthy();
         return;
       }
       const key = c.scopes === 'public' ? undefined : caller(c, p).key;

@@ -12,7 +12,10 @@ describe('contract coverage', () => {
   it('every route file and method under app/api/v37 is registered', async () => {
     const registered = new Set(allCases().map(label));
     const missing = (await allRouteMethods()).map(label).filter((l) => !registered.has(l));
-    expect(missing, `Routes without a contract case (add them to tests/contract/cases/<area>.ts, see tests/contract/README.md):\n  ${missing.join('\n  ')}\n`).toEqual([]);
+    expect(
+      missing,
+      `Routes without a contract case (add them to tests/contract/cases/<area>.ts, see tests/contract/README.md):\n  ${missing.join('\n  ')}\n`,
+    ).toEqual([]);
   });
 
   it('every case names an existing route file and method, once', async () => {
@@ -25,7 +28,8 @@ describe('contract coverage', () => {
       seen.add(l);
       const file = files.get(c.route);
       if (!file) problems.push(`${l}: no route file app${c.route}/route.ts (${c.area})`);
-      else if (!((await import(file)) as Record<string, unknown>)[c.method]) problems.push(`${l}: the route file exports no ${c.method} (${c.area})`);
+      else if (!((await import(file)) as Record<string, unknown>)[c.method])
+        problems.push(`${l}: the route file exports no ${c.method} (${c.area})`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -43,9 +47,9 @@ describe('contract coverage', () => {
       const c = byLabel.get(l);
       if (!c) continue; // reported by the first test
       const norm = (s: string[] | 'public') => (s === 'public' ? 'public' : [...s].sort().join(','));
-      if (norm(spec.scopes) !== norm(c.scopes)) problems.push(`${l}: route declares [${norm(spec.scopes)}], case (${c.area}) expects [${norm(c.scopes)}]`);
+      if (norm(spec.scopes) !== norm(c.scopes))
+        problems.push(`${l}: route declares [${norm(spec.scopes)}], case (${c.area}) expects [${norm(c.scopes)}]`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
-
 });

@@ -17,7 +17,8 @@ export function allCases(): Registered[] {
   const out: Registered[] = [];
   for (const [file, mod] of Object.entries(modules)) {
     const area = file.replace(/^\.\/cases\//, '').replace(/\.ts$/, '');
-    if (!Array.isArray(mod.cases)) throw new Error(`tests/contract/cases/${area}.ts must export \`cases\` (use defineCases).`);
+    if (!Array.isArray(mod.cases))
+      throw new Error(`tests/contract/cases/${area}.ts must export \`cases\` (use defineCases).`);
     for (const c of mod.cases) out.push({ ...c, area });
   }
   return out;

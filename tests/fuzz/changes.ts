@@ -9,9 +9,15 @@ import { rowsOf, type Db } from '@/db/client';
  */
 export async function installChangeLog(db: Db): Promise<string[]> {
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes' order by 1`),
+    await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'fuzz_changes' order by 1`,
+    ),
   ).map((t) => t.name);
-  await db.execute(sql.raw(`create table if not exists fuzz_changes (seq bigserial primary key, tbl text not null, op text not null, row_data text)`));
+  await db.execute(
+    sql.raw(
+      `create table if not exists fuzz_changes (seq bigserial primary key, tbl text not null, op text not null, row_data text)`,
+    ),
+  );
   await db.execute(
     sql.raw(`create or replace function fuzz_log() returns trigger language plpgsql as $$
       begin
@@ -21,7 +27,11 @@ export async function installChangeLog(db: Db): Promise<string[]> {
   );
   for (const t of tables) {
     await db.execute(sql.raw(`drop trigger if exists fuzz_log on "${t}"`));
-    await db.execute(sql.raw(`create trigger fuzz_log after insert or update or delete on "${t}" for each row execute function fuzz_log()`));
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_log after insert or update or delete on "${t}" for each row execute function fuzz_log()`,
+      ),
+    );
   }
   return tables;
 }
@@ -34,13 +44,20 @@ export interface Change {
 
 /** The changes logged since the last call, and the log emptied. */
 export async function takeChanges(db: Db): Promise<Change[]> {
-  const rows = rowsOf<{ tbl: string; op: string; row_data: string }>(await db.execute(sql.raw('delete from fuzz_changes returning tbl, op, row_data')));
+  const rows = rowsOf<{ tbl: string; op: string; row_data: string }>(
+    await db.execute(sql.raw('delete from fuzz_changes returning tbl, op, row_data')),
+  );
   return rows.map((r) => ({ tbl: r.tbl, op: r.op, row: r.row_data }));
 }
 
 /** Row count and a checksum of every row of each table (order-independent). */
 export async function checksums(db: Db, tables: string[]): Promise<Record<string, string>> {
-  const q = tables.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as c from "${t}" x`).join(' union all ');
+  const q = tables
+    .map(
+      (t) =>
+        `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as c from "${t}" x`,
+    )
+    .join(' union all ');
   const rows = rowsOf<{ t: string; c: string }>(await db.execute(sql.raw(q)));
   return Object.fromEntries(rows.map((r) => [r.t, r.c]));
 }

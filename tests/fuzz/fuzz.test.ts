@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { simTimerActivity } from '@/lib/devices/simulator/timers';
+import { hardwareActivity as simTimerActivity } from '../support/bridges';
 import { routeSpecOf } from '@/lib/http/route';
 import { db } from '../support/factories/core';
 import { api, routeFiles, type ApiResponse } from '../support/router';
@@ -103,19 +103,32 @@ describe(`hostile input at volume (${pg ? 'Postgres' : 'PGlite'}, seed ${SEED})`
           world = await makeWorld();
           await takeChanges(d);
         }
-        const attempts = mod[method] ? attemptsFor(f.pattern, method, mod[method], world, r) : notServed(f.pattern, method, world);
+        const attempts = mod[method]
+          ? attemptsFor(f.pattern, method, mod[method], world, r)
+          : notServed(f.pattern, method, world);
         // whole-table checksums for the batches of methods served (the row triggers watch every request)
         await runBatch(f.pattern, attempts, world, !!mod[method]);
         if (mod[method]) world = undefined;
       }
       const mine = findings.filter((x) => x.route === f.pattern);
-      expect(mine.slice(0, 25).map((x) => `${x.attempt}: ${x.problem}`), `${mine.length} findings`).toEqual([]);
+      expect(
+        mine.slice(0, 25).map((x) => `${x.attempt}: ${x.problem}`),
+        `${mine.length} findings`,
+      ).toEqual([]);
     });
   }
 
   it(`sent at least ${MIN_REQUESTS} requests over every route file`, () => {
-    console.log(`fuzz (seed ${SEED}): ${sent} requests, ${findings.length} findings, ${overlapped} refusals unchecked (a device timer wrote in their window); statuses ${[...statusCounts].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    if (findings.length && process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, findings.map((x) => JSON.stringify(x)).join('\n'));
+    console.log(
+      `fuzz (seed ${SEED}): ${sent} requests, ${findings.length} findings, ${overlapped} refusals unchecked (a device timer wrote in their window); statuses ${[
+        ...statusCounts,
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
+    if (findings.length && process.env.FUZZ_REPORT)
+      writeFileSync(process.env.FUZZ_REPORT, findings.map((x) => JSON.stringify(x)).join('\n'));
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
   });
 });
@@ -140,12 +153,20 @@ function attemptsFor(pattern: string, method: string, handler: unknown, world: W
   const url = urlFor(pattern, world);
   const out: Attempt[] = [];
   const names = [...pattern.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((m) => m[1]);
-  for (const name of names) for (const value of BAD_IDS) out.push({ method, url: urlFor(pattern, world, { name, value }), what: `path ${name}=${short(value)}`, body: plausible });
+  for (const name of names)
+    for (const value of BAD_IDS)
+      out.push({
+        method,
+        url: urlFor(pattern, world, { name, value }),
+        what: `path ${name}=${short(value)}`,
+        body: plausible,
+      });
   for (const q of queryInputs(query, r)) out.push({ method, url: url + q, what: `query ${short(q)}`, body: plausible });
   for (const b of bodies) out.push({ method, url, what: `body: ${b.what}`, body: b.body, headers: b.headers });
   if (spec?.scopes !== 'public') {
     out.push({ method, url, what: 'no credentials', body: plausible, anonymous: true });
-    for (const a of BAD_AUTH) out.push({ method, url, what: `Authorization ${short(a)}`, body: plausible, authorization: a });
+    for (const a of BAD_AUTH)
+      out.push({ method, url, what: `Authorization ${short(a)}`, body: plausible, authorization: a });
   }
   // mixed: a bad id, an odd query and a broken body at once, until the operation has had its share
   while (out.length < 80) {
@@ -153,7 +174,13 @@ function attemptsFor(pattern: string, method: string, handler: unknown, world: W
     const b = bodies.length ? r.pick(bodies) : undefined;
     const q = r.pick(queryInputs(query, r));
     const u = name ? urlFor(pattern, world, { name, value: r.pick(BAD_IDS) }) : url;
-    out.push({ method, url: u + q, what: `mixed ${short(u + q)} ${b ? b.what : ''}`, body: b?.body, headers: b?.headers });
+    out.push({
+      method,
+      url: u + q,
+      what: `mixed ${short(u + q)} ${b ? b.what : ''}`,
+      body: b?.body,
+      headers: b?.headers,
+    });
   }
   return out;
 }
@@ -199,7 +226,8 @@ async function runBatch(pattern: string, attempts: Attempt[], world: World, chec
     }
     sent++;
     statusCounts.set(res.status, (statusCounts.get(res.status) ?? 0) + 1);
-    if (res.status >= 500) findings.push({ route: pattern, attempt: label, problem: `answered ${res.status}: ${res.text.slice(0, 300)}` });
+    if (res.status >= 500)
+      findings.push({ route: pattern, attempt: label, problem: `answered ${res.status}: ${res.text.slice(0, 300)}` });
     else if (res.status >= 400) {
       const problem = envelopeProblem(res);
       if (problem) findings.push({ route: pattern, attempt: label, problem });
@@ -220,11 +248,21 @@ async function runBatch(pattern: string, attempts: Attempt[], world: World, chec
       if (changed.length) overlapped++;
       continue;
     }
-    if (changed.length) findings.push({ route: pattern, attempt: label, problem: `refused with ${res.status} but changed ${changed.map((c) => `${c.tbl} (${c.op}: ${c.row.slice(0, 160)})`).join('; ')}` });
+    if (changed.length)
+      findings.push({
+        route: pattern,
+        attempt: label,
+        problem: `refused with ${res.status} but changed ${changed.map((c) => `${c.tbl} (${c.op}: ${c.row.slice(0, 160)})`).join('; ')}`,
+      });
   }
   if (accepted === 0 && checkTables && simTimerActivity().fired === firedBefore) {
     const moved = diffChecksums(before, await checksums(d, tables), new Set(Object.keys(WRITES_OF_REFUSALS)));
-    if (moved.length) findings.push({ route: pattern, attempt: `${pattern} (${attempts[0]?.method}, whole batch refused)`, problem: `tables changed: ${moved.join(', ')}` });
+    if (moved.length)
+      findings.push({
+        route: pattern,
+        attempt: `${pattern} (${attempts[0]?.method}, whole batch refused)`,
+        problem: `tables changed: ${moved.join(', ')}`,
+      });
   }
 }
 
@@ -232,10 +270,16 @@ const unexpected = (changes: Change[]) => changes.filter((c) => !(c.tbl in WRITE
 
 function envelopeProblem(res: ApiResponse): string | undefined {
   const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('application/json')) return `${res.status} not JSON (${type || 'no content type'}): ${res.text.slice(0, 200)}`;
+  if (!type.startsWith('application/json'))
+    return `${res.status} not JSON (${type || 'no content type'}): ${res.text.slice(0, 200)}`;
   const j = res.json as { success?: unknown; statusCode?: unknown; errorMessages?: unknown } | null;
-  if (!j || j.success !== false || j.statusCode !== res.status) return `${res.status} not in the envelope: ${res.text.slice(0, 200)}`;
-  if (!Array.isArray(j.errorMessages) || !j.errorMessages.length || !j.errorMessages.every((m) => typeof m === 'string' && m.length > 0 && m.length < 2000))
+  if (!j || j.success !== false || j.statusCode !== res.status)
+    return `${res.status} not in the envelope: ${res.text.slice(0, 200)}`;
+  if (
+    !Array.isArray(j.errorMessages) ||
+    !j.errorMessages.length ||
+    !j.errorMessages.every((m) => typeof m === 'string' && m.length > 0 && m.length < 2000)
+  )
     return `${res.status} without readable messages: ${res.text.slice(0, 200)}`;
   return undefined;
 }

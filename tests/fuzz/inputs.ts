@@ -18,7 +18,11 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)], int: (n: number) => Math.floor(next() * n) };
+  return {
+    next,
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)],
+    int: (n: number) => Math.floor(next() * n),
+  };
 }
 export type Rng = ReturnType<typeof rng>;
 
@@ -44,12 +48,31 @@ export const NASTY_STRINGS = [
   '{{7*7}}',
   '\r\nX-Injected: 1',
   'Ｆｕｌｌｗｉｄｔｈ',
+  // issue 30: names that show nothing (a direction override, a zero-width joiner, a noncharacter)
+  '\u202e',
+  '\u200d',
+  '\uffff',
   'null',
   '1e309',
   '٣',
 ];
 /** Values of the wrong type for anything. */
-export const WRONG_VALUES: unknown[] = [null, true, 0, -1, 1.5, 2 ** 53 + 1, -(2 ** 63), 1e308, '', 'x', [], [1, 'a'], {}, { a: { b: { c: 1 } } }];
+export const WRONG_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1.5,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1e308,
+  '',
+  'x',
+  [],
+  [1, 'a'],
+  {},
+  { a: { b: { c: 1 } } },
+];
 
 const deref = (s: Json, root: Json): Json => {
   if (s?.$ref && typeof s.$ref === 'string') {
@@ -116,17 +139,24 @@ export function edgeValues(s0: Json, root: Json): unknown[] {
   const out: unknown[] = [];
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type;
   if (type === 'string') {
-    if (s.maxLength !== undefined) out.push('m'.repeat(s.maxLength), 'm'.repeat(s.maxLength + 1), '🔒'.repeat(s.maxLength));
+    if (s.maxLength !== undefined)
+      out.push('m'.repeat(s.maxLength), 'm'.repeat(s.maxLength + 1), '🔒'.repeat(s.maxLength));
     if (s.minLength) out.push('m'.repeat(s.minLength - 1));
     if (s.format) out.push('not-a-' + s.format, '2026-02-30T25:61:00Z', '0000-00-00');
     if (Array.isArray(s.enum)) out.push(String(s.enum[0]).toUpperCase() + 'x');
     out.push(...NASTY_STRINGS);
   } else if (type === 'integer' || type === 'number') {
-    for (const b of [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum]) if (typeof b === 'number') out.push(b - 1, b, b + 1);
+    for (const b of [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum])
+      if (typeof b === 'number') out.push(b - 1, b, b + 1);
     out.push(0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 53) - 2, '1', 1e308);
   } else if (type === 'array') {
     if (s.maxItems !== undefined) out.push(Array.from({ length: s.maxItems + 1 }, () => sample(s.items ?? {}, root)));
-    out.push([], [null], Array.from({ length: 3 }, () => sample(s.items ?? {}, root)), 'x');
+    out.push(
+      [],
+      [null],
+      Array.from({ length: 3 }, () => sample(s.items ?? {}, root)),
+      'x',
+    );
   } else if (type === 'boolean') {
     out.push('true', 1, 0, 'yes');
   } else if (Array.isArray(s.enum)) {
@@ -148,10 +178,16 @@ export function setAt(obj: unknown, path: string[], value: unknown): unknown {
 }
 
 /** Every property path of an object schema (nested objects too), with its schema and whether it is required. */
-export function fields(s0: Json, root: Json, prefix: string[] = [], depth = 0): { path: string[]; schema: Json; required: boolean }[] {
+export function fields(
+  s0: Json,
+  root: Json,
+  prefix: string[] = [],
+  depth = 0,
+): { path: string[]; schema: Json; required: boolean }[] {
   const s = deref(s0, root);
   const alt = s.anyOf ?? s.oneOf;
-  if (Array.isArray(alt)) return fields(alt.find((x: Json) => deref(x, root).type !== 'null') ?? {}, root, prefix, depth);
+  if (Array.isArray(alt))
+    return fields(alt.find((x: Json) => deref(x, root).type !== 'null') ?? {}, root, prefix, depth);
   if (!s.properties || depth > 3) return [];
   const req = new Set<string>(s.required ?? []);
   return Object.entries(s.properties as Json).flatMap(([k, v]) => [
@@ -172,7 +208,16 @@ export function bodyInputs(schema: Json | undefined, r: Rng): BodyInput[] {
   const base = schema ? sample(schema) : { any: 'thing' };
   const out: BodyInput[] = [
     { what: 'plausible body', body: base },
-    { what: 'plausible body, extra fields', body: { ...(base as Json), zzExtra: 1, isAdmin: true, organizationId: 1, userId: '00000000-0000-4000-8000-000000000001' } },
+    {
+      what: 'plausible body, extra fields',
+      body: {
+        ...(base as Json),
+        zzExtra: 1,
+        isAdmin: true,
+        organizationId: 1,
+        userId: '00000000-0000-4000-8000-000000000001',
+      },
+    },
     { what: 'empty object', body: {} },
     { what: 'a list', body: [base] },
     { what: 'a number', body: 1 },
@@ -185,16 +230,31 @@ export function bodyInputs(schema: Json | undefined, r: Rng): BodyInput[] {
     { what: 'malformed JSON: single quotes', body: "{'a': 1}" },
     { what: 'malformed JSON: NaN', body: '{"a": NaN}' },
     { what: 'deep nesting', body: '['.repeat(5000) + ']'.repeat(5000) },
-    { what: 'prototype keys', body: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}${schema ? ', ' + JSON.stringify(base).slice(1) : '}'}` },
+    {
+      what: 'prototype keys',
+      body: `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}${schema ? ', ' + JSON.stringify(base).slice(1) : '}'}`,
+    },
     { what: 'duplicate keys', body: JSON.stringify(base).replace(/^\{/, '{"zz": 1, "zz": 2,').replace(/,\}$/, '}') },
     { what: 'byte order mark', body: '\ufeff' + JSON.stringify(base) },
     { what: 'invalid UTF-8', body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0x22, 0x7d]) },
     { what: 'body over the limit', body: JSON.stringify({ pad: 'p'.repeat(70_000), ...(base as Json) }) },
     { what: 'text/plain', body: JSON.stringify(base), headers: { 'content-type': 'text/plain' } },
     { what: 'form encoded', body: 'a=1&b=2', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-    { what: 'multipart', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } },
-    { what: 'json in latin1', body: JSON.stringify(base), headers: { 'content-type': 'application/json; charset=iso-8859-1' } },
-    { what: 'xml', body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>', headers: { 'content-type': 'application/xml' } },
+    {
+      what: 'multipart',
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    },
+    {
+      what: 'json in latin1',
+      body: JSON.stringify(base),
+      headers: { 'content-type': 'application/json; charset=iso-8859-1' },
+    },
+    {
+      what: 'xml',
+      body: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+      headers: { 'content-type': 'application/xml' },
+    },
   ];
   if (!schema) return out;
   for (const f of fields(schema, root)) {
@@ -237,7 +297,14 @@ export function queryInputs(schema: Json | undefined, r: Rng): string[] {
       }
     };
     for (const v of edgeValues(f.schema, root).slice(0, 14)) out.push(`?${name}=${enc(v)}`);
-    out.push(`?${name}=`, `?${name}=1&${name}=2`, `?${name}=a&${name}=b&${name}=c`, `?${name.toUpperCase()}=1`, `?${name}[]=1`, `?${name}=${enc(r.pick(NASTY_STRINGS))}`);
+    out.push(
+      `?${name}=`,
+      `?${name}=1&${name}=2`,
+      `?${name}=a&${name}=b&${name}=c`,
+      `?${name.toUpperCase()}=1`,
+      `?${name}[]=1`,
+      `?${name}=${enc(r.pick(NASTY_STRINGS))}`,
+    );
   }
   return out;
 }
@@ -264,12 +331,32 @@ export const BAD_IDS = [
   '00000000-0000-4000-8000-000000000000',
   "1'%20or%20'1'='1",
   '%E0%A4%A',
+  // issue 30: malformed percent-encoding and ids a lenient number parser would read as 1 or 3
+  '%ff',
+  '%ED%A0%80',
+  '1e0',
+  '0x3',
+  '+3',
+  '3.0',
+  '%203',
+  '03',
 ];
 
 /** Authorization headers that must get 401 (or nothing more than a public route gives). */
-export const BAD_AUTH = ['', 'Bearer', 'Bearer ', 'Bearer x', `PersonalKey ${'k'.repeat(5000)}`, 'Basic dXNlcjpwYXNz', 'Bearer a b c', 'PersonalKey sk_live_0000000000000000', 'Bearer ' + 'é'.repeat(20)];
+export const BAD_AUTH = [
+  '',
+  'Bearer',
+  'Bearer ',
+  'Bearer x',
+  `PersonalKey ${'k'.repeat(5000)}`,
+  'Basic dXNlcjpwYXNz',
+  'Bearer a b c',
+  'PersonalKey sk_live_0000000000000000',
+  'Bearer ' + 'é'.repeat(20),
+];
 
 export function short(v: unknown): string {
-  const s = typeof v === 'string' ? JSON.stringify(v) : v instanceof Uint8Array ? 'bytes' : JSON.stringify(v) ?? String(v);
+  const s =
+    typeof v === 'string' ? JSON.stringify(v) : v instanceof Uint8Array ? 'bytes' : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 37)}…(${s.length})` : s;
 }

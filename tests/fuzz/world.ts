@@ -29,8 +29,12 @@ export async function makeWorld(): Promise<World> {
   const share = await grantUser(lock.id, c.member.id, AccessLevel.guest);
   const group = await createGroup(c.org.id, `Fuzz ${randomUUID().slice(0, 6)}`, [c.ouIds.member]);
   const [pinId] = await insertPins(lock.id, [{ value: '902707', alias: 'Fuzz PIN' }]);
-  const made = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, { key: c.owner.key, body: { name: 'Fuzz link', deviceIds: [gate.id, lock.id], repeatEvent: aWeek() } });
-  if (made.status !== 201 && made.status !== 200) throw new Error(`fuzz world: link not made: ${made.status} ${made.text}`);
+  const made = await api('POST', `/api/v37/organization/${c.org.id}/accesslink`, {
+    key: c.owner.key,
+    body: { name: 'Fuzz link', deviceIds: [gate.id, lock.id], repeatEvent: aWeek() },
+  });
+  if (made.status !== 201 && made.status !== 200)
+    throw new Error(`fuzz world: link not made: ${made.status} ${made.text}`);
   const link = made.json.result as { id: string; url: string };
   const invitation = await openInvitation(c.org.id);
   const userHook = await createSubscription({ url: 'https://example.test/user-hook', userId: c.owner.id });

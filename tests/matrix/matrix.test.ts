@@ -3,7 +3,7 @@ import { allRouteMethods, label } from '../contract/registry';
 import { api } from '../support/router';
 import { REQUESTS } from './requests';
 import { ROWS } from './table';
-import { authorization, CALLERS, makeWorld, SHORT, type World } from './world';
+import { authorization, CALLERS, keepWithoutFactor, makeWorld, SHORT, type World } from './world';
 
 /**
  * The authorization matrix (table.ts): every route and method under app/api/v37 and app/api/sim,
@@ -20,13 +20,22 @@ describe('the matrix covers every route, and only routes that exist', () => {
     const unknown = rows.filter((l) => !routes.has(l));
     const twice = rows.filter((l, i) => rows.indexOf(l) !== i);
     // all three at once, so one run names every problem
-    expect({ missing, unknown, twice }, 'missing: routes without a row in tests/matrix/table.ts (see tests/matrix/README.md); unknown: rows that name no route file or method; twice: rows given twice').toEqual({ missing: [], unknown: [], twice: [] });
+    expect(
+      { missing, unknown, twice },
+      'missing: routes without a row in tests/matrix/table.ts (see tests/matrix/README.md); unknown: rows that name no route file or method; twice: rows given twice',
+    ).toEqual({ missing: [], unknown: [], twice: [] });
   });
 
   it('every row says what it asks (requests.ts), and nothing is asked without a row', () => {
     const rows = new Set(ROWS.map((r) => r.label));
-    expect(ROWS.map((r) => r.label).filter((l) => !REQUESTS[l]), 'rows without a request in tests/matrix/requests.ts').toEqual([]);
-    expect(Object.keys(REQUESTS).filter((l) => !rows.has(l)), 'requests without a row in tests/matrix/table.ts').toEqual([]);
+    expect(
+      ROWS.map((r) => r.label).filter((l) => !REQUESTS[l]),
+      'rows without a request in tests/matrix/requests.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(REQUESTS).filter((l) => !rows.has(l)),
+      'requests without a row in tests/matrix/table.ts',
+    ).toEqual([]);
   });
 });
 
@@ -44,7 +53,12 @@ describe('the authorization matrix', () => {
           const build = REQUESTS[row.label];
           if (!build) throw new Error(`${row.label}: no request in tests/matrix/requests.ts`);
           const input = await build(w, caller);
-          const res = await api(row.method, input.url, { authorization: authorization(w, caller), body: input.body, headers: input.headers });
+          const res = await api(row.method, input.url, {
+            authorization: authorization(w, caller),
+            body: input.body,
+            headers: input.headers,
+          });
+          await keepWithoutFactor(w, caller);
           expect(res.status, `${row.label} as ${caller}: ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
         });
       }

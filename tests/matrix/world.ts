@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { AccessLevel, accessLinks, deviceAccess } from '@/db/schema';
+import { AccessLevel, accessLinks, deviceAccess, passkeys, userTotp } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { createKeyFor, registerPhone } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, db, type TestUser } from '../support/factories/core';
@@ -36,7 +36,34 @@ export const PEOPLE = {
   orgMember: { short: 'mem', orgRole: 0 },
   /** nobody to the organization or the device */
   outsider: { short: 'out', orgRole: null },
+  /** administrator of the device with remote opening disabled (no schedule); organization administrator */
+  adminRemoteOff: { short: 'aRm', orgRole: 1 },
+  /** administrator of the device and of the organization, without the second factor the organization requires */
+  adminNoFactor: { short: 'aNF', orgRole: 1 },
+  /** a former organization administrator, made a member again (still administrator of the device) */
+  formerAdmin: { short: 'fAd', orgRole: 0 },
+  /**
+   * the second account of an administrator who gave it administrator access, then lost their own:
+   * what they gave ended with it (the world plays this once; on later devices it has nothing)
+   */
+  secondAccount: { short: '2nd', orgRole: null },
 } as const;
+
+/** Everyone holds a second factor (a passkey) but adminNoFactor: the world's organization requires one. */
+const WITHOUT_FACTOR: readonly Person[] = ['adminNoFactor'];
+/**
+ * The cells of Settings > Security set up factors for every person, adminNoFactor too: after each
+ * cell the world takes theirs away again, so that they stay without one for every later row.
+ */
+export async function keepWithoutFactor(w: World, c: Caller): Promise<void> {
+  if (!isPerson(c) || !WITHOUT_FACTOR.includes(c)) return;
+  const d = await db();
+  await d.delete(passkeys).where(eq(passkeys.userId, w.users[c].id));
+  await d.delete(userTotp).where(eq(userTotp.userId, w.users[c].id));
+}
+
+/** Made an organization administrator first, then a member again through the API. */
+const DEMOTED: readonly Person[] = ['formerAdmin'];
 
 export type Person = keyof typeof PEOPLE;
 
@@ -61,7 +88,9 @@ export const OTHERS = {
 export type Caller = Person | keyof typeof OTHERS;
 export const PERSONS = Object.keys(PEOPLE) as Person[];
 export const CALLERS = [...PERSONS, ...(Object.keys(OTHERS) as (keyof typeof OTHERS)[])] as Caller[];
-export const SHORT: Record<Caller, string> = Object.fromEntries(Object.entries({ ...PEOPLE, ...OTHERS }).map(([k, v]) => [k, v.short])) as Record<Caller, string>;
+export const SHORT: Record<Caller, string> = Object.fromEntries(
+  Object.entries({ ...PEOPLE, ...OTHERS }).map(([k, v]) => [k, v.short]),
+) as Record<Caller, string>;
 export const isPerson = (c: Caller): c is Person => c in PEOPLE;
 export const isLinkCaller = (c: Caller) => c === 'link' || c === 'linkExpired' || c === 'linkOtherDevice';
 
@@ -80,7 +109,7 @@ export interface World {
   groups: { admins: { id: string }; guests: { id: string } };
   keys: Record<'readOnlyKey' | 'revokedKey' | 'expiredKey', string>;
   /** a registered phone of each person (certificates are asked for one's own phone) */
-  phones: Record<Person, number>;
+  phones: Record<Person, string>;
   /** someone with a plain guest access on every cast device: whose access the sharing rows change */
   bystander: TestUser;
   /** the Bearer tokens of the link columns on routes that are not link routes */
@@ -96,7 +125,10 @@ export interface World {
 }
 
 /** Everybody's access to one device, as the PEOPLE table says, in one statement. */
-export async function castOn(w: Pick<World, 'users' | 'groups' | 'bystander' | 'active' | 'outside'>, deviceId: number) {
+export async function castOn(
+  w: Pick<World, 'users' | 'groups' | 'bystander' | 'active' | 'outside'>,
+  deviceId: number,
+) {
   const u = (p: Person) => ({ deviceId, principalType: 0, userId: w.users[p].id });
   const g = (groupId: string) => ({ deviceId, principalType: 1, groupId });
   const everyDay = { weekDays: 127 };
@@ -109,6 +141,9 @@ export async function castOn(w: Pick<World, 'users' | 'groups' | 'bystander' | '
     { ...u('guestOff'), accessLevel: AccessLevel.guest, ...everyDay, ...w.outside },
     { ...u('guestRemoteOff'), accessLevel: AccessLevel.guest, remoteAccessDisabled: true },
     { ...g(w.groups.guests.id), accessLevel: AccessLevel.guest },
+    { ...u('adminRemoteOff'), accessLevel: AccessLevel.administrator, remoteAccessDisabled: true },
+    { ...u('adminNoFactor'), accessLevel: AccessLevel.administrator },
+    { ...u('formerAdmin'), accessLevel: AccessLevel.administrator },
     { deviceId, principalType: 0, userId: w.bystander.id, accessLevel: AccessLevel.guest },
   ]);
 }
@@ -130,8 +165,16 @@ export async function newGate(w: CastWorld) {
 }
 
 /** A week-long link of the organization on these devices, made by `maker` (who may link them), or already ended. */
-export async function makeLink(org: { id: number }, maker: { key: string }, deviceIds: number[], opts: { expired?: boolean } = {}): Promise<Link> {
-  const res = await api('POST', `/api/v37/organization/${org.id}/accesslink`, { key: maker.key, body: { name: 'Matrix link', deviceIds, repeatEvent: aWeek() } });
+export async function makeLink(
+  org: { id: number },
+  maker: { key: string },
+  deviceIds: number[],
+  opts: { expired?: boolean } = {},
+): Promise<Link> {
+  const res = await api('POST', `/api/v37/organization/${org.id}/accesslink`, {
+    key: maker.key,
+    body: { name: 'Matrix link', deviceIds, repeatEvent: aWeek() },
+  });
   if (res.status !== 201) throw new Error(`could not make a link: ${res.status} ${res.text}`);
   const link = { id: res.json.result.id as string, token: (res.json.result.url as string).split('/link/')[1] };
   if (opts.expired) await expireLink(link);
@@ -141,23 +184,52 @@ export async function makeLink(org: { id: number }, maker: { key: string }, devi
 /** The link's window ended an hour ago. */
 export async function expireLink(link: Link) {
   const hour = 3_600_000;
-  await (await db()).update(accessLinks).set({ startDate: new Date(Date.now() - 2 * hour), endDate: new Date(Date.now() - hour) }).where(eq(accessLinks.id, link.id));
+  await (await db())
+    .update(accessLinks)
+    .set({ startDate: new Date(Date.now() - 2 * hour), endDate: new Date(Date.now() - hour) })
+    .where(eq(accessLinks.id, link.id));
 }
 
 /** A well-formed token no link has. */
 export const madeUpToken = () => randomBytes(32).toString('base64url');
 
 /** Guest requests come from a fresh address each: the link and sign-up rate limits count per address. */
-export const freshAddress = () => ({ 'x-forwarded-for': `2001:db8:77::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}` });
+export const freshAddress = () => ({
+  'x-forwarded-for': `2001:db8:77::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`,
+});
 
 export async function makeWorld(): Promise<World> {
   const org = await createOrg({ name: `Matrix org ${randomUUID().slice(0, 6)}` });
-  const entries = await Promise.all(PERSONS.map(async (p) => [p, await createUser({ displayName: `Matrix ${p}` })] as const));
+  const entries = await Promise.all(
+    PERSONS.map(async (p) => [p, await createUser({ displayName: `Matrix ${p}` })] as const),
+  );
   const users = Object.fromEntries(entries) as Record<Person, TestUser>;
   const ouIds: Partial<Record<Person, number>> = {};
   for (const p of PERSONS) {
     const role = PEOPLE[p].orgRole;
-    if (role !== null) ouIds[p] = await addOrgUser(org.id, users[p].id, role);
+    if (role !== null) ouIds[p] = await addOrgUser(org.id, users[p].id, DEMOTED.includes(p) ? 1 : role);
+  }
+  const d = await db();
+  for (const p of PERSONS)
+    if (!WITHOUT_FACTOR.includes(p))
+      await d.insert(passkeys).values({
+        userId: users[p].id,
+        credentialId: `matrix-${randomUUID()}`,
+        publicKey: 'matrix',
+        name: 'Matrix passkey',
+      });
+  const asOwner = { key: users.owner.key };
+  const rule = await api('PUT', `/api/v37/organization/${org.id}/security`, {
+    ...asOwner,
+    body: { requireSecondFactor: true },
+  });
+  if (rule.status !== 200) throw new Error(`could not require a second factor: ${rule.status} ${rule.text}`);
+  for (const p of DEMOTED) {
+    const r = await api('PUT', `/api/v37/organization/${org.id}/removeadmin`, {
+      ...asOwner,
+      body: { organizationUserId: ouIds[p] },
+    });
+    if (r.status !== 200) throw new Error(`could not make ${p} a member again: ${r.status} ${r.text}`);
   }
   const groups = {
     admins: await createGroup(org.id, 'Admins', [ouIds.adminGroup!]),
@@ -169,11 +241,74 @@ export async function makeWorld(): Promise<World> {
     revokedKey: (await createKeyFor(owner, { revokedAt: new Date(Date.now() - 60_000), name: 'revoked' })).key,
     expiredKey: (await createKeyFor(owner, { validTo: new Date(Date.now() - 60_000), name: 'expired' })).key,
   };
-  const phones = Object.fromEntries(await Promise.all(PERSONS.map(async (p) => [p, await registerPhone(users[p])] as const))) as Record<Person, number>;
-  const base = { org, users, groups, bystander: await createUser({ displayName: 'Matrix bystander' }), active: activeWindow(), outside: outsideWindow() };
+  const phones = Object.fromEntries(
+    await Promise.all(PERSONS.map(async (p) => [p, await registerPhone(users[p])] as const)),
+  ) as Record<Person, string>;
+  const base = {
+    org,
+    users,
+    groups,
+    bystander: await createUser({ displayName: 'Matrix bystander' }),
+    active: activeWindow(),
+    outside: outsideWindow(),
+  };
   const [lock, gate, otherLock] = [await newLock(base), await newGate(base), await newLock(base)];
-  const [valid, expired, otherLink] = [await makeLink(org, users.owner, [lock.id, gate.id]), await makeLink(org, users.owner, [lock.id, gate.id], { expired: true }), await makeLink(org, users.owner, [otherLock.id])];
-  return { ...base, ouIds, keys, phones, lock, gate, otherLink, linkTokens: { link: valid.token, linkExpired: expired.token, linkOtherDevice: otherLink.token } };
+  await secondAccountLosesItsAccess(org, users, lock.id);
+  const [valid, expired, otherLink] = [
+    await makeLink(org, users.owner, [lock.id, gate.id]),
+    await makeLink(org, users.owner, [lock.id, gate.id], { expired: true }),
+    await makeLink(org, users.owner, [otherLock.id]),
+  ];
+  return {
+    ...base,
+    ouIds,
+    keys,
+    phones,
+    lock,
+    gate,
+    otherLink,
+    linkTokens: { link: valid.token, linkExpired: expired.token, linkOtherDevice: otherLink.token },
+  };
+}
+
+/**
+ * An administrator of the organization and of the lock gives their second account administrator
+ * access to it (as far as they hold: the same end), then the owner revokes the administrator's own
+ * access: the second account's goes with it (lib/domain/access/grantors.ts).
+ */
+async function secondAccountLosesItsAccess(org: { id: number }, users: Record<Person, TestUser>, lockId: number) {
+  const gone = await createUser({ displayName: 'Matrix administrator, gone' });
+  await addOrgUser(org.id, gone.id, 1);
+  await (await db()).insert(passkeys).values({
+    userId: gone.id,
+    credentialId: `matrix-${randomUUID()}`,
+    publicKey: 'matrix',
+    name: 'Matrix passkey',
+  });
+  const end = new Date(Date.now() + 7 * 86_400_000);
+  const [own] = await (await db())
+    .insert(deviceAccess)
+    .values({
+      deviceId: lockId,
+      principalType: 0,
+      userId: gone.id,
+      accessLevel: AccessLevel.administrator,
+      endDate: end,
+    })
+    .returning({ id: deviceAccess.id });
+  const given = await api('POST', `/api/v37/my/device/${lockId}/access`, {
+    key: gone.key,
+    body: {
+      principalType: 0,
+      userEmail: users.secondAccount.email,
+      accessLevel: AccessLevel.administrator,
+      remoteAccessDisabled: false,
+      endDate: end.toISOString(),
+    },
+  });
+  if (given.status !== 201) throw new Error(`the administrator could not share: ${given.status} ${given.text}`);
+  const revoked = await api('DELETE', `/api/v37/my/device/${lockId}/access/${own.id}`, { key: users.owner.key });
+  if (revoked.status !== 204) throw new Error(`could not revoke the administrator: ${revoked.status} ${revoked.text}`);
 }
 
 /** The Authorization header a caller sends (undefined: none). */

@@ -1,9 +1,20 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnreachable } from '@/lib/http/unavailable';
 import { lockWithCast } from '../support/factories/core';
 import { distinctPins, pinRows } from '../support/factories/pins';
-import { call, ensureBuild, freshStore, sleep, startServer, stopServer, type Answer, type Server, type Store } from './support';
+import {
+  call,
+  ensureBuild,
+  freshStore,
+  pgProxy,
+  portAt,
+  sleep,
+  startServer,
+  stopServer,
+  type Answer,
+  type Server,
+  type Store,
+} from './support';
 
 /**
  * Issue 21, the database drops (docs/deployment.md): a TCP proxy between the server and Postgres,
@@ -13,46 +24,18 @@ import { call, ensureBuild, freshStore, sleep, startServer, stopServer, type Ans
  * database, and every write refused while the proxy was cut left nothing.
  */
 
-/** A TCP proxy to Postgres that can be cut (listening socket closed, every connection dropped) and restored. */
-async function pgProxy(port: number, target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  const open = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => s.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  await open();
-  return {
-    cut: () => {
-      server?.close();
-      for (const s of sockets) s.destroy();
-    },
-    restore: open,
-    close: () => {
-      server?.close();
-      for (const s of sockets) s.destroy();
-    },
-  };
-}
-
 describe('connection failures are recognised through the wrappers', () => {
   it('postgres.js codes, Node codes, SQLSTATE class 08, a cause chain; not other errors', () => {
     expect(isDatabaseUnreachable(Object.assign(new Error('x'), { code: 'CONNECTION_CLOSED' }))).toBe(true);
-    expect(isDatabaseUnreachable(new Error('Failed query', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe(true);
+    expect(
+      isDatabaseUnreachable(
+        new Error('Failed query', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('x'), { code: '08006' }))).toBe(true);
-    expect(isDatabaseUnreachable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isDatabaseUnreachable(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(
+      true,
+    );
     expect(isDatabaseUnreachable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnreachable(new Error('plain'))).toBe(false);
   });
@@ -71,105 +54,141 @@ interface Sent extends Answer {
   endedAt: number;
 }
 
-describe.runIf(pg)(`Postgres cut off under load and back${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite is inside the server)'}`, () => {
-  beforeAll(async () => {
-    await ensureBuild();
-    store = await freshStore('dbdrop');
-    await store.use();
-  }, 600_000);
-  afterAll(async () => {
-    proxy?.close();
-    await stopServer(server);
-    await store?.drop();
-  }, 60_000);
+describe.runIf(pg)(
+  `Postgres cut off under load and back${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite is inside the server)'}`,
+  () => {
+    beforeAll(async () => {
+      await ensureBuild();
+      store = await freshStore('dbdrop');
+      await store.use();
+    }, 600_000);
+    afterAll(async () => {
+      proxy?.close();
+      await stopServer(server);
+      await store?.drop();
+    }, 60_000);
 
-  it('503 with Retry-After within 2 s while cut, health 503, no 500; serves again; 2xx writes kept, refused ones left nothing', { timeout: 120_000 }, async () => {
-    const casts = await Promise.all(Array.from({ length: 4 }, () => lockWithCast()));
-    const direct = new URL(store.env.DATABASE_URL);
-    proxy = await pgProxy(3541, direct);
-    const viaProxy = new URL(direct);
-    viaProxy.port = '3541';
-    server = await startServer(3540, store, { DATABASE_URL: viaProxy.toString(), SIM_COMMAND_MS: '10', DB_POOL_MAX: '4' });
-    const s = server;
-    const values = distinctPins(2000);
-    let n = 0;
-    // the first call of each route loads it
-    for (const c of casts.slice(0, 1)) {
-      expect((await call(s.url, 'GET', `/api/v37/my/lock/${c.lock.id}`, c.owner.key)).status).toBe(200);
-      expect((await call(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, { alias: 'Warm', pin: values[n++] })).status).toBe(201);
-    }
+    it('503 with Retry-After within 2 s while cut, health 503, no 500; serves again; 2xx writes kept, refused ones left nothing', {
+      timeout: 120_000,
+    }, async () => {
+      const casts = await Promise.all(Array.from({ length: 4 }, () => lockWithCast()));
+      const direct = new URL(store.env.DATABASE_URL);
+      proxy = await pgProxy(portAt(41), direct);
+      const viaProxy = new URL(direct);
+      viaProxy.port = String(portAt(41));
+      server = await startServer(portAt(40), store, {
+        DATABASE_URL: viaProxy.toString(),
+        SIM_COMMAND_MS: '10',
+        DB_POOL_MAX: '4',
+      });
+      const s = server;
+      const values = distinctPins(2000);
+      let n = 0;
+      // the first call of each route loads it
+      for (const c of casts.slice(0, 1)) {
+        expect((await call(s.url, 'GET', `/api/v37/my/lock/${c.lock.id}`, c.owner.key)).status).toBe(200);
+        expect(
+          (
+            await call(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, {
+              alias: 'Warm',
+              pin: values[n++],
+            })
+          ).status,
+        ).toBe(201);
+      }
 
-    // steady load: per lock one reader and one writer, each one request after the other
-    const sent: Sent[] = [];
-    let stop = false;
-    const loop = (kind: 'read' | 'write', c: (typeof casts)[number]) =>
-      (async () => {
-        while (!stop) {
-          const startedAt = Date.now();
-          const alias = kind === 'write' ? `PIN ${n}` : undefined;
-          const r =
-            kind === 'read'
-              ? await call(s.url, 'GET', `/api/v37/my/lock/${c.lock.id}`, c.owner.key, undefined, 10_000)
-              : await call(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, { alias, pin: values[n++ % values.length] }, 10_000);
-          sent.push({ ...r, kind, alias, lockId: c.lock.id, startedAt, endedAt: Date.now() });
-          await sleep(20);
-        }
-      })();
-    const loops = casts.flatMap((c) => [loop('read', c), loop('write', c)]);
+      // steady load: per lock one reader and one writer, each one request after the other
+      const sent: Sent[] = [];
+      let stop = false;
+      const loop = (kind: 'read' | 'write', c: (typeof casts)[number]) =>
+        (async () => {
+          while (!stop) {
+            const startedAt = Date.now();
+            const alias = kind === 'write' ? `PIN ${n}` : undefined;
+            const r =
+              kind === 'read'
+                ? await call(s.url, 'GET', `/api/v37/my/lock/${c.lock.id}`, c.owner.key, undefined, 10_000)
+                : await call(
+                    s.url,
+                    'POST',
+                    `/api/v37/my/lock/${c.lock.id}/pin`,
+                    c.owner.key,
+                    { alias, pin: values[n++ % values.length] },
+                    10_000,
+                  );
+            sent.push({ ...r, kind, alias, lockId: c.lock.id, startedAt, endedAt: Date.now() });
+            await sleep(20);
+          }
+        })();
+      const loops = casts.flatMap((c) => [loop('read', c), loop('write', c)]);
 
-    await sleep(2000);
-    const cutAt = Date.now();
-    proxy.cut();
-    await sleep(1000);
-    const healthDown = await call(s.url, 'GET', '/api/health', undefined, undefined, 10_000);
-    await sleep(2000);
-    const restoredAt = Date.now();
-    await proxy.restore();
-    await sleep(3000);
-    const healthUp = await call(s.url, 'GET', '/api/health');
-    stop = true;
-    await Promise.all(loops);
+      await sleep(2000);
+      const cutAt = Date.now();
+      proxy.cut();
+      await sleep(1000);
+      const healthDown = await call(s.url, 'GET', '/api/health', undefined, undefined, 10_000);
+      await sleep(2000);
+      const restoredAt = Date.now();
+      await proxy.restore();
+      // two seconds to come back, then three of steady serving to count (on a busy machine a
+      // request takes up to a second or two, so one second held too few to judge)
+      await sleep(5000);
+      const healthUp = await call(s.url, 'GET', '/api/health');
+      stop = true;
+      await Promise.all(loops);
 
-    const summary = JSON.stringify(sent.map((r) => [r.kind, r.status, Math.round(r.ms), r.startedAt - cutAt]));
-    // never a 500, never a hang (status 0: no answer in 10 s)
-    expect(sent.filter((r) => r.status >= 500 && r.status !== 503).length, summary).toBe(0);
-    expect(sent.filter((r) => r.status === 0).length, summary).toBe(0);
-    // while cut: 503 in the envelope with Retry-After, each within 2 s
-    const whileCut = sent.filter((r) => r.startedAt > cutAt + 100 && r.endedAt < restoredAt);
-    expect(whileCut.length, summary).toBeGreaterThan(8);
-    for (const r of whileCut) {
-      expect(r.status, summary).toBe(503);
-      expect(r.ms, summary).toBeLessThan(2000);
-      expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(r.json).toEqual({ success: false, statusCode: 503, errorMessages: [expect.stringMatching(/briefly unavailable/)] });
-    }
-    expect(healthDown.status).toBe(503);
-    expect(healthDown.ms).toBeLessThan(2000);
-    // back without a restart. (A connection of postgres.js cut in the middle of a write can stay
-    // wedged for a while after: a request on it gets 503 after the 2 s connect timeout. Seen now
-    // and then, docs/deployment.md; so: nearly all, and the rest still 503 with Retry-After.)
-    expect(healthUp.status).toBe(200);
-    const after = sent.filter((r) => r.startedAt > restoredAt + 2000);
-    expect(after.length, summary).toBeGreaterThan(20);
-    expect(after.filter((r) => r.status === 200 || r.status === 201).length / after.length, summary).toBeGreaterThanOrEqual(0.9);
-    for (const r of after.filter((x) => x.status === 503)) expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(sent.filter((r) => r.startedAt < cutAt && r.status !== 200 && r.status !== 201 && r.endedAt < cutAt)).toEqual([]);
+      const summary = JSON.stringify(sent.map((r) => [r.kind, r.status, Math.round(r.ms), r.startedAt - cutAt]));
+      // never a 500, never a hang (status 0: no answer in 10 s)
+      expect(sent.filter((r) => r.status >= 500 && r.status !== 503).length, summary).toBe(0);
+      expect(sent.filter((r) => r.status === 0).length, summary).toBe(0);
+      // while cut: 503 in the envelope with Retry-After, each within 2 s
+      const whileCut = sent.filter((r) => r.startedAt > cutAt + 100 && r.endedAt < restoredAt);
+      expect(whileCut.length, summary).toBeGreaterThan(8);
+      for (const r of whileCut) {
+        expect(r.status, summary).toBe(503);
+        expect(r.ms, summary).toBeLessThan(2000);
+        expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(r.json).toEqual({
+          success: false,
+          statusCode: 503,
+          errorMessages: [expect.stringMatching(/briefly unavailable/)],
+        });
+      }
+      expect(healthDown.status).toBe(503);
+      expect(healthDown.ms).toBeLessThan(2000);
+      // back without a restart. (A connection of postgres.js cut in the middle of a write can stay
+      // wedged for a while after: a request on it gets 503 after the 2 s connect timeout. Seen now
+      // and then, docs/deployment.md; so: nearly all, and the rest still 503 with Retry-After.)
+      expect(healthUp.status).toBe(200);
+      const after = sent.filter((r) => r.startedAt > restoredAt + 2000);
+      expect(after.length, summary).toBeGreaterThan(20);
+      expect(
+        after.filter((r) => r.status === 200 || r.status === 201).length / after.length,
+        summary,
+      ).toBeGreaterThanOrEqual(0.9);
+      for (const r of after.filter((x) => x.status === 503)) expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(
+        sent.filter((r) => r.startedAt < cutAt && r.status !== 200 && r.status !== 201 && r.endedAt < cutAt),
+      ).toEqual([]);
 
-    // every acknowledged write is stored; a refused one left nothing (a write under way at the very
-    // moment of the cut may have committed without its answer getting out: it may be either)
-    const writes = sent.filter((r) => r.kind === 'write');
-    const refused = writes.filter((r) => r.status === 503 && r.startedAt > cutAt);
-    expect(refused.length).toBeGreaterThan(2);
-    for (const c of casts) {
-      const stored = new Set((await pinRows(c.lock.id)).map((p) => p.alias));
-      const mine = writes.filter((w) => w.lockId === c.lock.id);
-      for (const w of mine.filter((x) => x.status === 201)) expect(stored.has(w.alias!), `acknowledged ${w.alias} missing`).toBe(true);
-      for (const w of mine.filter((x) => x.status === 503 && x.startedAt > cutAt)) expect(stored.has(w.alias!), `refused ${w.alias} stored`).toBe(false);
-      const ambiguous = mine.filter((x) => x.status !== 201 && x.startedAt <= cutAt).length;
-      stored.delete('Warm');
-      const acknowledged = mine.filter((x) => x.status === 201).length;
-      expect(stored.size).toBeGreaterThanOrEqual(acknowledged);
-      expect(stored.size).toBeLessThanOrEqual(acknowledged + ambiguous);
-    }
-  });
-});
+      // every acknowledged write is stored; a refused one left nothing (a write under way at the very
+      // moment of the cut may have committed without its answer getting out: it may be either)
+      const writes = sent.filter((r) => r.kind === 'write');
+      const refused = writes.filter((r) => r.status === 503 && r.startedAt > cutAt);
+      expect(refused.length).toBeGreaterThan(2);
+      for (const c of casts) {
+        const stored = new Set((await pinRows(c.lock.id)).map((p) => p.alias));
+        const mine = writes.filter((w) => w.lockId === c.lock.id);
+        for (const w of mine.filter((x) => x.status === 201))
+          expect(stored.has(w.alias!), `acknowledged ${w.alias} missing`).toBe(true);
+        for (const w of mine.filter((x) => x.status === 503 && x.startedAt > cutAt))
+          expect(stored.has(w.alias!), `refused ${w.alias} stored`).toBe(false);
+        const ambiguous = mine.filter((x) => x.status !== 201 && x.startedAt <= cutAt).length;
+        stored.delete('Warm');
+        const acknowledged = mine.filter((x) => x.status === 201).length;
+        expect(stored.size).toBeGreaterThanOrEqual(acknowledged);
+        expect(stored.size).toBeLessThanOrEqual(acknowledged + ambiguous);
+      }
+    });
+  },
+);

@@ -5,7 +5,20 @@ import { pollingLoop } from '@/lib/workers';
 import { lockWithCast } from '../support/factories/core';
 import { operationRow } from '../support/factories/devices';
 import { pinRows } from '../support/factories/pins';
-import { call, callOnce, ensureBuild, freshStore, sleep, startServer, stopServer, type Answer, type Server, type Store } from './support';
+import { hardware, serviceEndpoint } from '../support/bridges';
+import {
+  call,
+  callOnce,
+  ensureBuild,
+  freshStore,
+  portAt,
+  sleep,
+  startServer,
+  stopServer,
+  type Answer,
+  type Server,
+  type Store,
+} from './support';
 
 /**
  * Issue 21, graceful shutdown (docs/deployment.md): SIGTERM to a real `next start` while slow
@@ -58,24 +71,52 @@ describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgr
     await store?.drop();
   }, 60_000);
 
-  it('refuses new connections, answers every accepted request, settles accepted commands, closes the pool, exits 0', { timeout: 120_000 }, async () => {
+  it('refuses new connections, answers every accepted request, settles accepted commands, closes the pool, exits 0', {
+    timeout: 120_000,
+  }, async () => {
     const casts = await Promise.all(Array.from({ length: 7 }, () => lockWithCast()));
     const [warm, ...busy] = casts;
     await closeDb(); // PGlite: one process per folder, and now it is the server's
-    server = await startServer(3520, store, { SIM_COMMAND_MS: String(COMMAND_MS), SIM_REAPER_MS: '200', SHUTDOWN_TIMEOUT_MS: '10000' });
+    server = await startServer(portAt(20), store, {
+      SIM_COMMAND_MS: String(COMMAND_MS),
+      SIM_REAPER_MS: '200',
+      SHUTDOWN_TIMEOUT_MS: '10000',
+    });
     const s = server;
+    // the locks' bridges are this process's (tests/support/bridges.ts) and send their news to this
+    // process's stand-in for the service; while the server owns the database (PGlite: one process
+    // per folder) their news goes to the server, as a real bridge's goes to the service
+    const mine = await serviceEndpoint();
+    for (const c of casts)
+      for (const cb of hardware.bridgeOfLock(c.lock.id)!.callbacks) cb.url = cb.url.replace(mine, s.url);
     // load the routes first (the first call of each is slow)
-    expect((await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/pin`, warm.owner.key, { alias: 'Warm', pin: '193847' })).status).toBe(201);
-    expect((await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/operation/unlock`, warm.owner.key)).status).toBe(202);
+    expect(
+      (
+        await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/pin`, warm.owner.key, {
+          alias: 'Warm',
+          pin: '193847',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await call(s.url, 'POST', `/api/v37/my/lock/${warm.lock.id}/operation/unlock`, warm.owner.key)).status,
+    ).toBe(202);
 
     // three PIN changes (each waits COMMAND_MS for the lock inside its request) and, a while
     // later, three unlocks (202 at once; the lock answers COMMAND_MS later, after the last request
     // was answered and the port closed) under way when the signal comes
     // (connections without keep-alive: the server is done when its last answer is out, not when
     // idle sockets time out)
-    const pins: Array<Promise<Answer>> = busy.slice(0, 3).map((c, i) => callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, { alias: `Night ${i}`, pin: `48291${i}` }));
+    const pins: Array<Promise<Answer>> = busy.slice(0, 3).map((c, i) =>
+      callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key, {
+        alias: `Night ${i}`,
+        pin: `48291${i}`,
+      }),
+    );
     await sleep(1200);
-    const unlocks = await Promise.all(busy.slice(3).map((c) => callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, c.owner.key)));
+    const unlocks = await Promise.all(
+      busy.slice(3).map((c) => callOnce(s.url, 'POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, c.owner.key)),
+    );
     expect(unlocks.map((u) => u.status)).toEqual([202, 202, 202]);
     const signalled = Date.now();
     s.proc.kill('SIGTERM');
@@ -85,14 +126,19 @@ describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgr
     const answered = await Promise.all(pins);
     const code = await s.exited;
     const took = Date.now() - signalled;
-    expect(answered.map((a) => a.status), JSON.stringify(answered.map((a) => a.json))).toEqual([201, 201, 201]);
+    expect(
+      answered.map((a) => a.status),
+      JSON.stringify(answered.map((a) => a.json)),
+    ).toEqual([201, 201, 201]);
     expect(code, s.output().slice(-2000)).toBe(0);
     expect(took).toBeLessThan(10_000 + 3000);
     expect(s.output()).toMatch(/shutdown: done in \d+ ms, database closed/);
 
     // nothing lost: the PINs are on their locks, the accepted commands ended as the lock answered
     await store.use();
-    for (const [i, c] of busy.slice(0, 3).entries()) expect((await pinRows(c.lock.id)).map((p) => p.alias)).toEqual([`Night ${i}`]);
-    for (const u of unlocks) expect(await operationRow(u.json.result.operationId)).toMatchObject({ status: 'COMPLETED', result: 0 });
+    for (const [i, c] of busy.slice(0, 3).entries())
+      expect((await pinRows(c.lock.id)).map((p) => p.alias)).toEqual([`Night ${i}`]);
+    for (const u of unlocks)
+      expect(await operationRow(u.json.result.operationId)).toMatchObject({ status: 'COMPLETED', result: 0 });
   });
 });

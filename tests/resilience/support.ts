@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -8,8 +9,8 @@ import { closeDb } from '@/db/client';
 import { buildIsStale } from '../../scripts/build-state.mjs';
 
 /**
- * The real server for the resilience tests: `next start` on the production build, one process
- * per server, each on a database of the test's own (a new Postgres database next to
+ * The real server for the resilience tests: scripts/server.mjs (what `npm start` runs) on the
+ * production build, one process per server, each on a database of the test's own (a new Postgres database next to
  * DATABASE_URL's, or a new PGlite folder), so its background workers never touch rows of other
  * test files. The build is the one `npm start` and Playwright use (`.next`, same staleness rule,
  * scripts/build-state.mjs): made once when missing or older than the sources, and reused.
@@ -17,6 +18,15 @@ import { buildIsStale } from '../../scripts/build-state.mjs';
 const root = process.cwd();
 export const DIST_DIR = process.env.RESILIENCE_DIST_DIR || '.next';
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const serverScript = path.join(root, 'scripts', 'server.mjs');
+/**
+ * Every port these tests (and tests/fuzz's real servers) use is this base plus a fixed offset
+ * (RESILIENCE_PORT_BASE, default 3500): parallel runs on one machine move the whole set at once.
+ * Offsets: contention 10-11, shutdown 20, process death 30-32, database drop 40-41, the wire fuzz
+ * 50, next-auth's fuzz 60, the cluster 70 (its processes 80-81), backups 90.
+ */
+export const PORT_BASE = Number(process.env.RESILIENCE_PORT_BASE || 3500);
+export const portAt = (offset: number) => PORT_BASE + offset;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Builds the app when needed; one build at a time across test workers (a lock folder). */
@@ -29,7 +39,8 @@ export async function ensureBuild(): Promise<void> {
       mkdirSync(lock);
     } catch {
       // another worker builds: wait for it (a lock older than 15 minutes is left over from a crash)
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 15 * 60_000)
+        rmSync(lock, { recursive: true, force: true });
       await sleep(1000);
       continue;
     }
@@ -37,7 +48,9 @@ export async function ensureBuild(): Promise<void> {
       if (!buildIsStale(root, dist)) return;
       const out: string[] = [];
       const code = await new Promise<number | null>((resolve) => {
-        const p = spawn(process.execPath, [nextBin, 'build'], { env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR } });
+        const p = spawn(process.execPath, [nextBin, 'build'], {
+          env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR },
+        });
         p.stdout.on('data', (d) => out.push(String(d)));
         p.stderr.on('data', (d) => out.push(String(d)));
         p.on('exit', resolve);
@@ -123,15 +136,16 @@ export interface Server {
   exited: Promise<number | string>;
 }
 
-/** Starts `next start` on `port` and waits until /api/health answers 200. */
+/** Starts the server (scripts/server.mjs) on `port` and waits until /api/health answers 200. */
 export async function startServer(port: number, store: Store, env: Record<string, string> = {}): Promise<Server> {
-  const proc = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const proc = spawn(process.execPath, [serverScript], {
     env: {
       ...process.env,
       ...store.env,
       NODE_ENV: 'production',
       NEXT_DIST_DIR: DIST_DIR,
       PORT: String(port),
+      HOST: '127.0.0.1',
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       DEMO: '0',
       SEED_DEMO: '0',
@@ -144,7 +158,9 @@ export async function startServer(port: number, store: Store, env: Record<string
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | string>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const server: Server = { port, url: `http://127.0.0.1:${port}`, proc, output: () => out, exited };
   const deadline = Date.now() + 90_000;
   let gone = false;
@@ -181,19 +197,39 @@ export interface Answer {
 }
 
 /** One HTTP call with a personal access key; a network failure answers status 0 (json: the error). */
-export async function call(base: string, method: string, url: string, key?: string, body?: unknown, timeoutMs = 30_000): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  key?: string,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   const started = performance.now();
   try {
     const r = await fetch(base + url, {
       method,
-      headers: { ...(key ? { authorization: `PersonalKey ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(key ? { authorization: `PersonalKey ${key}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await r.text();
-    return { status: r.status, json: text ? JSON.parse(text) : null, headers: r.headers, ms: performance.now() - started };
+    return {
+      status: r.status,
+      json: text ? JSON.parse(text) : null,
+      headers: r.headers,
+      ms: performance.now() - started,
+    };
   } catch (e) {
-    return { status: 0, json: `${e}: ${(e as { cause?: unknown }).cause}`, headers: new Headers(), ms: performance.now() - started };
+    return {
+      status: 0,
+      json: `${e}: ${(e as { cause?: unknown }).cause}`,
+      headers: new Headers(),
+      ms: performance.now() - started,
+    };
   }
 }
 
@@ -205,18 +241,161 @@ export function callOnce(base: string, method: string, url: string, key: string,
   const started = performance.now();
   const data = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve) => {
-    const req = http.request(base + url, { method, agent: false, headers: { authorization: `PersonalKey ${key}`, connection: 'close', ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
-        resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null, headers, ms: performance.now() - started });
-      });
-    });
-    req.on('error', (e) => resolve({ status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started }));
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent: false,
+        headers: {
+          authorization: `PersonalKey ${key}`,
+          connection: 'close',
+          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({
+            status: res.statusCode ?? 0,
+            json: text ? JSON.parse(text) : null,
+            headers,
+            ms: performance.now() - started,
+          });
+        });
+      },
+    );
+    req.on('error', (e) =>
+      resolve({ status: 0, json: String(e), headers: new Headers(), ms: performance.now() - started }),
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.end(data);
   });
+}
+
+/** A TCP proxy to Postgres that can be cut (listening socket closed, every connection dropped) and restored. */
+export async function pgProxy(port: number, target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const open = () =>
+    new Promise<void>((resolve, reject) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  await open();
+  return {
+    cut: () => {
+      server?.close();
+      for (const s of sockets) s.destroy();
+    },
+    restore: open,
+    close: () => {
+      server?.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+export interface Cluster {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  output: () => string;
+  exited: Promise<number | string>;
+  /** one command to HAProxy's runtime API (scripts/cluster.mjs opens it in .data/) */
+  haproxy: (command: string) => Promise<string>;
+  /** HAProxy's view of each process: app1 -> UP, DOWN, MAINT ... */
+  states: () => Promise<Record<string, string>>;
+  /** the pid of the process now serving on a port (from its "ready" line) */
+  pidOn: (port: number) => number | undefined;
+}
+
+/** `npm run start:cluster` (scripts/cluster.mjs) on `port`, its processes on port + 10 + i; waits until it says it is up. */
+export async function startCluster(port: number, store: Store, env: Record<string, string> = {}): Promise<Cluster> {
+  const proc = spawn(process.execPath, ['scripts/cluster.mjs'], {
+    detached: true, // its own process group: a failed test kills every process under it
+    env: {
+      ...process.env,
+      ...store.env,
+      NODE_ENV: 'production',
+      NEXT_DIST_DIR: DIST_DIR,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+      DEMO: '0',
+      SEED_DEMO: '0',
+      REQUEST_LOG: '0',
+      NEXT_TELEMETRY_DISABLED: '1',
+      BACKGROUND_WORKERS: '1',
+      ...env,
+    },
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) =>
+    proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const sock = path.join(root, '.data', `haproxy-${port}.sock`);
+  const haproxy = (command: string) =>
+    new Promise<string>((resolve) => {
+      let text = '';
+      const s = net.connect(sock);
+      s.on('connect', () => s.write(`${command}\n`));
+      s.on('data', (d) => (text += d));
+      s.on('end', () => resolve(text));
+      s.on('error', () => resolve(text));
+    });
+  const states = async () => {
+    const [head, ...rows] = (await haproxy('show stat')).trim().split('\n');
+    const cols = (head ?? '').replace(/^# /, '').split(',');
+    const out: Record<string, string> = {};
+    for (const r of rows) {
+      const v = Object.fromEntries(r.split(',').map((x, i) => [cols[i], x]));
+      if (v.pxname === 'app' && v.svname !== 'BACKEND') out[v.svname] = v.status;
+    }
+    return out;
+  };
+  const pidOn = (p: number) => {
+    const all = [...out.matchAll(new RegExp(`server: ready on port ${p} \\(pid (\\d+)\\)`, 'g'))];
+    return all.length ? Number(all.at(-1)![1]) : undefined;
+  };
+  const c: Cluster = { url: `http://127.0.0.1:${port}`, port, proc, output: () => out, exited, haproxy, states, pidOn };
+  const deadline = Date.now() + 300_000;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (!out.includes('Cluster of')) {
+    if (gone) throw new Error(`the cluster exited before it was up: ${out.slice(-3000)}`);
+    if (Date.now() > deadline) {
+      stopCluster(c, 'SIGKILL');
+      throw new Error(`the cluster was not up in 5 minutes: ${out.slice(-3000)}`);
+    }
+    await sleep(250);
+  }
+  return c;
+}
+
+/** Signals the cluster's supervisor (SIGKILL: the whole process group). */
+export function stopCluster(c: Cluster | undefined, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (!c) return;
+  try {
+    if (signal === 'SIGKILL') process.kill(-c.proc.pid!, 'SIGKILL');
+    else c.proc.kill(signal);
+  } catch {
+    /* gone */
+  }
 }

@@ -28,11 +28,16 @@ const free = (port: number) =>
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.CONTRACT_CLUSTER !== '1') return;
-  if (!process.env.DATABASE_URL) throw new Error('CONTRACT_CLUSTER=1 needs DATABASE_URL: the cluster and the tests share one Postgres (PGlite belongs to one process)');
+  if (!process.env.DATABASE_URL)
+    throw new Error(
+      'CONTRACT_CLUSTER=1 needs DATABASE_URL: the cluster and the tests share one Postgres (PGlite belongs to one process)',
+    );
   // the cluster's proxy on PORT, its processes on PORT + 10 + i (scripts/cluster.mjs): a port
   // someone else holds would put their server under these tests
   const ports = [PORT, ...Array.from({ length: SIZE }, (_, i) => PORT + 10 + i)];
-  for (const p of ports) if (!(await free(p))) throw new Error(`CONTRACT_CLUSTER: port ${p} is taken; set CONTRACT_CLUSTER_PORT (uses it and +10, +11)`);
+  for (const p of ports)
+    if (!(await free(p)))
+      throw new Error(`CONTRACT_CLUSTER: port ${p} is taken; set CONTRACT_CLUSTER_PORT (uses it and +10, +11)`);
 
   const started = Date.now();
   // the production build `npm start` and the resilience tests use (made when missing or stale)
@@ -104,20 +109,29 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   while (!ready) {
     if (exited || Date.now() > deadline) {
       await stop();
-      throw new Error(`CONTRACT_CLUSTER: the cluster did not start (${exited ? 'it exited' : 'timeout'}); ${logFile}:\n${out.slice(-4000)}`);
+      throw new Error(
+        `CONTRACT_CLUSTER: the cluster did not start (${exited ? 'it exited' : 'timeout'}); ${logFile}:\n${out.slice(-4000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   // HAProxy takes a process in after two passed health checks a second apart (rise 2, inter 1s):
   // the last one to start is in after about 2 s
   await new Promise((r) => setTimeout(r, 3000));
-  if (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  if (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     await stop();
     throw new Error(`CONTRACT_CLUSTER: ${base}/api/health does not answer 200; ${logFile}:\n${out.slice(-4000)}`);
   }
   process.env.API_BASE_URL = base;
   // the public address is the cluster's: the test side's WebAuthn authenticator signs for its origin
   process.env.NEXTAUTH_URL = base;
-  console.log(`CONTRACT_CLUSTER: ${SIZE} processes behind HAProxy at ${base}, ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${logFile})`);
+  console.log(
+    `CONTRACT_CLUSTER: ${SIZE} processes behind HAProxy at ${base}, ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${logFile})`,
+  );
   return stop;
 }

@@ -12,7 +12,12 @@ export function applyTestEnv() {
   process.env.SIM_CONTROL ??= '1';
   process.env.SIM_COMMAND_MS ??= '40';
   process.env.BCRYPT_ROUNDS ??= '4';
+  // argon2id at its cheapest: the cost itself is measured by npm run bench, not by every test
+  process.env.ARGON2_MEMORY_KIB ??= '1024';
+  process.env.ARGON2_TIME_COST ??= '1';
   process.env.WEBHOOK_ALLOW_LOOPBACK ??= '1';
+  // the tests' virtual bridges run in this process, on loopback (docs/devices.md)
+  process.env.BRIDGE_ALLOW_LOOPBACK ??= '1';
   process.env.BACKGROUND_WORKERS ??= '0';
   // one JSON line per API call would bury the test output; tests/api/edge-logs.test.ts turns it on
   process.env.REQUEST_LOG ??= '0';

@@ -14,7 +14,10 @@ export interface SetCookie {
   attributes: string[];
 }
 
-export async function nextAuth(path: string[], opts: { method?: string; body?: Record<string, string>; cookies?: Cookies; address?: string } = {}) {
+export async function nextAuth(
+  path: string[],
+  opts: { method?: string; body?: Record<string, string>; cookies?: Cookies; address?: string } = {},
+) {
   const out = { status: 200, body: undefined as unknown, headers: {} as Record<string, unknown> };
   const res = {
     status(code: number) {
@@ -37,7 +40,11 @@ export async function nextAuth(path: string[], opts: { method?: string; body?: R
     cookies: opts.cookies ?? {},
     headers: { host: 'localhost:3000', 'x-smartlock-client-address': opts.address ?? `203.0.113.9-${randomUUID()}` },
   };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions());
+  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(
+    req,
+    res,
+    authOptions(),
+  );
   const raw = out.headers['set-cookie'];
   const set: SetCookie[] = [];
   for (const line of (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[]) {
@@ -60,10 +67,19 @@ export interface StepResult {
 }
 
 /** One sign-in step through a provider ('credentials', 'second-factor', 'passkey'), as the sign-in page calls it. */
-export async function signInStep(provider: string, fields: Record<string, string>, address?: string): Promise<StepResult> {
+export async function signInStep(
+  provider: string,
+  fields: Record<string, string>,
+  address?: string,
+): Promise<StepResult> {
   const csrf = await nextAuth(['csrf'], { address });
   const csrfToken = (csrf.body as { csrfToken: string }).csrfToken;
-  const done = await nextAuth(['callback', provider], { method: 'POST', body: { ...fields, csrfToken, json: 'true' }, cookies: csrf.cookies, address });
+  const done = await nextAuth(['callback', provider], {
+    method: 'POST',
+    body: { ...fields, csrfToken, json: 'true' },
+    cookies: csrf.cookies,
+    address,
+  });
   const url = (done.body as { url?: string } | undefined)?.url;
   const error = url ? (new URL(url, 'http://localhost:3000').searchParams.get('error') ?? undefined) : undefined;
   return { status: done.status, session: done.cookies[SESSION_COOKIE] || undefined, error };

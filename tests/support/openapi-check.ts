@@ -20,7 +20,9 @@ const compiled = new Map<string, ValidateFunction>();
 function validatorFor(key: string, schema: Json, doc: Json): ValidateFunction {
   let v = compiled.get(key);
   if (!v) {
-    ajv ??= (addFormats as unknown as (a: Ajv2020) => Ajv2020)(new Ajv2020({ strict: false, allErrors: true, validateSchema: false }));
+    ajv ??= (addFormats as unknown as (a: Ajv2020) => Ajv2020)(
+      new Ajv2020({ strict: false, allErrors: true, validateSchema: false }),
+    );
     // the components travel with the schema, so its #/components/... references resolve
     v = ajv.compile({ ...schema, components: { schemas: doc.components.schemas } });
     compiled.set(key, v);
@@ -46,7 +48,10 @@ export function checkAgainstOpenApi(method: string, pattern: string, mod: Record
   if (!op || a.status === 405 || a.status === 499) return;
   const where = `${method} ${m.pattern} -> ${a.status}`;
   let r = op.responses[String(a.status)] as Json | undefined;
-  if (!r) throw new Error(`OpenAPI: ${where} is not a status the document lists (${Object.keys(op.responses).join(', ')}); body: ${a.text.slice(0, 300)}`);
+  if (!r)
+    throw new Error(
+      `OpenAPI: ${where} is not a status the document lists (${Object.keys(op.responses).join(', ')}); body: ${a.text.slice(0, 300)}`,
+    );
   if (r.$ref) r = doc.components.responses[String(r.$ref).split('/').pop()!] as Json;
   const content = r.content as Json | undefined;
   if (!content) {
@@ -55,12 +60,22 @@ export function checkAgainstOpenApi(method: string, pattern: string, mod: Record
   }
   const type = (a.headers.get('content-type') ?? '').split(';')[0].trim();
   const media = content[type] as Json | undefined;
-  if (!media) throw new Error(`OpenAPI: ${where} answered ${type || 'no content type'}, the document says ${Object.keys(content).join(', ')}`);
+  if (!media)
+    throw new Error(
+      `OpenAPI: ${where} answered ${type || 'no content type'}, the document says ${Object.keys(content).join(', ')}`,
+    );
   if (type !== 'application/json') return;
   const v = validatorFor(`${method} ${m.pattern} ${a.status}`, media.schema as Json, doc);
   if (!v(a.json)) {
-    const errs = (v.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
-    throw new Error(`OpenAPI: ${where} does not match the document:\n  ${errs.join('\n  ')}\nbody: ${a.text.slice(0, 500)}`);
+    const errs = (v.errors ?? [])
+      .slice(0, 8)
+      .map(
+        (e) =>
+          `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+      );
+    throw new Error(
+      `OpenAPI: ${where} does not match the document:\n  ${errs.join('\n  ')}\nbody: ${a.text.slice(0, 500)}`,
+    );
   }
 }
 
@@ -74,15 +89,23 @@ export function checkWebhookAgainstOpenApi(headers: Record<string, string>, json
   webhookDoc ??= buildOpenApi([]);
   const event = (json as { event?: unknown } | null)?.event;
   const post = (webhookDoc.webhooks as Json)[String(event)]?.post as Json | undefined;
-  if (!post) throw new Error(`OpenAPI: a webhook message with event ${String(event)}, which the document's webhooks do not list`);
+  if (!post)
+    throw new Error(
+      `OpenAPI: a webhook message with event ${String(event)}, which the document's webhooks do not list`,
+    );
   for (const h of post.parameters as Json[]) {
-    if (!new RegExp(h.schema.pattern).test(headers[h.name] ?? '')) throw new Error(`OpenAPI: webhook ${String(event)}: header ${h.name} is ${headers[h.name]}`);
+    if (!new RegExp(h.schema.pattern).test(headers[h.name] ?? ''))
+      throw new Error(`OpenAPI: webhook ${String(event)}: header ${h.name} is ${headers[h.name]}`);
   }
   // tests enqueue events by hand with only the fields they look at: here the fields an event adds
   // must have their types when present; the envelope and deviceId, deviceType, eventTime must be there
   const schema = structuredClone(post.requestBody.content['application/json'].schema as Json);
   const data = schema.properties.data as Json;
-  if (event !== 'webhook-test') data.required = (data.required as string[]).filter((k) => ['deviceId', 'deviceType', 'eventTime'].includes(k));
+  if (event !== 'webhook-test')
+    data.required = (data.required as string[]).filter((k) => ['deviceId', 'deviceType', 'eventTime'].includes(k));
   const v = validatorFor(`webhook ${String(event)}`, schema, webhookDoc);
-  if (!v(json)) throw new Error(`OpenAPI: webhook ${String(event)} does not match the document: ${ajv!.errorsText(v.errors)}; body: ${JSON.stringify(json).slice(0, 400)}`);
+  if (!v(json))
+    throw new Error(
+      `OpenAPI: webhook ${String(event)} does not match the document: ${ajv!.errorsText(v.errors)}; body: ${JSON.stringify(json).slice(0, 400)}`,
+    );
 }

@@ -39,7 +39,10 @@ export function routeFiles(under = 'api/v37'): RouteFile[] {
 }
 
 function toRoute(file: string): RouteFile {
-  const rel = path.relative(APP, path.dirname(file)).split(path.sep).filter((s) => !/^\(.*\)$/.test(s));
+  const rel = path
+    .relative(APP, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => !/^\(.*\)$/.test(s));
   const names: string[] = [];
   const re = rel.map((seg) => {
     const m = /^\[(\.\.\.)?(.+)\]$/.exec(seg);
@@ -99,9 +102,13 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (opts.body !== undefined) {
     // a string or bytes go as they are (malformed JSON, other encodings); anything else as JSON
-    body = typeof opts.body === 'string' || opts.body instanceof Uint8Array ? (opts.body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(opts.body);
+    body =
+      typeof opts.body === 'string' || opts.body instanceof Uint8Array
+        ? (opts.body as string | Uint8Array<ArrayBuffer>)
+        : JSON.stringify(opts.body);
     // a content type the test names wins (wrong content types are part of the input tests)
-    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
   }
   const base = process.env.API_BASE_URL;
   let res: Response;
@@ -111,11 +118,17 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
     if (opts.clientAddress) headers['x-forwarded-for'] = opts.clientAddress;
     res = await overHttp(new URL(url, base), method.toUpperCase(), headers, body);
   } else {
-    headers[CLIENT_ADDRESS_HEADER] = opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
+    headers[CLIENT_ADDRESS_HEADER] =
+      opts.clientAddress ?? headers['x-forwarded-for']?.split(',')[0].trim() ?? '127.0.0.1';
     const req = new NextRequest(u, { method: method.toUpperCase(), headers, body });
-    res = m && !m.allow.includes(req.method) ? methodNotAllowed(req, m.allow) : await handler(req, { params: Promise.resolve(params) });
+    res =
+      m && !m.allow.includes(req.method)
+        ? methodNotAllowed(req, m.allow)
+        : await handler(req, { params: Promise.resolve(params) });
   }
-  const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstEvents(res) : await res.text();
+  const text = (res.headers.get('content-type') ?? '').startsWith('text/event-stream')
+    ? await firstEvents(res)
+    : await res.text();
   let json: unknown = null;
   if (text && (res.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text);
   const out = { status: res.status, headers: res.headers, json: json as T, text };
@@ -124,8 +137,37 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
   return out;
 }
 
+/**
+ * Serves one request with the app's route handlers, in this process, as the server would (for the
+ * test side's stand-in of the service's public address, tests/support/bridges.ts: the virtual
+ * bridges send their events here over real HTTP).
+ */
+export async function dispatch(req: Request): Promise<Response> {
+  cache ??= routeFiles('api');
+  const u = new URL(req.url);
+  const m = matchApiRoute(u.pathname);
+  const found = cache.find((r) => r.pattern === (m ? m.pattern : '/api/[...path]'));
+  if (!found) return new Response(null, { status: 404 });
+  if (m) u.pathname = m.pathname;
+  const params = m ? m.params : { path: u.pathname.split('/').filter(Boolean).slice(1) };
+  const mod = (await import(found.file)) as Record<string, (req: NextRequest, ctx: unknown) => Promise<Response>>;
+  const headers = new Headers(req.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, '127.0.0.1');
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(await req.arrayBuffer());
+  const next = new NextRequest(u, { method: req.method, headers, body });
+  if (m && !m.allow.includes(req.method)) return methodNotAllowed(next, m.allow);
+  const handler = mod[req.method];
+  if (!handler) return new Response(null, { status: 405 });
+  return handler(next, { params: Promise.resolve(params) });
+}
+
 /** One request to the server at API_BASE_URL; redirects come back as they are, as in-process. */
-async function overHttp(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer> | undefined): Promise<Response> {
+async function overHttp(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array<ArrayBuffer> | undefined,
+): Promise<Response> {
   const aborter = new AbortController();
   const timer = setTimeout(() => aborter.abort(new Error(`${method} ${url.pathname}: no answer in 30 s`)), 30_000);
   try {

@@ -1,5 +1,10 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 
 /**
@@ -40,9 +45,23 @@ export class SoftAuthenticator {
     const id = randomBytes(16);
     const rpId = o.rp.id!;
     const flags = 0x01 | 0x04 | 0x40; // user present, user verified, attested credential data
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), u32(0), Buffer.alloc(16), Buffer.from([0, id.length]), id, Buffer.from(isoCBOR.encode(cose))]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([flags]),
+      u32(0),
+      Buffer.alloc(16),
+      Buffer.from([0, id.length]),
+      id,
+      Buffer.from(isoCBOR.encode(cose)),
+    ]);
     const clientData = JSON.stringify({ type: 'webauthn.create', challenge: o.challenge, origin, crossOrigin: false });
-    const attestation = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)]]) as never);
+    const attestation = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
     this.held.push({ id, key: privateKey, userHandle: o.user.id, rpId, count: 0 });
     return {
       id: b64u(id),
@@ -55,21 +74,38 @@ export class SoftAuthenticator {
   }
 
   /** An assertion by the first held credential the options allow (any, when they name none). */
-  get(o: PublicKeyCredentialRequestOptionsJSON, opts: { origin?: string; count?: number } = {}): AuthenticationResponseJSON {
+  get(
+    o: PublicKeyCredentialRequestOptionsJSON,
+    opts: { origin?: string; count?: number } = {},
+  ): AuthenticationResponseJSON {
     const allowed = o.allowCredentials?.map((c) => c.id) ?? [];
     const c = this.held.find((h) => h.rpId === o.rpId && (!allowed.length || allowed.includes(b64u(h.id))));
     if (!c) throw new Error('no credential for these options');
     c.count = opts.count ?? c.count + 1;
     const authData = Buffer.concat([sha256(c.rpId), Buffer.from([0x01 | 0x04]), u32(c.count)]);
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: o.challenge, origin: opts.origin ?? this.origin, crossOrigin: false }));
-    const signature = createSign('sha256').update(Buffer.concat([authData, sha256(clientData)])).sign(c.key);
+    const clientData = Buffer.from(
+      JSON.stringify({
+        type: 'webauthn.get',
+        challenge: o.challenge,
+        origin: opts.origin ?? this.origin,
+        crossOrigin: false,
+      }),
+    );
+    const signature = createSign('sha256')
+      .update(Buffer.concat([authData, sha256(clientData)]))
+      .sign(c.key);
     return {
       id: b64u(c.id),
       rawId: b64u(c.id),
       type: 'public-key',
       authenticatorAttachment: 'platform',
       clientExtensionResults: {},
-      response: { clientDataJSON: b64u(clientData), authenticatorData: b64u(authData), signature: b64u(signature), userHandle: c.userHandle },
+      response: {
+        clientDataJSON: b64u(clientData),
+        authenticatorData: b64u(authData),
+        signature: b64u(signature),
+        userHandle: c.userHandle,
+      },
     };
   }
 }

@@ -7,7 +7,11 @@ import { mailboxEnabled } from '@/lib/mail/config';
 export const metadata: Metadata = { title: 'Check your mail' };
 
 // /check-mail: after sign-up, and for an account not yet confirmed that tried to sign in
-export default async function CheckMailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CheckMailPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const email = typeof sp.email === 'string' ? sp.email.slice(0, 320) : '';
   return (

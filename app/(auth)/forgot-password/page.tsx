@@ -6,7 +6,11 @@ import { ForgotPasswordForm } from '@/components/account/password-reset-forms';
 export const metadata: Metadata = { title: 'Forgot your password' };
 
 // /forgot-password: a link to choose a new password, by mail
-export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ForgotPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const email = typeof sp.email === 'string' ? sp.email.slice(0, 320) : '';
   return (

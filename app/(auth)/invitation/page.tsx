@@ -9,11 +9,16 @@ import { loadInvitationPage } from '@/lib/domain/signup/pages';
 
 export const metadata: Metadata = { title: 'Invitation' };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 // /invitation?token=: the link of a device invitation. Only the invited address's verified account can accept;
 // anyone else is told to sign in (or sign up) with that address and comes back here.
-export default async function InvitationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function InvitationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const page = await loadInvitationPage((await searchParams).token);
   if (!page.ok)
     return (
@@ -33,30 +38,45 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
   const ctx = await sessionCtx();
   const mine = ctx && normalizeEmail(ctx.caller.email) === inv.email;
   return (
-    <AuthShell title={`Open ${inv.deviceName}`} subtitle={inv.organizationName ? `An invitation from ${inv.organizationName}` : 'An invitation'}>
+    <AuthShell
+      title={`Open ${inv.deviceName}`}
+      subtitle={inv.organizationName ? `An invitation from ${inv.organizationName}` : 'An invitation'}
+    >
       <AuthCard>
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            <strong className="text-slate-900">{inv.inviter}</strong> invited <strong className="break-words text-slate-900">{inv.email}</strong> to open{' '}
-            <strong className="text-slate-900">{inv.deviceName}</strong>. The invitation is valid until {day(inv.expiresAt)}.
+            <strong className="text-slate-900">{inv.inviter}</strong> invited{' '}
+            <strong className="break-words text-slate-900">{inv.email}</strong> to open{' '}
+            <strong className="text-slate-900">{inv.deviceName}</strong>. The invitation is valid until{' '}
+            {day(inv.expiresAt)}.
           </p>
           {mine ? (
             <AcceptInvitation token={token} />
           ) : ctx ? (
             <>
               <Notice tone="error">
-                You are signed in as <strong className="break-words">{ctx.caller.email}</strong>. Only the account of <strong className="break-words">{inv.email}</strong> can accept
-                this invitation.
+                You are signed in as <strong className="break-words">{ctx.caller.email}</strong>. Only the account of{' '}
+                <strong className="break-words">{inv.email}</strong> can accept this invitation.
               </Notice>
               <SwitchAccount back={here} />
             </>
           ) : (
             <>
-              <Notice tone="info">Sign in with the account of {inv.email} to accept. No account yet? Create one with this address; you come back here after confirming it.</Notice>
-              <ButtonLink href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="primary" className="w-full">
+              <Notice tone="info">
+                Sign in with the account of {inv.email} to accept. No account yet? Create one with this address; you
+                come back here after confirming it.
+              </Notice>
+              <ButtonLink
+                href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}
+                variant="primary"
+                className="w-full"
+              >
                 Sign in to accept
               </ButtonLink>
-              <ButtonLink href={`/sign-up?${new URLSearchParams({ email: inv.email, callbackUrl: here })}`} className="w-full">
+              <ButtonLink
+                href={`/sign-up?${new URLSearchParams({ email: inv.email, callbackUrl: here })}`}
+                className="w-full"
+              >
                 Create an account
               </ButtonLink>
             </>

@@ -10,10 +10,18 @@ import { AcceptInvitation } from './accept';
 
 // The token is in the URL: keep it out of Referer headers and search engines; always fresh.
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: 'Invitation', referrer: 'no-referrer', robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: 'Invitation',
+  referrer: 'no-referrer',
+  robots: { index: false, follow: false },
+};
 
 // /organization-invitation?token=...: the link of an organization's invitation mail
-export default async function InvitationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function InvitationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const token = typeof sp.token === 'string' ? sp.token : undefined;
   const page = await loadInvitationPage(token);
@@ -27,7 +35,9 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
           <span className="mb-3 rounded-xl bg-indigo-600 p-2.5 text-white shadow-sm">
             <LockIcon className="h-6 w-6" />
           </span>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{page.ok ? `Join ${page.invitation.organizationName}` : 'This invitation cannot be used'}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+            {page.ok ? `Join ${page.invitation.organizationName}` : 'This invitation cannot be used'}
+          </h1>
         </div>
         <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm">
           {!page.ok ? (
@@ -38,17 +48,27 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
           ) : (
             <>
               <p>
-                You are invited to join <strong>{page.invitation.organizationName}</strong> as {page.invitation.role === 1 ? 'an administrator' : 'a member'}. The invitation is for{' '}
+                You are invited to join <strong>{page.invitation.organizationName}</strong> as{' '}
+                {page.invitation.role === 1 ? 'an administrator' : 'a member'}. The invitation is for{' '}
                 <strong>{page.invitation.email}</strong> and works once.
               </p>
               {!me ? (
                 <>
-                  <p>Sign in with that address to accept. No account yet? Create one with it, confirm it from the mail we send, then open this link again.</p>
+                  <p>
+                    Sign in with that address to accept. No account yet? Create one with it: after you confirm it from
+                    the mail we send, you come straight back here to accept.
+                  </p>
                   <div className="flex flex-col gap-2 sm:flex-row">
-                    <Link className={buttonClasses('primary')} href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}>
+                    <Link
+                      className={buttonClasses('primary')}
+                      href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`}
+                    >
                       Sign in to accept
                     </Link>
-                    <Link className={buttonClasses('secondary')} href={`/sign-up?email=${encodeURIComponent(page.invitation.email)}`}>
+                    <Link
+                      className={buttonClasses('secondary')}
+                      href={`/sign-up?${new URLSearchParams({ email: page.invitation.email, callbackUrl: here })}`}
+                    >
                       Create an account
                     </Link>
                   </div>
@@ -56,7 +76,8 @@ export default async function InvitationPage({ searchParams }: { searchParams: P
               ) : normalizeEmail(me.user.email) !== normalizeEmail(page.invitation.email) ? (
                 <>
                   <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
-                    You are signed in as {me.user.email}. This invitation is for {page.invitation.email}: sign out, then sign in with that address.
+                    You are signed in as {me.user.email}. This invitation is for {page.invitation.email}: sign out, then
+                    sign in with that address.
                   </p>
                   <SignOutButton />
                 </>

@@ -7,7 +7,11 @@ import { loadResetPage } from '@/lib/domain/signup/pages';
 export const metadata: Metadata = { title: 'Choose a new password' };
 
 // /reset-password?token=: the link of the reset mail; whether it still works is said before asking for a password
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const check = await loadResetPage((await searchParams).token);
   return (
     <AuthShell title="Choose a new password">

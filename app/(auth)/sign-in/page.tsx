@@ -18,12 +18,23 @@ const DEMO_ACCOUNTS = [
   ['outsider@demo.test', 'no access at all'],
 ] as const;
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const callbackUrl = safeRedirectPath(sp.callbackUrl);
   // Already signed in (and the account still exists): go on instead of asking again.
   const ctx = await sessionCtx();
-  if (ctx && (await getMe(ctx).then(() => true, () => false))) redirect(callbackUrl);
+  if (
+    ctx &&
+    (await getMe(ctx).then(
+      () => true,
+      () => false,
+    ))
+  )
+    redirect(callbackUrl);
   // the demo accounts and their password only in demo mode (the embedded demo, or DEMO=1)
   const showDemo = demoMode() && process.env.DEMO_HINT !== '0';
 
@@ -37,7 +48,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to Smart-lock cloud</h1>
           <p className="mt-1 text-sm text-slate-600">Manage your locks, gates and who may open them.</p>
         </div>
-        <SignInForm callbackUrl={callbackUrl} demoAccounts={showDemo ? DEMO_ACCOUNTS : undefined} mailbox={mailboxEnabled()} />
+        <SignInForm
+          callbackUrl={callbackUrl}
+          demoAccounts={showDemo ? DEMO_ACCOUNTS : undefined}
+          mailbox={mailboxEnabled()}
+        />
       </div>
     </main>
   );

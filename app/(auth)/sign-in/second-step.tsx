@@ -10,7 +10,17 @@ import { signInWithPasskey } from '@/lib/client/passkey-signin';
  * authenticator app or a recovery code, or one of the account's passkeys. `pendingToken` is the
  * password step's answer; it lasts 5 minutes.
  */
-export function SecondStep({ pendingToken, callbackUrl, onDone, onRestart }: { pendingToken: string; callbackUrl: string; onDone: () => void; onRestart: () => void }) {
+export function SecondStep({
+  pendingToken,
+  callbackUrl,
+  onDone,
+  onRestart,
+}: {
+  pendingToken: string;
+  callbackUrl: string;
+  onDone: () => void;
+  onRestart: () => void;
+}) {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [sending, setSending] = useState(false);
@@ -19,14 +29,22 @@ export function SecondStep({ pendingToken, callbackUrl, onDone, onRestart }: { p
   async function finish(res: Awaited<ReturnType<typeof signIn>> | undefined) {
     if (res?.ok && !res.error) return onDone();
     const said = res?.error && res.error !== 'CredentialsSignin' && res.error.includes(' ') ? res.error : null;
-    setError(said ?? (recovery ? 'This recovery code is wrong or was used already.' : 'The code is wrong or expired. Enter the current code from your app.'));
+    setError(
+      said ??
+        (recovery
+          ? 'This recovery code is wrong or was used already.'
+          : 'The code is wrong or expired. Enter the current code from your app.'),
+    );
     setSending(false);
   }
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const c = code.trim();
-    if (!c) return setError(recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.');
+    if (!c)
+      return setError(
+        recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
+      );
     setSending(true);
     setError(null);
     try {
@@ -43,7 +61,11 @@ export function SecondStep({ pendingToken, callbackUrl, onDone, onRestart }: { p
     try {
       await finish(await signInWithPasskey(callbackUrl, pendingToken));
     } catch (e) {
-      setError((e as Error).name === 'NotAllowedError' ? 'No passkey was used: the request was cancelled or timed out.' : (e as Error).message || 'Signing in with a passkey failed.');
+      setError(
+        (e as Error).name === 'NotAllowedError'
+          ? 'No passkey was used: the request was cancelled or timed out.'
+          : (e as Error).message || 'Signing in with a passkey failed.',
+      );
       setSending(false);
     }
   }
@@ -51,10 +73,17 @@ export function SecondStep({ pendingToken, callbackUrl, onDone, onRestart }: { p
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 className="text-base font-semibold text-slate-900">Two-step verification</h2>
-      <p className="mt-1 text-sm text-slate-600">{recovery ? 'Enter one of the recovery codes you saved. Each works once.' : 'Enter the 6-digit code from your authenticator app.'}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {recovery
+          ? 'Enter one of the recovery codes you saved. Each works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         {error ? (
-          <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          >
             <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
             <span>{error}</span>
           </div>
@@ -80,7 +109,11 @@ export function SecondStep({ pendingToken, callbackUrl, onDone, onRestart }: { p
           Use a passkey instead
         </Button>
         <div className="flex justify-between">
-          <button type="button" className="font-medium text-indigo-700 hover:underline" onClick={() => (setRecovery(!recovery), setCode(''), setError(null))}>
+          <button
+            type="button"
+            className="font-medium text-indigo-700 hover:underline"
+            onClick={() => (setRecovery(!recovery), setCode(''), setError(null))}
+          >
             {recovery ? 'Use a code from the app' : 'Use a recovery code'}
           </button>
           <button type="button" className="text-slate-600 hover:underline" onClick={onRestart}>

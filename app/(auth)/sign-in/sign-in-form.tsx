@@ -65,7 +65,12 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
         // next-auth answers 401 with 'CredentialsSignin' for bad credentials; a sentence is our own
         // message (too many attempts); anything else is a server problem.
         const said = res?.error && res.error !== 'CredentialsSignin' && res.error.includes(' ') ? res.error : null;
-        setError(said ?? (res?.status === 401 || res?.error === 'CredentialsSignin' ? WRONG : 'Signing in failed. Please try again in a moment.'));
+        setError(
+          said ??
+            (res?.status === 401 || res?.error === 'CredentialsSignin'
+              ? WRONG
+              : 'Signing in failed. Please try again in a moment.'),
+        );
         setSending(false);
         return;
       }
@@ -84,31 +89,63 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
       if (res?.ok && !res.error) return done();
       setError('This passkey is not registered here, or could not be verified. Sign in with your password instead.');
     } catch (e) {
-      setError((e as Error).name === 'NotAllowedError' ? 'No passkey was used: the request was cancelled or timed out.' : 'Signing in with a passkey failed. Try again or use your password.');
+      setError(
+        (e as Error).name === 'NotAllowedError'
+          ? 'No passkey was used: the request was cancelled or timed out.'
+          : 'Signing in with a passkey failed. Try again or use your password.',
+      );
     }
     setSending(false);
   }
 
-  if (pending) return <SecondStep pendingToken={pending} callbackUrl={callbackUrl} onDone={done} onRestart={() => setPending(null)} />;
+  if (pending)
+    return (
+      <SecondStep pendingToken={pending} callbackUrl={callbackUrl} onDone={done} onRestart={() => setPending(null)} />
+    );
 
   return (
     <>
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={error ? 'sign-in-error' : undefined}>
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-4"
+          aria-describedby={error ? 'sign-in-error' : undefined}
+        >
           {error ? (
-            <div id="sign-in-error" role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <div
+              id="sign-in-error"
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
               <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
               <span>{error}</span>
             </div>
           ) : null}
           <FormField label="E-mail" error={fieldErrors.email}>
-            <Input type="email" name="email" autoComplete="username" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </FormField>
           <FormField label="Password" error={fieldErrors.password}>
-            <Input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </FormField>
           <p className="-mt-2 text-right text-sm">
-            <Link href={`/forgot-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`} className="font-medium text-indigo-700 hover:underline">
+            <Link
+              href={`/forgot-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`}
+              className="font-medium text-indigo-700 hover:underline"
+            >
               Forgot your password?
             </Link>
           </p>
@@ -124,7 +161,10 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
       </div>
       <p className="mt-4 text-center text-sm text-slate-600">
         Invited by e-mail and no account yet?{' '}
-        <Link href={callbackUrl !== '/devices' ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-up'} className="font-medium text-indigo-700 hover:underline">
+        <Link
+          href={callbackUrl !== '/devices' ? `/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-up'}
+          className="font-medium text-indigo-700 hover:underline"
+        >
           Create an account
         </Link>
       </p>
@@ -152,17 +192,34 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
   );
 }
 
-function DemoAccounts({ accounts, onPick }: { accounts: ReadonlyArray<readonly [string, string]>; onPick: (email: string) => void }) {
+function DemoAccounts({
+  accounts,
+  onPick,
+}: {
+  accounts: ReadonlyArray<readonly [string, string]>;
+  onPick: (email: string) => void;
+}) {
   return (
-    <section aria-labelledby="demo-title" className="mt-6 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm text-slate-700">
-      <h2 id="demo-title" className="font-semibold text-slate-900">Demo accounts</h2>
+    <section
+      aria-labelledby="demo-title"
+      className="mt-6 rounded-xl border border-indigo-100 bg-indigo-50/60 p-4 text-sm text-slate-700"
+    >
+      <h2 id="demo-title" className="font-semibold text-slate-900">
+        Demo accounts
+      </h2>
       <p className="mt-1">
-        Password for all: <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900">{DEMO_PASSWORD}</code>. Pick one to fill in the form.
+        Password for all:{' '}
+        <code className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-slate-900">{DEMO_PASSWORD}</code>. Pick
+        one to fill in the form.
       </p>
       <ul className="mt-3 grid gap-1 sm:grid-cols-1">
         {accounts.map(([demoEmail, what]) => (
           <li key={demoEmail}>
-            <button type="button" onClick={() => onPick(demoEmail)} className="w-full rounded-md px-2 py-1.5 text-left hover:bg-white">
+            <button
+              type="button"
+              onClick={() => onPick(demoEmail)}
+              className="w-full rounded-md px-2 py-1.5 text-left hover:bg-white"
+            >
               <span className="block font-mono text-xs font-medium text-slate-900">{demoEmail}</span>
               <span className="block text-xs text-slate-600">{what}</span>
             </button>

@@ -32,10 +32,17 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
     setSending(true);
     setError(null);
     try {
-      const r = await apiFetch<{ email: string }>('/account/register', { method: 'POST', body: { email: email.trim(), password, displayName: displayName.trim(), ...(next ? { next } : {}) } });
+      const r = await apiFetch<{ email: string }>('/account/register', {
+        method: 'POST',
+        body: { email: email.trim(), password, displayName: displayName.trim(), ...(next ? { next } : {}) },
+      });
       router.push(`/check-mail?email=${encodeURIComponent(r.email)}`);
     } catch (err) {
-      setError(err instanceof ApiError ? err.messages.join(' ') : 'The server could not be reached. Check your connection and try again.');
+      setError(
+        err instanceof ApiError
+          ? err.messages.join(' ')
+          : 'The server could not be reached. Check your connection and try again.',
+      );
       setSending(false);
     }
   }
@@ -43,19 +50,34 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {error ? (
-        <div role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
           <span>{error}</span>
         </div>
       ) : null}
       <FormField label="E-mail" error={errors.email}>
-        <Input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </FormField>
       <FormField label="Your name" error={errors.displayName}>
         <Input name="name" autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
       </FormField>
       <FormField label="Password" hint="At least 8 characters." error={errors.password}>
-        <Input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </FormField>
       <Button type="submit" className="w-full" loading={sending}>
         {sending ? 'Creating account...' : 'Create account'}

@@ -15,7 +15,10 @@ export default async function ActivityPage() {
   const devices = await portalDevices(ctx);
   return (
     <div>
-      <PageHeader title="Activity" description="Who opened which door, how, and when, in each door's own time zone. Guests see their own entries and those without an author." />
+      <PageHeader
+        title="Activity"
+        description="Who opened which door, how, and when, in each door's own time zone. Guests see their own entries and those without an author."
+      />
       <Suspense>
         <ActivityFeed devices={devices} />
       </Suspense>

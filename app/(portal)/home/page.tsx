@@ -2,14 +2,34 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { HomePage } from '@/components/home/home-page';
 import { sessionCtx } from '@/lib/auth/session';
+import { pendingInvitations } from '@/lib/domain/account/pending-invitations';
+import { attention } from '@/lib/domain/devices/attention';
+import { yourDoors } from '@/lib/domain/devices/overview';
+import { OrgRole } from '@/lib/domain/policy';
 import { getMe } from '@/lib/domain/shell/me';
 
 export const metadata: Metadata = { title: 'Home' };
 
-// /home: the first page after sign-in (data through /api/v37 like every page)
+// /home: the first page after sign-in; what needs attention is prefetched with the verb behind
+// GET /my/attention (the client keeps it fresh through that endpoint)
 export default async function Home() {
   const ctx = await sessionCtx();
   if (!ctx) redirect('/sign-in');
-  const me = await getMe(ctx);
-  return <HomePage name={me.user.displayName} />;
+  const [me, invitations, needs, doors] = await Promise.all([
+    getMe(ctx),
+    pendingInvitations(ctx).catch(() => []),
+    attention(ctx).catch(() => undefined),
+    yourDoors(ctx),
+  ]);
+  // members and guests (no organization they administer) open their doors from Home
+  const administers = me.organizations.some((o) => o.role >= OrgRole.administrator);
+  return (
+    <HomePage
+      name={me.user.displayName}
+      email={me.user.email}
+      invitations={invitations}
+      initialAttention={needs}
+      doors={administers ? null : doors}
+    />
+  );
 }

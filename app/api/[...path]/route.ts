@@ -8,4 +8,12 @@ export const dynamic = 'force-dynamic';
 // proxy's 405 (lib/http/api-proxy.ts).
 const notFound = withEdge(async () => notFoundPath());
 
-export { notFound as GET, notFound as HEAD, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as HEAD,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -3,36 +3,54 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { DateTime } from 'luxon';
 import { GuestLink } from '@/components/links/guest-link';
-import { loadGuestPage } from '@/lib/domain/accesslinks/page';
+import { loadGuestPage, type GuestPage } from '@/lib/domain/accesslinks/page';
 import { clientAddress } from '@/lib/http/client-address';
 
 // Every visit is checked against the link's current state and the rate limits; nothing is cached.
 export const dynamic = 'force-dynamic';
 
 // The token is in the URL: keep it out of Referer headers and search engines.
-export const metadata: Metadata = { title: 'Access link', referrer: 'no-referrer', robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: 'Access link',
+  referrer: 'no-referrer',
+  robots: { index: false, follow: false },
+};
 
 /** "12 Jan 2027, 08:00 (Europe/Warsaw)": the window in the organization's own time. */
 function when(iso: string | null, zone: string): string | null {
   return iso ? `${DateTime.fromISO(iso).setZone(zone).toFormat('d LLL yyyy, HH:mm')} (${zone})` : null;
 }
 
-/** Outside its window a link shows nothing of itself (no description, doors or dates), only whose it is. */
-const CLOSED: Partial<Record<string, (org: string) => [string, string]>> = {
-  expired: (org) => ['This link has expired', `It no longer opens any door. Ask ${org} for a new link.`],
-  notYetValid: (org) => ['This link is not valid yet', `Open it again at the time ${org} gave you.`],
-};
+/**
+ * Outside its window a link shows nothing of itself (no description or doors), only whose it is
+ * and, before it starts, when it starts.
+ */
+function closed(page: GuestPage): [string, string] | undefined {
+  if (page.kind === 'expired')
+    return ['This link has expired', `It no longer opens any door. Ask ${page.organizationName} for a new link.`];
+  if (page.kind === 'notYetValid') {
+    const from = when(page.validFrom, page.timeZone);
+    return [
+      'This link is not valid yet',
+      from
+        ? `It works from ${from}. Open it again then.`
+        : `Open it again at the time ${page.organizationName} gave you.`,
+    ];
+  }
+  return undefined;
+}
 
 export default async function GuestLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const page = await loadGuestPage(token, clientAddress(await headers()));
   if (page.kind === 'missing') notFound();
   if (page.kind !== 'ok') {
-    const closed = 'organizationName' in page ? CLOSED[page.kind]?.(page.organizationName) : undefined;
-    const [title, text] = closed ?? ['Please wait a moment', 'message' in page ? page.message : ''];
+    const [title, text] = closed(page) ?? ['Please wait a moment', 'message' in page ? page.message : ''];
     return (
       <main className="mx-auto max-w-md p-6">
-        <p className="text-sm font-medium text-indigo-700">{'organizationName' in page ? `Access link from ${page.organizationName}` : 'Access link'}</p>
+        <p className="text-sm font-medium text-indigo-700">
+          {'organizationName' in page ? `Access link from ${page.organizationName}` : 'Access link'}
+        </p>
         <h1 className="mt-1 text-xl font-semibold text-slate-900">{title}</h1>
         <p className="mt-2 text-slate-700">{text}</p>
       </main>

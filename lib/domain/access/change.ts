@@ -9,6 +9,10 @@ import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { Level } from './effective';
 import { callerInGroup, requireManager } from './grant';
+import { accessPower } from '../policy';
+import { enforceGrantChange, grantorOn } from '../policy/enforce';
+import { settleGrantsOf, settleGrantsOfMany } from './grantors';
+import { sendPinRemovals } from '../pins/removals';
 import { checkAccessChange, checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
 
 export interface UpdateInput extends ScheduleInput {
@@ -35,16 +39,20 @@ async function principalOf(ctx: Ctx, a: DeviceAccess): Promise<'self' | 'myGroup
 }
 
 /** Who an access is for, in words for the audit log: the person's e-mail, the invitation's, or the group's name. */
-export async function accessTargetName(db: Db, a: Pick<DeviceAccess, 'userId' | 'groupId' | 'pendingEmail'>): Promise<string> {
+export async function accessTargetName(
+  db: Db,
+  a: Pick<DeviceAccess, 'userId' | 'groupId' | 'pendingEmail'>,
+): Promise<string> {
   if (a.pendingEmail) return a.pendingEmail;
   if (a.userId) return (await db.select({ n: users.email }).from(users).where(eq(users.id, a.userId)))[0]?.n ?? '';
-  if (a.groupId) return `group ${(await db.select({ n: userGroups.name }).from(userGroups).where(eq(userGroups.id, a.groupId)))[0]?.n ?? ''}`;
+  if (a.groupId)
+    return `group ${(await db.select({ n: userGroups.name }).from(userGroups).where(eq(userGroups.id, a.groupId)))[0]?.n ?? ''}`;
   return '';
 }
 
-
 /** The users whose access this record gives: its user, or the members of its group. */
-const holdersOf = async (db: Db, a: DeviceAccess) => (a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : []);
+const holdersOf = async (db: Db, a: DeviceAccess) =>
+  a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : [];
 
 /**
  * PUT /my/device/{deviceId}/access/{accessId}: change level, remote access or schedule. Fields
@@ -52,19 +60,62 @@ const holdersOf = async (db: Db, a: DeviceAccess) => (a.userId ? [a.userId] : a.
  * changes their own access or that of a group they are in (lib/domain/policy). Offline
  * certificates the changed access no longer covers are revoked with the change.
  */
-export async function updateAccess(ctx: Ctx, deviceId: number, accessId: string, input: UpdateInput): Promise<void> {
+export async function updateAccess(
+  ctx: Ctx,
+  deviceId: number,
+  accessId: string,
+  input: UpdateInput,
+  opts: { keepGrants?: boolean } = {},
+): Promise<void> {
   const me = await requireManager(ctx, deviceId, 'change who has access to it');
   const a = await findAccess(ctx, deviceId, accessId);
   if (input.accessLevel !== undefined) checkGrantLevel(input.accessLevel);
-  checkAccessChange(ctx, me, { verb: 'update', target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner }, level: input.accessLevel });
+  checkAccessChange(ctx, me, {
+    verb: 'update',
+    target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner },
+    level: input.accessLevel,
+  });
   const schedule = checkSchedule(input, a);
-  const next = { ...schedule, accessLevel: input.accessLevel ?? a.accessLevel, remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled };
+  const next = {
+    ...schedule,
+    accessLevel: input.accessLevel ?? a.accessLevel,
+    remoteAccessDisabled: input.remoteAccessDisabled ?? a.remoteAccessDisabled,
+  };
+  // narrowing is anyone's who may share; widening (or reviving) is held to what the caller holds,
+  // and makes them the access's grantor
+  const g = (await grantorOn(ctx, [deviceId])).get(deviceId)!;
+  const { widens } = enforceGrantChange(g, accessPower(a), accessPower(next), ctx.now(), {
+    device: g.device,
+    what: 'widen this access',
+  });
   await ctx.db.transaction(async (tx) => {
-    await tx.update(deviceAccess).set(next).where(eq(deviceAccess.id, a.id));
+    await tx
+      .update(deviceAccess)
+      .set(widens ? { ...next, createdBy: ctx.caller.userId } : next)
+      .where(eq(deviceAccess.id, a.id));
     await reconcileCertificates(tx, { userIds: await holdersOf(tx, a), deviceIds: [deviceId] }, ctx.now());
     const diff = changed(accessFacts(a), accessFacts({ ...a, ...next }));
-    if (diff) await audit(tx, ctx, { action: 'access.update', deviceId, target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) }, ...diff });
+    if (diff)
+      await audit(tx, ctx, {
+        action: 'access.update',
+        deviceId,
+        target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) },
+        ...diff,
+      });
+    // a person whose access changed answers no more for what they handed out beyond it now (a
+    // change may move a window: narrower somewhere, wider elsewhere; a pure widening leaves nothing beyond)
+    if (a.userId)
+      await settleGrantsOf(
+        tx,
+        ctx,
+        a.userId,
+        { deviceIds: [deviceId] },
+        { keep: opts.keepGrants, who: await accessTargetName(tx, a) },
+      );
+    // a group's access: every member lost (or may have lost) the same power
+    else if (a.groupId) await settleGrantsOfMany(tx, ctx, await holdersOf(tx, a), { deviceIds: [deviceId] });
   });
+  await sendPinRemovals(ctx.db, { deviceIds: [deviceId] });
 }
 
 /**
@@ -72,16 +123,41 @@ export async function updateAccess(ctx: Ctx, deviceId: number, accessId: string,
  * narrows (the user, or members of the group) loses the offline certificates their remaining
  * access does not cover, in the same transaction, so a phone cannot keep opening the door.
  */
-export async function revokeAccess(ctx: Ctx, deviceId: number, accessId: string): Promise<void> {
+export async function revokeAccess(
+  ctx: Ctx,
+  deviceId: number,
+  accessId: string,
+  opts: { keepGrants?: boolean } = {},
+): Promise<void> {
   const me = await requireManager(ctx, deviceId, 'revoke access to it');
   const a = await findAccess(ctx, deviceId, accessId);
-  checkAccessChange(ctx, me, { verb: 'revoke', target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner } });
+  checkAccessChange(ctx, me, {
+    verb: 'revoke',
+    target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner },
+  });
   await ctx.db.transaction(async (tx) => {
     const affected = await holdersOf(tx, a);
     await tx.delete(deviceAccess).where(eq(deviceAccess.id, a.id));
     // a withdrawn invitation: its mailed link dies with it
     if (a.pendingEmail) await revokeEmailTokens(tx, 'device-invite', { ref: a.id }, ctx.now());
     await reconcileCertificates(tx, { userIds: affected, deviceIds: [deviceId] }, ctx.now());
-    await audit(tx, ctx, { action: 'access.revoke', deviceId, target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) }, before: accessFacts(a) });
+    await audit(tx, ctx, {
+      action: 'access.revoke',
+      deviceId,
+      target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) },
+      before: accessFacts(a),
+    });
+    // what they handed out on this door ends with their access, unless the caller keeps it (and answers for it)
+    if (a.userId)
+      await settleGrantsOf(
+        tx,
+        ctx,
+        a.userId,
+        { deviceIds: [deviceId] },
+        { keep: opts.keepGrants, who: await accessTargetName(tx, a) },
+      );
+    // a group's access: its members answer no more for what they handed out on this door beyond what they still hold
+    else if (a.groupId) await settleGrantsOfMany(tx, ctx, affected, { deviceIds: [deviceId] });
   });
+  await sendPinRemovals(ctx.db, { deviceIds: [deviceId] });
 }

@@ -20,7 +20,12 @@ export type CopyResult = CopyResultItem;
  * a group they are in; one access per principal); each principal gets its own result, and one
  * refused does not stop the others.
  */
-export async function copyAccess(ctx: Ctx, deviceId: number, accessId: string, principals: CopyPrincipal[]): Promise<{ principals: CopyResult[] }> {
+export async function copyAccess(
+  ctx: Ctx,
+  deviceId: number,
+  accessId: string,
+  principals: CopyPrincipal[],
+): Promise<{ principals: CopyResult[] }> {
   await requireManager(ctx, deviceId, 'share it');
   const src = await findAccess(ctx, deviceId, accessId);
   const out: CopyResult[] = [];
@@ -39,7 +44,15 @@ export async function copyAccess(ctx: Ctx, deviceId: number, accessId: string, p
       out.push(r);
     } catch (e) {
       if (!isDomainError(e)) throw e;
-      out.push({ id: null, principalType: p.principalType, principalId: p.principalId ?? null, userEmail: p.userEmail ?? null, displayName: '', success: false, error: { code: e.code, message: e.message } });
+      out.push({
+        id: null,
+        principalType: p.principalType,
+        principalId: p.principalId ?? null,
+        userEmail: p.userEmail ?? null,
+        displayName: '',
+        success: false,
+        error: { code: e.code, message: e.message },
+      });
     }
   }
   return { principals: out };

@@ -66,7 +66,10 @@ export function candidateWhere(db: Db, userId: SQL | Placeholder | string, now: 
 
 /** An access (a `device_access` row) gives something at `now`: started and not yet ended. */
 export function withinDates(now: SQL | Placeholder | Date): SQL {
-  return and(or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)), or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)))!;
+  return and(
+    or(isNull(deviceAccess.startDate), lte(deviceAccess.startDate, now)),
+    or(isNull(deviceAccess.endDate), gt(deviceAccess.endDate, now)),
+  )!;
 }
 
 /**
@@ -77,7 +80,9 @@ export function candidatesOf(db: Db, deviceId: AnyPgColumn) {
   return db
     .select(candidateColumns)
     .from(deviceAccess)
-    .where(and(eq(deviceAccess.deviceId, deviceId), candidateWhere(db, sql.placeholder('userId'), sql.placeholder('now'))))
+    .where(
+      and(eq(deviceAccess.deviceId, deviceId), candidateWhere(db, sql.placeholder('userId'), sql.placeholder('now'))),
+    )
     .as('acc');
 }
 
@@ -128,18 +133,30 @@ export function fullViewOf(db: Db) {
   return db
     .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
     .from(deviceAccess)
-    .where(and(eq(deviceAccess.deviceId, devices.id), candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now'))))
+    .where(
+      and(
+        eq(deviceAccess.deviceId, devices.id),
+        candidateWhere(db, sql`${sql.placeholder('userId')}::uuid`, sql.placeholder('now')),
+      ),
+    )
     .orderBy(sql`(${deviceAccess.userId} is not null) desc`, desc(deviceAccess.accessLevel))
     .limit(1)
     .as('lv');
 }
 
 /** The one effective access of a device out of its candidate rows (undefined when none). */
-export function effectiveOf(rows: Array<Omit<Candidate, 'timeZone'>>, timeZone: string, now: Date, deviceName?: string): EffectiveAccess | undefined {
+export function effectiveOf(
+  rows: Array<Omit<Candidate, 'timeZone'>>,
+  timeZone: string,
+  now: Date,
+  deviceName?: string,
+): EffectiveAccess | undefined {
   return pickEffective(
     rows.map((r) => ({ ...r, timeZone, deviceName })),
     now,
-  ).values().next().value;
+  )
+    .values()
+    .next().value;
 }
 
 /** One effective access per device out of the candidates (see `better`). */
@@ -172,18 +189,27 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
  * A user's effective access per device: a direct user access wins; otherwise the highest level
  * among the user's groups. Accesses outside their dates (expired, not yet started) give nothing.
  */
-export async function effectiveAccess(db: Db, userId: string, now: Date, deviceIds?: number[]): Promise<Map<number, EffectiveAccess>> {
+export async function effectiveAccess(
+  db: Db,
+  userId: string,
+  now: Date,
+  deviceIds?: number[],
+): Promise<Map<number, EffectiveAccess>> {
   const rows = await db
     .select({ c: candidateWithZone.sql })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
-    .where(and(candidateWhere(db, userId, now), deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined));
+    .where(
+      and(
+        candidateWhere(db, userId, now),
+        deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined,
+      ),
+    );
   return pickEffective(
     rows.map((r) => candidateWithZone.decode(r.c)),
     now,
   );
 }
-
 
 /**
  * Whether `a` beats `b` as the effective access: a user's own, then the higher level; among a

@@ -2,14 +2,26 @@ import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, devices, organizations, users } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
-import { consumeEmailToken, issueEmailToken, peekEmailToken, refusalMessage, revokeEmailTokens } from '@/lib/auth/email-tokens';
+import {
+  consumeEmailToken,
+  issueEmailToken,
+  peekEmailToken,
+  refusalMessage,
+  revokeEmailTokens,
+} from '@/lib/auth/email-tokens';
 import { tokenRefused } from '../signup/refusal';
 import type { BaseCtx, Ctx } from '../context';
 import { Conflict, DomainError, Forbidden } from '../errors';
 import { deviceInvitationMail, deviceSharedNotice } from '../signup/mails';
 import { findAccess } from './change';
 import { requireManager } from './grant';
-import { isUniqueViolation } from './rules';
+import { requireDelegable } from './delegation';
+import { accessPower } from '../policy';
+import { spend } from '../ratelimit';
+import { isUniqueViolation } from '@/db/errors';
+
+/** Resends of one device invitation. */
+const RESEND_LIMIT = { max: 3, windowSeconds: 600 };
 
 /**
  * Device invitations (docs/security.md, "Invitations"). A share to an address without a verified
@@ -34,28 +46,77 @@ async function deviceNames(tx: Db, deviceId: number) {
 }
 
 /** Issues the invitation of a pending access (ending any former one) and queues its mail, in `tx`. */
-export async function sendDeviceInvitation(tx: Db, a: { accessId: string; deviceId: number; email: string }, inviter: string, now: Date): Promise<Date> {
+export async function sendDeviceInvitation(
+  tx: Db,
+  a: { accessId: string; deviceId: number; email: string },
+  inviter: string,
+  now: Date,
+): Promise<Date> {
   await revokeEmailTokens(tx, 'device-invite', { ref: a.accessId }, now);
-  const { token, expiresAt } = await issueEmailToken(tx, { purpose: 'device-invite', email: a.email, ref: a.accessId, payload: { deviceId: a.deviceId, inviter }, now });
+  const { token, expiresAt } = await issueEmailToken(tx, {
+    purpose: 'device-invite',
+    email: a.email,
+    ref: a.accessId,
+    payload: { deviceId: a.deviceId, inviter },
+    now,
+  });
   await tx.update(deviceAccess).set({ pendingExpiresAt: expiresAt }).where(eq(deviceAccess.id, a.accessId));
   const d = await deviceNames(tx, a.deviceId);
-  await deviceInvitationMail(tx, { to: a.email, inviter, deviceName: d.name, organizationName: d.organizationName, token, now });
+  await deviceInvitationMail(tx, {
+    to: a.email,
+    inviter,
+    deviceName: d.name,
+    organizationName: d.organizationName,
+    token,
+    now,
+  });
   return expiresAt;
 }
 
 /** A share to someone with a verified account: a notice mail, in `tx`. */
-export async function sendShareNotice(tx: Db, to: { email: string; displayName: string }, deviceId: number, inviter: string, now: Date): Promise<void> {
+export async function sendShareNotice(
+  tx: Db,
+  to: { email: string; displayName: string },
+  deviceId: number,
+  inviter: string,
+  now: Date,
+): Promise<void> {
   const d = await deviceNames(tx, deviceId);
-  await deviceSharedNotice(tx, { to: to.email, name: to.displayName, inviter, deviceName: d.name, deviceId, organizationName: d.organizationName, now });
+  await deviceSharedNotice(tx, {
+    to: to.email,
+    name: to.displayName,
+    inviter,
+    deviceName: d.name,
+    deviceId,
+    organizationName: d.organizationName,
+    now,
+  });
 }
 
 /** POST /my/device/{deviceId}/access/{accessId}/resend: a new invitation mail for a pending access. */
-export async function resendDeviceInvitation(ctx: Ctx, deviceId: number, accessId: string): Promise<{ id: string; userEmail: string; expiresAt: string }> {
+export async function resendDeviceInvitation(
+  ctx: Ctx,
+  deviceId: number,
+  accessId: string,
+): Promise<{ id: string; userEmail: string; expiresAt: string }> {
   await requireManager(ctx, deviceId, 'invite people to it');
   const a = await findAccess(ctx, deviceId, accessId);
-  if (!a.pendingEmail) throw Conflict('This access is not an invitation waiting to be accepted: there is nothing to resend.');
+  if (!a.pendingEmail)
+    throw Conflict('This access is not an invitation waiting to be accepted: there is nothing to resend.');
+  // the mail carries the invitation's token: sent again only by someone who could give this access now
+  await requireDelegable(ctx, [{ deviceId, power: accessPower(a) }], 'send this invitation again');
   const now = ctx.now();
-  const expiresAt = await ctx.db.transaction((tx) => sendDeviceInvitation(tx, { accessId: a.id, deviceId, email: a.pendingEmail! }, ctx.caller.displayName, now));
+  // each resend mails someone: 3 per invitation in 10 minutes (the same budget in every server process)
+  await spend(
+    ctx.db,
+    `device-invite-resend:${a.id}`,
+    RESEND_LIMIT,
+    now,
+    'This invitation was sent again a moment ago; wait a few minutes before sending it once more.',
+  );
+  const expiresAt = await ctx.db.transaction((tx) =>
+    sendDeviceInvitation(tx, { accessId: a.id, deviceId, email: a.pendingEmail! }, ctx.caller.displayName, now),
+  );
   return { id: a.id, userEmail: a.pendingEmail, expiresAt: expiresAt.toISOString() };
 }
 
@@ -68,7 +129,10 @@ export interface InvitationView {
 }
 
 /** What an invitation link is for, without using it (the page that asks to accept). */
-export async function describeDeviceInvitation(ctx: BaseCtx, token: string): Promise<{ ok: true; invitation: InvitationView } | { ok: false; message: string }> {
+export async function describeDeviceInvitation(
+  ctx: BaseCtx,
+  token: string,
+): Promise<{ ok: true; invitation: InvitationView } | { ok: false; message: string }> {
   const now = ctx.now();
   const r = await peekEmailToken(ctx.db, 'device-invite', token, now);
   if (!r.ok) return { ok: false, message: refusalMessage(r.reason, 'invitation') };
@@ -80,7 +144,16 @@ export async function describeDeviceInvitation(ctx: BaseCtx, token: string): Pro
   if (!a) return { ok: false, message: 'This invitation was withdrawn or already accepted.' };
   const d = await deviceNames(ctx.db, a.deviceId);
   const inviter = typeof r.token.payload?.inviter === 'string' ? r.token.payload.inviter : 'Someone';
-  return { ok: true, invitation: { email: r.token.email, deviceName: d.name, organizationName: d.organizationName, inviter, expiresAt: r.token.expiresAt.toISOString() } };
+  return {
+    ok: true,
+    invitation: {
+      email: r.token.email,
+      deviceName: d.name,
+      organizationName: d.organizationName,
+      inviter,
+      expiresAt: r.token.expiresAt.toISOString(),
+    },
+  };
 }
 
 /**
@@ -94,7 +167,11 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
     const used = await consumeEmailToken(tx, 'device-invite', token, now);
     if (!used.ok) throw tokenRefused(used.reason, 'invitation');
     const t = used.token;
-    const [me] = await tx.select({ email: users.email, verified: users.emailVerifiedAt }).from(users).where(eq(users.id, ctx.caller.userId)).limit(1);
+    const [me] = await tx
+      .select({ email: users.email, verified: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, ctx.caller.userId))
+      .limit(1);
     // refused before anything changes: the transaction (and the token's use) is rolled back
     if (!me?.verified) throw Forbidden('Confirm your e-mail address before accepting an invitation.');
     if (normalizeEmail(me.email) !== t.email)
@@ -103,13 +180,27 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
     const [pending] = await tx
       .select({ id: deviceAccess.id, deviceId: deviceAccess.deviceId })
       .from(deviceAccess)
-      .where(and(eq(deviceAccess.id, ref), isNotNull(deviceAccess.pendingEmail), gt(deviceAccess.pendingExpiresAt, now), sql`lower(${deviceAccess.pendingEmail}) = ${t.email}`))
+      .where(
+        and(
+          eq(deviceAccess.id, ref),
+          isNotNull(deviceAccess.pendingEmail),
+          gt(deviceAccess.pendingExpiresAt, now),
+          sql`lower(${deviceAccess.pendingEmail}) = ${t.email}`,
+        ),
+      )
       .limit(1)
       .for('update');
-    if (!pending) throw new DomainError('gone', 'This invitation was withdrawn, or it has expired. Ask the person who invited you to send it again.');
+    if (!pending)
+      throw new DomainError(
+        'gone',
+        'This invitation was withdrawn, or it has expired. Ask the person who invited you to send it again.',
+      );
     try {
       await tx.transaction(async (sp) => {
-        await sp.update(deviceAccess).set({ userId: ctx.caller.userId, pendingEmail: null, pendingExpiresAt: null }).where(eq(deviceAccess.id, pending.id));
+        await sp
+          .update(deviceAccess)
+          .set({ userId: ctx.caller.userId, pendingEmail: null, pendingExpiresAt: null })
+          .where(eq(deviceAccess.id, pending.id));
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
@@ -125,4 +216,3 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
     return { deviceId: pending.deviceId, accessId: pending.id };
   });
 }
-

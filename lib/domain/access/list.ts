@@ -7,13 +7,15 @@ import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
 import { may } from '../policy';
-import { requireDevice } from '../policy/enforce';
+import { deviceSecondFactorOk, requireDevice } from '../policy/enforce';
 import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
 import { logError } from '@/lib/log';
 
-
-export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizationId: number | null; timeZone: string }> {
+export async function deviceOrg(
+  ctx: Ctx,
+  deviceId: number,
+): Promise<{ organizationId: number | null; timeZone: string }> {
   const [d] = await ctx.db
     .select({ organizationId: devices.organizationId, timeZone: devices.timeZone })
     .from(devices)
@@ -28,13 +30,19 @@ export async function deviceOrg(ctx: Ctx, deviceId: number): Promise<{ organizat
  * anyone else who sees the device (a guest, or an access outside its schedule) sees only the
  * owner and their own accesses (direct, and those of groups they belong to).
  */
-export async function listAccess(ctx: Ctx, input: { deviceId: number } & AccessFilters): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
-  if (input.principalId === undefined && input.principalType === undefined && !input.text?.trim()) return listAllAtOnce(ctx, input.deviceId);
+export async function listAccess(
+  ctx: Ctx,
+  input: { deviceId: number } & AccessFilters,
+): Promise<AccessRecord[] | JsonText<AccessRecord[]>> {
+  if (input.principalId === undefined && input.principalType === undefined && !input.text?.trim())
+    return listAllAtOnce(ctx, input.deviceId);
   const acc = await requireDevice(ctx, input.deviceId, 'see');
   const { organizationId } = await deviceOrg(ctx, input.deviceId);
   const text = input.text?.trim() || undefined;
   const filters = { principalId: input.principalId, principalType: input.principalType, text };
-  if (may('share', acc, ctx.now())) return accessRecords(ctx.db, input.deviceId, organizationId, filters);
+  // the full list is a managing read: the organization's second-factor rule covers it
+  if (may('share', acc, ctx.now()) && (await deviceSecondFactorOk(ctx, input.deviceId, 'share')))
+    return accessRecords(ctx.db, input.deviceId, organizationId, filters);
   return accessRecords(ctx.db, input.deviceId, organizationId, filters, ownerOrMine(ctx.db, ctx.caller.userId));
 }
 
@@ -45,7 +53,11 @@ function ownerOrMine(db: Db, userId: SQL | string): SQL {
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .where(eq(organizationUsers.userId, userId));
-  return or(eq(deviceAccess.accessLevel, Level.owner), eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups))!;
+  return or(
+    eq(deviceAccess.accessLevel, Level.owner),
+    eq(deviceAccess.userId, userId),
+    inArray(deviceAccess.groupId, myGroups),
+  )!;
 }
 
 /**
@@ -87,7 +99,12 @@ function keepQuery(db: Db) {
   const ph = sql.placeholder;
   return db
     .insert(deviceAccessLists)
-    .values({ deviceId: sql`${ph('deviceId')}`, version: sql`${ph('version')}`, builtVersion: sql`${ph('version')}`, records: sql`${ph('records')}` })
+    .values({
+      deviceId: sql`${ph('deviceId')}`,
+      version: sql`${ph('version')}`,
+      builtVersion: sql`${ph('version')}`,
+      records: sql`${ph('records')}`,
+    })
     .onConflictDoUpdate({
       target: deviceAccessLists.deviceId,
       set: { records: sql`excluded.records`, builtVersion: sql`excluded.built_version` },
@@ -99,7 +116,12 @@ function keepQuery(db: Db) {
 const keep = perDb(keepQuery);
 
 /** Stores a full list built for `version`; nothing when an access changed since (the version moved on). */
-export async function keepAccessList(db: Db, deviceId: number, version: number | string, records: string): Promise<void> {
+export async function keepAccessList(
+  db: Db,
+  deviceId: number,
+  version: number | string,
+  records: string,
+): Promise<void> {
   await keep(db).execute({ deviceId, version, records });
 }
 
@@ -108,14 +130,24 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   const [row] = await listAll(ctx.db).execute({ deviceId, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
-  const full = may('share', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now);
+  const full =
+    may('share', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now) &&
+    (await deviceSecondFactorOk(ctx, deviceId, 'share'));
   if (full !== row.full) {
     const { organizationId } = await deviceOrg(ctx, deviceId);
-    return accessRecords(ctx.db, deviceId, organizationId, {}, full ? undefined : ownerOrMine(ctx.db, ctx.caller.userId));
+    return accessRecords(
+      ctx.db,
+      deviceId,
+      organizationId,
+      {},
+      full ? undefined : ownerOrMine(ctx.db, ctx.caller.userId),
+    );
   }
   if (full && !row.kept) {
     // only a cache: a failure to keep it (the device deleted meanwhile) must not fail the read
-    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) => logError(`access list of device ${deviceId} not kept`, e));
+    await keepAccessList(ctx.db, deviceId, row.version, row.records).catch((e: unknown) =>
+      logError(`access list of device ${deviceId} not kept`, e),
+    );
   }
   return new JsonText(row.records);
 }

@@ -21,7 +21,13 @@ export interface PortalDevice {
 export async function portalDevice(ctx: Ctx, deviceId: number): Promise<PortalDevice> {
   const acc = await requireDevice(ctx, deviceId, 'see');
   const [d] = await ctx.db
-    .select({ id: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, organizationId: devices.organizationId })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      type: devices.type,
+      timeZone: devices.timeZone,
+      organizationId: devices.organizationId,
+    })
     .from(devices)
     .where(eq(devices.id, deviceId))
     .limit(1);
@@ -35,7 +41,13 @@ export async function portalDevices(ctx: Ctx): Promise<PortalDevice[]> {
   const acc = await effectiveAccess(ctx.db, ctx.caller.userId, now);
   if (!acc.size) return [];
   const rows = await ctx.db
-    .select({ id: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, organizationId: devices.organizationId })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      type: devices.type,
+      timeZone: devices.timeZone,
+      organizationId: devices.organizationId,
+    })
     .from(devices)
     .where(inArray(devices.id, [...acc.keys()]));
   return rows

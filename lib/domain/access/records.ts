@@ -35,10 +35,22 @@ const recordColumns = {
   deviceId: sql<number>`${deviceAccess.deviceId}`.as('deviceId'),
   accessLevel: sql<number>`${deviceAccess.accessLevel}`.as('accessLevel'),
   principalType: sql<number>`${deviceAccess.principalType}`.as('principalType'),
-  principalId: sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`.as('principalId'),
-  principalName: sql<string>`case when ${deviceAccess.principalType} = 1 then coalesce(${userGroups.name}, '') else coalesce(${users.displayName}, ${deviceAccess.pendingEmail}, '') end`.as('principalName'),
-  userEmail: sql<string | null>`case when ${deviceAccess.principalType} = 1 then null else coalesce(${users.email}, ${deviceAccess.pendingEmail}) end`.as('userEmail'),
-  organizationUserId: sql<number>`case when ${deviceAccess.principalType} = 1 then 0 else coalesce(${orgUser.id}, 0) end`.as('organizationUserId'),
+  principalId: sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`.as(
+    'principalId',
+  ),
+  principalName:
+    sql<string>`case when ${deviceAccess.principalType} = 1 then coalesce(${userGroups.name}, '') else coalesce(${users.displayName}, ${deviceAccess.pendingEmail}, '') end`.as(
+      'principalName',
+    ),
+  userEmail: sql<
+    string | null
+  >`case when ${deviceAccess.principalType} = 1 then null else coalesce(${users.email}, ${deviceAccess.pendingEmail}) end`.as(
+    'userEmail',
+  ),
+  organizationUserId:
+    sql<number>`case when ${deviceAccess.principalType} = 1 then 0 else coalesce(${orgUser.id}, 0) end`.as(
+      'organizationUserId',
+    ),
   isPending: sql<boolean>`${deviceAccess.pendingEmail} is not null`.as('isPending'),
   remoteAccessDisabled: sql<boolean>`${deviceAccess.remoteAccessDisabled}`.as('remoteAccessDisabled'),
   startDate: isoZ(deviceAccess.startDate).as('startDate'),
@@ -65,7 +77,13 @@ function recordsSelect(db: Db, deviceId: SQL | number, organizationId: SQL | num
 }
 
 /** Access records of one device; `where` narrows further. */
-export async function accessRecords(db: Db, deviceId: number, organizationId: number | null, f: AccessFilters = {}, where?: SQL): Promise<AccessRecord[]> {
+export async function accessRecords(
+  db: Db,
+  deviceId: number,
+  organizationId: number | null,
+  f: AccessFilters = {},
+  where?: SQL,
+): Promise<AccessRecord[]> {
   const principalId = sql<string>`coalesce(${deviceAccess.userId}, ${deviceAccess.groupId}, ${deviceAccess.id})`;
   return recordsSelect(
     db,
@@ -76,7 +94,12 @@ export async function accessRecords(db: Db, deviceId: number, organizationId: nu
       f.principalId ? sql`${principalId} = ${f.principalId}::uuid` : undefined,
       f.principalType !== undefined ? eq(deviceAccess.principalType, f.principalType) : undefined,
       f.text
-        ? or(containsText(users.email, f.text), containsText(users.displayName, f.text), containsText(userGroups.name, f.text), containsText(deviceAccess.pendingEmail, f.text))
+        ? or(
+            containsText(users.email, f.text),
+            containsText(users.displayName, f.text),
+            containsText(userGroups.name, f.text),
+            containsText(deviceAccess.pendingEmail, f.text),
+          )
         : undefined,
     ),
   );
@@ -87,5 +110,7 @@ export async function accessRecords(db: Db, deviceId: number, organizationId: nu
  * of one json array in the list's order: answered as it is, never parsed and serialized again.
  */
 export function recordsJsonText(db: Db, visible: SQL) {
-  return jsonArrayText(sql`(${recordsSelect(db, sql`"devices"."id"`, sql`coalesce("devices"."organization_id", -1)`, visible)})`);
+  return jsonArrayText(
+    sql`(${recordsSelect(db, sql`"devices"."id"`, sql`coalesce("devices"."organization_id", -1)`, visible)})`,
+  );
 }

@@ -24,14 +24,20 @@ export function checkAccessChange(ctx: Ctx, me: EffectiveAccess, change: AccessC
     enforceDevice('share', me, now);
     return;
   }
-  const message = d.reason === 'self' && change.verb === 'grant' ? 'You cannot grant access to yourself.' : ACCESS_CHANGE_WORDS[d.reason];
+  const message =
+    d.reason === 'self' && change.verb === 'grant'
+      ? 'You cannot grant access to yourself.'
+      : ACCESS_CHANGE_WORDS[d.reason];
   // input that can never be right is 400; a rule about who the caller is, 403
   if (d.reason === 'ownerLevel' || d.reason === 'ownerAccess' || d.reason === 'self') throw Invalid(message);
   throw Forbidden(message);
 }
 
 /** Schedule fields as they will be stored (absent fields keep `base`), checked as a whole. */
-export function checkSchedule(input: ScheduleInput, base: Schedule = { startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }): Schedule {
+export function checkSchedule(
+  input: ScheduleInput,
+  base: Schedule = { startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null },
+): Schedule {
   const s: Schedule = {
     startDate: input.startDate !== undefined ? input.startDate : base.startDate,
     endDate: input.endDate !== undefined ? input.endDate : base.endDate,
@@ -41,7 +47,9 @@ export function checkSchedule(input: ScheduleInput, base: Schedule = { startDate
   };
   const problems: string[] = [];
   if (!isValidWeekDays(s.weekDays)) {
-    problems.push('weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64.');
+    problems.push(
+      'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64.',
+    );
   }
   if (s.startDate && s.endDate && s.endDate <= s.startDate) problems.push('endDate must be later than startDate.');
   if (s.dayStartTime && s.dayEndTime && sameTimeOfDay(s.dayStartTime, s.dayEndTime)) {
@@ -51,14 +59,10 @@ export function checkSchedule(input: ScheduleInput, base: Schedule = { startDate
   return s;
 }
 
-const sameTimeOfDay = (a: Date, b: Date) => a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
+const sameTimeOfDay = (a: Date, b: Date) =>
+  a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
 
-/** A unique index said no: the principal already has an access on this device. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-export const alreadyHasAccess = () => Conflict('This user or group already has an access to this device. Edit that access instead of granting a second one.');
+export const alreadyHasAccess = () =>
+  Conflict(
+    'This user or group already has an access to this device. Edit that access instead of granting a second one.',
+  );

@@ -3,8 +3,12 @@ import { describeDays, describeWindow, localToUtc, timeToUtc, utcToLocal, utcToT
 
 describe('schedule words', () => {
   it('names the zone and reads windows across midnight naturally', () => {
-    expect(describeWindow('2026-01-15T07:00:00.000Z', '2026-01-15T16:00:00.000Z', 'Europe/Warsaw')).toBe('08:00–17:00 Europe/Warsaw');
-    expect(describeWindow('2026-07-15T20:00:00.000Z', '2026-07-15T04:00:00.000Z', 'Europe/Warsaw')).toBe('22:00 to 06:00 next day Europe/Warsaw');
+    expect(describeWindow('2026-01-15T07:00:00.000Z', '2026-01-15T16:00:00.000Z', 'Europe/Warsaw')).toBe(
+      '08:00–17:00 Europe/Warsaw',
+    );
+    expect(describeWindow('2026-07-15T20:00:00.000Z', '2026-07-15T04:00:00.000Z', 'Europe/Warsaw')).toBe(
+      '22:00 to 06:00 next day Europe/Warsaw',
+    );
     expect(describeWindow(null, null, 'UTC')).toBeNull();
   });
 

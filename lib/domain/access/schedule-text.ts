@@ -34,7 +34,8 @@ export function describeWindow(start: string | null, end: string | null, zone: s
   return e < s ? `${s} to ${e} next day ${zone}` : `${s}–${e} ${zone}`;
 }
 
-const day = (iso: string, zone: string) => DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
+const day = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
 
 export function describeDates(start: string | null, end: string | null, zone: string): string | null {
   if (start && end) return `${day(start, zone)} – ${day(end, zone)}`;

@@ -8,20 +8,32 @@ import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
 import { LINKABLE_TYPES } from './shape';
 
-const linkable = (organizationId: number) => and(eq(devices.organizationId, organizationId), inArray(devices.type, LINKABLE_TYPES));
+const linkable = (organizationId: number) =>
+  and(eq(devices.organizationId, organizationId), inArray(devices.type, LINKABLE_TYPES));
 
 /**
  * Endpoint 11: locks and gates of the organization that the caller may put on a link now
  * (lib/domain/policy: `linkDevice`, they manage it and may open it remotely).
  */
-export async function listAssignable(ctx: Ctx, input: { organizationId: number; deviceName?: string; deviceId?: number } & Partial<Paging>) {
+export async function listAssignable(
+  ctx: Ctx,
+  input: { organizationId: number; deviceName?: string; deviceId?: number } & Partial<Paging>,
+) {
   await requireOrg(ctx, input.organizationId, 'manageLinks', { hideBelow: true });
   const { page, itemsPerPage, offset } = pageWindow(input);
   const name = input.deviceName?.trim();
   const now = ctx.now();
-  const mine = [...(await effectiveAccess(ctx.db, ctx.caller.userId, now)).values()].filter((a) => may('linkDevice', a, now)).map((a) => a.deviceId);
+  const mine = [...(await effectiveAccess(ctx.db, ctx.caller.userId, now)).values()]
+    .filter((a) => may('linkDevice', a, now))
+    .map((a) => a.deviceId);
   const rows = await ctx.db
-    .select({ deviceId: devices.id, name: devices.name, type: devices.type, timeZone: devices.timeZone, sv: devices.softwareVersions })
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      type: devices.type,
+      timeZone: devices.timeZone,
+      sv: devices.softwareVersions,
+    })
     .from(devices)
     .where(
       and(
@@ -35,7 +47,10 @@ export async function listAssignable(ctx: Ctx, input: { organizationId: number; 
     .limit(itemsPerPage)
     .offset(offset);
   // the assignable listing leaves out updateAvailable (api-v37.md)
-  const accessLinkDevices = rows.map(({ sv, ...d }) => ({ ...d, softwareVersions: sv.map((v) => ({ softwareType: v.softwareType, version: v.version })) }));
+  const accessLinkDevices = rows.map(({ sv, ...d }) => ({
+    ...d,
+    softwareVersions: sv.map((v) => ({ softwareType: v.softwareType, version: v.version })),
+  }));
   return { accessLinkDevices, page, itemsPerPage };
 }
 
@@ -48,6 +63,8 @@ export async function assertAssignable(ctx: Ctx, organizationId: number, ids: nu
   const ok = new Set(found.map((r) => r.id));
   const bad = ids.filter((id) => !ok.has(id));
   if (bad.length) {
-    throw Invalid(`devicesIds: ${bad.join(', ')} cannot be assigned (only locks and gates of this organization can be).`);
+    throw Invalid(
+      `devicesIds: ${bad.join(', ')} cannot be assigned (only locks and gates of this organization can be).`,
+    );
   }
 }

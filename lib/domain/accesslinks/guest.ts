@@ -34,7 +34,8 @@ export type GuestLink = AccessLinkRow & { timeZone: string; organizationName: st
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 const linkRow = tableRow(accessLinks);
-const slowDown = (seconds: number) => RateLimited('Too many attempts from your network. Wait a few minutes and try again.', seconds);
+const slowDown = (seconds: number) =>
+  RateLimited('Too many attempts from your network. Wait a few minutes and try again.', seconds);
 
 /**
  * The link of a token for a guest, counting the request against the client's, and then the
@@ -68,10 +69,17 @@ export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): 
   }
   if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
     // once per window in the link's history: the first refused request says it, the rest are alike
-    if ((raw.link_hits as number) === LINK_LIMITS.perLink.max + 1) await recordLinkUse(ctx, { accessLinkId: raw.id as string, outcome: 'rateLimited' });
-    throw RateLimited('This link is being used very often right now. Try again in a minute.', secondsToReset(LINK_LIMITS.perLink, now));
+    if ((raw.link_hits as number) === LINK_LIMITS.perLink.max + 1)
+      await recordLinkUse(ctx, { accessLinkId: raw.id as string, outcome: 'rateLimited' });
+    throw RateLimited(
+      'This link is being used very often right now. Try again in a minute.',
+      secondsToReset(LINK_LIMITS.perLink, now),
+    );
   }
-  return Object.assign(linkRow(raw), { timeZone: raw.org_time_zone as string, organizationName: raw.org_name as string });
+  return Object.assign(linkRow(raw), {
+    timeZone: raw.org_time_zone as string,
+    organizationName: raw.org_name as string,
+  });
 }
 
 export type LinkWindow = 'active' | 'notYetValid' | 'expired';
@@ -88,8 +96,10 @@ export function windowState(link: Pick<AccessLinkRow, 'startDate' | 'endDate'>, 
  */
 export function requireActive(link: GuestLink, now: Date) {
   const state = windowState(link, now);
-  if (state === 'notYetValid') throw new DomainError('not_found', 'This link is not valid yet. Open it again at the time you were given.');
-  if (state === 'expired') throw new DomainError('gone', 'This link has expired. Ask the person who sent it for a new one.');
+  if (state === 'notYetValid')
+    throw new DomainError('not_found', 'This link is not valid yet. Open it again at the time you were given.');
+  if (state === 'expired')
+    throw new DomainError('gone', 'This link has expired. Ask the person who sent it for a new one.');
 }
 
 /** `requireActive`, with a refusal written to the link's history (a guest came with the link outside its window). */
@@ -116,7 +126,9 @@ const liveDevicesOf = perDb((db) =>
       // can a command reach it: a lock through its bridge, a gate through the external system
       paired: sql<boolean>`${devices.connectedToId} is not null`,
       isConnected: devices.isConnected,
-      bridgeConnected: sql<boolean | null>`(select b.is_connected from devices b where b.id = ${devices.connectedToId})`,
+      bridgeConnected: sql<
+        boolean | null
+      >`(select b.is_connected from devices b where b.id = ${devices.connectedToId})`,
       isPresentInExternal: devices.isPresentInExternal,
     })
     .from(accessLinkDevices)
@@ -152,27 +164,58 @@ export interface GuestDevice {
  * Why a command cannot reach the device now, in a guest's words (null: it can). Mirrors what the
  * gateway refuses (lock-row requireReachable, gates), so the page never offers a button that fails.
  */
-export function unreachableWords(d: { name: string; deviceType: number; paired: boolean; isConnected: boolean | null; bridgeConnected: boolean | null; isPresentInExternal: boolean | null }, organization: string): string | null {
+export function unreachableWords(
+  d: {
+    name: string;
+    deviceType: number;
+    paired: boolean;
+    isConnected: boolean | null;
+    bridgeConnected: boolean | null;
+    isPresentInExternal: boolean | null;
+  },
+  organization: string,
+): string | null {
   const ask = `Ask ${organization} to let you in another way.`;
   if (d.deviceType === DeviceType.gate) {
-    if (d.isPresentInExternal === false) return `${d.name} is no longer connected to this service, so the link cannot open it. ${ask}`;
-    if (d.isConnected === false) return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
+    if (d.isPresentInExternal === false)
+      return `${d.name} is no longer connected to this service, so the link cannot open it. ${ask}`;
+    if (d.isConnected === false)
+      return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
     return null;
   }
   if (!d.paired) return `${d.name} can only be opened at the door with the app, not with a link. ${ask}`;
-  if (d.bridgeConnected !== true) return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
+  if (d.bridgeConnected !== true)
+    return `${d.name} is offline right now, so the link cannot reach it. Try again in a few minutes, or ${ask.charAt(0).toLowerCase()}${ask.slice(1)}`;
   return null;
 }
 
 async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]> {
   const now = ctx.now();
-  const rows = await liveDevicesOf(ctx.db).execute({ linkId: link.id, organizationId: link.organizationId, now: now.toISOString() });
+  const rows = await liveDevicesOf(ctx.db).execute({
+    linkId: link.id,
+    organizationId: link.organizationId,
+    now: now.toISOString(),
+  });
   return rows.map(({ grantor, paired, isConnected, bridgeConnected, isPresentInExternal, ...d }) => {
     const decision = decideLinkOpen(link, d.timeZone, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now);
-    const unreachable = unreachableWords({ ...d, paired, isConnected, bridgeConnected, isPresentInExternal }, link.organizationName);
-    const closedNow = !decision.ok && decision.reason === 'linkSchedule' ? linkScheduleWords(link, d.timeZone, now, d.name) : decision.ok ? unreachable : null;
+    const unreachable = unreachableWords(
+      { ...d, paired, isConnected, bridgeConnected, isPresentInExternal },
+      link.organizationName,
+    );
+    const closedNow =
+      !decision.ok && decision.reason === 'linkSchedule'
+        ? linkScheduleWords(link, d.timeZone, now, d.name)
+        : decision.ok
+          ? unreachable
+          : null;
     const refusal = decision.ok ? null : decision.reason === 'linkSchedule' ? 'outsideSchedule' : 'noLongerAllowed';
-    return { ...d, canOpen: decision.ok && !unreachable, closedNow, allowed: decision.ok, refusal } satisfies GuestDevice;
+    return {
+      ...d,
+      canOpen: decision.ok && !unreachable,
+      closedNow,
+      allowed: decision.ok,
+      refusal,
+    } satisfies GuestDevice;
   });
 }
 

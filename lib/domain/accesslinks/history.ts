@@ -1,6 +1,13 @@
 import type { LinkHistoryEntry } from './schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { accessLinks, accessLinkUses, deviceOperations, devices, organizations, type LinkUseOutcome } from '@/db/schema';
+import {
+  accessLinks,
+  accessLinkUses,
+  deviceOperations,
+  devices,
+  organizations,
+  type LinkUseOutcome,
+} from '@/db/schema';
 import type { BaseCtx, Ctx } from '../context';
 import { NotFound } from '../errors';
 import { fmtNoZoneMs } from '../format';
@@ -29,7 +36,11 @@ export interface LinkUse {
 export async function recordLinkUse(ctx: BaseCtx, use: LinkUse): Promise<void> {
   const now = ctx.now();
   try {
-    if (use.outcome !== 'opened' && !(await hit(ctx.db, `link-refusals:${use.accessLinkId}`, REFUSALS_RECORDED, now)).allowed) return;
+    if (
+      use.outcome !== 'opened' &&
+      !(await hit(ctx.db, `link-refusals:${use.accessLinkId}`, REFUSALS_RECORDED, now)).allowed
+    )
+      return;
     await ctx.db.insert(accessLinkUses).values({
       accessLinkId: use.accessLinkId,
       deviceId: use.device?.id ?? null,
@@ -55,7 +66,10 @@ const OPERATION_RESULT: Record<number, HistoryResult> = { 0: 'opened', 1: 'jamme
 export type HistoryEntry = LinkHistoryEntry;
 
 /** GET .../accesslink/{id}/history: the link's uses, newest first, paged. */
-export async function linkHistory(ctx: Ctx, input: { organizationId: number; accessLinkId: string; page?: number; itemsPerPage?: number }) {
+export async function linkHistory(
+  ctx: Ctx,
+  input: { organizationId: number; accessLinkId: string; page?: number; itemsPerPage?: number },
+) {
   await requireOrg(ctx, input.organizationId, 'manageLinks', { hideBelow: true });
   const [link] = await ctx.db
     .select({ id: accessLinks.id, timeZone: organizations.timeZone })
@@ -94,7 +108,12 @@ export async function linkHistory(ctx: Ctx, input: { organizationId: number; acc
     deviceType: r.deviceType,
     timeZone: r.timeZone ?? link.timeZone,
     accepted: r.outcome === 'opened',
-    result: r.outcome !== 'opened' ? r.outcome : r.status === 'PENDING' ? 'pending' : (OPERATION_RESULT[r.opResult ?? 3] ?? 'failed'),
+    result:
+      r.outcome !== 'opened'
+        ? r.outcome
+        : r.status === 'PENDING'
+          ? 'pending'
+          : (OPERATION_RESULT[r.opResult ?? 3] ?? 'failed'),
     operationId: r.operationId,
   }));
   return { items, page, itemsPerPage };

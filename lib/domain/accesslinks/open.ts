@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { DeviceType, deviceOperations, type LinkUseOutcome } from '@/db/schema';
-import { getGateway } from '@/lib/devices';
 import type { BaseCtx } from '../context';
 import { Forbidden, isDomainError, NotFound } from '../errors';
 import { authorizeLink, guestView, liveDevice, requireActive, requireActiveUse, type Guest } from './guest';
 import { recordLinkUse } from './history';
+import { openGateDevice, operationProgress, startLockOperation } from '../devices/commands';
 
 /** GET /link/{token}: the guest page's data. */
 export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: Guest }) {
@@ -30,13 +30,13 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
     await recordLinkUse(ctx, { accessLinkId: link.id, device: door, outcome: dev.refusal ?? 'noLongerAllowed' });
     throw Forbidden(dev.closedNow ?? `This link cannot open ${dev.name} right now. Ask the person who sent it.`);
   }
-  const gw = getGateway();
   let operationId: string;
   try {
     operationId =
       dev.deviceType === DeviceType.gate
-        ? (await gw.openGate(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
-        : (await gw.startOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id })).operationId;
+        ? (await openGateDevice(ctx.db, { deviceId: input.deviceId, userId: null, accessLinkId: link.id })).operationId
+        : (await startLockOperation(ctx.db, { deviceId: input.deviceId, type: 1, userId: null, accessLinkId: link.id }))
+            .operationId;
   } catch (e) {
     const refused = isDomainError(e) ? DEVICE_REFUSALS[e.code] : undefined;
     if (refused) await recordLinkUse(ctx, { accessLinkId: link.id, device: door, outcome: refused });
@@ -47,7 +47,12 @@ export async function openThroughLink(ctx: BaseCtx, input: { token: string; devi
 }
 
 /** The gateway's refusals, as the link's history names them . */
-const DEVICE_REFUSALS: Partial<Record<string, LinkUseOutcome>> = { device_unreachable: 'unreachable', device_busy: 'busy', device_timeout: 'timedOut' };
+const DEVICE_REFUSALS: Partial<Record<string, LinkUseOutcome>> = {
+  device_unreachable: 'unreachable',
+  gate_disconnected: 'unreachable',
+  device_busy: 'busy',
+  device_timeout: 'timedOut',
+};
 
 /** GET /link/{token}/operation/{id}: progress of an operation started through this same link, while the link is in its window. */
 export async function getLinkOperation(ctx: BaseCtx, input: { token: string; operationId: string; guest: Guest }) {
@@ -62,10 +67,15 @@ export async function getLinkOperation(ctx: BaseCtx, input: { token: string; ope
   return operationView(ctx, own.id);
 }
 
-const OUTCOME: Record<number, string> = { 0: 'Opened', 1: 'The lock is jammed', 2: 'The device did not answer in time', 3: 'Opening failed' };
+const OUTCOME: Record<number, string> = {
+  0: 'Opened',
+  1: 'The lock is jammed',
+  2: 'The device did not answer in time',
+  3: 'Opening failed',
+};
 
 async function operationView(ctx: BaseCtx, operationId: string) {
-  const op = await getGateway().getOperation(ctx.db, operationId);
+  const op = await operationProgress(ctx.db, operationId);
   if (!op) throw NotFound('Operation');
   return {
     operationId: op.operationId,

@@ -11,8 +11,12 @@ export type GuestPage =
   | { kind: 'missing'; message: string }
   /** the client is slowed down */
   | { kind: 'limited'; message: string }
-  /** outside the link's window: nothing of the link is shown but whose it is (to ask them) */
-  | { kind: 'expired' | 'notYetValid'; organizationName: string };
+  /**
+   * outside the link's window: nothing of the link is shown but whose it is (to ask them) and,
+   * before it starts, when it starts (in the organization's zone), so the guest knows when to come back
+   */
+  | { kind: 'expired'; organizationName: string }
+  | { kind: 'notYetValid'; organizationName: string; validFrom: string | null; timeZone: string };
 
 /** The guest page's server-side read (no account): the same checks and rate limits as the guest API. */
 export async function loadGuestPage(token: string, ip: string): Promise<GuestPage> {
@@ -22,7 +26,14 @@ export async function loadGuestPage(token: string, ip: string): Promise<GuestPag
     const state = windowState(link, ctx.now());
     if (state !== 'active') {
       await recordLinkUse(ctx, { accessLinkId: link.id, outcome: state });
-      return { kind: state, organizationName: link.organizationName };
+      return state === 'expired'
+        ? { kind: state, organizationName: link.organizationName }
+        : {
+            kind: state,
+            organizationName: link.organizationName,
+            validFrom: link.startDate?.toISOString() ?? null,
+            timeZone: link.timeZone,
+          };
     }
     return { kind: 'ok', link: await guestView(ctx, link) };
   } catch (e) {

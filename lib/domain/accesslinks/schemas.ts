@@ -4,7 +4,9 @@ import { z } from 'zod';
 const int = () => z.number().int();
 const instant = z.string().describe('UTC, ISO 8601 with Z');
 
-export const LinkDeviceSchema = z.object({ id: int(), name: z.string(), timeZone: z.string(), order: int(), deviceType: int() }).meta({ id: 'AccessLinkDevice' });
+export const LinkDeviceSchema = z
+  .object({ id: int(), name: z.string(), timeZone: z.string(), order: int(), deviceType: int() })
+  .meta({ id: 'AccessLinkDevice' });
 export type LinkDevice = z.infer<typeof LinkDeviceSchema>;
 
 export const AccessLink = z
@@ -13,7 +15,13 @@ export const AccessLink = z
     name: z.string(),
     description: z.string(),
     repeatEvent: z
-      .object({ startDate: instant, endDate: instant, dayStartTime: instant.nullable(), dayEndTime: instant.nullable(), weekDays: int().nullable() })
+      .object({
+        startDate: instant,
+        endDate: instant,
+        dayStartTime: instant.nullable(),
+        dayEndTime: instant.nullable(),
+        weekDays: int().nullable(),
+      })
       .nullable()
       .describe('null: the link never ends'),
     devices: z.array(LinkDeviceSchema),
@@ -21,26 +29,42 @@ export const AccessLink = z
   .meta({
     id: 'AccessLink',
     // from the demo data (npm run db:seed)
-    examples: [{
+    examples: [
+      {
         id: '2c45df82-bace-44fa-a2da-73d1c3b7f902',
         name: 'Courier deliveries',
         description: 'Front door and main gate for parcel couriers',
-        repeatEvent: { startDate: '2026-11-24T00:00:00.000Z', endDate: '2026-12-24T00:00:00.000Z', dayStartTime: null, dayEndTime: null, weekDays: null },
+        repeatEvent: {
+          startDate: '2026-11-24T00:00:00.000Z',
+          endDate: '2026-12-24T00:00:00.000Z',
+          dayStartTime: null,
+          dayEndTime: null,
+          weekDays: null,
+        },
         devices: [
           { id: 3, name: 'Front door', timeZone: 'Europe/Warsaw', order: 1, deviceType: 2 },
           { id: 11, name: 'Main gate', timeZone: 'Europe/Warsaw', order: 2, deviceType: 5 },
         ],
-      }],
+      },
+    ],
   });
 
-export const AccessLinkWithUrl = AccessLink.extend({ accessLinkUrl: z.string().nullable().describe('null when it cannot be shown again (the secret changed)') });
+export const AccessLinkWithUrl = AccessLink.extend({
+  accessLinkUrl: z.string().nullable().describe('null when it cannot be shown again (the secret changed)'),
+});
 export type AccessLinkWithUrl = z.infer<typeof AccessLinkWithUrl>;
 export const AccessLinkPage = z.object({ items: z.array(AccessLinkWithUrl), page: int(), itemsPerPage: int() });
 export const AccessLinkRead = z.object({ accessLink: AccessLink, accessLinkUrl: z.string().nullable() });
 export const AccessLinkCreated = z.object({ id: z.string(), url: z.string() });
 export const AccessLinkUrl = z.object({ url: z.string().nullable() });
 
-export const AssignableDevice = z.object({ deviceId: int(), name: z.string(), type: int(), timeZone: z.string(), softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })) });
+export const AssignableDevice = z.object({
+  deviceId: int(),
+  name: z.string(),
+  type: int(),
+  timeZone: z.string(),
+  softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })),
+});
 export type AssignableDevice = z.infer<typeof AssignableDevice>;
 export const AssignableDevices = z.object({
   accessLinkDevices: z.array(AssignableDevice),
@@ -70,7 +94,20 @@ export const LinkOperation = z.object({
 export type LinkOperation = z.infer<typeof LinkOperation>;
 
 /** A use of a link: an open's result from its operation, or why the guest was refused (history.ts). */
-export const LinkHistoryResult = z.enum(['pending', 'opened', 'jammed', 'timedOut', 'failed', 'expired', 'notYetValid', 'outsideSchedule', 'noLongerAllowed', 'unreachable', 'busy', 'rateLimited']);
+export const LinkHistoryResult = z.enum([
+  'pending',
+  'opened',
+  'jammed',
+  'timedOut',
+  'failed',
+  'expired',
+  'notYetValid',
+  'outsideSchedule',
+  'noLongerAllowed',
+  'unreachable',
+  'busy',
+  'rateLimited',
+]);
 export const LinkHistoryEntry = z
   .object({
     id: int(),

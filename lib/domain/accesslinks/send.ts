@@ -10,6 +10,7 @@ import { scheduleWords } from '../policy/words';
 import { spend, type Limit } from '../ratelimit';
 import { windowState } from './guest';
 import { devicesOfLinks, urlOf } from './shape';
+import { requireUrlReader } from './manage';
 
 /**
  * Mails a sender may send a link from the service, per hour: enough for a day's visitors, too few
@@ -36,7 +37,7 @@ export interface SendLinkInput {
  * not sent (409): the guest would get a link that opens nothing.
  */
 export async function sendLink(ctx: Ctx, input: SendLinkInput): Promise<{ email: string }> {
-  await requireOrg(ctx, input.organizationId, 'sendLinks', { hideBelow: true });
+  const me = await requireOrg(ctx, input.organizationId, 'sendLinks', { hideBelow: true });
   const [row] = await ctx.db
     .select({ link: accessLinks, orgName: organizations.name, zone: organizations.timeZone })
     .from(accessLinks)
@@ -45,14 +46,32 @@ export async function sendLink(ctx: Ctx, input: SendLinkInput): Promise<{ email:
     .limit(1);
   if (!row) throw NotFound('Access link');
   const now = ctx.now();
-  if (windowState(row.link, now) === 'expired') throw Conflict('This link has expired: change its dates before sending it, or create a new one.');
+  if (windowState(row.link, now) === 'expired')
+    throw Conflict('This link has expired: change its dates before sending it, or create a new one.');
+  // the mail carries the URL: sent only by someone who could read it (make the link now)
+  await requireUrlReader(ctx, me.role, row.link, (await devicesOfLinks(ctx.db, [row.link.id])).get(row.link.id)!);
   const url = urlOf(row.link);
-  if (!url) throw Conflict("This link's URL can no longer be read (the server's secret changed since it was made): create a new link and send that one.");
-  await spend(ctx.db, `link-mail:${ctx.caller.userId}`, LINK_MAIL_LIMIT, now, `You have sent ${LINK_MAIL_LIMIT.max} access links by e-mail in the last hour. Wait a while, or copy the link and send it yourself.`);
+  if (!url)
+    throw Conflict(
+      "This link's URL can no longer be read (the server's secret changed since it was made): create a new link and send that one.",
+    );
+  await spend(
+    ctx.db,
+    `link-mail:${ctx.caller.userId}`,
+    LINK_MAIL_LIMIT,
+    now,
+    `You have sent ${LINK_MAIL_LIMIT.max} access links by e-mail in the last hour. Wait a while, or copy the link and send it yourself.`,
+  );
   const doors = ((await devicesOfLinks(ctx.db, [row.link.id])).get(row.link.id) ?? []).map((d) => d.name);
   const sender = ctx.caller.displayName || 'An administrator';
-  const when = row.link.startDate && row.link.endDate ? `It works from ${showInZone(row.link.startDate, row.zone)} to ${showInZone(row.link.endDate, row.zone)} (${row.zone}).` : 'It works until the organization withdraws it.';
-  const weekly = row.link.weekDays !== null || row.link.dayStartTime !== null ? scheduleWords({ ...row.link, startDate: null, endDate: null, timeZone: row.zone }) : null;
+  const when =
+    row.link.startDate && row.link.endDate
+      ? `It works from ${showInZone(row.link.startDate, row.zone)} to ${showInZone(row.link.endDate, row.zone)} (${row.zone}).`
+      : 'It works until the organization withdraws it.';
+  const weekly =
+    row.link.weekDays !== null || row.link.dayStartTime !== null
+      ? scheduleWords({ ...row.link, startDate: null, endDate: null, timeZone: row.zone })
+      : null;
   const body = renderMail({
     greeting: 'Hello,',
     paragraphs: [
@@ -65,8 +84,17 @@ export async function sendLink(ctx: Ctx, input: SendLinkInput): Promise<{ email:
     footer: `You got this mail because ${sender} of ${row.orgName} entered your address. If you did not expect it, ignore it.`,
   });
   await ctx.db.transaction(async (tx) => {
-    await enqueueMail(tx, { to: input.email, subject: 'Your access link', ...body, kind: 'access-link', organizationName: row.orgName }, now);
-    await audit(tx, ctx, { action: 'link.send', organizationId: input.organizationId, target: { type: 'accessLink', id: row.link.id, name: row.link.name }, after: { to: input.email } });
+    await enqueueMail(
+      tx,
+      { to: input.email, subject: 'Your access link', ...body, kind: 'access-link', organizationName: row.orgName },
+      now,
+    );
+    await audit(tx, ctx, {
+      action: 'link.send',
+      organizationId: input.organizationId,
+      target: { type: 'accessLink', id: row.link.id, name: row.link.name },
+      after: { to: input.email },
+    });
   });
   return { email: input.email };
 }

@@ -66,7 +66,13 @@ export function linkView(row: AccessLinkRow, devs: LinkDevice[]) {
     description: row.description,
     repeatEvent:
       row.startDate && row.endDate
-        ? { startDate: fmtZ(row.startDate), endDate: fmtZ(row.endDate), dayStartTime: fmtZ(row.dayStartTime), dayEndTime: fmtZ(row.dayEndTime), weekDays: row.weekDays }
+        ? {
+            startDate: fmtZ(row.startDate),
+            endDate: fmtZ(row.endDate),
+            dayStartTime: fmtZ(row.dayStartTime),
+            dayEndTime: fmtZ(row.dayEndTime),
+            weekDays: row.weekDays,
+          }
         : null,
     devices: devs,
   };

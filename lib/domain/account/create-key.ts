@@ -1,4 +1,5 @@
 import { personalAccessKeys } from '@/db/schema';
+import { isUniqueViolation } from '@/db/errors';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
@@ -32,9 +33,22 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput): Promise<{ id: 
       const row = await ctx.db.transaction(async (tx) => {
         const [r] = await tx
           .insert(personalAccessKeys)
-          .values({ userId: ctx.caller.userId, name, prefix: m.prefix, secretHash: m.secretHash, scopes, validTo, created: now })
+          .values({
+            userId: ctx.caller.userId,
+            name,
+            prefix: m.prefix,
+            secretHash: m.secretHash,
+            scopes,
+            validTo,
+            created: now,
+          })
           .returning({ id: personalAccessKeys.id });
-        await audit(tx, ctx, { action: 'key.create', organizationId: null, target: { type: 'key', id: r.id, name }, after: { name, scopes, validTo: validTo.toISOString() } });
+        await audit(tx, ctx, {
+          action: 'key.create',
+          organizationId: null,
+          target: { type: 'key', id: r.id, name },
+          after: { name, scopes, validTo: validTo.toISOString() },
+        });
         return r;
       });
       return { id: row.id, key: m.key };
@@ -42,9 +56,4 @@ export async function createKey(ctx: Ctx, input: CreateKeyInput): Promise<{ id: 
       if (attempt >= 3 || !isUniqueViolation(e)) throw e;
     }
   }
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
 }

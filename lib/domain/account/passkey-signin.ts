@@ -17,7 +17,14 @@ export const PASSKEY_OPTIONS_PER_MINUTE = 30;
 export async function passkeySignInOptions(ctx: BaseCtx, input: { pendingToken?: string }, address: string) {
   const now = ctx.now();
   const key = `passkey-ip:${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
-  await hitRateLimit(ctx.db, key, PASSKEY_OPTIONS_PER_MINUTE, 60, now, 'Too many passkey sign-in attempts from your network. Try again in a minute.');
+  await hitRateLimit(
+    ctx.db,
+    key,
+    PASSKEY_OPTIONS_PER_MINUTE,
+    60,
+    now,
+    'Too many passkey sign-in attempts from your network. Try again in a minute.',
+  );
   let userId: string | null = null;
   if (input.pendingToken) {
     userId = await pendingUser(ctx.db, input.pendingToken, now);

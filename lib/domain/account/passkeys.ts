@@ -4,8 +4,9 @@ import { passkeys } from '@/db/schema';
 import { registrationOptions, verifyRegistration } from '@/lib/auth/webauthn';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
+import { invisibleName, showsSomething } from '../text';
 import { requirePassword, requireRecentSignIn } from './security';
-import { endPasswordOnlySessions, hasSecondFactor } from './second-factors';
+import { auditFactor, endPasswordOnlySessions, hasSecondFactor } from './second-factors';
 
 /** A user keeps at most this many passkeys. */
 export const MAX_PASSKEYS = 20;
@@ -24,11 +25,22 @@ export async function addPasskey(ctx: Ctx, input: { challengeId: string; name: s
   requireRecentSignIn(ctx);
   const name = input.name.trim();
   if (!name) throw Invalid('name: give the passkey a name, such as "Work laptop".');
+  if (!showsSomething(name)) throw Invalid(invisibleName('name'));
   const had = await hasSecondFactor(ctx);
   const mine = await ctx.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, ctx.caller.userId));
-  if (mine.length >= MAX_PASSKEYS) throw Conflict(`You have ${MAX_PASSKEYS} passkeys, the most there may be. Remove one first.`);
-  const pk = await verifyRegistration(ctx.db, ctx.caller.userId, input.challengeId, input.response as RegistrationResponseJSON, ctx.now());
-  if (!pk) throw Invalid('response: the passkey could not be verified (the request expired, was used already, or came from another site). Try again.');
+  if (mine.length >= MAX_PASSKEYS)
+    throw Conflict(`You have ${MAX_PASSKEYS} passkeys, the most there may be. Remove one first.`);
+  const pk = await verifyRegistration(
+    ctx.db,
+    ctx.caller.userId,
+    input.challengeId,
+    input.response as RegistrationResponseJSON,
+    ctx.now(),
+  );
+  if (!pk)
+    throw Invalid(
+      'response: the passkey could not be verified (the request expired, was used already, or came from another site). Try again.',
+    );
   const [row] = await ctx.db
     .insert(passkeys)
     .values({ userId: ctx.caller.userId, name, created: ctx.now(), ...pk })
@@ -36,13 +48,19 @@ export async function addPasskey(ctx: Ctx, input: { challengeId: string; name: s
     .returning({ id: passkeys.id, name: passkeys.name, created: passkeys.created, backedUp: passkeys.backedUp });
   if (!row) throw Conflict('This passkey is already registered.');
   await endPasswordOnlySessions(ctx, had);
+  await auditFactor(ctx, 'factor.add', { kind: 'passkey', name: row.name });
   return { id: row.id, name: row.name, created: row.created.toISOString(), lastUsed: null, backedUp: row.backedUp };
 }
 
 /** DELETE /my/account/passkey/{id}: the password again, then the passkey no longer signs in. */
 export async function removePasskey(ctx: Ctx, input: { id: string; password: string }, address: string): Promise<void> {
-  const [pk] = await ctx.db.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, input.id), eq(passkeys.userId, ctx.caller.userId))).limit(1);
+  const [pk] = await ctx.db
+    .select({ id: passkeys.id, name: passkeys.name })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, ctx.caller.userId)))
+    .limit(1);
   if (!pk) throw NotFound('Passkey');
   await requirePassword(ctx, input.password, address, 'password');
   await ctx.db.delete(passkeys).where(eq(passkeys.id, pk.id));
+  await auditFactor(ctx, 'factor.remove', { kind: 'passkey', name: pk.name });
 }

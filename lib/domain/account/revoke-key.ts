@@ -20,6 +20,11 @@ export async function revokeKey(ctx: Ctx, id: string): Promise<void> {
       .where(and(eq(personalAccessKeys.id, row.id), isNull(personalAccessKeys.revokedAt)));
     // offline certificates obtained with the key go with it
     await revokeCertificates(tx, { keyId: row.id }, ctx.now());
-    if (!row.revokedAt) await audit(tx, ctx, { action: 'key.revoke', organizationId: null, target: { type: 'key', id: row.id, name: row.name } });
+    if (!row.revokedAt)
+      await audit(tx, ctx, {
+        action: 'key.revoke',
+        organizationId: null,
+        target: { type: 'key', id: row.id, name: row.name },
+      });
   });
 }

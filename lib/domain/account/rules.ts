@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { SCOPES, isScope, type Scope } from '@/lib/auth/scopes';
 import type { Caller } from '../context';
 import { Forbidden, Invalid } from '../errors';
+import { invisibleName, showsSomething } from '../text';
 
 /** Rules every entry point (API, portal, CLI) shares for personal access keys. */
 export const NAME_MAX = 100;
@@ -11,6 +12,7 @@ export const DEFAULT_DAYS = 90;
 export function checkName(name: unknown): string {
   const n = typeof name === 'string' ? name.trim() : '';
   if (!n) throw Invalid('name: give the key a name (1 to 100 characters).');
+  if (!showsSomething(n)) throw Invalid(invisibleName('name'));
   if (n.length > NAME_MAX) throw Invalid(`name: at most ${NAME_MAX} characters (got ${n.length}).`);
   return n;
 }
@@ -18,7 +20,10 @@ export function checkName(name: unknown): string {
 /** Known, non-empty, de-duplicated, in the table's order. */
 export function checkScopes(scopes: readonly string[]): Scope[] {
   const unknown = scopes.filter((s) => !isScope(s));
-  if (unknown.length) throw Invalid(`scopes: unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; known scopes: ${SCOPES.join(', ')}.`);
+  if (unknown.length)
+    throw Invalid(
+      `scopes: unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; known scopes: ${SCOPES.join(', ')}.`,
+    );
   if (!scopes.length) throw Invalid('scopes: choose at least one scope.');
   return SCOPES.filter((s) => scopes.includes(s));
 }
@@ -32,7 +37,9 @@ export function holds(held: ReadonlySet<Scope>, s: Scope): boolean {
 export function requireHeld(caller: Caller, scopes: readonly Scope[], doing: string) {
   const missing = scopes.filter((s) => !holds(caller.scopes, s));
   if (missing.length) {
-    throw Forbidden(`This key cannot ${doing} with scopes it does not hold itself: ${missing.join(', ')}. Use a key that holds them, or the portal.`);
+    throw Forbidden(
+      `This key cannot ${doing} with scopes it does not hold itself: ${missing.join(', ')}. Use a key that holds them, or the portal.`,
+    );
   }
 }
 
@@ -51,7 +58,8 @@ export function checkValidTo(input: { validTo?: Date | null; days?: number | nul
   } else if (input.validTo) {
     to = input.validTo;
     if (to <= now) throw Invalid('validTo: must be in the future.');
-    if (to > limit) throw Invalid(`validTo: a key is valid for at most ${MAX_YEARS} years (until ${limit.toISOString()}).`);
+    if (to > limit)
+      throw Invalid(`validTo: a key is valid for at most ${MAX_YEARS} years (until ${limit.toISOString()}).`);
   } else {
     to = new Date(now.getTime() + DEFAULT_DAYS * 86_400_000);
   }

@@ -20,9 +20,14 @@ export const AccessKeySchema = z
   .meta({ id: 'PersonalAccessKey' });
 export type AccessKey = z.infer<typeof AccessKeySchema>;
 
-export const KeyCreated = z.object({ id: z.string(), key: z.string().describe('the key itself: shown in this answer only') });
+export const KeyCreated = z.object({
+  id: z.string(),
+  key: z.string().describe('the key itself: shown in this answer only'),
+});
 
-export const Passkey = z.object({ id: z.string(), name: z.string(), created: instant, lastUsed: instant.nullable(), backedUp: z.boolean() }).meta({ id: 'Passkey' });
+export const Passkey = z
+  .object({ id: z.string(), name: z.string(), created: instant, lastUsed: instant.nullable(), backedUp: z.boolean() })
+  .meta({ id: 'Passkey' });
 export type Passkey = z.infer<typeof Passkey>;
 export const SecondFactorStatus = z.object({
   enabled: z.boolean(),
@@ -39,4 +44,8 @@ export const EndedSessions = z.object({ endedSessions: int() });
 
 export const MailSent = z.object({ email: z.string(), message: z.string() });
 export const EmailVerified = z.object({ email: z.string(), next: z.string().nullable() });
-export const PasswordReset = z.object({ email: z.string(), endedSessions: int() });
+export const PasswordReset = z.object({
+  email: z.string(),
+  endedSessions: int(),
+  revokedKeys: int().describe('personal access keys the reset ended (none with keepAccessKeys)'),
+});

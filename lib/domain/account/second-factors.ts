@@ -5,6 +5,7 @@ import { endUserSessions, markAuthenticated } from '@/lib/auth/sessions';
 import { checkTotp, newTotpSecret, totpUri } from '@/lib/auth/totp';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secrets';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { Conflict, Invalid } from '../errors';
 import { requirePassword, requireRecentSignIn } from './security';
 
@@ -25,18 +26,33 @@ export async function secondFactorStatus(ctx: Ctx) {
   const [[t], keys, [codes]] = await Promise.all([
     ctx.db.select({ confirmedAt: userTotp.confirmedAt }).from(userTotp).where(eq(userTotp.userId, uid)).limit(1),
     ctx.db
-      .select({ id: passkeys.id, name: passkeys.name, created: passkeys.created, lastUsedAt: passkeys.lastUsedAt, backedUp: passkeys.backedUp })
+      .select({
+        id: passkeys.id,
+        name: passkeys.name,
+        created: passkeys.created,
+        lastUsedAt: passkeys.lastUsedAt,
+        backedUp: passkeys.backedUp,
+      })
       .from(passkeys)
       .where(eq(passkeys.userId, uid))
       .orderBy(asc(passkeys.created)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, uid), isNull(recoveryCodes.usedAt))),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.userId, uid), isNull(recoveryCodes.usedAt))),
   ]);
   const totp = Boolean(t?.confirmedAt);
   return {
     enabled: totp || keys.length > 0,
     totp: { enabled: totp, confirmedAt: iso(t?.confirmedAt ?? null) },
     recoveryCodesLeft: totp ? Number(codes?.n ?? 0) : 0,
-    passkeys: keys.map((k) => ({ id: k.id, name: k.name, created: k.created.toISOString(), lastUsed: iso(k.lastUsedAt), backedUp: k.backedUp })),
+    passkeys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      created: k.created.toISOString(),
+      lastUsed: iso(k.lastUsedAt),
+      backedUp: k.backedUp,
+    })),
   };
 }
 
@@ -61,14 +77,22 @@ export async function hasSecondFactor(ctx: Ctx): Promise<boolean> {
 export async function startTotp(ctx: Ctx): Promise<{ secret: string; uri: string }> {
   requireRecentSignIn(ctx);
   const uid = ctx.caller.userId;
-  const [t] = await ctx.db.select({ confirmedAt: userTotp.confirmedAt }).from(userTotp).where(eq(userTotp.userId, uid)).limit(1);
+  const [t] = await ctx.db
+    .select({ confirmedAt: userTotp.confirmedAt })
+    .from(userTotp)
+    .where(eq(userTotp.userId, uid))
+    .limit(1);
   if (t?.confirmedAt) throw Conflict('An authenticator app is already set up. Remove it first to set up another.');
   const secret = newTotpSecret();
   const box = encryptSecret(secret, 'user_totp', uid);
   await ctx.db
     .insert(userTotp)
     .values({ userId: uid, secretCiphertext: box, confirmedAt: null, lastTimeStep: null, created: ctx.now() })
-    .onConflictDoUpdate({ target: userTotp.userId, set: { secretCiphertext: box, lastTimeStep: null, created: ctx.now() }, where: isNull(userTotp.confirmedAt) });
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: { secretCiphertext: box, lastTimeStep: null, created: ctx.now() },
+      where: isNull(userTotp.confirmedAt),
+    });
   return { secret, uri: totpUri(secret, ctx.caller.email) };
 }
 
@@ -76,7 +100,9 @@ export async function startTotp(ctx: Ctx): Promise<{ secret: string; uri: string
 async function replaceRecoveryCodes(ctx: Ctx): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.caller.userId));
-  await ctx.db.insert(recoveryCodes).values(codes.map((c) => ({ userId: ctx.caller.userId, codeHash: recoveryCodeHash(c), created: ctx.now() })));
+  await ctx.db
+    .insert(recoveryCodes)
+    .values(codes.map((c) => ({ userId: ctx.caller.userId, codeHash: recoveryCodeHash(c), created: ctx.now() })));
   return codes;
 }
 
@@ -90,8 +116,16 @@ export async function confirmTotp(ctx: Ctx, input: { code: string }): Promise<{ 
   const [t] = await ctx.db.select().from(userTotp).where(eq(userTotp.userId, uid)).limit(1);
   if (!t) throw Conflict('Start setting up an authenticator app first.');
   if (t.confirmedAt) throw Conflict('The authenticator app is already set up.');
-  const step = await checkTotp(decryptSecret(t.secretCiphertext, 'user_totp', uid), input.code.replace(/\s/g, ''), null, ctx.now());
-  if (step === null) throw Invalid('code: this is not the current code of your authenticator app. Check that its clock is right and try the next code.');
+  const step = await checkTotp(
+    decryptSecret(t.secretCiphertext, 'user_totp', uid),
+    input.code.replace(/\s/g, ''),
+    null,
+    ctx.now(),
+  );
+  if (step === null)
+    throw Invalid(
+      'code: this is not the current code of your authenticator app. Check that its clock is right and try the next code.',
+    );
   const had = await hasSecondFactor(ctx);
   const done = await ctx.db
     .update(userTotp)
@@ -101,6 +135,7 @@ export async function confirmTotp(ctx: Ctx, input: { code: string }): Promise<{ 
   if (!done.length) throw Conflict('The authenticator app is already set up.');
   const codes = await replaceRecoveryCodes(ctx);
   await endPasswordOnlySessions(ctx, had);
+  await auditFactor(ctx, 'factor.add', { kind: 'totp' });
   return { recoveryCodes: codes };
 }
 
@@ -109,13 +144,36 @@ export async function removeTotp(ctx: Ctx, input: { password: string }, address:
   await requirePassword(ctx, input.password, address, 'password');
   await ctx.db.delete(userTotp).where(eq(userTotp.userId, ctx.caller.userId));
   await ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, ctx.caller.userId));
+  await auditFactor(ctx, 'factor.remove', { kind: 'totp' });
 }
+
+/** A change of the caller's own factors, in the audit log (personal: no organization; never a secret). */
+export const auditFactor = (
+  ctx: Ctx,
+  action: 'factor.add' | 'factor.remove' | 'factor.recoverycodes',
+  what: Record<string, unknown>,
+) =>
+  audit(ctx.db, ctx, {
+    action,
+    organizationId: null,
+    target: { type: 'account', id: ctx.caller.userId, name: ctx.caller.email ?? '' },
+    [action === 'factor.remove' ? 'before' : 'after']: what,
+  });
 
 /** POST /my/account/secondfactor/recoverycodes: the password again, then new codes (the former ones stop working). */
-export async function renewRecoveryCodes(ctx: Ctx, input: { password: string }, address: string): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(
+  ctx: Ctx,
+  input: { password: string },
+  address: string,
+): Promise<{ recoveryCodes: string[] }> {
   await requirePassword(ctx, input.password, address, 'password');
-  const [t] = await ctx.db.select({ u: userTotp.userId }).from(userTotp).where(and(eq(userTotp.userId, ctx.caller.userId), isNotNull(userTotp.confirmedAt))).limit(1);
+  const [t] = await ctx.db
+    .select({ u: userTotp.userId })
+    .from(userTotp)
+    .where(and(eq(userTotp.userId, ctx.caller.userId), isNotNull(userTotp.confirmedAt)))
+    .limit(1);
   if (!t) throw Conflict('Recovery codes come with an authenticator app: set one up first.');
-  return { recoveryCodes: await replaceRecoveryCodes(ctx) };
+  const codes = await replaceRecoveryCodes(ctx);
+  await auditFactor(ctx, 'factor.recoverycodes', { count: codes.length });
+  return { recoveryCodes: codes };
 }
-

@@ -41,13 +41,20 @@ export async function reauthenticate(ctx: Ctx, input: { password: string }, addr
  * PUT /my/account/password: the current password and a new one. Every other session of the user
  * ends at once (a stolen cookie stops working); the session that made the change goes on.
  */
-export async function changePassword(ctx: Ctx, input: { currentPassword: string; newPassword: string }, address: string): Promise<{ endedSessions: number }> {
+export async function changePassword(
+  ctx: Ctx,
+  input: { currentPassword: string; newPassword: string },
+  address: string,
+): Promise<{ endedSessions: number }> {
   const next = input.newPassword;
   if (next.length < 8 || next.length > 200) throw Invalid('newPassword: use 8 to 200 characters.');
   if (next === input.currentPassword) throw Invalid('newPassword: choose a password other than the current one.');
   await requirePassword(ctx, input.currentPassword, address, 'currentPassword');
   const now = ctx.now();
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, ctx.caller.userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next) })
+    .where(eq(users.id, ctx.caller.userId));
   const endedSessions = await endUserSessions(ctx.db, ctx.caller.userId, now, ctx.caller.sessionId);
   if (ctx.caller.sessionId) await markAuthenticated(ctx.db, ctx.caller.sessionId, now);
   return { endedSessions };

@@ -6,6 +6,7 @@ import { Conflict } from '../errors';
 import { callerKeyValidTo, ownKey } from './own';
 import { checkName, checkScopes, checkValidTo, requireHeld } from './rules';
 import { toAccessKey, type AccessKey } from './shape';
+import { requireRecentSignIn } from './security';
 
 export interface UpdateKeyInput {
   name?: string;
@@ -31,7 +32,16 @@ export async function updateKey(ctx: Ctx, id: string, input: UpdateKeyInput): Pr
     set.scopes = scopes;
   }
   if (input.validTo || input.days) set.validTo = checkValidTo(input, now, await callerKeyValidTo(ctx));
+  // extending a key, or giving it scopes it had not, is making a key: the same fresh sign-in (issue 29)
+  const widens =
+    (set.validTo !== undefined && set.validTo > row.validTo) ||
+    (set.scopes !== undefined && set.scopes.some((s) => !row.scopes.includes(s)));
+  if (widens) requireRecentSignIn(ctx);
   if (!Object.keys(set).length) return toAccessKey(row, now);
-  const [updated] = await ctx.db.update(personalAccessKeys).set(set).where(eq(personalAccessKeys.id, row.id)).returning();
+  const [updated] = await ctx.db
+    .update(personalAccessKeys)
+    .set(set)
+    .where(eq(personalAccessKeys.id, row.id))
+    .returning();
   return toAccessKey(updated, now);
 }

@@ -7,7 +7,21 @@ import { activityPage, activityScope, type ActivityItem } from './list';
 import { authorText, eventInfo } from './names';
 
 const PAGE = 1000;
-const HEADER = ['id', 'date_utc', 'local_time', 'time_zone', 'device_id', 'device_name', 'event', 'event_name', 'method', 'source', 'user_id', 'username', 'author'];
+const HEADER = [
+  'id',
+  'date_utc',
+  'local_time',
+  'time_zone',
+  'device_id',
+  'device_name',
+  'event',
+  'event_name',
+  'method',
+  'source',
+  'user_id',
+  'username',
+  'author',
+];
 
 /** CSV cell: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it. */
 export function csvCell(v: string | number): string {
@@ -36,7 +50,12 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
   const scope = await activityScope(ctx, input.deviceId);
   const meta = new Map(
     scope.ids.length
-      ? (await ctx.db.select({ id: devices.id, name: devices.name, timeZone: devices.timeZone }).from(devices).where(inArray(devices.id, scope.ids))).map((d) => [d.id, d])
+      ? (
+          await ctx.db
+            .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone })
+            .from(devices)
+            .where(inArray(devices.id, scope.ids))
+        ).map((d) => [d.id, d])
       : [],
   );
   const enc = new TextEncoder();
@@ -48,7 +67,21 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
     const zone = d?.timeZone ?? 'UTC';
     const local = DateTime.fromISO(it.date, { zone: 'utc' }).setZone(zone).toFormat('yyyy-MM-dd HH:mm:ss');
     const info = eventInfo(it.event);
-    return line([it.id, it.date, local, zone, it.deviceId, d?.name ?? '', it.event, info.name, info.method, it.source, it.userId, it.username, authorText(it)]);
+    return line([
+      it.id,
+      it.date,
+      local,
+      zone,
+      it.deviceId,
+      d?.name ?? '',
+      it.event,
+      info.name,
+      info.method,
+      it.source,
+      it.userId,
+      it.username,
+      authorText(it),
+    ]);
   };
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -56,7 +89,14 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
     },
     async pull(controller) {
       if (done) return;
-      const page = await activityPage(ctx, scope, { elements: PAGE, lastElemDate: cursor.date, lastElemId: cursor.id, from: input.from, events: input.events, author: input.author });
+      const page = await activityPage(ctx, scope, {
+        elements: PAGE,
+        lastElemDate: cursor.date,
+        lastElemId: cursor.id,
+        from: input.from,
+        events: input.events,
+        author: input.author,
+      });
       for (const it of page) controller.enqueue(row(it));
       if (page.length < PAGE) {
         done = true;

@@ -64,7 +64,8 @@ export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope>
  * (PIN aliases and link names are for those who manage the device): a caller without the full view
  * (lib/domain/policy: seeAllActivity) sees them without that name.
  */
-const shownName = (full: SQL, entry: SQL) => sql`case when ${full} or ${entry}.user_id is not null then ${entry}.username else '' end`;
+const shownName = (full: SQL, entry: SQL) =>
+  sql`case when ${full} or ${entry}.user_id is not null then ${entry}.username else '' end`;
 
 const ts = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
@@ -75,8 +76,10 @@ const ts = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput): Promise<ActivityItem[]> {
   if (!scope.ids.length) return [];
   const before = ts(q.lastElemDate ?? ctx.now());
-  const tie = q.lastElemId !== undefined ? sql`and (x.date < ${before}::timestamp(3) or x.id < ${q.lastElemId})` : sql``;
-  const upper = q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
+  const tie =
+    q.lastElemId !== undefined ? sql`and (x.date < ${before}::timestamp(3) or x.id < ${q.lastElemId})` : sql``;
+  const upper =
+    q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
   const events = q.events?.length ? sql`and x.event = any(${`{${q.events.map(Number).join(',')}}`}::int[])` : sql``;
   const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
   const author = q.author !== undefined ? sql`and x.user_num_id = ${q.author}` : sql``;
@@ -84,7 +87,8 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
   // Each branch is its own backward index scan: everything (activity_device_date_uq) for a full
   // view; the viewer's own and the authorless entries (activity_device_user_date_idx) otherwise,
   // so a guest's page stays cheap however many entries of others lie in between.
-  const branch = (gate: SQL, who: SQL) => sql`(select x.* from device_activity x where ${gate} and ${cond} ${who} order by x.date desc limit ${q.elements})`;
+  const branch = (gate: SQL, who: SQL) =>
+    sql`(select x.* from device_activity x where ${gate} and ${cond} ${who} order by x.date desc limit ${q.elements})`;
   const res = await ctx.db.execute(sql`
     select a.id, a.device_id, a.user_num_id, ${shownName(sql`d.full_view`, sql`a`)} as username, a.event, a.source,
            to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as date
@@ -115,7 +119,8 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
 
 /** GET /my/deviceactivity */
 export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
-  if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from && q.author === undefined) return devicePageAtOnce(ctx, q.deviceId, q);
+  if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from && q.author === undefined)
+    return devicePageAtOnce(ctx, q.deviceId, q);
   return activityPage(ctx, await activityScope(ctx, q.deviceId), q);
 }
 
@@ -144,7 +149,13 @@ function devicePageQuery(db: Db) {
     order by u.date desc, u.id desc
     limit ${ph('elements')})`);
   return db
-    .select({ keyOk: keyStillValidSql(), timeZone: devices.timeZone, full: lv.full, candidates: candidatesJson(db), page })
+    .select({
+      keyOk: keyStillValidSql(),
+      timeZone: devices.timeZone,
+      full: lv.full,
+      candidates: candidatesJson(db),
+      page,
+    })
     .from(devices)
     .innerJoinLateral(lv, sql`true`)
     .where(eq(devices.id, ph('deviceId')))
@@ -153,9 +164,18 @@ function devicePageQuery(db: Db) {
 
 const devicePage = perDb(devicePageQuery);
 
-async function devicePageAtOnce(ctx: Ctx, deviceId: number, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
+async function devicePageAtOnce(
+  ctx: Ctx,
+  deviceId: number,
+  q: ActivityPageInput,
+): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
   const now = ctx.now();
-  const [row] = await devicePage(ctx.db).execute({ deviceId, before: ts(q.lastElemDate ?? now), elements: q.elements, ...callerValues(ctx, now) });
+  const [row] = await devicePage(ctx.db).execute({
+    deviceId,
+    before: ts(q.lastElemDate ?? now),
+    elements: q.elements,
+    ...callerValues(ctx, now),
+  });
   if (!row) throw NotFound('Device');
   confirmKey(ctx, row.keyOk);
   const full = may('seeAllActivity', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now);

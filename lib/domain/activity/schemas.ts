@@ -14,5 +14,15 @@ export const ActivityItem = z
   .meta({
     id: 'ActivityItem',
     // from the demo data (npm run db:seed)
-    examples: [{ id: 50000, deviceId: 3, userId: 1, username: 'Olivia Owner', event: 33, source: 1, date: '2026-11-24T08:20:00.000' }],
+    examples: [
+      {
+        id: 50000,
+        deviceId: 3,
+        userId: 1,
+        username: 'Olivia Owner',
+        event: 33,
+        source: 1,
+        date: '2026-11-24T08:20:00.000',
+      },
+    ],
   });

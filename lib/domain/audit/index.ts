@@ -3,38 +3,8 @@ import type { Db } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { Ctx } from '../context';
 
-/** Every administrative action the audit log records, with its words for people. */
-export const AUDIT_ACTIONS = {
-  'access.grant': 'Shared a device',
-  'access.update': 'Changed an access',
-  'access.revoke': 'Removed an access',
-  'access.copy': 'Copied an access to other devices',
-  'pin.create': 'Added a PIN',
-  'pin.update': 'Changed a PIN',
-  'pin.delete': 'Deleted a PIN',
-  'link.create': 'Created an access link',
-  'link.update': 'Changed an access link',
-  'link.delete': 'Deleted an access link',
-  'link.send': 'Sent an access link by e-mail',
-  'device.settings': 'Changed device settings',
-  'device.delete': 'Removed a device',
-  'group.create': 'Created a group',
-  'group.rename': 'Renamed a group',
-  'group.delete': 'Deleted a group',
-  'group.members': 'Changed group members',
-  'member.invite': 'Invited a person',
-  'member.withdraw': 'Withdrew an invitation',
-  'member.role': 'Changed a role',
-  'member.remove': 'Removed a person',
-  'webhook.create': 'Added a webhook',
-  'webhook.update': 'Changed a webhook',
-  'webhook.delete': 'Deleted a webhook',
-  'key.create': 'Created an access key',
-  'key.update': 'Changed an access key',
-  'key.revoke': 'Revoked an access key',
-} as const;
-
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export { AUDIT_ACTIONS, type AuditAction } from './actions';
+import type { AuditAction } from './actions';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -63,12 +33,15 @@ export async function audit(db: Db, ctx: Ctx, e: AuditEntry): Promise<void> {
   const json = (v: unknown) => (v == null ? sql`null` : sql`${JSON.stringify(v)}::jsonb`);
   await db.execute(sql`
     insert into ${auditLog} (organization_id, at, actor_user_id, actor_num_id, actor_name, via, actor_key_id, client_address, action, device_id, target_type, target_id, target_name, before, after)
-    values (${org}, ${ctx.now().toISOString()}::timestamptz, ${c.userId}::uuid, ${c.userNumId}, ${c.displayName}, ${c.via === 'key' ? 'key' : 'portal'}, ${c.keyId ?? null}::uuid,
+    values (${org}, ${ctx.now().toISOString()}::timestamptz, ${c.userId}::uuid, ${c.userNumId}, ${c.displayName}, ${c.app ? 'app' : c.via === 'key' ? 'key' : 'portal'}, ${c.keyId ?? null}::uuid,
             ${ctx.client ?? null}, ${e.action}, ${e.deviceId ?? null}::int, ${e.target.type}, ${String(e.target.id)}, ${e.target.name ?? ''}, ${json(e.before)}, ${json(e.after)})`);
 }
 
 /** Only the fields that differ, for a change's before and after (null when nothing changed). */
-export function changed<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } | null {
+export function changed<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } | null {
   const b: Partial<T> = {};
   const a: Partial<T> = {};
   for (const k of Object.keys(after) as (keyof T)[]) {

@@ -2,22 +2,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import type { Ctx } from '../context';
 import { requireOrg } from '../policy/enforce';
-import { AUDIT_ACTIONS, type AuditAction } from './index';
+import { AUDIT_ACTIONS, type AuditAction } from './actions';
+import type { AuditItem } from './words';
 
-export interface AuditItem {
-  id: number;
-  /** ISO with Z */
-  date: string;
-  action: AuditAction;
-  /** the action in words */
-  actionName: string;
-  actor: { userId: number; name: string; via: 'portal' | 'key' };
-  clientAddress: string | null;
-  deviceId: number | null;
-  target: { type: string; id: string; name: string };
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export type { AuditItem };
 
 export interface AuditQuery {
   organizationId: number;
@@ -30,6 +18,8 @@ export interface AuditQuery {
   userId?: number;
   actions?: AuditAction[];
   deviceId?: number;
+  /** a person by e-mail: what they did, and what was done to them (an access, an invitation, a role, a removal) */
+  person?: string;
 }
 
 /**
@@ -40,29 +30,60 @@ export interface AuditQuery {
 export async function listAudit(ctx: Ctx, q: AuditQuery): Promise<AuditItem[]> {
   await requireOrg(ctx, q.organizationId, 'seeAudit');
   const before = (q.lastElemDate ?? new Date(ctx.now().getTime() + 1)).toISOString();
-  const cursor = q.lastElemId !== undefined ? sql`and (at, id) < (${before}::timestamptz, ${q.lastElemId})` : sql`and at < ${before}::timestamptz`;
+  const cursor =
+    q.lastElemId !== undefined
+      ? sql`and (a.at, a.id) < (${before}::timestamptz, ${q.lastElemId})`
+      : sql`and a.at < ${before}::timestamptz`;
   const rows = rowsOf<Record<string, unknown>>(
     await ctx.db.execute(sql`
-      select id, to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date, action, actor_num_id, actor_name, via, client_address,
-             device_id, target_type, target_id, target_name, before, after
-      from audit_log
-      where organization_id = ${q.organizationId} ${cursor}
-        ${q.dateFrom ? sql`and at >= ${q.dateFrom.toISOString()}::timestamptz` : sql``}
-        ${q.userId !== undefined ? sql`and actor_num_id = ${q.userId}` : sql``}
-        ${q.actions?.length ? sql`and action = any(${`{${q.actions.join(',')}}`}::text[])` : sql``}
-        ${q.deviceId !== undefined ? sql`and device_id = ${q.deviceId}` : sql``}
-      order by at desc, id desc
+      select a.id, to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date, a.action, a.actor_num_id, a.actor_name, a.via, a.client_address,
+             a.device_id, a.target_type, a.target_id, a.target_name, a.before, a.after,
+             d.name as device_name, d.time_zone as device_zone, o.time_zone as org_zone,
+             (select coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) from devices x
+               where x.organization_id = a.organization_id
+                 and x.id::text in (select jsonb_array_elements_text(coalesce(a.after->'deviceIds', '[]'::jsonb) || coalesce(a.before->'deviceIds', '[]'::jsonb))
+                                    union all
+                                    select (regexp_match(g, ' on device ([0-9]+)$'))[1] from jsonb_array_elements_text(coalesce(a.after->'grants', '[]'::jsonb)) g)) as device_names,
+             (select coalesce(jsonb_object_agg(x.id, x.name), '{}'::jsonb) from user_groups x
+               where x.organization_id = a.organization_id
+                 and x.id::text in (select jsonb_array_elements_text(coalesce(a.after->'groupIds', '[]'::jsonb)))) as group_names
+      from audit_log a
+      left join devices d on d.id = a.device_id
+      join organizations o on o.id = a.organization_id
+      where a.organization_id = ${q.organizationId} ${cursor}
+        ${q.dateFrom ? sql`and a.at >= ${q.dateFrom.toISOString()}::timestamptz` : sql``}
+        ${q.userId !== undefined ? sql`and a.actor_num_id = ${q.userId}` : sql``}
+        ${q.actions?.length ? sql`and a.action = any(${`{${q.actions.join(',')}}`}::text[])` : sql``}
+        ${q.deviceId !== undefined ? sql`and a.device_id = ${q.deviceId}` : sql``}
+        ${
+          q.person
+            ? sql`and (lower(a.target_name) = lower(${q.person})
+                   or exists (select 1 from jsonb_array_elements_text(coalesce(a.after->'added', '[]'::jsonb) || coalesce(a.after->'removed', '[]'::jsonb)) e
+                              where lower(e) = lower(${q.person}))
+                   or a.actor_user_id = (select u.id from users u where lower(u.email) = lower(${q.person}) limit 1))`
+            : sql``
+        }
+      order by a.at desc, a.id desc
       limit ${q.elements}`),
   );
-  const json = (v: unknown) => (v == null ? null : typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown> | null;
+  const json = (v: unknown) =>
+    (v == null ? null : typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown> | null;
+  const names = (v: unknown) => (json(v) ?? {}) as Record<string, string>;
   return rows.map((r) => ({
     id: Number(r.id),
     date: String(r.date),
     action: r.action as AuditAction,
     actionName: AUDIT_ACTIONS[r.action as AuditAction] ?? String(r.action),
-    actor: { userId: Number(r.actor_num_id), name: String(r.actor_name), via: r.via === 'key' ? 'key' : 'portal' },
+    actor: {
+      userId: Number(r.actor_num_id),
+      name: String(r.actor_name),
+      via: r.via === 'key' || r.via === 'app' ? r.via : 'portal',
+    },
     clientAddress: (r.client_address as string | null) ?? null,
     deviceId: r.device_id == null ? null : Number(r.device_id),
+    device: r.device_name == null ? null : { name: String(r.device_name), timeZone: String(r.device_zone) },
+    timeZone: String(r.device_zone ?? r.org_zone ?? 'UTC'),
+    names: { devices: names(r.device_names), groups: names(r.group_names) },
     target: { type: String(r.target_type), id: String(r.target_id), name: String(r.target_name) },
     before: json(r.before),
     after: json(r.after),

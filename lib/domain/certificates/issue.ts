@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { deviceCertificates } from '@/db/schema';
+import { deviceCertificates, devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { fmtMicroZ, fmtZ } from '../format';
 import { certificateUntil } from '../policy';
 import { requireDevice } from '../policy/enforce';
 import { signJson } from './keys';
-import { requireMobile } from './mobiles';
+import { requireMobile, type MobileRef } from './mobiles';
+import { getGateway } from '@/lib/devices';
 import { CERT_LIFETIME_MS, reconcileCertificates } from './reconcile';
 
 /** a certificate with less than this left is replaced by a fresh one (unless its window ends sooner anyway) */
@@ -19,7 +20,7 @@ const RENEW_MS = 86_400_000;
  * access's schedule so the lock can judge it offline. Revoked when the access shrinks or ends,
  * the phone is deleted, or the key it was obtained with is revoked.
  */
-export async function certificateForMobile(ctx: Ctx, input: { mobileId: number; deviceId: number }) {
+export async function certificateForMobile(ctx: Ctx, input: { mobileId: MobileRef; deviceId: number }) {
   const mobile = await requireMobile(ctx, input.mobileId);
   const access = await requireDevice(ctx, input.deviceId, 'holdCertificate');
   const now = ctx.now();
@@ -40,19 +41,30 @@ export async function certificateForMobile(ctx: Ctx, input: { mobileId: number; 
     )
     .orderBy(desc(deviceCertificates.id))
     .limit(1);
-  const reusable = live && live.expirationDate <= until && (live.expirationDate.getTime() > now.getTime() + RENEW_MS || live.expirationDate.getTime() === until.getTime());
+  const reusable =
+    live &&
+    live.expirationDate <= until &&
+    (live.expirationDate.getTime() > now.getTime() + RENEW_MS || live.expirationDate.getTime() === until.getTime());
   const cert = reusable
     ? live
     : (
         await ctx.db
           .insert(deviceCertificates)
-          .values({ deviceId: input.deviceId, userId: ctx.caller.userId, mobileId: mobile.id, issuedAt: now, expirationDate: until, accessLevel: access.accessLevel, keyId: ctx.caller.keyId ?? null })
+          .values({
+            deviceId: input.deviceId,
+            userId: ctx.caller.userId,
+            mobileId: mobile.id,
+            issuedAt: now,
+            expirationDate: until,
+            accessLevel: access.accessLevel,
+            keyId: ctx.caller.keyId ?? null,
+          })
           .returning()
       )[0];
   const body = {
     certificateId: cert.id,
     deviceId: cert.deviceId,
-    mobileId: mobile.id,
+    mobileId: mobile.publicId,
     userId: ctx.caller.userNumId,
     accessLevel: cert.accessLevel,
     mobilePublicKey: mobile.publicKey,
@@ -65,5 +77,19 @@ export async function certificateForMobile(ctx: Ctx, input: { mobileId: number; 
     dayEndTime: fmtZ(access.dayEndTime),
     remoteAccessDisabled: access.remoteAccessDisabled,
   };
-  return { ...body, signature: await signJson(ctx.db, body) };
+  const signed = { ...body, signature: await signJson(ctx.db, body) };
+  // Tedee's certificate for mobile: the certificate as one string, the device's key beside it
+  return {
+    certificate: Buffer.from(JSON.stringify(signed)).toString('base64'),
+    devicePublicKey: await devicePublicKey(ctx, input.deviceId),
+    ...signed,
+  };
+}
+
+/** The device's own key as its hardware tells it (null when it does not). */
+async function devicePublicKey(ctx: Ctx, deviceId: number): Promise<string | null> {
+  const publicKeyOf = getGateway().publicKeyOf;
+  if (!publicKeyOf) return null;
+  const [d] = await ctx.db.select({ serialNumber: devices.serialNumber }).from(devices).where(eq(devices.id, deviceId));
+  return d ? publicKeyOf({ serialNumber: d.serialNumber }) : null;
 }

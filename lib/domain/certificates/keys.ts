@@ -33,9 +33,16 @@ async function load(db: Db): Promise<Signer> {
   if (existing) return existing;
   const { privateKey } = generateKeyPairSync('ed25519');
   const pub = rawPublic(privateKey);
-  const ciphertext = encryptSecret(privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), 'service_keys', KEY_ID);
+  const ciphertext = encryptSecret(
+    privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    'service_keys',
+    KEY_ID,
+  );
   // two processes may race here: the first row wins and both read it back
-  await db.insert(serviceKeys).values({ id: KEY_ID, publicKey: pub, privateKeyCiphertext: ciphertext }).onConflictDoNothing();
+  await db
+    .insert(serviceKeys)
+    .values({ id: KEY_ID, publicKey: pub, privateKeyCiphertext: ciphertext })
+    .onConflictDoNothing();
   return (await read(db))!;
 }
 

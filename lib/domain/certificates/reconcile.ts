@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceCertificates, organizationUsers, userGroupMembers } from '@/db/schema';
+import { deviceAccess, deviceCertificates, organizationUsers, userGroupMembers } from '@/db/schema';
 import { effectiveAccess } from '../access/effective';
 import { certificateCovered } from '../policy';
 import { revokeCertificates } from './revoke';
@@ -15,11 +15,21 @@ export const CERT_LIFETIME_MS = 30 * 86_400_000;
  * asserts is above theirs now, or it outlives what the policy would issue now. Run it in the
  * transaction of the change; each device whose list changed gets a new list version.
  */
-export async function reconcileCertificates(db: Db, f: { userIds: string[]; deviceIds?: number[] }, now: Date): Promise<number> {
+export async function reconcileCertificates(
+  db: Db,
+  f: { userIds: string[]; deviceIds?: number[] },
+  now: Date,
+): Promise<number> {
   const userIds = [...new Set(f.userIds)];
   if (!userIds.length || (f.deviceIds && !f.deviceIds.length)) return 0;
   const live = await db
-    .select({ id: deviceCertificates.id, userId: deviceCertificates.userId, deviceId: deviceCertificates.deviceId, accessLevel: deviceCertificates.accessLevel, expirationDate: deviceCertificates.expirationDate })
+    .select({
+      id: deviceCertificates.id,
+      userId: deviceCertificates.userId,
+      deviceId: deviceCertificates.deviceId,
+      accessLevel: deviceCertificates.accessLevel,
+      expirationDate: deviceCertificates.expirationDate,
+    })
     .from(deviceCertificates)
     .where(
       and(
@@ -47,4 +57,21 @@ export async function groupMemberUserIds(db: Db, groupId: string): Promise<strin
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .where(eq(userGroupMembers.groupId, groupId));
   return rows.map((r) => r.userId);
+}
+
+/** Those who left the group lose the offline certificates of its devices that nothing else covers. */
+export async function revokeWhatTheGroupGave(db: Db, groupId: string, organizationUserIds: number[], now: Date) {
+  if (!organizationUserIds.length) return;
+  const [people, granted] = await Promise.all([
+    db
+      .select({ userId: organizationUsers.userId })
+      .from(organizationUsers)
+      .where(inArray(organizationUsers.id, organizationUserIds)),
+    db.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, groupId)),
+  ]);
+  await reconcileCertificates(
+    db,
+    { userIds: people.map((p) => p.userId), deviceIds: granted.map((g) => g.deviceId) },
+    now,
+  );
 }

@@ -11,12 +11,21 @@ import { signJson } from './keys';
  */
 export async function revokedForMobile(ctx: Ctx, input: { deviceId: number; version: number }) {
   await requireDevice(ctx, input.deviceId, 'see');
-  const [d] = await ctx.db.select({ version: devices.certListVersion, updated: devices.certListUpdated }).from(devices).where(eq(devices.id, input.deviceId));
+  const [d] = await ctx.db
+    .select({ version: devices.certListVersion, updated: devices.certListUpdated })
+    .from(devices)
+    .where(eq(devices.id, input.deviceId));
   if (d.version === input.version) return null;
   const rows = await ctx.db
     .select({ id: deviceCertificates.id, exp: deviceCertificates.expirationDate })
     .from(deviceCertificates)
-    .where(and(eq(deviceCertificates.deviceId, input.deviceId), isNotNull(deviceCertificates.revokedAt), gt(deviceCertificates.expirationDate, ctx.now())))
+    .where(
+      and(
+        eq(deviceCertificates.deviceId, input.deviceId),
+        isNotNull(deviceCertificates.revokedAt),
+        gt(deviceCertificates.expirationDate, ctx.now()),
+      ),
+    )
     .orderBy(asc(deviceCertificates.id));
   const body = {
     deviceId: input.deviceId,

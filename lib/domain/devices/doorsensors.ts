@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
+import { lockAddress } from './hardware';
 import { DeviceType } from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
@@ -17,9 +18,18 @@ import type { Loaded } from './shape';
 const SENSOR = [DeviceType.doorSensor];
 
 /** GET /my/doorsensor */
-export async function listDoorSensors(ctx: Ctx, f: { name?: string; includeUserSettings?: boolean; page?: number; itemsPerPage?: number }) {
+export async function listDoorSensors(
+  ctx: Ctx,
+  f: { name?: string; includeUserSettings?: boolean; page?: number; itemsPerPage?: number },
+) {
   const { page, itemsPerPage } = paging(f);
-  const rows = await loadVisible(ctx, { types: SENSOR, text: f.name, page, itemsPerPage, userSettings: f.includeUserSettings });
+  const rows = await loadVisible(ctx, {
+    types: SENSOR,
+    text: f.name,
+    page,
+    itemsPerPage,
+    userSettings: f.includeUserSettings,
+  });
   return { page, itemsPerPage, doorSensors: rows.map((x) => doorSensorShape(x, f.includeUserSettings)) };
 }
 
@@ -39,11 +49,18 @@ export async function getDoorSensor(ctx: Ctx, input: { id: number; includeUserSe
  * and the caller's own userSettings (anyone who sees it), with `revision` as for locks (409 when
  * stale). Nothing here reaches the sensor itself, so `targetDeviceRevision` stays.
  */
-export async function updateDoorSensor(ctx: Ctx, input: { id: number; revision: number; name?: string; timeZone?: string; userSettings?: { favorite?: boolean } }): Promise<DeviceUpdated> {
+export async function updateDoorSensor(
+  ctx: Ctx,
+  input: { id: number; revision: number; name?: string; timeZone?: string; userSettings?: { favorite?: boolean } },
+): Promise<DeviceUpdated> {
   const x = await oneSensor(ctx, input.id);
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined;
-  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { kind: 'Door sensor', device: x.d.name, doing: 'rename it or change its time zone' });
+  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, {
+    kind: 'Door sensor',
+    device: x.d.name,
+    doing: 'rename it or change its time zone',
+  });
   if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   checkZone(input.timeZone);
   const d = x.d;
@@ -51,14 +68,32 @@ export async function updateDoorSensor(ctx: Ctx, input: { id: number; revision: 
   const renamed = input.name !== undefined && input.name !== d.name;
   const rezoned = input.timeZone !== undefined && input.timeZone !== d.timeZone;
   const own = mergeUserSettings(x.userSettings, input.userSettings);
-  if (!renamed && !rezoned && !own.changed) return { id: d.id, revision: d.revision, targetDeviceRevision: d.targetDeviceRevision };
+  if (!renamed && !rezoned && !own.changed)
+    return { id: d.id, revision: d.revision, targetDeviceRevision: d.targetDeviceRevision };
   const row = await ctx.db.transaction(async (tx) => {
-    const r = await revise(tx, d.id, input.revision, { ...(renamed ? { name: input.name } : {}), ...(rezoned ? { timeZone: input.timeZone } : {}) });
+    const r = await revise(tx, d.id, input.revision, {
+      ...(renamed ? { name: input.name } : {}),
+      ...(rezoned ? { timeZone: input.timeZone } : {}),
+    });
     if (own.changed) await saveUserSettings(tx, d.id, ctx.caller.userId, own.merged);
     if (renamed || rezoned) {
-      await settingsChanged(tx, { device: r, user: { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName }, name: r.name, revision: r.revision, notify: true, at: now });
+      await settingsChanged(tx, {
+        device: r,
+        user: { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName },
+        name: r.name,
+        revision: r.revision,
+        notify: true,
+        at: now,
+      });
       const diff = changed({ name: d.name, timeZone: d.timeZone }, { name: input.name, timeZone: input.timeZone });
-      if (diff) await audit(tx, ctx, { action: 'device.settings', organizationId: d.organizationId, deviceId: d.id, target: { type: 'doorSensor', id: d.id, name: r.name }, ...diff });
+      if (diff)
+        await audit(tx, ctx, {
+          action: 'device.settings',
+          organizationId: d.organizationId,
+          deviceId: d.id,
+          target: { type: 'doorSensor', id: d.id, name: r.name },
+          ...diff,
+        });
     }
     return r;
   });
@@ -79,7 +114,15 @@ export async function deleteDoorSensor(ctx: Ctx, id: number): Promise<void> {
       .delete(devices)
       .where(and(eq(devices.id, id), eq(devices.type, DeviceType.doorSensor)))
       .returning({ lockId: devices.connectedToId });
-    if (gone?.lockId) await getGateway().unpairDoorSensor(tx, { sensorId: id, lockId: gone.lockId });
-    if (gone) await audit(tx, ctx, { action: 'device.delete', organizationId: x.d.organizationId, deviceId: id, target: { type: 'doorSensor', id, name: x.d.name }, before: { name: x.d.name, serialNumber: x.d.serialNumber } });
+    if (gone?.lockId)
+      await getGateway().unpairDoorSensor(tx, { sensorId: id, lock: await lockAddress(tx, gone.lockId) });
+    if (gone)
+      await audit(tx, ctx, {
+        action: 'device.delete',
+        organizationId: x.d.organizationId,
+        deviceId: id,
+        target: { type: 'doorSensor', id, name: x.d.name },
+        before: { name: x.d.name, serialNumber: x.d.serialNumber },
+      });
   });
 }

@@ -27,8 +27,16 @@ export async function syncAllGates(ctx: Ctx): Promise<void> {
   const me = ctx.caller.userId;
   const now = ctx.now();
   const external = await getGateway().listExternalGates(ctx.db, me);
-  const mine = await ctx.db.select().from(devices).where(and(eq(devices.type, DeviceType.gate), eq(devices.externalAccount, me)));
-  const access = await effectiveAccess(ctx.db, me, now, mine.map((g) => g.id));
+  const mine = await ctx.db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.type, DeviceType.gate), eq(devices.externalAccount, me)));
+  const access = await effectiveAccess(
+    ctx.db,
+    me,
+    now,
+    mine.map((g) => g.id),
+  );
   const known = new Set(mine.map((g) => g.externalId));
   await ctx.db.transaction(async (tx) => {
     for (const g of mine) {
@@ -55,7 +63,13 @@ export async function syncAllGates(ctx: Ctx): Promise<void> {
           created: now,
         })
         .returning({ id: devices.id });
-      await tx.insert(deviceAccess).values({ deviceId: gate.id, principalType: PrincipalType.user, userId: me, accessLevel: AccessLevel.owner, createdBy: me });
+      await tx.insert(deviceAccess).values({
+        deviceId: gate.id,
+        principalType: PrincipalType.user,
+        userId: me,
+        accessLevel: AccessLevel.owner,
+        createdBy: me,
+      });
     }
     await tx
       .insert(gateSyncRuns)
@@ -92,7 +106,14 @@ export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: stri
     const ctx: Ctx = {
       db,
       now: () => now,
-      caller: { userId: u.id, userNumId: u.numId, email: u.email, displayName: u.displayName, scopes: new Set(), via: 'session' },
+      caller: {
+        userId: u.id,
+        userNumId: u.numId,
+        email: u.email,
+        displayName: u.displayName,
+        scopes: new Set(),
+        via: 'session',
+      },
     };
     try {
       await syncAllGates(ctx);
@@ -105,4 +126,8 @@ export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: stri
 }
 
 /** Looks for due accounts every GATE_SYNC_CHECK_MS (default a minute), in every process. */
-export const worker = periodicWorker('gate-auto-sync', () => Number(process.env.GATE_SYNC_CHECK_MS ?? 60_000), (db) => runDueGateSyncs(db));
+export const worker = periodicWorker(
+  'gate-auto-sync',
+  () => Number(process.env.GATE_SYNC_CHECK_MS ?? 60_000),
+  (db) => runDueGateSyncs(db),
+);

@@ -5,7 +5,14 @@ import { perDb } from '@/db/prepared';
 import { tableRow } from '@/db/raw-rows';
 import { deviceAccess, deviceUserSettings, devices, type Device } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
-import { candidateFields, candidatesOf, candidateWhere, effectiveAccess, effectiveOf, type EffectiveAccess } from '../access/effective';
+import {
+  candidateFields,
+  candidatesOf,
+  candidateWhere,
+  effectiveAccess,
+  effectiveOf,
+  type EffectiveAccess,
+} from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
 
@@ -39,14 +46,21 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
   let rows: Array<{ d: Device; bridgeConnected: boolean | null }>;
   if (byIds) {
     access = await accessRead;
-    const ids = [...access.values()].filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel)).map((a) => a.deviceId);
+    const ids = [...access.values()]
+      .filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel))
+      .map((a) => a.deviceId);
     rows = ids.length ? await devicesWhere(ctx, o, inArray(devices.id, ids)) : [];
   } else {
     // every visible device: the same rule as a subquery, not a thousand parameters
     [access, rows] = await Promise.all([accessRead, devicesWhere(ctx, o, inArray(devices.id, visibleIds(ctx)))]);
   }
   rows = rows.filter((r) => access.has(r.d.id)); // an access granted between the two reads shows next time
-  const settings = o.userSettings ? await userSettingsOf(ctx, rows.map((r) => r.d.id)) : new Map();
+  const settings = o.userSettings
+    ? await userSettingsOf(
+        ctx,
+        rows.map((r) => r.d.id),
+      )
+    : new Map();
   return rows.map((r) => ({
     d: r.d,
     access: access.get(r.d.id)!,
@@ -57,7 +71,11 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
 }
 
 /** The devices of `visible` that match the options, each with its bridge's link, by name. */
-async function devicesWhere(ctx: Ctx, o: LoadOptions, visible: SQL): Promise<Array<{ d: Device; bridgeConnected: boolean | null }>> {
+async function devicesWhere(
+  ctx: Ctx,
+  o: LoadOptions,
+  visible: SQL,
+): Promise<Array<{ d: Device; bridgeConnected: boolean | null }>> {
   const conds: SQL[] = [visible, inArray(devices.type, o.types)];
   if (o.text) {
     const p = likePart(o.text);
@@ -73,7 +91,10 @@ async function devicesWhere(ctx: Ctx, o: LoadOptions, visible: SQL): Promise<Arr
     .$dynamic();
   if (o.page && o.itemsPerPage) q = q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage);
   // rows as the driver gives them, mapped by tableRow (see there)
-  return rowsOf<Record<string, unknown>>(await ctx.db.execute(q)).map((r) => ({ d: deviceRow(r), bridgeConnected: r.bridge_connected as boolean | null }));
+  return rowsOf<Record<string, unknown>>(await ctx.db.execute(q)).map((r) => ({
+    d: deviceRow(r),
+    bridgeConnected: r.bridge_connected as boolean | null,
+  }));
 }
 
 const visibleIds = (ctx: Ctx) =>
@@ -109,7 +130,10 @@ function oneQuery(db: Db) {
     .from(devices)
     .innerJoinLateral(acc, sql`true`)
     .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
-    .leftJoin(deviceUserSettings, and(eq(deviceUserSettings.deviceId, devices.id), eq(deviceUserSettings.userId, sql.placeholder('userId'))))
+    .leftJoin(
+      deviceUserSettings,
+      and(eq(deviceUserSettings.deviceId, devices.id), eq(deviceUserSettings.userId, sql.placeholder('userId'))),
+    )
     .where(eq(devices.id, sql.placeholder('id')))
     .prepare('device_one_visible');
 }

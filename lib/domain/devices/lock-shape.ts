@@ -1,5 +1,15 @@
 import type { Device } from '@/db/schema';
-import { DoorState, LOCK_SETTING_DEFAULTS, LOCK_SETTING_KEYS, LOCK_USER_SETTING_DEFAULTS, LockState, lockSettingsOf, OpResult, type LockSettings, type LockUserSettings } from '@/lib/devices/codes';
+import {
+  DoorState,
+  LOCK_SETTING_DEFAULTS,
+  LOCK_SETTING_KEYS,
+  LOCK_USER_SETTING_DEFAULTS,
+  LockState,
+  lockSettingsOf,
+  OpResult,
+  type LockSettings,
+  type LockUserSettings,
+} from '@/lib/devices/codes';
 import { common, type Loaded } from './shape';
 
 export const isPaired = (d: Device) => d.connectedToId !== null;
@@ -24,7 +34,9 @@ export function deviceState(d: Device, now: Date) {
 }
 
 /** deviceSettings as the API shows them; `doorStateEventLoggingEnabled` only on a lock with a bridge. */
-export type DeviceSettingsShape = Omit<LockSettings, 'doorStateEventLoggingEnabled'> & { doorStateEventLoggingEnabled?: boolean };
+export type DeviceSettingsShape = Omit<LockSettings, 'doorStateEventLoggingEnabled'> & {
+  doorStateEventLoggingEnabled?: boolean;
+};
 
 /** The stored settings with the defaults filled in (lockSettingsOf, written out: a list shapes a thousand locks). */
 function deviceSettings(d: Device): DeviceSettingsShape {
@@ -62,7 +74,8 @@ export function lockShape(x: Loaded, now: Date, o: LockOptions = {}) {
     deviceSettings: DeviceSettingsShape;
     userSettings?: LockUserSettings & Record<string, unknown>;
     accessories?: unknown[];
-  } = Object.assign(common(x, paired ? x.bridgeConnected === true : null), {
+    // connected while its bridge is and it has not reported losing its link to it
+  } = Object.assign(common(x, paired ? x.bridgeConnected === true && d.isConnected !== false : null), {
     connectedToId: paired ? d.connectedToId : null,
     beaconMajor: paired ? d.beaconMajor : null,
     beaconMinor: paired ? d.beaconMinor : null,

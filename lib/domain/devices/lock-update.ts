@@ -1,9 +1,26 @@
 import { getGateway } from '@/lib/devices';
-import { LOCK_SETTING_KEYS, LOCK_TYPES, lockSettingsOf, type LockSettings, type LockUserSettings } from '@/lib/devices/codes';
+import {
+  LOCK_SETTING_KEYS,
+  LOCK_TYPES,
+  lockSettingsOf,
+  type LockSettings,
+  type LockUserSettings,
+} from '@/lib/devices/codes';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
-import { DeviceBusy, DeviceTimeout, DeviceUnreachable, isDomainError, NotFound } from '../errors';
+import {
+  DeviceBusy,
+  DeviceTimeout,
+  DeviceUnreachable,
+  Forbidden,
+  isDomainError,
+  NotFound,
+  PreconditionFailed,
+} from '../errors';
+import { decideZoneChange } from '../policy';
 import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
+import { commandUnderway } from './commands';
+import { lockAddress } from './hardware';
 import { loadOne } from './load';
 import { settingsChanged } from './reports';
 import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
@@ -38,7 +55,11 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
   if (!x) throw NotFound('Lock');
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined || input.deviceSettings !== undefined;
-  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { kind: 'Lock', device: x.d.name, doing: 'change its settings' });
+  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, {
+    kind: 'Lock',
+    device: x.d.name,
+    doing: 'change its settings',
+  });
   if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
   checkZone(input.timeZone);
   const d = x.d;
@@ -50,28 +71,56 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
   // settings the lock has not confirmed yet are sent again with any change of them
   const push = settingsDiffer || (input.deviceSettings !== undefined && d.targetDeviceRevision > d.deviceRevision);
   if (push) {
-    if (d.connectedToId === null || x.bridgeConnected !== true) throw DeviceUnreachable('The lock is disconnected (no connected bridge), so it cannot take new settings now. Nothing was changed.');
-    if (d.busyUntil && d.busyUntil > now) throw DeviceBusy('The lock is busy with another command. Nothing was changed; try again in a moment.');
+    if (d.connectedToId === null || x.bridgeConnected !== true)
+      throw DeviceUnreachable(
+        'The lock is disconnected (no connected bridge), so it cannot take new settings now. Nothing was changed.',
+      );
+    const hw = await lockAddress(ctx.db, d.id);
+    if (hw.bridge && !hw.bridge.capabilities.includes('settings'))
+      throw PreconditionFailed(
+        "This lock's bridge cannot change its settings: the Tedee Bridge API has no way to do it. Change them in the Tedee app. Nothing was changed.",
+      );
+    if (await commandUnderway(ctx.db, d.id, now))
+      throw DeviceBusy('The lock is busy with another command. Nothing was changed; try again in a moment.');
   }
   const renamed = input.name !== undefined && input.name !== d.name;
   const rezoned = input.timeZone !== undefined && input.timeZone !== d.timeZone;
+  if (rezoned && !decideZoneChange(x.access).ok)
+    throw Forbidden(
+      `Only the owner of ${d.name} can change its time zone: every weekday schedule on it, yours included, would move with it.`,
+    );
   const own = mergeUserSettings(x.userSettings, input.userSettings);
-  if (!push && !renamed && !rezoned && !own.changed) return { id: d.id, revision: d.revision, targetDeviceRevision: d.targetDeviceRevision };
+  if (!push && !renamed && !rezoned && !own.changed)
+    return { id: d.id, revision: d.revision, targetDeviceRevision: d.targetDeviceRevision };
 
   const saved = await ctx.db.transaction(async (tx) => {
     const row = await revise(
       tx,
       d.id,
       input.revision,
-      { ...(renamed ? { name: input.name } : {}), ...(rezoned ? { timeZone: input.timeZone } : {}), ...(settingsDiffer ? { settings: { ...wanted } } : {}) },
+      {
+        ...(renamed ? { name: input.name } : {}),
+        ...(rezoned ? { timeZone: input.timeZone } : {}),
+        ...(settingsDiffer ? { settings: { ...wanted } } : {}),
+      },
       push,
     );
     if (own.changed) await saveUserSettings(tx, d.id, ctx.caller.userId, own.merged);
     if (renamed || rezoned || settingsDiffer) {
       const user = { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName };
       await settingsChanged(tx, { device: row, user, name: row.name, revision: row.revision, notify: !push, at: now });
-      const diff = changed({ name: d.name, timeZone: d.timeZone, ...current }, { name: input.name, timeZone: input.timeZone, ...wanted });
-      if (diff) await audit(tx, ctx, { action: 'device.settings', organizationId: d.organizationId, deviceId: d.id, target: { type: 'lock', id: d.id, name: row.name }, ...diff });
+      const diff = changed(
+        { name: d.name, timeZone: d.timeZone, ...current },
+        { name: input.name, timeZone: input.timeZone, ...wanted },
+      );
+      if (diff)
+        await audit(tx, ctx, {
+          action: 'device.settings',
+          organizationId: d.organizationId,
+          deviceId: d.id,
+          target: { type: 'lock', id: d.id, name: row.name },
+          ...diff,
+        });
     }
     return row;
   });
@@ -82,12 +131,14 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
 /** The lock confirms (through the gateway's report) or the saved settings stay pending, in words. */
 async function sendToLock(ctx: Ctx, id: number, revision: number, settings: LockSettings): Promise<void> {
   try {
-    await getGateway().pushSettings(ctx.db, { deviceId: id, revision, settings });
+    await getGateway().pushSettings(ctx.db, { lock: await lockAddress(ctx.db, id), revision, settings });
   } catch (e) {
     if (!isDomainError(e)) throw e;
     const saved = `The new settings are saved (revision ${revision}) but the lock has not confirmed them`;
-    if (e.code === 'device_unreachable') throw DeviceUnreachable(`${saved}: it went offline. Save them again once it is back to send them once more.`);
-    if (e.code === 'device_busy') throw DeviceTimeout(`${saved}: it was busy with another command. Save again to send them once more.`);
+    if (e.code === 'device_unreachable')
+      throw DeviceUnreachable(`${saved}: it went offline. Save them again once it is back to send them once more.`);
+    if (e.code === 'device_busy')
+      throw DeviceTimeout(`${saved}: it was busy with another command. Save again to send them once more.`);
     throw DeviceTimeout(`${saved} in time. Save again to send them once more.`);
   }
 }

@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { devices, organizations } from '@/db/schema';
 import { LOCK_TYPES as LOCKS } from '@/lib/devices/codes';
-import { getGateway } from '@/lib/devices';
+import { settleShown } from './commands';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { loadOne, loadVisible } from './load';
@@ -18,24 +18,25 @@ export async function getLock(ctx: Ctx, input: { id: number } & LockOptions) {
 /** One lock the caller can see, settled first when a command of it is due (404 otherwise). */
 async function oneLock(ctx: Ctx, id: number): Promise<Loaded> {
   let x = await loadOne(ctx, id, LOCK_TYPES);
-  if (x?.d.busyOperationId) {
-    await getGateway().settleDue(ctx.db, [id]);
-    x = await loadOne(ctx, id, LOCK_TYPES);
-  }
+  if (x && (await settleShown(ctx.db, [x.d], ctx.now()))) x = await loadOne(ctx, id, LOCK_TYPES);
   if (!x) throw NotFound('Lock');
   return x;
 }
 
 /**
- * Loads the devices, settling first any command whose time has come. A device holds its command
- * slot (busyOperationId) exactly while an operation is pending, so the settle round trip is only
- * paid when the row shows one: the usual read costs no extra query.
+ * Loads the devices, settling first any command whose time has come. Only a lock shown mid-command
+ * costs an extra query (lib/domain/devices/commands.ts, settleShown): the usual read costs none.
  */
 async function loadSettled(ctx: Ctx, o: Parameters<typeof loadVisible>[1]) {
   const rows = await loadVisible(ctx, o);
-  const inFlight = rows.filter((x) => x.d.busyOperationId !== null).map((x) => x.d.id);
-  if (!inFlight.length) return rows;
-  await getGateway().settleDue(ctx.db, inFlight);
+  if (
+    !(await settleShown(
+      ctx.db,
+      rows.map((x) => x.d),
+      ctx.now(),
+    ))
+  )
+    return rows;
   return loadVisible(ctx, o);
 }
 
@@ -94,7 +95,14 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
   if (!f.includeOrganization) return locks;
   const orgIds = [...new Set(rows.map((x) => x.d.organizationId).filter((x): x is number => x !== null))];
   const orgs = orgIds.length
-    ? new Map((await ctx.db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, orgIds))).map((o) => [o.id, o]))
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: organizations.id, name: organizations.name })
+            .from(organizations)
+            .where(inArray(organizations.id, orgIds))
+        ).map((o) => [o.id, o]),
+      )
     : new Map<number, { id: number; name: string }>();
   return locks.map((l, i) => {
     const orgId = rows[i].d.organizationId;
@@ -119,6 +127,8 @@ export async function lockSyncOne(ctx: Ctx, id: number) {
  * and lock sync (outside our contract): the public clients read it (pytedee and homebridge-tedee
  * fail without it, aiotedee sees every lock's state as unknown; docs/api-compatibility.md).
  */
-const withLegacyName = <T extends { deviceState: unknown }>(l: T) => Object.assign(l, { lockProperties: l.deviceState });
+const withLegacyName = <T extends { deviceState: unknown }>(l: T) =>
+  Object.assign(l, { lockProperties: l.deviceState });
 
-const syncShape = (l: ReturnType<typeof lockShape>) => withLegacyName({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });
+const syncShape = (l: ReturnType<typeof lockShape>) =>
+  withLegacyName({ id: l.id, isConnected: l.isConnected, deviceState: l.deviceState, revision: l.revision });

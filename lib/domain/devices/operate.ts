@@ -3,17 +3,22 @@ import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { deviceOperations } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
-import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
+import type { OperationType, OperationView } from '@/lib/devices';
 import { FORCE_STATES, LockState, OperationType as OperationTypes, UnlockMode } from '@/lib/devices/codes';
 import { candidatesOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { Conflict, NotFound } from '../errors';
 import { fmtZ } from '../format';
+import { operationProgress, startLockOperation } from './commands';
 import { loadOne } from './load';
 import { LOCK_TYPES } from './locks';
 import { enforceDevice } from '../policy/enforce';
 
-const VERB: Record<OperationType, string> = { [OperationTypes.lock]: 'lock', [OperationTypes.unlock]: 'unlock', [OperationTypes.pull]: 'pull' };
+const VERB: Record<OperationType, string> = {
+  [OperationTypes.lock]: 'lock',
+  [OperationTypes.unlock]: 'unlock',
+  [OperationTypes.pull]: 'pull',
+};
 
 /**
  * POST /my/lock/{id}/operation/{lock|unlock|pull}: checks the caller may open the lock now
@@ -30,7 +35,12 @@ export async function operateLock(ctx: Ctx, input: { id: number; type: Operation
   if (input.mode === UnlockMode.force && !FORCE_STATES.includes(lock.state ?? LockState.unknown)) {
     throw Conflict('A forced unlock (mode 2) is only for a lock whose state is unknown or semi-locked.');
   }
-  const r = await getGateway().startOperation(ctx.db, { deviceId: input.id, type: input.type, mode: input.mode, userId: ctx.caller.userId });
+  const r = await startLockOperation(ctx.db, {
+    deviceId: input.id,
+    type: input.type,
+    mode: input.mode,
+    userId: ctx.caller.userId,
+  });
   return { operationId: r.operationId, lastStateChangedDate: fmtZ(r.lastStateChangedDate) };
 }
 
@@ -66,8 +76,12 @@ export async function getOperationStatus(ctx: Ctx, operationId: string) {
   const [row] = await status(ctx.db).execute({ id: operationId, ...callerValues(ctx, now) });
   if (!row) throw NotFound('Operation');
   confirmKey(ctx, row.keyOk);
-  let op: OperationView | null = { ...row, type: row.type as OperationType, status: row.status as OperationView['status'] };
-  if (op.status === 'PENDING' && row.completeAt <= now) op = await getGateway().getOperation(ctx.db, operationId);
+  let op: OperationView | null = {
+    ...row,
+    type: row.type as OperationType,
+    status: row.status as OperationView['status'],
+  };
+  if (op.status === 'PENDING' && row.completeAt <= now) op = await operationProgress(ctx.db, operationId, now);
   if (!op) throw NotFound('Operation');
   return { deviceId: op.deviceId, operationId: op.operationId, result: op.result, status: op.status, type: op.type };
 }

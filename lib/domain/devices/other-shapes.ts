@@ -45,7 +45,10 @@ export function doorSensorShape(x: Loaded, includeUserSettings = false) {
   } = Object.assign(common(x, null), {
     organizationId: d.organizationId,
     connectedToLockId: d.connectedToId ?? 0,
-    deviceState: { batteryLevel: d.batteryLevel ?? 0, batteryLevelModifiedTime: (d.batteryLevelModifiedTime ?? d.created).toISOString() },
+    deviceState: {
+      batteryLevel: d.batteryLevel ?? 0,
+      batteryLevelModifiedTime: (d.batteryLevelModifiedTime ?? d.created).toISOString(),
+    },
   });
   if (includeUserSettings) sensor.userSettings = { favorite: false, ...(x.userSettings ?? {}) };
   return sensor;

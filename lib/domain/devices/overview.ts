@@ -6,9 +6,17 @@ import { may } from '../policy';
 import { refusalFor } from '../policy/words';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
+import { yourHours, type YourHours } from '../access/hours';
 import { loadVisible } from './load';
 import { lockShape, type LockShape } from './lock-shape';
-import { bridgeShape, doorSensorShape, gateShape, type BridgeShape, type DoorSensorShape, type GateShape } from './other-shapes';
+import {
+  bridgeShape,
+  doorSensorShape,
+  gateShape,
+  type BridgeShape,
+  type DoorSensorShape,
+  type GateShape,
+} from './other-shapes';
 
 export interface LockPolicy {
   /** why the viewer may not open the lock from here now, in words (lib/domain/policy); null when they may */
@@ -17,12 +25,21 @@ export interface LockPolicy {
   simulator: boolean;
   /** when the cloud last heard from the lock (ISO with Z), for "last seen" while it is offline; null when never */
   lastSeen: string | null;
+  /** the viewer's own hours on the lock and when they can next open it (lib/domain/access/hours) */
+  hours: YourHours;
 }
 
 export type DeviceOverview =
   | ({ kind: 'lock'; device: LockShape } & LockPolicy)
   | { kind: 'bridge'; device: BridgeShape; lastSeen: string | null; locks: BridgeLock[] }
-  | { kind: 'gate'; device: GateShape; lastSeen: string | null }
+  | {
+      kind: 'gate';
+      device: GateShape;
+      lastSeen: string | null;
+      openRefusal: string | null;
+      manageRefusal: string | null;
+      hours: YourHours;
+    }
   | { kind: 'doorSensor'; device: DoorSensorShape };
 
 /** A lock paired with a bridge, as its bridge's page lists it (only locks the viewer sees). */
@@ -47,6 +64,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
       lastSeen: fmtZ(await lockLastSeen(ctx, x.d)),
+      hours: yourHours(x.access, now),
     };
   }
   if (t === DeviceType.bridge) {
@@ -56,7 +74,17 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       .sort((a, b) => a.name.localeCompare(b.name));
     return { kind: 'bridge', device: bridgeShape(x), lastSeen: fmtZ(x.d.lastSeen), locks };
   }
-  if (t === DeviceType.gate) return { kind: 'gate', device: gateShape(x, true), lastSeen: fmtZ(x.d.lastSeen) };
+  if (t === DeviceType.gate) {
+    const now = ctx.now();
+    return {
+      kind: 'gate',
+      device: gateShape(x, true),
+      lastSeen: fmtZ(x.d.lastSeen),
+      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'synchronize it' }),
+      hours: yourHours(x.access, now),
+    };
+  }
   return { kind: 'doorSensor', device: doorSensorShape(x, true) };
 }
 
@@ -66,17 +94,26 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
  */
 async function lockLastSeen(ctx: Ctx, lock: Device): Promise<Date | null> {
   if (lock.connectedToId === null) return lock.lastSeen;
-  const [b] = await ctx.db.select({ lastSeen: devices.lastSeen }).from(devices).where(eq(devices.id, lock.connectedToId));
+  const [b] = await ctx.db
+    .select({ lastSeen: devices.lastSeen })
+    .from(devices)
+    .where(eq(devices.id, lock.connectedToId));
   const seen = [lock.lastSeen, b?.lastSeen ?? null].filter((d): d is Date => d !== null);
   return seen.length ? new Date(Math.max(...seen.map((d) => d.getTime()))) : null;
 }
 
 /** /devices/{id}/settings: the lock with why the viewer may not change its settings now (null: they may). */
-export async function lockSettingsView(ctx: Ctx, id: number): Promise<{ lock: LockShape; manageRefusal: string | null }> {
+export async function lockSettingsView(
+  ctx: Ctx,
+  id: number,
+): Promise<{ lock: LockShape; manageRefusal: string | null }> {
   const [x] = await loadVisible(ctx, { types: [DeviceType.lockPro, DeviceType.lockGo], ids: [id], userSettings: true });
   if (!x) throw NotFound('Lock');
   const now = ctx.now();
-  return { lock: lockShape(x, now, { includeUserSettings: true }), manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'change its settings' }) };
+  return {
+    lock: lockShape(x, now, { includeUserSettings: true }),
+    manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'change its settings' }),
+  };
 }
 
 /** What the viewer may do to a device now, in words: null where they may (lib/domain/policy). */
@@ -96,9 +133,45 @@ export async function deviceRefusals(ctx: Ctx, kind: 'gate' | 'doorSensor'): Pro
     rows.map((x) => [
       x.d.id,
       {
-        open: kind === 'gate' ? refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }) : null,
-        manage: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: kind === 'gate' ? 'synchronize or delete it' : 'rename or remove it' }),
+        open:
+          kind === 'gate' ? refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }) : null,
+        manage: refusalFor('manageDevice', x.access, now, {
+          device: x.d.name,
+          doing: kind === 'gate' ? 'synchronize or delete it' : 'rename or remove it',
+        }),
       },
     ]),
   );
+}
+
+/** GET /my/device/{deviceId}/hours: the caller's own hours on a lock or gate they can see (404 otherwise). */
+export async function deviceHours(ctx: Ctx, id: number): Promise<YourHours> {
+  const [x] = await loadVisible(ctx, { types: [DeviceType.lockPro, DeviceType.lockGo, DeviceType.gate], ids: [id] });
+  if (!x) throw NotFound('Device');
+  return yourHours(x.access, ctx.now());
+}
+
+/** A door on a member's or guest's Home: whether the policy lets them open it now (in words) and their hours. */
+export interface YourDoor {
+  id: number;
+  name: string;
+  kind: 'lock' | 'gate';
+  /** why the viewer may not open it from here now (lib/domain/policy), null when they may */
+  openRefusal: string | null;
+  hours: YourHours;
+}
+
+/** Every lock and gate the viewer can see, by name, with the policy's answer to opening it now. */
+export async function yourDoors(ctx: Ctx): Promise<YourDoor[]> {
+  const rows = await loadVisible(ctx, { types: [DeviceType.lockPro, DeviceType.lockGo, DeviceType.gate] });
+  const now = ctx.now();
+  return rows
+    .map((x) => ({
+      id: x.d.id,
+      name: x.d.name,
+      kind: x.d.type === DeviceType.gate ? ('gate' as const) : ('lock' as const),
+      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      hours: yourHours(x.access, now),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -11,11 +11,16 @@ import { Conflict, Invalid } from '../errors';
  */
 
 export const staleRevision = (current: number, sent: number) =>
-  Conflict(`Someone else changed this device since you read it (it is at revision ${current}; you sent ${sent}). Reload it and make your change again.`);
+  Conflict(
+    `Someone else changed this device since you read it (it is at revision ${current}; you sent ${sent}). Reload it and make your change again.`,
+  );
 
 /** A time zone the API accepts: an IANA name ("Europe/Warsaw"). */
 export function checkZone(zone: string | undefined): void {
-  if (zone !== undefined && !IANAZone.isValidZone(zone)) throw Invalid(`timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`, [`timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`]);
+  if (zone !== undefined && !IANAZone.isValidZone(zone))
+    throw Invalid(`timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`, [
+      `timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`,
+    ]);
 }
 
 /**
@@ -25,9 +30,19 @@ export function checkZone(zone: string | undefined): void {
 export async function revise(tx: Db, id: number, revision: number, set: Partial<Device>, target = false) {
   const [row] = await tx
     .update(devices)
-    .set({ ...set, revision: sql`${devices.revision} + 1`, ...(target ? { targetDeviceRevision: sql`${devices.revision} + 1` } : {}) })
+    .set({
+      ...set,
+      revision: sql`${devices.revision} + 1`,
+      ...(target ? { targetDeviceRevision: sql`${devices.revision} + 1` } : {}),
+    })
     .where(and(eq(devices.id, id), eq(devices.revision, revision)))
-    .returning({ id: devices.id, type: devices.type, name: devices.name, revision: devices.revision, targetDeviceRevision: devices.targetDeviceRevision });
+    .returning({
+      id: devices.id,
+      type: devices.type,
+      name: devices.name,
+      revision: devices.revision,
+      targetDeviceRevision: devices.targetDeviceRevision,
+    });
   if (!row) {
     const [now] = await tx.select({ revision: devices.revision }).from(devices).where(eq(devices.id, id));
     throw staleRevision(now?.revision ?? revision, revision);
@@ -36,12 +51,20 @@ export async function revise(tx: Db, id: number, revision: number, set: Partial<
 }
 
 /** The caller's own settings of a device, merged over what they had. */
-export function mergeUserSettings(before: Record<string, unknown> | null | undefined, change: Record<string, unknown> | undefined): { merged: Record<string, unknown>; changed: boolean } {
+export function mergeUserSettings(
+  before: Record<string, unknown> | null | undefined,
+  change: Record<string, unknown> | undefined,
+): { merged: Record<string, unknown>; changed: boolean } {
   const merged = { ...(before ?? {}), ...(change ?? {}) };
   return { merged, changed: change !== undefined && JSON.stringify(merged) !== JSON.stringify(before ?? {}) };
 }
 
-export async function saveUserSettings(tx: Db, deviceId: number, userId: string, settings: Record<string, unknown>): Promise<void> {
+export async function saveUserSettings(
+  tx: Db,
+  deviceId: number,
+  userId: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
   await tx
     .insert(deviceUserSettings)
     .values({ deviceId, userId, settings })

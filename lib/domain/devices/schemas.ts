@@ -21,7 +21,9 @@ export const AccessDetails = z
   })
   .meta({ id: 'AccessDetails' });
 
-export const SoftwareVersion = z.object({ softwareType: int(), version: z.string(), updateAvailable: z.boolean() }).meta({ id: 'SoftwareVersion' });
+export const SoftwareVersion = z
+  .object({ softwareType: int(), version: z.string(), updateAvailable: z.boolean() })
+  .meta({ id: 'SoftwareVersion' });
 
 const common = {
   id: int(),
@@ -41,7 +43,14 @@ const common = {
 };
 
 export const LockDeviceState = z
-  .object({ state: int(), doorState: int(), isCharging: z.boolean(), batteryLevel: int(), stateChangeResult: int(), lastStateChangedDate: instantZ })
+  .object({
+    state: int(),
+    doorState: int(),
+    isCharging: z.boolean(),
+    batteryLevel: int(),
+    stateChangeResult: int(),
+    lastStateChangedDate: instantZ,
+  })
   .meta({ id: 'LockDeviceState' });
 
 export const LockDeviceSettings = z
@@ -87,13 +96,20 @@ export const Lock = z
     userSettings: LockUserSettings.optional().describe('with IncludeUserSettings=true'),
     accessories: z.array(z.unknown()).optional().describe('with IncludeAccessories=true'),
     organizationId: int().nullable().optional().describe('with IncludeOrganization=true (lock list)'),
-    organization: z.object({ id: int(), name: z.string() }).nullable().optional().describe('with IncludeOrganization=true (lock list)'),
-    lockProperties: LockDeviceState.nullable().optional().describe("deviceState under its name before Tedee's v1.35 (lock list), for older clients"),
+    organization: z
+      .object({ id: int(), name: z.string() })
+      .nullable()
+      .optional()
+      .describe('with IncludeOrganization=true (lock list)'),
+    lockProperties: LockDeviceState.nullable()
+      .optional()
+      .describe("deviceState under its name before Tedee's v1.35 (lock list), for older clients"),
   })
   .meta({
     id: 'Lock',
     // from the demo data (npm run db:seed)
-    examples: [{
+    examples: [
+      {
         id: 3,
         serialNumber: 'DEMO-LK-0001',
         name: 'Front door',
@@ -106,14 +122,35 @@ export const Lock = z
         timeZone: 'Europe/Warsaw',
         isConnected: true,
         accessLevel: 2,
-        accessDetails: { accessLevel: 2, remoteAccessDisabled: false, weekDays: null, startDate: null, endDate: null, dayStartTime: null, dayEndTime: null },
+        accessDetails: {
+          accessLevel: 2,
+          remoteAccessDisabled: false,
+          weekDays: null,
+          startDate: null,
+          endDate: null,
+          dayStartTime: null,
+          dayEndTime: null,
+        },
         softwareVersions: [{ softwareType: 0, version: '3.1.2', updateAvailable: false }],
         connectedToId: 1,
         beaconMajor: 4101,
         beaconMinor: 11,
-        deviceState: { state: 6, doorState: 3, isCharging: false, batteryLevel: 86, stateChangeResult: 0, lastStateChangedDate: '2026-11-24T08:20:00.000Z' },
-        deviceSettings: { ...LOCK_SETTING_DEFAULTS, autoLockEnabled: true, openDoorAlertEnabled: true, doorStateEventLoggingEnabled: true },
-      }],
+        deviceState: {
+          state: 6,
+          doorState: 3,
+          isCharging: false,
+          batteryLevel: 86,
+          stateChangeResult: 0,
+          lastStateChangedDate: '2026-11-24T08:20:00.000Z',
+        },
+        deviceSettings: {
+          ...LOCK_SETTING_DEFAULTS,
+          autoLockEnabled: true,
+          openDoorAlertEnabled: true,
+          doorStateEventLoggingEnabled: true,
+        },
+      },
+    ],
   });
 
 export const Bridge = z
@@ -157,29 +194,108 @@ export const GatePage = z.object({ page: int(), itemsPerPage: int(), gates: z.ar
 export const DoorSensorPage = z.object({ page: int(), itemsPerPage: int(), doorSensors: z.array(DoorSensor) });
 
 export const LockSync = z
-  .object({ id: int(), isConnected: z.boolean().nullable(), deviceState: LockDeviceState.nullable(), revision: int(), lockProperties: LockDeviceState.nullable().describe('deviceState again, for older clients') })
+  .object({
+    id: int(),
+    isConnected: z.boolean().nullable(),
+    deviceState: LockDeviceState.nullable(),
+    revision: int(),
+    lockProperties: LockDeviceState.nullable().describe('deviceState again, for older clients'),
+  })
   .meta({ id: 'LockSync' });
 
 /** GET /my/device: each device in its kind's shape. */
 export const AnyDevice = z.union([Lock, Bridge, Gate, DoorSensor]);
 
 export const OperationStatus = z
-  .object({ deviceId: int(), operationId: z.string(), result: int().nullable().describe('0 success; null while pending'), status: z.enum(['PENDING', 'COMPLETED']), type: int().describe('0 lock, 1 unlock, 2 pull, 3 gate open') })
+  .object({
+    deviceId: int(),
+    operationId: z.string(),
+    result: int().nullable().describe('0 success; null while pending'),
+    status: z.enum(['PENDING', 'COMPLETED']),
+    type: int().describe('0 lock, 1 unlock, 2 pull, 3 gate open'),
+  })
   .meta({
     id: 'OperationStatus',
     // from the demo data (npm run db:seed)
-    examples: [{ deviceId: 3, operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', result: 0, status: 'COMPLETED', type: 1 }],
+    examples: [
+      { deviceId: 3, operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', result: 0, status: 'COMPLETED', type: 1 },
+    ],
   });
 
-export const SignedTime = z.object({ datetime: z.string().describe('base64 of the signed bytes'), signature: z.string() });
-export const ServicePublicKey = z.object({ algorithm: z.string(), keyId: z.string(), publicKey: z.string(), format: z.string() });
+export const SignedTime = z.object({
+  datetime: z.string().describe('base64 of the signed bytes'),
+  signature: z.string(),
+});
+export const ServicePublicKey = z.object({
+  algorithm: z.string(),
+  keyId: z.string(),
+  publicKey: z.string(),
+  format: z.string(),
+});
 
 /** 202 of a lock operation: follow it at /my/device/operation/{operationId}. */
 export const OperationAccepted = z.object({ operationId: z.string(), lastStateChangedDate: instantZ }).meta({
-    id: 'OperationAccepted',
-    // from the demo data (npm run db:seed)
-    examples: [{ operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', lastStateChangedDate: '2026-11-24T08:20:00.000Z' }],
-  });
+  id: 'OperationAccepted',
+  // from the demo data (npm run db:seed)
+  examples: [{ operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', lastStateChangedDate: '2026-11-24T08:20:00.000Z' }],
+});
 
-export const DeviceUpdated = z.object({ id: int(), revision: int(), targetDeviceRevision: int() }).meta({ id: 'DeviceUpdated' });
+export const DeviceUpdated = z
+  .object({ id: int(), revision: int(), targetDeviceRevision: int() })
+  .meta({ id: 'DeviceUpdated' });
 export type DeviceUpdated = z.infer<typeof DeviceUpdated>;
+
+const DOOR_REASONS = [
+  'bridgeOffline',
+  'lockDisconnected',
+  'noBridge',
+  'batteryEmpty',
+  'jammed',
+  'uncalibrated',
+  'updating',
+  'gateUnlinked',
+  'gateDisconnected',
+] as const;
+
+/** GET /my/attention (our extension): one list of what needs attention, the same for every view. */
+export const Attention = z
+  .object({
+    counts: z
+      .object({
+        locks: int(),
+        locksCannotOpen: int().describe('locks among `locks` that cannot be opened from afar now'),
+        locked: int(),
+        unlocked: int(),
+        gates: int(),
+        gatesCannotOpen: int(),
+        bridges: int(),
+        bridgesOffline: int(),
+        doorSensors: int(),
+      })
+      .describe('each count counts what its name says: bridges and gates are never counted as locks'),
+    cannotOpen: z.array(
+      z.object({
+        deviceId: int(),
+        name: z.string(),
+        kind: z.enum(['lock', 'gate']),
+        organizationId: int().nullable(),
+        reason: z.enum(DOOR_REASONS),
+        words: z.string().describe('the reason in words'),
+        bridge: z
+          .object({ id: int(), name: z.string() })
+          .nullable()
+          .describe("the lock's bridge when the caller may see it; null otherwise, even when the bridge is the reason"),
+      }),
+    ),
+    notices: z.array(
+      z.object({
+        deviceId: int(),
+        name: z.string(),
+        kind: z.enum(['lock', 'bridge', 'gate', 'doorSensor']),
+        organizationId: int().nullable(),
+        reason: z.enum(['bridgeOffline', 'doorOpen', 'lastCommandTimedOut', 'batteryLow']),
+        words: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Attention' });

@@ -24,7 +24,8 @@ export function accessDetails(a: EffectiveAccess) {
   };
 }
 
-const software = (v: SoftwareVersion[]) => v.map((s) => ({ softwareType: s.softwareType, version: s.version, updateAvailable: s.updateAvailable ?? false }));
+const software = (v: SoftwareVersion[]) =>
+  v.map((s) => ({ softwareType: s.softwareType, version: s.version, updateAvailable: s.updateAvailable ?? false }));
 
 /** Fields every device has (api-v37.md "Common device fields"). */
 export function common(x: Loaded, isConnected: boolean | null) {

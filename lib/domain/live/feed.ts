@@ -19,7 +19,11 @@ export interface LiveFeed {
  * with its own rules. The accesses and the key or session are read again every RECHECK_MS, so a
  * revoked access, a signed-out session or a revoked key ends the events (`onEnd`).
  */
-export async function openLiveFeed(ctx: Ctx, onEvent: (e: DeviceEvent) => void, onEnd: (why: string) => void): Promise<LiveFeed> {
+export async function openLiveFeed(
+  ctx: Ctx,
+  onEvent: (e: DeviceEvent) => void,
+  onEnd: (why: string) => void,
+): Promise<LiveFeed> {
   let allowed = await allowedDevices(ctx);
   let closed = false;
   const unsubscribe = await subscribe((e) => {

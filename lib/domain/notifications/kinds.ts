@@ -1,10 +1,17 @@
 import { ActivityEvent as E, DeviceType as T } from '@/lib/devices/codes';
 
 /** What an owner must not miss (issue 22, item 5): the kinds of notification mail. */
-export const NOTIFICATION_KINDS = ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'] as const;
+export const NOTIFICATION_KINDS = [
+  'jammed',
+  'batteryLow',
+  'bridgeOffline',
+  'doorOpenTooLong',
+  'keypadLockedOut',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const isNotificationKind = (k: unknown): k is NotificationKind => typeof k === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(k);
+export const isNotificationKind = (k: unknown): k is NotificationKind =>
+  typeof k === 'string' && (NOTIFICATION_KINDS as readonly string[]).includes(k);
 
 /** The activity event each kind is read from. */
 export const KIND_OF_EVENT: Readonly<Record<number, NotificationKind>> = {

@@ -16,10 +16,26 @@ export function timeIn(at: Date, timeZone: string): string {
   let zone = timeZone;
   let f: string;
   try {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
   } catch {
     zone = 'UTC';
-    f = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
   }
   return `${f} (${zone})`;
 }
@@ -29,17 +45,32 @@ export function whatHappened(kind: NotificationKind, d: DeviceFacts, at: Date): 
   const when = timeIn(at, d.timeZone);
   switch (kind) {
     case 'jammed':
-      return { headline: `${d.name} is jammed`, detail: `${d.name} jammed at ${when}: the bolt could not finish turning. Check the door and the bolt, then lock or unlock it again.` };
+      return {
+        headline: `${d.name} is jammed`,
+        detail: `${d.name} jammed at ${when}: the bolt could not finish turning. Check the door and the bolt, then lock or unlock it again.`,
+      };
     case 'batteryLow': {
       const level = d.batteryLevel === null ? '' : ` (${d.batteryLevel}%)`;
-      return { headline: `${d.name}: battery low${level}`, detail: `The battery of ${d.name} was low${level} at ${when}. Charge or replace it soon, before the lock stops working.` };
+      return {
+        headline: `${d.name}: battery low${level}`,
+        detail: `The battery of ${d.name} was low${level} at ${when}. Charge or replace it soon, before the lock stops working.`,
+      };
     }
     case 'bridgeOffline':
-      return { headline: `${d.name} is offline`, detail: `${d.name} has been offline since ${when}. Its locks cannot be opened from afar until it is back: check its power and Wi-Fi.` };
+      return {
+        headline: `${d.name} is offline`,
+        detail: `${d.name} has been offline since ${when}. Its locks cannot be opened from afar until it is back: check its power and Wi-Fi.`,
+      };
     case 'doorOpenTooLong':
-      return { headline: `${d.name}: door open too long`, detail: `The door of ${d.name} was left open too long at ${when}.` };
+      return {
+        headline: `${d.name}: door open too long`,
+        detail: `The door of ${d.name} was left open too long at ${when}.`,
+      };
     case 'keypadLockedOut':
-      return { headline: `${d.name}: keypad locked out`, detail: `The keypad of ${d.name} locked itself at ${when} after five wrong PINs in a row. If that was not someone you know, check who tried.` };
+      return {
+        headline: `${d.name}: keypad locked out`,
+        detail: `The keypad of ${d.name} locked itself at ${when} after five wrong PINs in a row. If that was not someone you know, check who tried.`,
+      };
   }
 }
 
@@ -51,7 +82,10 @@ export async function unsubscribeLink(tx: Db, userId: string, kind: Notification
 }
 
 /** renderMail with the unsubscribe link in both parts (a real link in the HTML, not escaped text). */
-export function renderNotification(c: MailContent, unsubscribe: { url: string; what: string }): { text: string; html: string } {
+export function renderNotification(
+  c: MailContent,
+  unsubscribe: { url: string; what: string },
+): { text: string; html: string } {
   const body = renderMail(c);
   const text = `${body.text}\n\nStop these mails (${unsubscribe.what}), one click:\n${unsubscribe.url}`;
   const link = `<p style="margin:8px 0 0;font-size:12px;color:#64748b"><a href="${escapeHtml(unsubscribe.url)}" style="color:#334155">Stop these mails (${escapeHtml(unsubscribe.what)})</a></p>`;

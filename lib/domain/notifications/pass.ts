@@ -1,9 +1,25 @@
 import { and, asc, eq, gt, inArray, lt, lte, max, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceActivity, devices, organizations, notificationCursor, notificationDigestItems, notificationDone, notificationPending, users } from '@/db/schema';
+import {
+  deviceActivity,
+  devices,
+  organizations,
+  notificationCursor,
+  notificationDigestItems,
+  notificationDone,
+  notificationPending,
+  users,
+} from '@/db/schema';
 import { ActivityEvent as E } from '@/lib/devices/codes';
 import { enqueueMail, mailLink } from '@/lib/mail';
-import { bridgeOfflineMinutes, digestHourUtc, KIND_OF_EVENT, NOTIFIED_EVENTS, STALE_MS, type NotificationKind } from './kinds';
+import {
+  bridgeOfflineMinutes,
+  digestHourUtc,
+  KIND_OF_EVENT,
+  NOTIFIED_EVENTS,
+  STALE_MS,
+  type NotificationKind,
+} from './kinds';
 import { kindWords, renderNotification, unsubscribeLink, whatHappened, type DeviceFacts } from './message';
 import { recipientsOf } from './recipients';
 
@@ -39,31 +55,56 @@ export interface PassFilter {
 export async function runNotificationPass(db: Db, now: Date, only: PassFilter = {}): Promise<PassResult> {
   return db.transaction(async (tx) => {
     const out: PassResult = { handled: 0, mailed: 0, digested: 0 };
-    await tx.execute(sql`insert into notification_cursor (name, last_activity_id) select 'activity', coalesce(max(id), 0) from device_activity on conflict (name) do nothing`);
-    const [cursor] = await tx.select().from(notificationCursor).where(eq(notificationCursor.name, 'activity')).for('update');
+    await tx.execute(
+      sql`insert into notification_cursor (name, last_activity_id) select 'activity', coalesce(max(id), 0) from device_activity on conflict (name) do nothing`,
+    );
+    const [cursor] = await tx
+      .select()
+      .from(notificationCursor)
+      .where(eq(notificationCursor.name, 'activity'))
+      .for('update');
     const [{ top }] = await tx.select({ top: max(deviceActivity.id) }).from(deviceActivity);
     const entries = await tx
-      .select({ id: deviceActivity.id, deviceId: deviceActivity.deviceId, event: deviceActivity.event, date: deviceActivity.date })
+      .select({
+        id: deviceActivity.id,
+        deviceId: deviceActivity.deviceId,
+        event: deviceActivity.event,
+        date: deviceActivity.date,
+      })
       .from(deviceActivity)
       .where(
         and(
           gt(deviceActivity.id, cursor.lastActivityId - LOOKBACK),
           inArray(deviceActivity.event, [...NOTIFIED_EVENTS]),
           only.deviceIds ? inArray(deviceActivity.deviceId, only.deviceIds.length ? only.deviceIds : [-1]) : undefined,
-          notExists(tx.select({ one: sql`1` }).from(notificationDone).where(eq(notificationDone.activityId, deviceActivity.id))),
+          notExists(
+            tx.select({ one: sql`1` }).from(notificationDone).where(eq(notificationDone.activityId, deviceActivity.id)),
+          ),
         ),
       )
       .orderBy(asc(deviceActivity.id))
       .limit(BATCH);
 
     for (const e of entries) {
-      const [fresh] = await tx.insert(notificationDone).values({ activityId: e.id, at: now }).onConflictDoNothing().returning({ id: notificationDone.activityId });
+      const [fresh] = await tx
+        .insert(notificationDone)
+        .values({ activityId: e.id, at: now })
+        .onConflictDoNothing()
+        .returning({ id: notificationDone.activityId });
       if (!fresh) continue;
       out.handled++;
       const kind = KIND_OF_EVENT[e.event];
       if (!kind || now.getTime() - e.date.getTime() > STALE_MS) continue;
       if (kind === 'bridgeOffline') {
-        await tx.insert(notificationPending).values({ activityId: e.id, deviceId: e.deviceId, since: e.date, dueAt: new Date(e.date.getTime() + bridgeOfflineMinutes() * 60_000) }).onConflictDoNothing();
+        await tx
+          .insert(notificationPending)
+          .values({
+            activityId: e.id,
+            deviceId: e.deviceId,
+            since: e.date,
+            dueAt: new Date(e.date.getTime() + bridgeOfflineMinutes() * 60_000),
+          })
+          .onConflictDoNothing();
         continue;
       }
       add(out, await notify(tx, e.deviceId, kind, e.date, now));
@@ -72,7 +113,10 @@ export async function runNotificationPass(db: Db, now: Date, only: PassFilter = 
     if (!only.deviceIds) {
       const last = entries.length >= BATCH ? entries[entries.length - 1].id : Math.max(cursor.lastActivityId, top ?? 0);
       if (last > cursor.lastActivityId) {
-        await tx.update(notificationCursor).set({ lastActivityId: last }).where(eq(notificationCursor.name, 'activity'));
+        await tx
+          .update(notificationCursor)
+          .set({ lastActivityId: last })
+          .where(eq(notificationCursor.name, 'activity'));
         // entries this far below the cursor are never read again: their marks can go
         await tx.delete(notificationDone).where(lte(notificationDone.activityId, last - LOOKBACK));
       }
@@ -90,10 +134,22 @@ const add = (out: { mailed: number; digested: number }, r: { mailed: number; dig
 };
 
 /** Tells everyone who wants it about one event: a mail now, or a line in their digest. */
-async function notify(tx: Db, deviceId: number, kind: NotificationKind, at: Date, now: Date): Promise<{ mailed: number; digested: number }> {
+async function notify(
+  tx: Db,
+  deviceId: number,
+  kind: NotificationKind,
+  at: Date,
+  now: Date,
+): Promise<{ mailed: number; digested: number }> {
   const r = { mailed: 0, digested: 0 };
   const [device] = await tx
-    .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone, batteryLevel: devices.batteryLevel, organizationName: organizations.name })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      timeZone: devices.timeZone,
+      batteryLevel: devices.batteryLevel,
+      organizationName: organizations.name,
+    })
     .from(devices)
     .leftJoin(organizations, eq(organizations.id, devices.organizationId))
     .where(eq(devices.id, deviceId));
@@ -101,7 +157,9 @@ async function notify(tx: Db, deviceId: number, kind: NotificationKind, at: Date
   const what = whatHappened(kind, device, at);
   for (const p of await recipientsOf(tx, deviceId, kind, now)) {
     if (p.digest) {
-      await tx.insert(notificationDigestItems).values({ userId: p.userId, deviceId, kind, line: what.detail, at, created: now });
+      await tx
+        .insert(notificationDigestItems)
+        .values({ userId: p.userId, deviceId, kind, line: what.detail, at, created: now });
       r.digested++;
       continue;
     }
@@ -116,7 +174,17 @@ async function notify(tx: Db, deviceId: number, kind: NotificationKind, at: Date
         },
         { url: unsubscribe, what: kindWords(kind) },
       );
-      await enqueueMail(tx, { to: p.email, subject: what.headline, ...body, kind: `notify-${kind}`, organizationName: device.organizationName }, now);
+      await enqueueMail(
+        tx,
+        {
+          to: p.email,
+          subject: what.headline,
+          ...body,
+          kind: `notify-${kind}`,
+          organizationName: device.organizationName,
+        },
+        now,
+      );
     }
     r.mailed++;
   }
@@ -131,18 +199,34 @@ async function bridgesStillOffline(tx: Db, now: Date, only: PassFilter): Promise
   const due = await tx
     .select()
     .from(notificationPending)
-    .where(and(lte(notificationPending.dueAt, now), only.deviceIds ? inArray(notificationPending.deviceId, only.deviceIds.length ? only.deviceIds : [-1]) : undefined))
+    .where(
+      and(
+        lte(notificationPending.dueAt, now),
+        only.deviceIds
+          ? inArray(notificationPending.deviceId, only.deviceIds.length ? only.deviceIds : [-1])
+          : undefined,
+      ),
+    )
     .orderBy(asc(notificationPending.dueAt))
     .limit(BATCH)
     .for('update', { skipLocked: true });
   for (const p of due) {
     await tx.delete(notificationPending).where(eq(notificationPending.activityId, p.activityId));
-    const [bridge] = await tx.select({ isConnected: devices.isConnected }).from(devices).where(eq(devices.id, p.deviceId));
+    const [bridge] = await tx
+      .select({ isConnected: devices.isConnected })
+      .from(devices)
+      .where(eq(devices.id, p.deviceId));
     if (!bridge || bridge.isConnected !== false) continue;
     const [back] = await tx
       .select({ id: deviceActivity.id })
       .from(deviceActivity)
-      .where(and(eq(deviceActivity.deviceId, p.deviceId), eq(deviceActivity.event, E.bridgeConnected), gt(deviceActivity.date, p.since)))
+      .where(
+        and(
+          eq(deviceActivity.deviceId, p.deviceId),
+          eq(deviceActivity.event, E.bridgeConnected),
+          gt(deviceActivity.date, p.since),
+        ),
+      )
       .limit(1);
     if (back) continue;
     add(r, await notify(tx, p.deviceId, 'bridgeOffline', p.since, now));
@@ -177,19 +261,39 @@ async function sendDigests(tx: Db, now: Date): Promise<number> {
       .orderBy(asc(notificationDigestItems.at), asc(notificationDigestItems.id))
       .for('update', { skipLocked: true });
     if (!items.length) continue;
-    await tx.delete(notificationDigestItems).where(inArray(notificationDigestItems.id, items.map((i) => i.id)));
-    const [person] = await tx.select({ email: users.email, displayName: users.displayName }).from(users).where(eq(users.id, userId));
+    await tx.delete(notificationDigestItems).where(
+      inArray(
+        notificationDigestItems.id,
+        items.map((i) => i.id),
+      ),
+    );
+    const [person] = await tx
+      .select({ email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!person) continue;
     const body = renderNotification(
       {
         greeting: `Hello ${person.displayName},`,
-        paragraphs: [`Since your last digest ${items.length === 1 ? 'one thing happened' : `${items.length} things happened`} on the devices you manage:`, ...items.map((i) => `- ${i.line}`)],
+        paragraphs: [
+          `Since your last digest ${items.length === 1 ? 'one thing happened' : `${items.length} things happened`} on the devices you manage:`,
+          ...items.map((i) => `- ${i.line}`),
+        ],
         action: { label: 'Open your devices', url: mailLink('/devices') },
         footer: 'You get one mail a day because you chose the daily digest in Settings > Notifications.',
       },
       { url: mailLink('/settings/notifications'), what: 'choose in Settings > Notifications' },
     );
-    await enqueueMail(tx, { to: person.email, subject: `Daily digest: ${items.length} ${items.length === 1 ? 'event' : 'events'}`, ...body, kind: 'notify-digest' }, now);
+    await enqueueMail(
+      tx,
+      {
+        to: person.email,
+        subject: `Daily digest: ${items.length} ${items.length === 1 ? 'event' : 'events'}`,
+        ...body,
+        kind: 'notify-digest',
+      },
+      now,
+    );
     mailed++;
   }
   return mailed;

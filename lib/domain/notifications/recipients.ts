@@ -1,6 +1,13 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceAccess, notificationDevicePrefs, notificationSettings, organizationUsers, userGroupMembers, users } from '@/db/schema';
+import {
+  deviceAccess,
+  notificationDevicePrefs,
+  notificationSettings,
+  organizationUsers,
+  userGroupMembers,
+  users,
+} from '@/db/schema';
 import { effectiveAccess } from '../access/effective';
 import { may } from '../policy';
 import type { NotificationKind } from './kinds';
@@ -25,12 +32,29 @@ export async function recipientsOf(tx: Db, deviceId: number, kind: NotificationK
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .innerJoin(deviceAccess, eq(deviceAccess.groupId, userGroupMembers.groupId))
     .where(eq(deviceAccess.deviceId, deviceId));
-  const direct = tx.select({ id: deviceAccess.userId }).from(deviceAccess).where(and(eq(deviceAccess.deviceId, deviceId), isNotNull(deviceAccess.userId)));
+  const direct = tx
+    .select({ id: deviceAccess.userId })
+    .from(deviceAccess)
+    .where(and(eq(deviceAccess.deviceId, deviceId), isNotNull(deviceAccess.userId)));
   const people = await tx
-    .select({ userId: users.id, email: users.email, displayName: users.displayName, digest: notificationSettings.digest, offKinds: notificationSettings.offKinds, override: notificationDevicePrefs.enabled })
+    .select({
+      userId: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      digest: notificationSettings.digest,
+      offKinds: notificationSettings.offKinds,
+      override: notificationDevicePrefs.enabled,
+    })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .leftJoin(notificationDevicePrefs, and(eq(notificationDevicePrefs.userId, users.id), eq(notificationDevicePrefs.deviceId, deviceId), eq(notificationDevicePrefs.kind, kind)))
+    .leftJoin(
+      notificationDevicePrefs,
+      and(
+        eq(notificationDevicePrefs.userId, users.id),
+        eq(notificationDevicePrefs.deviceId, deviceId),
+        eq(notificationDevicePrefs.kind, kind),
+      ),
+    )
     .where(and(isNotNull(users.emailVerifiedAt), or(inArray(users.id, direct), inArray(users.id, viaGroups))));
   const out: Recipient[] = [];
   for (const p of people) {

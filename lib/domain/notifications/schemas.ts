@@ -7,7 +7,14 @@ const Kind = z.enum(NOTIFICATION_KINDS);
 export const NotificationPreferencesSchema = z.object({
   digest: z.boolean(),
   kinds: z.record(Kind, z.boolean()),
-  devices: z.array(z.object({ deviceId: z.number().int(), name: z.string(), kinds: z.array(Kind), overrides: z.partialRecord(Kind, z.boolean()) })),
+  devices: z.array(
+    z.object({
+      deviceId: z.number().int(),
+      name: z.string(),
+      kinds: z.array(Kind),
+      overrides: z.partialRecord(Kind, z.boolean()),
+    }),
+  ),
   labels: z.record(Kind, z.string()),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;

@@ -8,7 +8,12 @@ const POLL_MS = Number(process.env.NOTIFY_POLL_MS ?? 5000);
  * the cursor row in the database and records every entry it handles, so each mail is queued once.
  */
 export function startNotificationWorker(pollMs = POLL_MS): StopWorker {
-  return pollingLoop('notification worker', pollMs, async (db) => (await runNotificationPass(db, new Date())).handled >= BATCH, pollMs);
+  return pollingLoop(
+    'notification worker',
+    pollMs,
+    async (db) => (await runNotificationPass(db, new Date())).handled >= BATCH,
+    pollMs,
+  );
 }
 
 export const worker: BackgroundWorker = { name: 'notifications', start: () => startNotificationWorker() };

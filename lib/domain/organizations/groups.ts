@@ -6,6 +6,9 @@ import { audit } from '../audit';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from './text';
+import { settleGrantsOfMany } from '../access/grantors';
+import { sendPinRemovals } from '../pins/removals';
+import { invisibleName, showsSomething } from '../text';
 
 /** A group of this organization, or 404 (also for a group of another organization: ids cannot be probed). */
 export async function findGroup(ctx: Ctx, organizationId: number, groupId: string) {
@@ -21,14 +24,24 @@ export async function findGroup(ctx: Ctx, organizationId: number, groupId: strin
 /** A group's members as the API names them (the organization's name for them, else their own), by name; `text` a part of the name or e-mail. */
 export function membersOf(ctx: Ctx, groupId: string, text?: string) {
   return ctx.db
-    .select({ displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`, email: users.email, organizationUserId: organizationUsers.id })
+    .select({
+      displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`,
+      email: users.email,
+      organizationUserId: organizationUsers.id,
+    })
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .innerJoin(users, eq(users.id, organizationUsers.userId))
     .where(
       and(
         eq(userGroupMembers.groupId, groupId),
-        text ? or(containsText(users.displayName, text), containsText(organizationUsers.displayName, text), containsText(users.email, text)) : undefined,
+        text
+          ? or(
+              containsText(users.displayName, text),
+              containsText(organizationUsers.displayName, text),
+              containsText(users.email, text),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(sql`coalesce(${organizationUsers.displayName}, ${users.displayName})`), asc(organizationUsers.id))
@@ -51,7 +64,9 @@ export async function listGroups(ctx: Ctx, input: { organizationId: number; text
   return ctx.db
     .select({ id: userGroups.id, name: userGroups.name })
     .from(userGroups)
-    .where(and(eq(userGroups.organizationId, input.organizationId), text ? containsText(userGroups.name, text) : undefined))
+    .where(
+      and(eq(userGroups.organizationId, input.organizationId), text ? containsText(userGroups.name, text) : undefined),
+    )
     .orderBy(asc(sql`lower(${userGroups.name})`), asc(userGroups.id))
     .limit(itemsPerPage)
     .offset(offset);
@@ -60,6 +75,7 @@ export async function listGroups(ctx: Ctx, input: { organizationId: number; text
 function cleanName(name: string): string {
   const n = name.trim();
   if (!n) throw Invalid('name: a group needs a name.');
+  if (!showsSomething(n)) throw Invalid(invisibleName('name'));
   if (n.length > 100) throw Invalid('name: at most 100 characters.');
   return n;
 }
@@ -85,8 +101,16 @@ export async function createGroup(ctx: Ctx, input: { organizationId: number; nam
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name);
   return ctx.db.transaction(async (tx) => {
-    const [g] = await tx.insert(userGroups).values({ organizationId: input.organizationId, name }).returning({ id: userGroups.id, name: userGroups.name });
-    await audit(tx, ctx, { action: 'group.create', organizationId: input.organizationId, target: { type: 'group', id: g.id, name }, after: { name } });
+    const [g] = await tx
+      .insert(userGroups)
+      .values({ organizationId: input.organizationId, name })
+      .returning({ id: userGroups.id, name: userGroups.name });
+    await audit(tx, ctx, {
+      action: 'group.create',
+      organizationId: input.organizationId,
+      target: { type: 'group', id: g.id, name },
+      after: { name },
+    });
     return g;
   });
 }
@@ -97,8 +121,19 @@ export async function renameGroup(ctx: Ctx, input: { organizationId: number; gro
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name, input.groupId);
   return ctx.db.transaction(async (tx) => {
-    const [g] = await tx.update(userGroups).set({ name }).where(eq(userGroups.id, input.groupId)).returning({ id: userGroups.id, name: userGroups.name });
-    if (old.name !== name) await audit(tx, ctx, { action: 'group.rename', organizationId: input.organizationId, target: { type: 'group', id: g.id, name }, before: { name: old.name }, after: { name } });
+    const [g] = await tx
+      .update(userGroups)
+      .set({ name })
+      .where(eq(userGroups.id, input.groupId))
+      .returning({ id: userGroups.id, name: userGroups.name });
+    if (old.name !== name)
+      await audit(tx, ctx, {
+        action: 'group.rename',
+        organizationId: input.organizationId,
+        target: { type: 'group', id: g.id, name },
+        before: { name: old.name },
+        after: { name },
+      });
     return g;
   });
 }
@@ -111,11 +146,24 @@ export async function renameGroup(ctx: Ctx, input: { organizationId: number; gro
 export async function deleteGroup(ctx: Ctx, input: { organizationId: number; groupId: string }) {
   await requireOrg(ctx, input.organizationId, 'manageGroups');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
+  let doors: number[] = [];
   await ctx.db.transaction(async (tx) => {
     const members = await groupMemberUserIds(tx, input.groupId);
-    await audit(tx, ctx, { action: 'group.delete', organizationId: input.organizationId, target: { type: 'group', id: group.id, name: group.name }, before: { name: group.name, members: members.length } });
-    const granted = await tx.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, input.groupId));
+    await audit(tx, ctx, {
+      action: 'group.delete',
+      organizationId: input.organizationId,
+      target: { type: 'group', id: group.id, name: group.name },
+      before: { name: group.name, members: members.length },
+    });
+    const granted = await tx
+      .select({ deviceId: deviceAccess.deviceId })
+      .from(deviceAccess)
+      .where(eq(deviceAccess.groupId, input.groupId));
+    doors = [...new Set(granted.map((g) => g.deviceId))];
     await tx.delete(userGroups).where(eq(userGroups.id, input.groupId));
     await reconcileCertificates(tx, { userIds: members, deviceIds: granted.map((g) => g.deviceId) }, ctx.now());
+    // its members answer no more for what they handed out on its doors beyond what they still hold
+    await settleGrantsOfMany(tx, ctx, members, { deviceIds: doors });
   });
+  await sendPinRemovals(ctx.db, { deviceIds: doors });
 }

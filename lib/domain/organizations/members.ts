@@ -1,11 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, organizationUsers, userGroupMembers, users } from '@/db/schema';
-import { reconcileCertificates } from '../certificates/reconcile';
+import { revokeWhatTheGroupGave } from '../certificates/reconcile';
+import { settleGrantsOfMany } from '../access/grantors';
+import { sendPinRemovals } from '../pins/removals';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { decideMembership } from '../policy';
 import { requireOrg } from '../policy/enforce';
+import { groupReach, requireDelegable } from '../access/delegation';
 import { findGroup, membersOf } from './groups';
 import { pageWindow, type Paging } from './text';
 import type { MemberResult } from './schemas';
@@ -24,11 +27,18 @@ const notInOrg = (id: number): MemberResult => ({
 const notSelf = (id: number): MemberResult => ({
   organizationUserId: id,
   success: false,
-  error: { code: 'OwnMembership', message: "You cannot add yourself to a group (its device accesses would widen your own); ask another administrator." },
+  error: {
+    code: 'OwnMembership',
+    message:
+      'You cannot add yourself to a group (its device accesses would widen your own); ask another administrator.',
+  },
 });
 
 /** GET .../user-groups/{groupId}/members (Tedee's get-members): one page of members and how many match. */
-export async function listMembers(ctx: Ctx, input: { organizationId: number; groupId: string; text?: string } & Partial<Paging>) {
+export async function listMembers(
+  ctx: Ctx,
+  input: { organizationId: number; groupId: string; text?: string } & Partial<Paging>,
+) {
   await requireOrg(ctx, input.organizationId, 'see');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
   const { offset, itemsPerPage } = pageWindow(input);
@@ -38,16 +48,6 @@ export async function listMembers(ctx: Ctx, input: { organizationId: number; gro
     ctx.db.select({ n: count() }).from(membersOf(ctx, group.id, text).as('m')),
   ]);
   return { items, totalCount: n };
-}
-
-/** Those who left the group lose the offline certificates of its devices that nothing else covers. */
-async function revokeWhatTheGroupGave(db: Db, groupId: string, organizationUserIds: number[], now: Date) {
-  if (!organizationUserIds.length) return;
-  const [people, granted] = await Promise.all([
-    db.select({ userId: organizationUsers.userId }).from(organizationUsers).where(inArray(organizationUsers.id, organizationUserIds)),
-    db.select({ deviceId: deviceAccess.deviceId }).from(deviceAccess).where(eq(deviceAccess.groupId, groupId)),
-  ]);
-  await reconcileCertificates(db, { userIds: people.map((p) => p.userId), deviceIds: granted.map((g) => g.deviceId) }, now);
 }
 
 /**
@@ -64,9 +64,20 @@ export async function changeMembers(
   const me = await requireOrg(ctx, input.organizationId, 'manageGroups');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
   const ids = [...new Set(input.organizationUserIds)];
-  return ctx.db.transaction(async (tx) => {
+  // a membership gives the group's accesses: added only by someone who holds them now (decideDelegation)
+  if (input.action === 'add')
+    await requireDelegable(ctx, await groupReach(ctx.db, [group.id]), `add people to ${group.name}`);
+  let settledDoors: number[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
     // adding oneself is refused (unless already in: then it is skipped like anyone already in)
-    const selfIn = !!(await tx.select().from(userGroupMembers).where(and(eq(userGroupMembers.groupId, group.id), eq(userGroupMembers.organizationUserId, me.organizationUserId)))).length;
+    const selfIn = !!(
+      await tx
+        .select()
+        .from(userGroupMembers)
+        .where(
+          and(eq(userGroupMembers.groupId, group.id), eq(userGroupMembers.organizationUserId, me.organizationUserId)),
+        )
+    ).length;
     const refused = (id: number) => !selfIn && !decideMembership(input.action, id === me.organizationUserId).ok;
     const inOrg = new Set(
       (
@@ -81,7 +92,9 @@ export async function changeMembers(
     if (valid.length && input.action === 'add') {
       const added = await tx
         .insert(userGroupMembers)
-        .values(valid.map((organizationUserId) => ({ groupId: group.id, organizationUserId })))
+        .values(
+          valid.map((organizationUserId) => ({ groupId: group.id, organizationUserId, addedBy: ctx.caller.userId })),
+        )
         .onConflictDoNothing()
         .returning({ id: userGroupMembers.organizationUserId });
       acted = new Set(added.map((r) => r.id));
@@ -92,10 +105,34 @@ export async function changeMembers(
         .returning({ id: userGroupMembers.organizationUserId });
       acted = new Set(removed.map((r) => r.id));
       await revokeWhatTheGroupGave(tx, group.id, [...acted], ctx.now());
+      // out of the group, they answer no more for what they handed out on its doors beyond what they still hold
+      const doors = await groupDoors(tx, group.id);
+      const people = acted.size
+        ? await tx
+            .select({ userId: organizationUsers.userId })
+            .from(organizationUsers)
+            .where(inArray(organizationUsers.id, [...acted]))
+        : [];
+      await settleGrantsOfMany(
+        tx,
+        ctx,
+        people.map((p) => p.userId),
+        { deviceIds: doors },
+      );
+      settledDoors = doors;
     }
     if (acted.size) {
-      const who = await tx.select({ email: users.email }).from(organizationUsers).innerJoin(users, eq(users.id, organizationUsers.userId)).where(inArray(organizationUsers.id, [...acted]));
-      await audit(tx, ctx, { action: 'group.members', organizationId: input.organizationId, target: { type: 'group', id: group.id, name: group.name }, after: { [input.action === 'add' ? 'added' : 'removed']: who.map((w) => w.email).sort() } });
+      const who = await tx
+        .select({ email: users.email })
+        .from(organizationUsers)
+        .innerJoin(users, eq(users.id, organizationUsers.userId))
+        .where(inArray(organizationUsers.id, [...acted]));
+      await audit(tx, ctx, {
+        action: 'group.members',
+        organizationId: input.organizationId,
+        target: { type: 'group', id: group.id, name: group.name },
+        after: { [input.action === 'add' ? 'added' : 'removed']: who.map((w) => w.email).sort() },
+      });
     }
     const out: MemberResult[] = [];
     for (const id of ids) {
@@ -105,4 +142,15 @@ export async function changeMembers(
     }
     return { organizationUsers: out };
   });
+  if (settledDoors.length) await sendPinRemovals(ctx.db, { deviceIds: settledDoors });
+  return result;
+}
+
+/** The doors a group's accesses reach. */
+async function groupDoors(db: Db, groupId: string): Promise<number[]> {
+  const rows = await db
+    .select({ d: deviceAccess.deviceId })
+    .from(deviceAccess)
+    .where(eq(deviceAccess.groupId, groupId));
+  return [...new Set(rows.map((r) => r.d))];
 }

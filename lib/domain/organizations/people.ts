@@ -5,11 +5,13 @@ import { deviceAccess, devices, organizationUsers, sessions, userGroupMembers, u
 import type { Ctx } from '../context';
 import { Invalid, NotFound } from '../errors';
 import { OrgRole } from '../policy';
-import { enforcePeople, requireOrg } from '../policy/enforce';
+import { enforcePeople, factorOf, requireOrg } from '../policy/enforce';
 import { roleName } from './organizations';
+import { toWireRole } from './wire-roles';
 import { waitingInvitations } from './removal';
 import { pageWindow, type Paging } from './text';
 import type { PersonRow } from './schemas';
+import { grantsBeyond, invitationsSentIn } from '../access/grantors';
 
 /**
  * The organization's people (Tedee's organization users): the list with its filters, one
@@ -27,7 +29,7 @@ const likePart = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
 export interface ListInput extends Partial<Paging> {
   organizationId: number;
   text?: string;
-  /** roles to keep (0 member, 1 administrator, 2 owner); empty or absent: all */
+  /** roles to keep, stored numbering (0 member, 1 administrator, 2 owner; the route maps Tedee's); empty or absent: all */
   userTypes?: number[];
   includePendingUsers?: boolean;
 }
@@ -66,7 +68,7 @@ export async function listPeople(ctx: Ctx, input: ListInput): Promise<PersonRow[
     userId: (r.user_id as string | null) ?? null,
     email: r.email as string,
     displayName: r.display_name as string,
-    role: Number(r.role),
+    role: toWireRole(Number(r.role)),
     roleName: roleName(Number(r.role)),
     status: r.status as PersonStatus,
     invitationId: (r.invitation_id as string | null) ?? null,
@@ -91,7 +93,11 @@ async function withDetails(db: Db, organizationId: number, people: PersonRow[]):
       .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
       .where(inArray(userGroupMembers.organizationUserId, ouIds))
       .orderBy(userGroups.name),
-    db.select({ userId: sessions.userId, at: max(sessions.created) }).from(sessions).where(inArray(sessions.userId, userIds)).groupBy(sessions.userId),
+    db
+      .select({ userId: sessions.userId, at: max(sessions.created) })
+      .from(sessions)
+      .where(inArray(sessions.userId, userIds))
+      .groupBy(sessions.userId),
     deviceCounts(db, organizationId, ouIds),
   ]);
   return people.map((p) => {
@@ -124,7 +130,14 @@ async function deviceCounts(db: Db, organizationId: number, ouIds: number[]): Pr
 /** A member of this organization by organizationUserId, or 404 (ids of other organizations cannot be probed). */
 export async function findPerson(db: Db, organizationId: number, organizationUserId: number) {
   const [p] = await db
-    .select({ id: organizationUsers.id, userId: organizationUsers.userId, role: organizationUsers.role, numId: users.numId, displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`, email: users.email })
+    .select({
+      id: organizationUsers.id,
+      userId: organizationUsers.userId,
+      role: organizationUsers.role,
+      numId: users.numId,
+      displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`,
+      email: users.email,
+    })
     .from(organizationUsers)
     .innerJoin(users, eq(users.id, organizationUsers.userId))
     .where(and(eq(organizationUsers.id, organizationUserId), eq(organizationUsers.organizationId, organizationId)))
@@ -138,14 +151,34 @@ export async function findPerson(db: Db, organizationId: number, organizationUse
  * groups, the devices they would lose, and the device invitations to their address still waiting
  * on the organization's devices (withdrawn with them, lib/domain/organizations/removal.ts).
  */
-export async function removalCounts(db: Db, organizationId: number, person: { id: number; userId: string; email: string }) {
+export async function removalCounts(
+  db: Db,
+  organizationId: number,
+  person: { id: number; userId: string; email: string },
+) {
   const [direct] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from ${deviceAccess} a join ${devices} d on d.id = a.device_id where d.organization_id = ${organizationId} and a.user_id = ${person.userId}`),
+    await db.execute(
+      sql`select count(*)::int as n from ${deviceAccess} a join ${devices} d on d.id = a.device_id where d.organization_id = ${organizationId} and a.user_id = ${person.userId}`,
+    ),
   );
-  const [groups] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from user_group_members where organization_user_id = ${person.id}`));
+  const [groups] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from user_group_members where organization_user_id = ${person.id}`),
+  );
   const devicesLost = (await deviceCounts(db, organizationId, [person.id])).get(person.id) ?? 0;
-  const [waiting] = await db.select({ n: count() }).from(deviceAccess).where(waitingInvitations(db, organizationId, person.email));
-  return { deviceAccesses: Number(direct?.n ?? 0), groups: Number(groups?.n ?? 0), devices: devicesLost, invitations: Number(waiting?.n ?? 0) };
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(deviceAccess)
+    .where(waitingInvitations(db, organizationId, person.email));
+  // leaving, they hold nothing here: every grant they made in the organization is beyond them
+  const grants = await grantsBeyond(db, person.userId, { organizationId }, new Date(), { powerless: true });
+  return {
+    deviceAccesses: Number(direct?.n ?? 0),
+    groups: Number(groups?.n ?? 0),
+    devices: devicesLost,
+    invitations: Number(waiting?.n ?? 0),
+    invitationsSent: await invitationsSentIn(db, person.userId, organizationId),
+    grantsMade: grants.map((g) => ({ kind: g.kind, name: g.name, deviceId: g.deviceId })),
+  };
 }
 
 /**
@@ -156,13 +189,15 @@ export async function getPerson(ctx: Ctx, input: { organizationId: number; organ
   const me = await requireOrg(ctx, input.organizationId, 'see');
   const p = await findPerson(ctx.db, input.organizationId, input.organizationUserId);
   const self = p.id === me.organizationUserId;
-  const [row] = rowsOf<Record<string, unknown>>(await ctx.db.execute(sql`select created from organization_users where id = ${p.id}`));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await ctx.db.execute(sql`select created from organization_users where id = ${p.id}`),
+  );
   const base: PersonRow = {
     organizationUserId: p.id,
     userId: p.userId,
     email: p.email,
     displayName: p.displayName,
-    role: p.role,
+    role: toWireRole(p.role),
     roleName: roleName(p.role),
     status: 'active',
     invitationId: null,
@@ -172,19 +207,43 @@ export async function getPerson(ctx: Ctx, input: { organizationId: number; organ
     deviceCount: null,
   };
   const joined = iso(row?.created);
-  if (me.role < OrgRole.administrator && !self) return { ...base, joinedAt: joined, removal: null };
+  if (me.role < OrgRole.administrator && !self) return { ...base, joinedAt: joined, removal: null, demotion: null };
   const [detailed] = await withDetails(ctx.db, input.organizationId, [base]);
-  return { ...detailed, joinedAt: joined, removal: await removalCounts(ctx.db, input.organizationId, p) };
+  // an administrator's page, for the owner (who alone lowers roles): what making them a member ends
+  const demotion =
+    p.role === OrgRole.administrator && me.role === OrgRole.owner
+      ? {
+          grantsMade: (
+            await grantsBeyond(ctx.db, p.userId, { organizationId: input.organizationId }, new Date(), {
+              asRole: OrgRole.member,
+            })
+          ).map((g) => ({ kind: g.kind, name: g.name, deviceId: g.deviceId })),
+        }
+      : null;
+  return {
+    ...detailed,
+    joinedAt: joined,
+    removal: await removalCounts(ctx.db, input.organizationId, p),
+    demotion,
+  };
 }
 
 /**
  * PUT /organization/{id}/user/byorganizationuserid/{organizationUserId}: the name this
  * organization shows for the person (their account's own name elsewhere is untouched).
  */
-export async function renamePerson(ctx: Ctx, input: { organizationId: number; organizationUserId: number; displayName: string }) {
+export async function renamePerson(
+  ctx: Ctx,
+  input: { organizationId: number; organizationUserId: number; displayName: string },
+) {
   const me = await requireOrg(ctx, input.organizationId, 'see');
   const p = await findPerson(ctx.db, input.organizationId, input.organizationUserId);
-  enforcePeople({ verb: 'rename', actor: me.role, target: { role: p.role, self: p.id === me.organizationUserId } });
+  enforcePeople({
+    verb: 'rename',
+    actor: me.role,
+    target: { role: p.role, self: p.id === me.organizationUserId },
+    factor: factorOf(me),
+  });
   const n = normalizeDisplayName(input.displayName);
   if (!n.ok) throw Invalid(n.message);
   const displayName = n.value;

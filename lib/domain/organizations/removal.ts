@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { toWireRole } from './wire-roles';
 import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
@@ -9,7 +10,10 @@ import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound } from '../errors';
-import { enforcePeople } from '../policy/enforce';
+import { enforcePeople, factorOf } from '../policy/enforce';
+import { orgMembership } from './roles';
+import { settleGrantsOf } from '../access/grantors';
+import { sendPinRemovals } from '../pins/removals';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 
 /**
@@ -57,8 +61,19 @@ async function devicesOf(tx: Db, organizationId: number, ou: { id: number; userI
 /** A device the leaving person owned: the organization's owner takes it (their own access, if any, is raised). */
 async function handOver(tx: Db, deviceId: number, to: string | undefined) {
   if (!to) return;
-  const [mine] = await tx.select({ id: deviceAccess.id }).from(deviceAccess).where(and(eq(deviceAccess.deviceId, deviceId), eq(deviceAccess.userId, to)));
-  const owner = { accessLevel: AccessLevel.owner, remoteAccessDisabled: false, startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null };
+  const [mine] = await tx
+    .select({ id: deviceAccess.id })
+    .from(deviceAccess)
+    .where(and(eq(deviceAccess.deviceId, deviceId), eq(deviceAccess.userId, to)));
+  const owner = {
+    accessLevel: AccessLevel.owner,
+    remoteAccessDisabled: false,
+    startDate: null,
+    endDate: null,
+    dayStartTime: null,
+    dayEndTime: null,
+    weekDays: null,
+  };
   if (mine) await tx.update(deviceAccess).set(owner).where(eq(deviceAccess.id, mine.id));
   else await tx.insert(deviceAccess).values({ deviceId, principalType: 0, userId: to, ...owner });
 }
@@ -67,12 +82,18 @@ async function handOver(tx: Db, deviceId: number, to: string | undefined) {
 export const waitingInvitations = (db: Db, organizationId: number, email: string) =>
   and(
     sql`lower(${deviceAccess.pendingEmail}) = ${normalizeEmail(email)}`,
-    inArray(deviceAccess.deviceId, db.select({ id: devices.id }).from(devices).where(eq(devices.organizationId, organizationId))),
+    inArray(
+      deviceAccess.deviceId,
+      db.select({ id: devices.id }).from(devices).where(eq(devices.organizationId, organizationId)),
+    ),
   );
 
 /** Withdraws the invitations to `email` waiting on the organization's devices, and ends their mailed links. */
 async function withdrawInvitations(tx: Db, organizationId: number, email: string, now: Date): Promise<number> {
-  const gone = await tx.delete(deviceAccess).where(waitingInvitations(tx, organizationId, email)).returning({ id: deviceAccess.id });
+  const gone = await tx
+    .delete(deviceAccess)
+    .where(waitingInvitations(tx, organizationId, email))
+    .returning({ id: deviceAccess.id });
   for (const g of gone) await revokeEmailTokens(tx, 'device-invite', { ref: g.id }, now);
   return gone.length;
 }
@@ -81,13 +102,22 @@ async function withdrawInvitations(tx: Db, organizationId: number, email: string
  * DELETE /organization/{id}/user/byorganizationuserid/{organizationUserId}. The caller's own id
  * is leaving (anyone but the owner); anyone else's is removal (lib/domain/policy decidePeople).
  */
-export async function removePerson(ctx: Ctx, input: { organizationId: number; organizationUserId: number }): Promise<Removed> {
+export async function removePerson(
+  ctx: Ctx,
+  input: { organizationId: number; organizationUserId: number; keepGrants?: boolean },
+): Promise<Removed> {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const factor = factorOf(await orgMembership(ctx, input.organizationId));
+  const out = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: organizationUsers.id, role: organizationUsers.role, userId: organizationUsers.userId })
       .from(organizationUsers)
-      .where(and(eq(organizationUsers.organizationId, input.organizationId), sql`(${organizationUsers.userId} = ${ctx.caller.userId} or ${organizationUsers.id} = ${input.organizationUserId} or ${organizationUsers.role} = 2)`))
+      .where(
+        and(
+          eq(organizationUsers.organizationId, input.organizationId),
+          sql`(${organizationUsers.userId} = ${ctx.caller.userId} or ${organizationUsers.id} = ${input.organizationUserId} or ${organizationUsers.role} = 2)`,
+        ),
+      )
       .orderBy(organizationUsers.id)
       .for('update');
     const me = rows.find((r) => r.userId === ctx.caller.userId);
@@ -95,31 +125,62 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
     const target = rows.find((r) => r.id === input.organizationUserId);
     if (!target) throw NotFound('Organization user');
     const leaving = me.id === target.id;
-    enforcePeople({ verb: 'remove', actor: me.role, target: { role: target.role, self: leaving } });
+    enforcePeople({ verb: 'remove', actor: me.role, target: { role: target.role, self: leaving }, factor });
 
     const [person] = rowsOf<{ num_id: number; name: string; email: string }>(
-      await tx.execute(sql`select u.num_id, coalesce(ou.display_name, u.display_name) as name, u.email from organization_users ou join users u on u.id = ou.user_id where ou.id = ${target.id}`),
+      await tx.execute(
+        sql`select u.num_id, coalesce(ou.display_name, u.display_name) as name, u.email from organization_users ou join users u on u.id = ou.user_id where ou.id = ${target.id}`,
+      ),
     );
     const lost = await devicesOf(tx, input.organizationId, target);
-    const groups = await tx.select({ groupId: userGroupMembers.groupId }).from(userGroupMembers).where(eq(userGroupMembers.organizationUserId, target.id));
+    const groups = await tx
+      .select({ groupId: userGroupMembers.groupId })
+      .from(userGroupMembers)
+      .where(eq(userGroupMembers.organizationUserId, target.id));
     const orgOwner = rows.find((r) => r.role === 2 && r.id !== target.id)?.userId;
     for (const d of lost) if (d.direct_level === AccessLevel.owner) await handOver(tx, d.id, orgOwner);
 
     const direct = lost.filter((d) => d.direct_level !== null).map((d) => d.id);
-    if (direct.length) await tx.delete(deviceAccess).where(and(eq(deviceAccess.userId, target.userId), inArray(deviceAccess.deviceId, direct)));
+    if (direct.length)
+      await tx
+        .delete(deviceAccess)
+        .where(and(eq(deviceAccess.userId, target.userId), inArray(deviceAccess.deviceId, direct)));
     const invitationsWithdrawn = person ? await withdrawInvitations(tx, input.organizationId, person.email, now) : 0;
     // the group memberships go with the membership (foreign key cascade)
     await tx.delete(organizationUsers).where(eq(organizationUsers.id, target.id));
-    const certificatesRevoked = await reconcileCertificates(tx, { userIds: [target.userId], deviceIds: lost.map((d) => d.id) }, now);
+    // what they handed out here ends with them, unless the caller keeps it (and answers for it)
+    const settled = await settleGrantsOf(
+      tx,
+      ctx,
+      target.userId,
+      { organizationId: input.organizationId },
+      { keep: input.keepGrants, organizationId: input.organizationId, who: person?.email ?? '' },
+    );
+    const certificatesRevoked = await reconcileCertificates(
+      tx,
+      { userIds: [target.userId], deviceIds: lost.map((d) => d.id) },
+      now,
+    );
 
     const event = leaving ? ActivityEvent.leftOrganization : ActivityEvent.removedFromOrganization;
     for (const d of lost) {
-      await recordActivity(tx, { deviceId: d.id, event, source: ActivitySource.remote, user: { id: target.userId, numId: Number(person?.num_id ?? 0), name: person?.name ?? '' }, at: now });
+      await recordActivity(tx, {
+        deviceId: d.id,
+        event,
+        source: ActivitySource.remote,
+        user: { id: target.userId, numId: Number(person?.num_id ?? 0), name: person?.name ?? '' },
+        at: now,
+      });
       await enqueueWebhookEvent(
         tx,
         'device-access-changed',
         d,
-        { userId: target.userId, organizationUserId: target.id, change: leaving ? 'left-organization' : 'removed-from-organization', byUserId: ctx.caller.userId },
+        {
+          userId: target.userId,
+          organizationUserId: target.id,
+          change: leaving ? 'left-organization' : 'removed-from-organization',
+          byUserId: ctx.caller.userId,
+        },
         now,
       );
     }
@@ -127,9 +188,30 @@ export async function removePerson(ctx: Ctx, input: { organizationId: number; or
       action: 'member.remove',
       organizationId: input.organizationId,
       target: { type: 'person', id: target.id, name: person?.email ?? '' },
-      before: { role: target.role, deviceAccesses: direct.length, groups: groups.length, devices: lost.length },
-      after: { left: leaving, certificatesRevoked, invitationsWithdrawn },
+      before: {
+        role: toWireRole(target.role),
+        deviceAccesses: direct.length,
+        groups: groups.length,
+        devices: lost.length,
+      },
+      after: {
+        left: leaving,
+        certificatesRevoked,
+        invitationsWithdrawn,
+        invitationsTheySentEnded: settled.invitationsEnded,
+        grantsEnded: settled.ended.length,
+        grantsKept: settled.kept.length,
+      },
     });
-    return { organizationUserId: target.id, deviceAccesses: direct.length, groups: groups.length, devices: lost.length, certificatesRevoked };
+    return {
+      organizationUserId: target.id,
+      deviceAccesses: direct.length,
+      groups: groups.length,
+      devices: lost.length,
+      certificatesRevoked,
+    };
   });
+  // the PINs they made here that ended are taken off their locks now (queued in the transaction)
+  await sendPinRemovals(ctx.db, { organizationId: input.organizationId });
+  return out;
 }

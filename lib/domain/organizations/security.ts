@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { organizations } from '@/db/schema';
 import type { Ctx } from '../context';
+import { audit } from '../audit';
 import { Conflict } from '../errors';
 import { decideSecondFactorRule } from '../policy';
 import { requireOrg } from '../policy/enforce';
@@ -20,8 +21,23 @@ export async function getOrgSecurity(ctx: Ctx, input: { organizationId: number }
 export async function setOrgSecurity(ctx: Ctx, input: { organizationId: number; requireSecondFactor: boolean }) {
   const m = await requireOrg(ctx, input.organizationId, 'manageSecurity');
   if (!decideSecondFactorRule(input.requireSecondFactor, m.hasSecondFactor).ok) {
-    throw Conflict('Add a second factor to your own account first (Settings > Security): otherwise this rule would stop you from managing the organization.');
+    throw Conflict(
+      'Add a second factor to your own account first (Settings > Security): otherwise this rule would stop you from managing the organization.',
+    );
   }
-  await ctx.db.update(organizations).set({ requireSecondFactor: input.requireSecondFactor }).where(eq(organizations.id, input.organizationId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(organizations)
+      .set({ requireSecondFactor: input.requireSecondFactor })
+      .where(eq(organizations.id, input.organizationId));
+    // turning the rule on or off is an administrative act like any other
+    await audit(tx, ctx, {
+      action: 'org.security',
+      organizationId: input.organizationId,
+      target: { type: 'organization', id: input.organizationId },
+      before: { requireSecondFactor: m.requireSecondFactor },
+      after: { requireSecondFactor: input.requireSecondFactor },
+    });
+  });
   return { requireSecondFactor: input.requireSecondFactor };
 }

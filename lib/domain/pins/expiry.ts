@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { getDb, type Db } from '@/db/client';
+import type { Db } from '@/db/client';
 import { devices, lockPins } from '@/db/schema';
 import { expiredWhere } from './store';
-import { logError } from '@/lib/log';
+import { sendPinRemovals } from './removals';
+import { periodicWorker } from '@/lib/workers';
+import { pinExpiryEveryMs } from '@/lib/config/workers';
 
 /**
  * A PIN whose end date has passed is removed and its lock's list version goes up by one
@@ -21,7 +23,12 @@ export async function pruneExpired(db: Db, now: Date, deviceId?: number): Promis
   if (due.length === 0) return [];
   const ids = due.map((d) => d.id);
   return db.transaction(async (tx) => {
-    await tx.select({ id: devices.id }).from(devices).where(inArray(devices.id, ids)).orderBy(asc(devices.id)).for('update');
+    await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(inArray(devices.id, ids))
+      .orderBy(asc(devices.id))
+      .for('update');
     const gone = await tx
       .delete(lockPins)
       .where(and(expiredWhere(now, deviceId), inArray(lockPins.deviceId, ids)))
@@ -37,28 +44,15 @@ export async function pruneExpired(db: Db, now: Date, deviceId?: number): Promis
   });
 }
 
-const EVERY_MS = Number(process.env.PIN_EXPIRY_EVERY_MS ?? 30_000);
-
-/** Background worker (lib/workers/index.ts): sweeps expired PINs of all locks. */
-export const worker = {
-  name: 'pin-expiry',
-  start(): () => Promise<void> {
-    let running: Promise<void> | undefined;
-    const sweep = async () => {
-      try {
-        const touched = await pruneExpired(await getDb(), new Date());
-        if (touched.length) console.log(`pin-expiry: removed expired PINs on ${touched.length} lock(s)`);
-      } catch (e) {
-        logError('pin-expiry: sweep failed', e);
-      }
-    };
-    // a slow sweep never overlaps the next one; stopping waits for the one under way
-    const tick = () => void (running ??= sweep().finally(() => (running = undefined)));
-    const timer = setInterval(tick, EVERY_MS);
-    tick();
-    return async () => {
-      clearInterval(timer);
-      await running;
-    };
+/** Background worker (lib/workers/registry.ts): sweeps expired PINs of all locks, and retries the removals of PINs ended early. */
+export const worker = periodicWorker(
+  'pin-expiry',
+  pinExpiryEveryMs,
+  async (db) => {
+    const touched = await pruneExpired(db, new Date());
+    if (touched.length) console.log(`pin-expiry: removed expired PINs on ${touched.length} lock(s)`);
+    // PINs ended early that a lock still keeps (it was unreachable when they ended)
+    await sendPinRemovals(db);
   },
-};
+  { atStart: true },
+);

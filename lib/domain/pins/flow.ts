@@ -1,8 +1,10 @@
 import type { Db } from '@/db/client';
+import { isUniqueViolation } from '@/db/errors';
 import { getGateway, type PinChange } from '@/lib/devices';
 import type { Ctx } from '../context';
 import { NotAcceptable } from '../errors';
 import { requireDevice } from '../policy/enforce';
+import { lockAddress } from '../devices/hardware';
 import { pruneExpired } from './expiry';
 import { bumpVersion, lockForUpdate, lockHead, type LockHead } from './store';
 import { logError } from '@/lib/log';
@@ -14,7 +16,12 @@ export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose 
  * access active; guest or outside the schedule 403, unseen 404, not a lock 404), with expired
  * PINs already gone so counts, duplicates and versions are right without the worker.
  */
-export async function managedLock(ctx: Ctx, deviceId: number, doing: string, action: 'managePins' | 'readPinValue' = 'managePins'): Promise<LockHead> {
+export async function managedLock(
+  ctx: Ctx,
+  deviceId: number,
+  doing: string,
+  action: 'managePins' | 'readPinValue' = 'managePins',
+): Promise<LockHead> {
   await requireDevice(ctx, deviceId, action, { doing });
   let head = await lockHead(ctx.db, deviceId);
   if (head.nextExpiry && head.nextExpiry <= ctx.now()) {
@@ -23,11 +30,6 @@ export async function managedLock(ctx: Ctx, deviceId: number, doing: string, act
   }
   return head;
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return (err.code ?? err.cause?.code) === '23505';
-};
 
 /**
  * A PIN change goes to the lock first and reaches the database only once the lock confirmed it:
@@ -46,7 +48,8 @@ export async function sendThenCommit<T>(
   undo: PinChange | null,
 ): Promise<T> {
   const gateway = getGateway();
-  await gateway.writePin(db, deviceId, change);
+  const lock = await lockAddress(db, deviceId);
+  await gateway.writePin(db, lock, change);
   try {
     return await db.transaction(async (tx) => {
       await lockForUpdate(tx, deviceId);
@@ -56,7 +59,7 @@ export async function sendThenCommit<T>(
     });
   } catch (e) {
     if (undo) {
-      await gateway.writePin(db, deviceId, undo).catch((u: unknown) => {
+      await gateway.writePin(db, lock, undo).catch((u: unknown) => {
         // the message only: a change may carry a PIN value, which must never reach a log
         logError(`pins: could not undo a ${change.kind} on lock ${deviceId}`, u);
       });

@@ -35,12 +35,15 @@ export function checkPinBody(body: PinBody, now: Date, timeZone: string): PinInp
     dayEndTime: body.dayEndTime ?? null,
     weekDays: body.weekDays ?? null,
   };
-  if (!isValidWeekDays(s.weekDays)) problems.push('weekDays: must be 1 to 127 (Monday 1, Tuesday 2, ... Sunday 64), or null for every day.');
+  if (!isValidWeekDays(s.weekDays))
+    problems.push('weekDays: must be 1 to 127 (Monday 1, Tuesday 2, ... Sunday 64), or null for every day.');
   if (s.startDate && s.endDate && s.endDate <= s.startDate) problems.push('endDate: must be later than startDate.');
   // A PIN that has already ended would be removed the moment it was saved.
   if (s.endDate && s.endDate <= now) problems.push('endDate: must be in the future.');
   if (s.dayStartTime && s.dayEndTime && wallClock(s.dayStartTime, timeZone) === wallClock(s.dayEndTime, timeZone)) {
-    problems.push(`dayEndTime: must differ from dayStartTime (both are ${wallClock(s.dayStartTime, timeZone)} ${timeZone}), or the PIN would never work.`);
+    problems.push(
+      `dayEndTime: must differ from dayStartTime (both are ${wallClock(s.dayStartTime, timeZone)} ${timeZone}), or the PIN would never work.`,
+    );
   }
   if (problems.length) throw Invalid(problems[0], problems);
   return { ...s, alias: (body.alias as string).trim(), pin: body.pin as string };

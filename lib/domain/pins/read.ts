@@ -3,7 +3,9 @@ import { effectiveOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
-import { enforceDevice } from '../policy/enforce';
+import { requireDelegable } from '../access/delegation';
+import { pinPower } from '../policy';
+import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { managedLock } from './flow';
 import type { PinDetail, PinList } from './schemas';
 import { findPin, isLock, listRows, listRowsWithSchedule, listWithAccess } from './store';
@@ -21,7 +23,12 @@ export type { PinDetail, PinList, PinSchedule } from './schemas';
  * an expired PIN is pruned first, so a stale version is never confirmed even when the expiry
  * worker has not run yet.
  */
-export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number, opts: { includeSchedule?: boolean } = {}): Promise<PinList | { notModified: true }> {
+export async function listPins(
+  ctx: Ctx,
+  deviceId: number,
+  listVersion?: number,
+  opts: { includeSchedule?: boolean } = {},
+): Promise<PinList | { notModified: true }> {
   if (!opts.includeSchedule) {
     const list = await listAtOnce(ctx, deviceId);
     if (list) return listVersion !== undefined && listVersion === list.listVersion ? { notModified: true } : list;
@@ -30,7 +37,10 @@ export async function listPins(ctx: Ctx, deviceId: number, listVersion?: number,
   if (listVersion !== undefined && listVersion === head.pinListVersion) return { notModified: true };
   if (!opts.includeSchedule) {
     const rows = await listRows(ctx.db, deviceId);
-    return { listVersion: head.pinListVersion, pins: rows.map((p) => ({ id: p.id, alias: p.alias, lastUsedDate: fmtZ(p.lastUsedAt) })) };
+    return {
+      listVersion: head.pinListVersion,
+      pins: rows.map((p) => ({ id: p.id, alias: p.alias, lastUsedDate: fmtZ(p.lastUsedAt) })),
+    };
   }
   const rows = await listRowsWithSchedule(ctx.db, deviceId);
   const pins = rows.map((p) => ({
@@ -66,6 +76,8 @@ async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
     now,
     { device: head.name, doing: 'see its PINs' },
   );
+  // the organization's second-factor rule covers this read too
+  await requireDeviceSecondFactor(ctx, deviceId, 'managePins');
   if (!isLock(head.type)) throw NotFound('Lock');
   if (head.nextExpiry && head.nextExpiry <= now) return null;
   return { listVersion: head.pinListVersion, pins: head.pins };
@@ -75,6 +87,8 @@ async function listAtOnce(ctx: Ctx, deviceId: number): Promise<PinList | null> {
 export async function getPin(ctx: Ctx, deviceId: number, pinId: number): Promise<PinDetail> {
   const head = await managedLock(ctx, deviceId, 'see its PIN codes', 'readPinValue');
   const p = await findPin(ctx.db, deviceId, pinId);
+  // reading a PIN's value is holding its power: shown only to someone who could make this PIN now
+  await requireDelegable(ctx, [{ deviceId, power: pinPower(p) }], "see this PIN's code");
   return {
     id: p.id,
     alias: p.alias,

@@ -18,20 +18,42 @@ function expectedRule(s: unknown): PinRule | null {
 const digit = fc.constantFrom(...'0123456789'.split(''));
 const digits = (min: number, max: number) => fc.array(digit, { minLength: min, maxLength: max }).map((a) => a.join(''));
 /** consecutive runs up or down, of any length and start, sometimes with one digit changed */
-const run = fc.record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({ min: 1, max: 10 }), down: fc.boolean() }).map(({ start, len, down }) => {
-  const all = down ? '9876543210' : '0123456789';
-  const from = all.indexOf(String(start));
-  return all.slice(from, from + len);
-});
-const nearRun = fc.tuple(run, fc.nat(), digit).map(([r, i, d]) => (r ? r.slice(0, i % r.length) + d + r.slice((i % r.length) + 1) : r));
+const run = fc
+  .record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({ min: 1, max: 10 }), down: fc.boolean() })
+  .map(({ start, len, down }) => {
+    const all = down ? '9876543210' : '0123456789';
+    const from = all.indexOf(String(start));
+    return all.slice(from, from + len);
+  });
+const nearRun = fc
+  .tuple(run, fc.nat(), digit)
+  .map(([r, i, d]) => (r ? r.slice(0, i % r.length) + d + r.slice((i % r.length) + 1) : r));
 /** runs that wrap past 9 or 0 (78901, 21098): not strictly ascending or descending, so valid */
-const wrapRun = fc.record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({ min: 5, max: 8 }), step: fc.constantFrom(1, -1) })
+const wrapRun = fc
+  .record({ start: fc.integer({ min: 0, max: 9 }), len: fc.integer({ min: 5, max: 8 }), step: fc.constantFrom(1, -1) })
   .map(({ start, len, step }) => Array.from({ length: len }, (_, i) => String((start + step * i + 100) % 10)).join(''));
 /** few distinct digits: the 'distinct' boundary */
-const lowVariety = fc.tuple(fc.constantFrom('0', '1', '7', '9'), fc.constantFrom('0', '2', '5'), fc.integer({ min: 3, max: 10 }), fc.nat())
+const lowVariety = fc
+  .tuple(fc.constantFrom('0', '1', '7', '9'), fc.constantFrom('0', '2', '5'), fc.integer({ min: 3, max: 10 }), fc.nat())
   .map(([a, b, n, seed]) => Array.from({ length: n }, (_, i) => ((seed >> i) & 1 ? a : b)).join(''));
 // '/' and ':' sit right before '0' and after '9' in ASCII: the edges of "digits only"
-const tricky = fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u3000', '１', '٣', '-', '+', '.', 'e', 'a', '\u200b', '/', ':');
+const tricky = fc.constantFrom(
+  ' ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u3000',
+  '１',
+  '٣',
+  '-',
+  '+',
+  '.',
+  'e',
+  'a',
+  '\u200b',
+  '/',
+  ':',
+);
 const mixed = fc.array(fc.oneof(digit, tricky), { minLength: 0, maxLength: 10 }).map((a) => a.join(''));
 const anyString = fc.string({ maxLength: 12 });
 const nonString = fc.oneof(fc.constant(null), fc.constant(undefined), fc.integer(), fc.constant(123456), fc.boolean());
@@ -59,7 +81,10 @@ describe('PIN rules', () => {
 
   it('reach every rule, and valid PINs, in the generated sample', () => {
     const seen = new Set<string>();
-    fc.assert(fc.property(candidates, (s) => void seen.add(String(expectedRule(s)))), { numRuns: 5_000 });
+    fc.assert(
+      fc.property(candidates, (s) => void seen.add(String(expectedRule(s)))),
+      { numRuns: 5_000 },
+    );
     expect([...seen].sort()).toEqual(['digits', 'distinct', 'length', 'null', 'required', 'sequence']);
   });
 

@@ -3,6 +3,8 @@
  * before sending that the server runs after receiving. No server imports here, ever.
  */
 
+import { showsSomething } from '../text';
+
 export const PIN_MIN_LENGTH = 5;
 export const PIN_MAX_LENGTH = 8;
 export const PIN_MIN_DISTINCT_DIGITS = 3;
@@ -56,6 +58,8 @@ export const isValidPin = (value: unknown): value is string => pinProblem(value)
 /** Alias: required, trimmed, at most ALIAS_MAX_LENGTH characters. Returns a message or null. */
 export function aliasProblem(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return 'Alias is required.';
+  if (!showsSomething(value))
+    return 'Alias must show at least one visible character (not only invisible or direction-changing ones).';
   if (value.trim().length > ALIAS_MAX_LENGTH) return `Alias must be at most ${ALIAS_MAX_LENGTH} characters.`;
   return null;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isActiveAt } from '../schedule';
-import { describeSchedule, describeWeekDays, describeWindow, fromLocalInput, fromTimeInput, toLocalInput, toTimeInput } from './schedule-text';
+import {
+  describeSchedule,
+  describeWeekDays,
+  describeWindow,
+  fromLocalInput,
+  fromTimeInput,
+  toLocalInput,
+  toTimeInput,
+} from './schedule-text';
 
 const Z = 'Europe/Warsaw';
 
@@ -18,7 +26,13 @@ describe('PIN schedules in the lock time zone', () => {
 
   it('a window typed in the form is what the server enforces', () => {
     const at = (iso: string) => new Date(iso);
-    const s = { startDate: null, endDate: null, weekDays: null, dayStartTime: new Date(fromTimeInput('22:00', Z)!), dayEndTime: new Date(fromTimeInput('06:00', Z)!) };
+    const s = {
+      startDate: null,
+      endDate: null,
+      weekDays: null,
+      dayStartTime: new Date(fromTimeInput('22:00', Z)!),
+      dayEndTime: new Date(fromTimeInput('06:00', Z)!),
+    };
     expect(isActiveAt(s, at('2026-07-01T21:30:00Z'), Z)).toBe(true); // 23:30 in Warsaw
     expect(isActiveAt(s, at('2026-07-01T03:00:00Z'), Z)).toBe(true); // 05:00
     expect(isActiveAt(s, at('2026-07-01T10:00:00Z'), Z)).toBe(false); // 12:00
@@ -41,10 +55,26 @@ describe('PIN schedules in the lock time zone', () => {
   });
 
   it('sums a schedule up in one line', () => {
-    expect(describeSchedule({ startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }, Z)).toBe('Always');
     expect(
-      describeSchedule({ startDate: null, endDate: '2026-12-24T17:00:00.000Z', dayStartTime: fromTimeInput('08:00', Z), dayEndTime: fromTimeInput('17:00', Z), weekDays: 31 }, Z),
+      describeSchedule({ startDate: null, endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }, Z),
+    ).toBe('Always');
+    expect(
+      describeSchedule(
+        {
+          startDate: null,
+          endDate: '2026-12-24T17:00:00.000Z',
+          dayStartTime: fromTimeInput('08:00', Z),
+          dayEndTime: fromTimeInput('17:00', Z),
+          weekDays: 31,
+        },
+        Z,
+      ),
     ).toBe('Mon–Fri · 08:00–17:00 Europe/Warsaw · Until 24 Dec 2026 18:00');
-    expect(describeSchedule({ startDate: '2026-12-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null }, Z)).toBe('From 1 Dec 2026 09:00');
+    expect(
+      describeSchedule(
+        { startDate: '2026-12-01T08:00:00.000Z', endDate: null, dayStartTime: null, dayEndTime: null, weekDays: null },
+        Z,
+      ),
+    ).toBe('From 1 Dec 2026 09:00');
   });
 });

@@ -37,7 +37,12 @@ export function fromLocalInput(value: string, zone: string): string | null {
 export function fromTimeInput(value: string, zone: string, now = new Date()): string | null {
   const m = /^(\d{2}):(\d{2})$/.exec(value);
   if (!m) return null;
-  const d = DateTime.fromJSDate(now, { zone }).set({ hour: Number(m[1]), minute: Number(m[2]), second: 0, millisecond: 0 });
+  const d = DateTime.fromJSDate(now, { zone }).set({
+    hour: Number(m[1]),
+    minute: Number(m[2]),
+    second: 0,
+    millisecond: 0,
+  });
   return d.isValid ? d.toUTC().toISO() : null;
 }
 
@@ -79,6 +84,10 @@ export function describeDates(s: Pick<ScheduleFields, 'startDate' | 'endDate'>, 
 export function describeSchedule(s: ScheduleFields, zone: string): string {
   const days = describeWeekDays(s.weekDays);
   const window = describeWindow(s, zone);
-  const parts = [days === 'Every day' ? null : days, window === 'Any time' ? null : window, describeDates(s, zone)].filter(Boolean);
+  const parts = [
+    days === 'Every day' ? null : days,
+    window === 'Any time' ? null : window,
+    describeDates(s, zone),
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Always';
 }

@@ -31,7 +31,10 @@ function headQuery(db: Db) {
       timeZone: devices.timeZone,
       pinListVersion: devices.pinListVersion,
       // spelled out: drizzle leaves columns unqualified in a one-table select, which a subquery would misread
-      nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
+      nextExpiry:
+        sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(
+          lockPins.endDate,
+        ),
     })
     .from(devices)
     .where(eq(devices.id, sql.placeholder('deviceId')))
@@ -63,8 +66,13 @@ function listQuery(db: Db) {
       name: devices.name,
       timeZone: devices.timeZone,
       pinListVersion: devices.pinListVersion,
-      nextExpiry: sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(lockPins.endDate),
-      pins: sql<Array<{ id: number; alias: string; lastUsedDate: string | null }>>`(select coalesce(json_agg(json_build_object('id', lp.id, 'alias', lp.alias, 'lastUsedDate', ${LAST_USED_JSON}) order by lp.id), '[]'::json) from lock_pins lp where lp.device_id = "devices"."id")`,
+      nextExpiry:
+        sql<Date | null>`(select min(lp.end_date) from lock_pins lp where lp.device_id = "devices"."id")`.mapWith(
+          lockPins.endDate,
+        ),
+      pins: sql<
+        Array<{ id: number; alias: string; lastUsedDate: string | null }>
+      >`(select coalesce(json_agg(json_build_object('id', lp.id, 'alias', lp.alias, 'lastUsedDate', ${LAST_USED_JSON}) order by lp.id), '[]'::json) from lock_pins lp where lp.device_id = "devices"."id")`,
       acc: candidateFields(acc),
     })
     .from(devices)
@@ -76,13 +84,20 @@ function listQuery(db: Db) {
 const list = perDb(listQuery);
 
 /** Rows of `listQuery` (none when the caller cannot see the device); values as `callerValues` gives them. */
-export async function listWithAccess(db: Db, values: { deviceId: number; userId: string; now: string; checkKeyId: string | null; checkScopes: string[] }) {
+export async function listWithAccess(
+  db: Db,
+  values: { deviceId: number; userId: string; now: string; checkKeyId: string | null; checkScopes: string[] },
+) {
   const rows = await list(db).execute(values);
   return rows.map((r) => ({ ...r, pins: jsonValue<typeof r.pins>(r.pins) }));
 }
 
 export async function listRows(db: Db, deviceId: number) {
-  return db.select({ id: lockPins.id, alias: lockPins.alias, lastUsedAt: lockPins.lastUsedAt }).from(lockPins).where(eq(lockPins.deviceId, deviceId)).orderBy(asc(lockPins.id));
+  return db
+    .select({ id: lockPins.id, alias: lockPins.alias, lastUsedAt: lockPins.lastUsedAt })
+    .from(lockPins)
+    .where(eq(lockPins.deviceId, deviceId))
+    .orderBy(asc(lockPins.id));
 }
 
 /** The list with each PIN's schedule (never its value), for the portal's one-request PINs tab. */

@@ -2,10 +2,25 @@ import { effectiveAccess, type EffectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { orgMembership, type OrgMembership } from '../organizations/roles';
-import { eq, sql } from 'drizzle-orm';
-import { devices, organizations, passkeys, userTotp } from '@/db/schema';
-import { decide, decideDeviceSecondFactor, decideOrg, decidePeople, isManagingAction, type DeviceAction, type OrgAction, type PeopleAct, type PeopleRefusal } from './index';
-import { refusalWords } from './words';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { devices, organizations, organizationUsers, passkeys, userTotp } from '@/db/schema';
+import {
+  decide,
+  decideDelegation,
+  decideDeviceSecondFactor,
+  decideGrantChange,
+  type DelegationRefusal,
+  type GrantPower,
+  type Grantor,
+  decideOrg,
+  decidePeople,
+  isManagingAction,
+  type DeviceAction,
+  type OrgAction,
+  type PeopleAct,
+  type PeopleRefusal,
+} from './index';
+import { delegationWords, refusalWords } from './words';
 
 /**
  * The policy applied: these load what the policy needs, ask it, and turn a refusal into the
@@ -22,15 +37,30 @@ export interface DeviceSubject {
 }
 
 /** The decision for an access already loaded: the access when allowed, else the error. */
-export function enforceDevice(action: DeviceAction, acc: EffectiveAccess | undefined, now: Date, subject: DeviceSubject = {}): EffectiveAccess {
+export function enforceDevice(
+  action: DeviceAction,
+  acc: EffectiveAccess | undefined,
+  now: Date,
+  subject: DeviceSubject = {},
+): EffectiveAccess {
   const d = decide(action, acc, now);
   if (d.ok) return acc!;
   if (d.reason === 'unseen') throw NotFound(subject.kind ?? 'Device');
-  throw Forbidden(refusalWords(d.reason, action, acc!, now, { device: subject.device ?? acc!.deviceName ?? 'this device', doing: subject.doing }));
+  throw Forbidden(
+    refusalWords(d.reason, action, acc!, now, {
+      device: subject.device ?? acc!.deviceName ?? 'this device',
+      doing: subject.doing,
+    }),
+  );
 }
 
 /** The caller's effective access to the device, when the policy allows `action` on it now. */
-export async function requireDevice(ctx: Ctx, deviceId: number, action: DeviceAction, subject: DeviceSubject = {}): Promise<EffectiveAccess> {
+export async function requireDevice(
+  ctx: Ctx,
+  deviceId: number,
+  action: DeviceAction,
+  subject: DeviceSubject = {},
+): Promise<EffectiveAccess> {
   const now = ctx.now();
   const acc = (await effectiveAccess(ctx.db, ctx.caller.userId, now, [deviceId])).get(deviceId);
   const allowed = enforceDevice(action, acc, now, subject);
@@ -47,7 +77,15 @@ export const DEVICE_SECOND_FACTOR_WORDS =
  * second factor (decideDeviceSecondFactor). One primary-key read, for managing actions only.
  */
 export async function requireDeviceSecondFactor(ctx: Ctx, deviceId: number, action: DeviceAction): Promise<void> {
-  if (!isManagingAction(action)) return;
+  if (!(await deviceSecondFactorOk(ctx, deviceId, action))) throw Forbidden(DEVICE_SECOND_FACTOR_WORDS);
+}
+
+/**
+ * Whether the device's organization's second-factor rule lets the caller do a managing action:
+ * for reads that use the managing level as a filter (the full access list) rather than a refusal.
+ */
+export async function deviceSecondFactorOk(ctx: Ctx, deviceId: number, action: DeviceAction): Promise<boolean> {
+  if (!isManagingAction(action)) return true;
   const uid = ctx.caller.userId;
   const [row] = await ctx.db
     .select({
@@ -59,7 +97,7 @@ export async function requireDeviceSecondFactor(ctx: Ctx, deviceId: number, acti
     .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .where(eq(devices.id, deviceId))
     .limit(1);
-  if (!decideDeviceSecondFactor(action, row ? { required: row.required, has: Boolean(row.has) } : undefined).ok) throw Forbidden(DEVICE_SECOND_FACTOR_WORDS);
+  return decideDeviceSecondFactor(action, row ? { required: row.required, has: Boolean(row.has) } : undefined).ok;
 }
 
 const ORG_REFUSAL: Record<OrgAction, string> = {
@@ -71,6 +109,7 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   manageWebhooks: 'Only organization administrators can manage its webhooks.',
   seeAudit: 'Only organization administrators can read its audit log.',
   manageSecurity: 'Only the organization owner can change its security rules.',
+  manageBridges: 'Only organization administrators can add or remove bridges.',
 };
 
 /** The refusal when the organization requires a second factor the caller has not set up. */
@@ -82,16 +121,28 @@ export const SECOND_FACTOR_WORDS =
  * 404 (the organization cannot be probed); a member without the role: 403, or 404 with
  * `hideBelow` (api-v37.md: access-link writes answer 404 to whoever may not manage them).
  */
-export async function requireOrg(ctx: Ctx, organizationId: number, action: OrgAction, opts: { hideBelow?: boolean } = {}): Promise<OrgMembership> {
+export async function requireOrg(
+  ctx: Ctx,
+  organizationId: number,
+  action: OrgAction,
+  opts: { hideBelow?: boolean } = {},
+): Promise<OrgMembership> {
   const m = await orgMembership(ctx, organizationId);
-  const d = decideOrg(action, m?.role ?? null, m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined);
+  const d = decideOrg(
+    action,
+    m?.role ?? null,
+    m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined,
+  );
   if (d.ok) return m!;
   if (d.reason === 'unseen' || (opts.hideBelow && d.reason === 'level')) throw NotFound('Organization');
   if (d.reason === 'secondFactor') throw Forbidden(SECOND_FACTOR_WORDS);
   throw Forbidden(ORG_REFUSAL[action]);
 }
 
-const PEOPLE_REFUSAL: Record<Exclude<PeopleRefusal, 'unseen'>, { status: 'forbidden' | 'conflict'; say: (a: PeopleAct) => string }> = {
+const PEOPLE_REFUSAL: Record<
+  Exclude<PeopleRefusal, 'unseen'>,
+  { status: 'forbidden' | 'conflict'; say: (a: PeopleAct) => string }
+> = {
   level: { status: 'forbidden', say: () => 'Only organization administrators can manage its people.' },
   ownerOnly: {
     status: 'forbidden',
@@ -106,17 +157,28 @@ const PEOPLE_REFUSAL: Record<Exclude<PeopleRefusal, 'unseen'>, { status: 'forbid
     status: 'forbidden',
     say: (a) =>
       a.verb === 'invite' || a.verb === 'manageInvitation'
-        ? 'Nobody is invited as owner: an organization has exactly one; invite as member (0) or administrator (1), then hand ownership over.'
+        ? 'Nobody is invited as owner: an organization has exactly one; invite as member (2) or administrator (1), then hand ownership over.'
         : "The organization's owner cannot be removed or demoted; the owner hands ownership over first.",
   },
-  ownerLeaving: { status: 'conflict', say: () => 'The owner cannot leave the organization: hand ownership over to an administrator first.' },
+  ownerLeaving: {
+    status: 'conflict',
+    say: () => 'The owner cannot leave the organization: hand ownership over to an administrator first.',
+  },
   self: { status: 'forbidden', say: () => 'You cannot change your own role.' },
   notAdmin: {
     status: 'conflict',
-    say: (a) => (a.verb === 'transferOwnership' ? 'Ownership goes to an administrator: make this person an administrator first.' : 'This person is not an administrator.'),
+    say: (a) =>
+      a.verb === 'transferOwnership'
+        ? 'Ownership goes to an administrator: make this person an administrator first.'
+        : 'This person is not an administrator.',
   },
   notMember: { status: 'conflict', say: () => 'This person is already an administrator.' },
+  secondFactor: { status: 'forbidden', say: () => SECOND_FACTOR_WORDS },
 };
+
+/** The organization's second-factor rule and the member's factors, as decidePeople takes them. */
+export const factorOf = (m: OrgMembership | null) =>
+  m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined;
 
 /** The policy's answer on the organization's people, as the typed error when it refuses. */
 export function enforcePeople(act: PeopleAct): void {
@@ -125,4 +187,72 @@ export function enforcePeople(act: PeopleAct): void {
   if (d.reason === 'unseen') throw NotFound('Organization');
   const r = PEOPLE_REFUSAL[d.reason];
   throw r.status === 'conflict' ? Conflict(r.say(act)) : Forbidden(r.say(act));
+}
+
+// ---- delegation -----------------------------------------------------------------------------------
+
+/** A refused delegation as the typed error: 403 in words (the device's own routes answered 404 for it before). */
+export function refuseDelegation(
+  reason: DelegationRefusal,
+  g: Grantor,
+  now: Date,
+  said: { device: string; what: string },
+): never {
+  // the grant (a link, a group, an invitation) is seen; the device it reaches may not be
+  if (reason === 'unseen')
+    throw Forbidden(
+      `You cannot ${said.what}: you have no access to ${said.device} now, and nobody hands out more than they hold.`,
+    );
+  throw Forbidden(delegationWords(reason, g.access!, now, said));
+}
+
+/** decideDelegation, as the typed error when it refuses (`what`: "make this PIN", "see this link's URL"). */
+export function enforceDelegation(g: Grantor, grant: GrantPower, now: Date, said: { device: string; what: string }) {
+  const d = decideDelegation(g, grant, now);
+  if (!d.ok) refuseDelegation(d.reason, g, now, said);
+}
+
+/** decideGrantChange, as the typed error when it refuses; whether the change widens the grant. */
+export function enforceGrantChange(
+  g: Grantor,
+  prev: GrantPower | undefined,
+  next: GrantPower,
+  now: Date,
+  said: { device: string; what: string },
+): { widens: boolean } {
+  const d = decideGrantChange(g, prev, next, now);
+  if (!d.ok) refuseDelegation(d.reason, g, now, said);
+  return { widens: d.widens };
+}
+
+/** The caller as a grantor on these devices: their effective access on each and their role in its organization. */
+export async function grantorOn(ctx: Ctx, deviceIds: number[]): Promise<Map<number, Grantor & { device: string }>> {
+  const now = ctx.now();
+  const out = new Map<number, Grantor & { device: string }>();
+  if (!deviceIds.length) return out;
+  const access = await effectiveAccess(ctx.db, ctx.caller.userId, now, deviceIds);
+  const rows = await ctx.db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      organizationId: devices.organizationId,
+      role: organizationUsers.role,
+    })
+    .from(devices)
+    .leftJoin(
+      organizationUsers,
+      and(
+        eq(organizationUsers.organizationId, devices.organizationId),
+        eq(organizationUsers.userId, ctx.caller.userId),
+      ),
+    )
+    .where(inArray(devices.id, deviceIds));
+  for (const r of rows)
+    out.set(r.id, {
+      access: access.get(r.id),
+      orgRole: r.role ?? null,
+      inOrganization: r.organizationId !== null,
+      device: r.name,
+    });
+  return out;
 }

@@ -1,4 +1,4 @@
-import { activeUntil, isActiveAt, withinDates, type Schedule } from '../schedule';
+import { activeUntil, isActiveAt, scheduleWithin, withinDates, type Schedule } from '../schedule';
 
 /**
  * The door policy: who may open, manage or learn about a device, at an instant. Pure and small:
@@ -54,7 +54,15 @@ const OK = { ok: true } as const;
 const no = (reason: Refusal): Decision => ({ ok: false, reason });
 
 /** Managing actions: owner or administrator, with the access active right now. */
-const MANAGING: ReadonlySet<DeviceAction> = new Set(['managePins', 'readPinValue', 'share', 'manageDevice', 'driveSimulator', 'seeAllActivity', 'linkDevice']);
+const MANAGING: ReadonlySet<DeviceAction> = new Set([
+  'managePins',
+  'readPinValue',
+  'share',
+  'manageDevice',
+  'driveSimulator',
+  'seeAllActivity',
+  'linkDevice',
+]);
 /** Actions that need the access active right now, whatever the level. */
 const TIMED: ReadonlySet<DeviceAction> = new Set(['open', 'holdCertificate', 'receiveEvents']);
 /** Actions that happen from afar: refused where remote opening is disabled (owners always may). */
@@ -82,7 +90,19 @@ export function permissions(a: AccessFacts | undefined, now: Date): Record<Devic
   return out;
 }
 
-export const DEVICE_ACTIONS: readonly DeviceAction[] = ['see', 'open', 'managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'holdCertificate', 'receiveEvents', 'seeAllActivity', 'driveSimulator'];
+export const DEVICE_ACTIONS: readonly DeviceAction[] = [
+  'see',
+  'open',
+  'managePins',
+  'readPinValue',
+  'share',
+  'manageDevice',
+  'linkDevice',
+  'holdCertificate',
+  'receiveEvents',
+  'seeAllActivity',
+  'driveSimulator',
+];
 
 // ---- the organization ------------------------------------------------------------------------
 
@@ -102,7 +122,9 @@ export type OrgAction =
   /** the audit log of administrative actions (who shared, revoked, changed what) */
   | 'seeAudit'
   /** the organization's security rules (a second factor required of administrators) */
-  | 'manageSecurity';
+  | 'manageSecurity'
+  /** add a bridge (its address and API token) with its locks, or remove one (docs/devices.md) */
+  | 'manageBridges';
 
 const ORG_MIN: Record<OrgAction, number> = {
   see: OrgRole.member,
@@ -113,6 +135,7 @@ const ORG_MIN: Record<OrgAction, number> = {
   manageWebhooks: OrgRole.administrator,
   seeAudit: OrgRole.administrator,
   manageSecurity: OrgRole.owner,
+  manageBridges: OrgRole.administrator,
 };
 
 /** The organization's second-factor rule and whether the caller's account has a second factor. */
@@ -133,7 +156,8 @@ export type OrgRefusal = Refusal | 'secondFactor';
 export function decideOrg(action: OrgAction, role: number | null, factor?: SecondFactorFacts): Decision<OrgRefusal> {
   if (role === null) return no('unseen');
   if (role < ORG_MIN[action]) return no('level');
-  if (action !== 'see' && role >= OrgRole.administrator && factor?.required && !factor.has) return { ok: false, reason: 'secondFactor' };
+  if (action !== 'see' && role >= OrgRole.administrator && factor?.required && !factor.has)
+    return { ok: false, reason: 'secondFactor' };
   return OK;
 }
 
@@ -142,7 +166,10 @@ export function decideOrg(action: OrgAction, role: number | null, factor?: Secon
  * undefined: a device of no organization) is refused to a caller whose account has none, whatever
  * their level on the device: opening and seeing are not managing.
  */
-export function decideDeviceSecondFactor(action: DeviceAction, factor: SecondFactorFacts | undefined): Decision<'secondFactor'> {
+export function decideDeviceSecondFactor(
+  action: DeviceAction,
+  factor: SecondFactorFacts | undefined,
+): Decision<'secondFactor'> {
   return MANAGING.has(action) && factor?.required && !factor.has ? { ok: false, reason: 'secondFactor' } : OK;
 }
 
@@ -190,10 +217,13 @@ export type PeopleRefusal =
   | 'ownerLeaving' // the owner leaves only after handing ownership over
   | 'self' // one's own role is not one's own to change
   | 'notAdmin' // ownership goes to an administrator; removeAdmin needs one
-  | 'notMember'; // assignAdmin needs a member
+  | 'notMember' // assignAdmin needs a member
+  | 'secondFactor'; // the organization requires a second factor the actor has not set up
 
 export interface PeopleAct {
   verb: PeopleVerb;
+  /** the organization's second-factor rule and the actor's factors (leaving is never refused for it) */
+  factor?: SecondFactorFacts;
   /** the actor's role; null when not in the organization */
   actor: number | null;
   /** the person acted on (not for invite): their role, and whether it is the actor */
@@ -215,6 +245,8 @@ export function decidePeople(a: PeopleAct): Decision<PeopleRefusal> {
   const t = a.target;
   if (a.verb === 'remove' && t?.self) return t.role >= OrgRole.owner ? no('ownerLeaving') : OK;
   if (a.actor < OrgRole.administrator) return no('level');
+  // managing people is administrative: the organization's second-factor rule covers it
+  if (a.factor?.required && !a.factor.has) return no('secondFactor');
   switch (a.verb) {
     case 'invite':
     case 'manageInvitation':
@@ -230,10 +262,49 @@ export function decidePeople(a: PeopleAct): Decision<PeopleRefusal> {
   // assignAdmin, removeAdmin, transferOwnership: the owner's alone
   if (a.actor < OrgRole.owner) return no('ownerOnly');
   if (t!.self) return no('self');
-  if (a.verb === 'assignAdmin') return t!.role === OrgRole.member ? OK : t!.role >= OrgRole.owner ? no('owner') : no('notMember');
+  if (a.verb === 'assignAdmin')
+    return t!.role === OrgRole.member ? OK : t!.role >= OrgRole.owner ? no('owner') : no('notMember');
   if (t!.role >= OrgRole.owner) return no('owner');
   return t!.role === OrgRole.administrator ? OK : no('notAdmin');
 }
+
+// ---- what of another person a caller sees (the person page, issue 33) ------------------------------
+
+export type PersonFact =
+  /** their accesses to the door, direct, through groups, invitations */
+  | 'doors'
+  /** the PINs they made on the door (alias, window, state; never a value) */
+  | 'pins'
+  /** their phones' offline certificates for the door (phone, expiry, state) */
+  | 'phones'
+  /** their entries in the door's activity log */
+  | 'activity';
+
+/** The device action each fact of a person on a door stands behind: who may do it sees it of others. */
+const PERSON_FACT_ACTION: Record<PersonFact, DeviceAction> = {
+  doors: 'share',
+  pins: 'managePins',
+  phones: 'share',
+  activity: 'seeAllActivity',
+};
+
+/**
+ * May a caller with this effective access to a door see this fact of a person on it? Of others:
+ * only what the caller could see or change on the door anyway (its access list, its PINs, all of
+ * its activity), so an administrator of the door sees it and a guest does not. Of oneself: one's
+ * own activity and phones on any door one sees. Never a secret (a PIN's value, a key's secret):
+ * those are not facts of this page.
+ */
+export function decidePersonFact(fact: PersonFact, a: AccessFacts | undefined, now: Date, self: boolean): Decision {
+  if (self && (fact === 'activity' || fact === 'phones')) return decide('see', a, now);
+  return decide(PERSON_FACT_ACTION[fact], a, now);
+}
+
+/**
+ * A person's personal access keys (names, scopes, expiry; never a secret) belong to their account,
+ * not to any organization: only the person sees them, whatever the viewer's role.
+ */
+export const maySeePersonalKeys = (self: boolean): boolean => self;
 
 // ---- changing who has access ---------------------------------------------------------------------
 
@@ -253,7 +324,11 @@ export interface AccessChange {
  * group's they belong to (that would widen their own access; a revoke only narrows it and is
  * allowed).
  */
-export function decideAccessChange(me: AccessFacts | undefined, now: Date, c: AccessChange): Decision<AccessChangeRefusal> {
+export function decideAccessChange(
+  me: AccessFacts | undefined,
+  now: Date,
+  c: AccessChange,
+): Decision<AccessChangeRefusal> {
   const base = decide('share', me, now);
   if (!base.ok) return base;
   const target = decideAccessTarget(c);
@@ -266,13 +341,141 @@ export function decideAccessChange(me: AccessFacts | undefined, now: Date, c: Ac
 }
 
 /** The part of `decideAccessChange` about the record itself, for a caller who may share. */
-export function decideAccessTarget(c: Pick<AccessChange, 'verb' | 'target'>): Decision<'ownerAccess' | 'self' | 'ownGroup'> {
+export function decideAccessTarget(
+  c: Pick<AccessChange, 'verb' | 'target'>,
+): Decision<'ownerAccess' | 'self' | 'ownGroup'> {
   if (c.target.isOwner) return { ok: false, reason: 'ownerAccess' };
   if (c.verb !== 'revoke') {
     if (c.target.principal === 'self') return { ok: false, reason: 'self' };
     if (c.target.principal === 'myGroup') return { ok: false, reason: 'ownGroup' };
   }
   return OK;
+}
+
+// ---- delegation: nobody hands out more than they hold ----------------------------------------------
+
+/**
+ * What a grant gives on one device: a device access, a PIN (level guest, at the door only), an
+ * access link (level guest, from afar, in its window), an invitation or a group membership (the
+ * accesses of its groups). Its schedule is judged in the device's zone, like the grantor's access.
+ */
+export interface GrantPower extends Schedule {
+  /** the level it gives: 0 guest, 1 administrator */
+  accessLevel: number;
+  /** it opens from afar (an access with remote opening, a link); a PIN opens only at the keypad */
+  remote: boolean;
+}
+
+/** The grantor as the policy sees them on one device, now. */
+export interface Grantor {
+  /** their effective access to the device (lib/domain/access/effective.ts) */
+  access: AccessFacts | undefined;
+  /** their role in the device's organization; null when none (or the device has no organization) */
+  orgRole: number | null;
+  /** the device belongs to an organization */
+  inOrganization: boolean;
+}
+
+export type DelegationRefusal =
+  | Refusal
+  | 'aboveOwnLevel' // the grant gives a level above the grantor's
+  | 'ownSchedule' // the grant reaches dates, weekdays or hours the grantor's own access does not
+  | 'endless'; // only the organization's owner (a device of nobody's organization: its owner) makes a grant without an end
+
+/**
+ * Attenuation: creating, widening or reviving a grant (and reading its secret: a link's URL, a
+ * PIN's value, an invitation's token) needs the grantor to hold, now, at least the power the grant
+ * gives on the device: their access active now, the level, remote opening when the grant opens
+ * from afar, and its dates, weekdays and daily window inside their own. A grant without an end is
+ * the organization owner's alone (for a device of no organization, its owner's): removing an end
+ * is widening. An owner-level access without a schedule covers every schedule.
+ */
+export function decideDelegation(g: Grantor, grant: GrantPower, now: Date): Decision<DelegationRefusal> {
+  return fits(g, grant, now, true);
+}
+
+function fits(g: Grantor, grant: GrantPower, now: Date, activeNow: boolean): Decision<DelegationRefusal> {
+  const a = g.access;
+  if (!a || !withinDates(a, now)) return no('unseen');
+  if (activeNow && !isActive(a, now)) return no('schedule');
+  if (grant.accessLevel > a.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
+  if (grant.remote && a.remoteAccessDisabled && a.accessLevel < Level.owner) return no('remote');
+  if (grant.endDate === null) {
+    const top = g.inOrganization ? g.orgRole === OrgRole.owner : a.accessLevel >= Level.owner;
+    if (!top) return { ok: false, reason: 'endless' };
+  }
+  if (!scheduleWithin(grant, a, a.timeZone, now)) return { ok: false, reason: 'ownSchedule' };
+  return OK;
+}
+
+/** Whether `next` gives no more than `prev` did (a narrowing needs no attenuation check; anything else is widening). */
+export function narrows(prev: GrantPower, next: GrantPower, zone: string, now: Date): boolean {
+  return (
+    next.accessLevel <= prev.accessLevel &&
+    (!next.remote || prev.remote) &&
+    // an ended grant brought back to life is widened, whatever its new window
+    (prev.endDate === null || prev.endDate > now) &&
+    scheduleWithin(next, prev, zone, now)
+  );
+}
+
+/**
+ * A change of a grant (`prev` undefined: a new one). Narrowing is always allowed to whoever may
+ * manage the grant; creating, widening or reviving is held to decideDelegation, and whoever does it
+ * becomes the grant's grantor (it answers for it from then on).
+ */
+export function decideGrantChange(
+  g: Grantor,
+  prev: GrantPower | undefined,
+  next: GrantPower,
+  now: Date,
+): Decision<DelegationRefusal> & { widens: boolean } {
+  if (prev && g.access && narrows(prev, next, g.access.timeZone, now)) return { ok: true, widens: false };
+  return { ...decideDelegation(g, next, now), widens: true };
+}
+
+/** The power of a device access row. */
+export const accessPower = (a: Schedule & { accessLevel: number; remoteAccessDisabled: boolean }): GrantPower => ({
+  accessLevel: a.accessLevel,
+  remote: !a.remoteAccessDisabled,
+  startDate: a.startDate,
+  endDate: a.endDate,
+  dayStartTime: a.dayStartTime,
+  dayEndTime: a.dayEndTime,
+  weekDays: a.weekDays,
+});
+
+/** The power of a PIN: a guest's, at the keypad only, in its schedule. */
+export const pinPower = (p: Schedule): GrantPower => ({ ...pickSchedule(p), accessLevel: Level.guest, remote: false });
+
+/** The power of an access link on each of its devices: a guest's, from afar, in its repeat event. */
+export const linkPower = (l: Schedule): GrantPower => ({ ...pickSchedule(l), accessLevel: Level.guest, remote: true });
+
+const pickSchedule = (s: Schedule): Schedule => ({
+  startDate: s.startDate,
+  endDate: s.endDate,
+  dayStartTime: s.dayStartTime,
+  dayEndTime: s.dayEndTime,
+  weekDays: s.weekDays,
+});
+
+/**
+ * When a grantor loses power on a device (their access revoked or narrowed, their role lowered,
+ * removed from the organization, their account deleted), which of the grants they made still fit
+ * what they hold now: those that do not are listed in the change's preview and end with it unless
+ * the person confirming keeps them (and then answers for them). Invitations they sent end at once,
+ * whatever they give (an unaccepted invitation is a grant nobody holds yet).
+ */
+export function grantStillHeld(g: Grantor, grant: GrantPower, now: Date): boolean {
+  return fits(g, grant, now, false).ok;
+}
+
+/**
+ * A lock's time zone: every weekday schedule and daily window on it (accesses, PINs, links) is
+ * judged in it, so moving it moves them all, the changer's own included. Its owner's alone.
+ */
+export function decideZoneChange(a: AccessFacts | undefined): Decision<'ownerOnly'> {
+  return a && a.accessLevel >= Level.owner ? OK : { ok: false, reason: 'ownerOnly' };
 }
 
 // ---- access links ----------------------------------------------------------------------------------
@@ -291,7 +494,11 @@ const within = (inner: LinkWindow, outer: LinkWindow) =>
  * who manages links may narrow it; widening it is held to what both its creator and the person
  * widening could grant (an end unless both are the organization's owner).
  */
-export function decideLinkWindow(next: LinkWindow, who: { setterRole: number; creatorRole: number | null }, previous?: LinkWindow): Decision<'permanentLink'> {
+export function decideLinkWindow(
+  next: LinkWindow,
+  who: { setterRole: number; creatorRole: number | null },
+  previous?: LinkWindow,
+): Decision<'permanentLink'> {
   if (previous && within(next, previous)) return OK;
   if (next.endDate !== null) return OK;
   const owner = who.setterRole >= OrgRole.owner && (who.creatorRole ?? -1) >= OrgRole.owner;
@@ -304,7 +511,12 @@ export function decideLinkWindow(next: LinkWindow, who: { setterRole: number; cr
  * may still open that device remotely at this instant: a link gives no more than its grantor
  * could use now, and stops with the grantor's access.
  */
-export function decideLinkOpen(link: Schedule, zone: string, grantor: AccessFacts | undefined, now: Date): Decision<Refusal | 'linkSchedule'> {
+export function decideLinkOpen(
+  link: Schedule,
+  zone: string,
+  grantor: AccessFacts | undefined,
+  now: Date,
+): Decision<Refusal | 'linkSchedule'> {
   if (!isActiveAt(link, now, zone)) return { ok: false, reason: 'linkSchedule' };
   return decide('open', grantor, now);
 }
@@ -324,7 +536,12 @@ export function certificateUntil(a: AccessFacts | undefined, now: Date, maxLifet
 }
 
 /** A live certificate stays valid only while the access still covers it (else it is revoked). */
-export function certificateCovered(cert: { accessLevel: number; expirationDate: Date }, a: AccessFacts | undefined, now: Date, maxLifetimeMs: number): boolean {
+export function certificateCovered(
+  cert: { accessLevel: number; expirationDate: Date },
+  a: AccessFacts | undefined,
+  now: Date,
+  maxLifetimeMs: number,
+): boolean {
   const until = certificateUntil(a, now, maxLifetimeMs);
   return until !== null && cert.accessLevel <= a!.accessLevel && cert.expirationDate.getTime() <= until.getTime();
 }
@@ -352,7 +569,12 @@ export type KeypadRefusal = 'lockedOut' | 'wrongPin' | 'pinOutsideTime';
  * What the keypad does with an entry: ignore it while locked out; otherwise open for a PIN that
  * is valid at this instant in the lock's zone. `pin` is the PIN the entry matched, or null.
  */
-export function decideKeypad(state: KeypadState, pin: Schedule | null, now: Date, zone: string): Decision<KeypadRefusal> {
+export function decideKeypad(
+  state: KeypadState,
+  pin: Schedule | null,
+  now: Date,
+  zone: string,
+): Decision<KeypadRefusal> {
   if (state.lockedUntil && state.lockedUntil > now) return { ok: false, reason: 'lockedOut' };
   if (!pin) return { ok: false, reason: 'wrongPin' };
   if (!isActiveAt(pin, now, zone)) return { ok: false, reason: 'pinOutsideTime' };
@@ -365,4 +587,26 @@ export function afterWrongPin(state: KeypadState, now: Date): KeypadState & { lo
   if (failures < KEYPAD_MAX_WRONG) return { ...state, failures, lockedOut: false };
   const ms = Math.min(KEYPAD_LOCKOUT_MS * 2 ** state.runs, KEYPAD_LOCKOUT_MAX_MS);
   return { failures: 0, runs: state.runs + 1, lockedUntil: new Date(now.getTime() + ms), lockedOut: true };
+}
+
+// ---- the second step of a sign-in ---------------------------------------------------------------
+
+/** Wrong second-factor codes (TOTP or recovery) of one account that cost nothing (as many as a pending sign-in allows). */
+export const SECOND_STEP_FREE = 5;
+/** From this many wrong codes the account's second step is locked, and the person mailed. */
+export const SECOND_STEP_LOCK_AFTER = 10;
+export const SECOND_STEP_LOCK_MS = 15 * 60_000;
+/** A count forgotten after this long without a wrong code. */
+export const SECOND_STEP_FORGET_MS = 60 * 60_000;
+
+/**
+ * Until when an account's second step waits after `failures` wrong codes in a row (the latest at
+ * `lastAt`), or null: 5 free, then 1, 2, 4, 8, 16 s, and from the 10th a lock of 15 minutes. The
+ * count is the account's, whatever the address or the pending sign-in, and a right password does
+ * not clear it (only a right code does): knowing the password buys no fresh guesses.
+ */
+export function secondStepDue(failures: number, lastAt: Date): Date | null {
+  if (failures < SECOND_STEP_FREE) return null;
+  const ms = failures >= SECOND_STEP_LOCK_AFTER ? SECOND_STEP_LOCK_MS : 1000 * 2 ** (failures - SECOND_STEP_FREE);
+  return new Date(lastAt.getTime() + ms);
 }

@@ -11,11 +11,22 @@ import {
   decideMembership,
   decideOrg,
   decidePeople,
+  decidePersonFact,
+  maySeePersonalKeys,
   decideSecondFactorRule,
   decideDeviceSecondFactor,
   KEYPAD_FRESH,
   permissions,
+  decideDelegation,
+  decideGrantChange,
+  decideZoneChange,
+  grantStillHeld,
+  narrows,
+  pinPower,
+  secondStepDue,
   type AccessFacts,
+  type GrantPower,
+  type Grantor,
 } from './index';
 import { linkScheduleWords, refusalWords, scheduleWords } from './words';
 
@@ -41,14 +52,31 @@ const officeHours = { weekDays: 31, dayStartTime: at(8), dayEndTime: at(17) };
 describe('decide: the device actions', () => {
   it('no access, or one outside its dates, sees nothing (404, ids cannot be probed)', () => {
     expect(decide('see', undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
-    expect(decide('open', access({ endDate: new Date('2026-11-01T00:00:00Z') }), MON_10)).toEqual({ ok: false, reason: 'unseen' });
-    expect(decide('see', access({ startDate: new Date('2026-12-01T00:00:00Z') }), MON_10)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decide('open', access({ endDate: new Date('2026-11-01T00:00:00Z') }), MON_10)).toEqual({
+      ok: false,
+      reason: 'unseen',
+    });
+    expect(decide('see', access({ startDate: new Date('2026-12-01T00:00:00Z') }), MON_10)).toEqual({
+      ok: false,
+      reason: 'unseen',
+    });
   });
 
   it('an access outside its weekly window still sees the device but opens and manages nothing', () => {
     const admin = access({ accessLevel: 1, ...officeHours });
     expect(decide('see', admin, SUN_22_10).ok).toBe(true);
-    for (const a of ['open', 'managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'holdCertificate', 'receiveEvents', 'seeAllActivity', 'driveSimulator'] as const) {
+    for (const a of [
+      'open',
+      'managePins',
+      'readPinValue',
+      'share',
+      'manageDevice',
+      'linkDevice',
+      'holdCertificate',
+      'receiveEvents',
+      'seeAllActivity',
+      'driveSimulator',
+    ] as const) {
       expect(decide(a, admin, SUN_22_10), a).toEqual({ ok: false, reason: 'schedule' });
       expect(decide(a, admin, MON_10).ok, a).toBe(true);
     }
@@ -97,8 +125,12 @@ describe('refusals in words', () => {
     expect(refusalWords('schedule', 'open', a, SUN_22_10, { device: 'Office', doing: 'unlock it' })).toBe(
       'Your access to Office is Mon–Fri 08:00–17:00 Warsaw time; it is Sunday 22:10 there, so you cannot unlock it now.',
     );
-    expect(refusalWords('level', 'managePins', a, MON_10, { device: 'Office' })).toBe('Only an owner or administrator of Office can manage its PINs.');
-    expect(refusalWords('remote', 'open', a, MON_10, { device: 'Storage room' })).toBe('Remote opening is disabled for you on Storage room: you can open it only at the door.');
+    expect(refusalWords('level', 'managePins', a, MON_10, { device: 'Office' })).toBe(
+      'Only an owner or administrator of Office can manage its PINs.',
+    );
+    expect(refusalWords('remote', 'open', a, MON_10, { device: 'Storage room' })).toBe(
+      'Remote opening is disabled for you on Storage room: you can open it only at the door.',
+    );
   });
 });
 
@@ -133,15 +165,23 @@ describe('the organization', () => {
     expect(decideOrg('see', null, without)).toEqual({ ok: false, reason: 'unseen' });
   });
 
-  it("a device of an organization that requires a second factor: managing it needs one, opening and seeing do not", () => {
+  it('a device of an organization that requires a second factor: managing it needs one, opening and seeing do not', () => {
     const without = { required: true, has: false };
-    for (const action of ['managePins', 'readPinValue', 'share', 'manageDevice', 'linkDevice', 'driveSimulator'] as const) {
+    for (const action of [
+      'managePins',
+      'readPinValue',
+      'share',
+      'manageDevice',
+      'linkDevice',
+      'driveSimulator',
+    ] as const) {
       expect(decideDeviceSecondFactor(action, without)).toEqual({ ok: false, reason: 'secondFactor' });
       expect(decideDeviceSecondFactor(action, { required: true, has: true }).ok).toBe(true);
       expect(decideDeviceSecondFactor(action, { required: false, has: false }).ok).toBe(true);
       expect(decideDeviceSecondFactor(action, undefined).ok).toBe(true); // a device of no organization
     }
-    for (const action of ['see', 'open', 'holdCertificate', 'receiveEvents'] as const) expect(decideDeviceSecondFactor(action, without).ok).toBe(true);
+    for (const action of ['see', 'open', 'holdCertificate', 'receiveEvents'] as const)
+      expect(decideDeviceSecondFactor(action, without).ok).toBe(true);
   });
 
   it('the owner turns the rule on only with a second factor of their own; off always', () => {
@@ -161,8 +201,12 @@ describe("the organization's people", () => {
   const [M, A, O] = [0, 1, 2];
   const other = (role: number) => ({ role, self: false });
   const me = (role: number) => ({ role, self: true });
-  const says = (verb: Parameters<typeof decidePeople>[0]['verb'], actor: number | null, target?: { role: number; self: boolean }, role?: number) =>
-    (d => (d.ok ? 'ok' : d.reason))(decidePeople({ verb, actor, target, role }));
+  const says = (
+    verb: Parameters<typeof decidePeople>[0]['verb'],
+    actor: number | null,
+    target?: { role: number; self: boolean },
+    role?: number,
+  ) => ((d) => (d.ok ? 'ok' : d.reason))(decidePeople({ verb, actor, target, role }));
 
   it('only the owner makes or removes administrators, never of themselves or the owner', () => {
     expect(says('assignAdmin', O, other(M))).toBe('ok');
@@ -228,18 +272,43 @@ describe('changing who has access', () => {
   const other = { principal: 'other' as const, isOwner: false };
   it('needs share now; never above one’s own level, never the owner’s', () => {
     expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: other, level: 1 }).ok).toBe(true);
-    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({ ok: false, reason: 'aboveOwnLevel' });
-    expect(decideAccessChange(access({ accessLevel: 2 }), MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({ ok: false, reason: 'ownerLevel' });
-    expect(decideAccessChange(access({ accessLevel: 1, ...officeHours }), SUN_22_10, { verb: 'grant', target: other, level: 0 })).toEqual({ ok: false, reason: 'schedule' });
-    expect(decideAccessChange(access(), MON_10, { verb: 'grant', target: other, level: 0 })).toEqual({ ok: false, reason: 'level' });
+    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({
+      ok: false,
+      reason: 'aboveOwnLevel',
+    });
+    expect(decideAccessChange(access({ accessLevel: 2 }), MON_10, { verb: 'grant', target: other, level: 2 })).toEqual({
+      ok: false,
+      reason: 'ownerLevel',
+    });
+    expect(
+      decideAccessChange(access({ accessLevel: 1, ...officeHours }), SUN_22_10, {
+        verb: 'grant',
+        target: other,
+        level: 0,
+      }),
+    ).toEqual({ ok: false, reason: 'schedule' });
+    expect(decideAccessChange(access(), MON_10, { verb: 'grant', target: other, level: 0 })).toEqual({
+      ok: false,
+      reason: 'level',
+    });
   });
 
   it('nobody widens their own access: not their own record, not a group they are in; revoking only narrows', () => {
-    expect(decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'myGroup', isOwner: false } })).toEqual({ ok: false, reason: 'ownGroup' });
-    expect(decideAccessChange(admin, MON_10, { verb: 'grant', target: { principal: 'myGroup', isOwner: false }, level: 0 })).toEqual({ ok: false, reason: 'ownGroup' });
-    expect(decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'self', isOwner: false } })).toEqual({ ok: false, reason: 'self' });
-    expect(decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'myGroup', isOwner: false } }).ok).toBe(true);
-    expect(decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'other', isOwner: true } })).toEqual({ ok: false, reason: 'ownerAccess' });
+    expect(
+      decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'myGroup', isOwner: false } }),
+    ).toEqual({ ok: false, reason: 'ownGroup' });
+    expect(
+      decideAccessChange(admin, MON_10, { verb: 'grant', target: { principal: 'myGroup', isOwner: false }, level: 0 }),
+    ).toEqual({ ok: false, reason: 'ownGroup' });
+    expect(
+      decideAccessChange(admin, MON_10, { verb: 'update', target: { principal: 'self', isOwner: false } }),
+    ).toEqual({ ok: false, reason: 'self' });
+    expect(
+      decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'myGroup', isOwner: false } }).ok,
+    ).toBe(true);
+    expect(
+      decideAccessChange(admin, MON_10, { verb: 'revoke', target: { principal: 'other', isOwner: true } }),
+    ).toEqual({ ok: false, reason: 'ownerAccess' });
   });
 });
 
@@ -247,7 +316,10 @@ describe('access links', () => {
   const d = (s: string) => new Date(s);
   const week = { startDate: d('2026-11-23T00:00:00Z'), endDate: d('2026-11-30T00:00:00Z') };
   it('a link without an end is for the organization owner only', () => {
-    expect(decideLinkWindow({ startDate: null, endDate: null }, { setterRole: 1, creatorRole: 1 })).toEqual({ ok: false, reason: 'permanentLink' });
+    expect(decideLinkWindow({ startDate: null, endDate: null }, { setterRole: 1, creatorRole: 1 })).toEqual({
+      ok: false,
+      reason: 'permanentLink',
+    });
     expect(decideLinkWindow({ startDate: null, endDate: null }, { setterRole: 2, creatorRole: 2 }).ok).toBe(true);
     expect(decideLinkWindow(week, { setterRole: 1, creatorRole: 1 }).ok).toBe(true);
   });
@@ -257,8 +329,14 @@ describe('access links', () => {
     expect(decideLinkWindow(narrower, { setterRole: 1, creatorRole: null }, week).ok).toBe(true);
     const forever = { startDate: null, endDate: null };
     expect(decideLinkWindow(narrower, { setterRole: 1, creatorRole: 1 }, forever).ok).toBe(true);
-    expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 1 }, week)).toEqual({ ok: false, reason: 'permanentLink' });
-    expect(decideLinkWindow(forever, { setterRole: 1, creatorRole: 2 }, week)).toEqual({ ok: false, reason: 'permanentLink' });
+    expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 1 }, week)).toEqual({
+      ok: false,
+      reason: 'permanentLink',
+    });
+    expect(decideLinkWindow(forever, { setterRole: 1, creatorRole: 2 }, week)).toEqual({
+      ok: false,
+      reason: 'permanentLink',
+    });
     expect(decideLinkWindow(forever, { setterRole: 2, creatorRole: 2 }, week).ok).toBe(true);
   });
 
@@ -267,14 +345,25 @@ describe('access links', () => {
     const grantor = access({ accessLevel: 1, ...officeHours });
     expect(decideLinkOpen(always, ZONE, grantor, MON_10).ok).toBe(true);
     expect(decideLinkOpen(always, ZONE, grantor, SUN_22_10)).toEqual({ ok: false, reason: 'schedule' });
-    expect(decideLinkOpen({ ...always, endDate: new Date('2026-11-01T00:00:00Z') }, ZONE, grantor, MON_10)).toEqual({ ok: false, reason: 'linkSchedule' });
+    expect(decideLinkOpen({ ...always, endDate: new Date('2026-11-01T00:00:00Z') }, ZONE, grantor, MON_10)).toEqual({
+      ok: false,
+      reason: 'linkSchedule',
+    });
     expect(decideLinkOpen(always, ZONE, undefined, MON_10)).toEqual({ ok: false, reason: 'unseen' });
-    expect(decideLinkOpen(always, ZONE, access({ accessLevel: 1, remoteAccessDisabled: true }), MON_10)).toEqual({ ok: false, reason: 'remote' });
+    expect(decideLinkOpen(always, ZONE, access({ accessLevel: 1, remoteAccessDisabled: true }), MON_10)).toEqual({
+      ok: false,
+      reason: 'remote',
+    });
     // Mon-Fri 08:00-17:00 at the door: Saturday 10:00 is outside
     const office = { ...always, ...officeHours };
-    expect(decideLinkOpen(office, ZONE, access({ accessLevel: 2 }), new Date('2026-11-28T09:00:00Z'))).toEqual({ ok: false, reason: 'linkSchedule' });
+    expect(decideLinkOpen(office, ZONE, access({ accessLevel: 2 }), new Date('2026-11-28T09:00:00Z'))).toEqual({
+      ok: false,
+      reason: 'linkSchedule',
+    });
     expect(decideLinkOpen(office, ZONE, access({ accessLevel: 2 }), MON_10).ok).toBe(true);
-    expect(linkScheduleWords(office, ZONE, new Date('2026-11-28T09:00:00Z'), 'Office')).toBe('This link opens Office Mon–Fri 08:00–17:00 Warsaw time; it is Saturday 10:00 there.');
+    expect(linkScheduleWords(office, ZONE, new Date('2026-11-28T09:00:00Z'), 'Office')).toBe(
+      'This link opens Office Mon–Fri 08:00–17:00 Warsaw time; it is Saturday 10:00 there.',
+    );
   });
 });
 
@@ -285,19 +374,30 @@ describe('offline certificates', () => {
     // Monday 10:00, office hours: until 17:00 Warsaw
     expect(certificateUntil(access(officeHours), MON_10, 30 * DAY)).toEqual(new Date('2026-11-23T16:00:00Z'));
     expect(certificateUntil(access(), MON_10, 30 * DAY)).toEqual(new Date(MON_10.getTime() + 30 * DAY));
-    expect(certificateUntil(access({ endDate: new Date('2026-11-25T00:00:00Z') }), MON_10, 30 * DAY)).toEqual(new Date('2026-11-25T00:00:00Z'));
+    expect(certificateUntil(access({ endDate: new Date('2026-11-25T00:00:00Z') }), MON_10, 30 * DAY)).toEqual(
+      new Date('2026-11-25T00:00:00Z'),
+    );
     // whole weekdays Mon-Fri: until Saturday 00:00 Warsaw
     expect(certificateUntil(access({ weekDays: 31 }), MON_10, 30 * DAY)).toEqual(new Date('2026-11-27T23:00:00Z'));
     // a night window that began today ends tomorrow morning
     const night = access({ dayStartTime: at(22), dayEndTime: at(6) });
-    expect(certificateUntil(night, new Date('2026-11-23T22:30:00Z'), 30 * DAY)).toEqual(new Date('2026-11-24T05:00:00Z'));
+    expect(certificateUntil(night, new Date('2026-11-23T22:30:00Z'), 30 * DAY)).toEqual(
+      new Date('2026-11-24T05:00:00Z'),
+    );
   });
 
   it('a live certificate is covered only while the access still allows its level and its end', () => {
     const cert = { accessLevel: 1, expirationDate: new Date('2026-11-23T16:00:00Z') };
     expect(certificateCovered(cert, access({ accessLevel: 1, ...officeHours }), MON_10, 30 * DAY)).toBe(true);
     expect(certificateCovered(cert, access({ accessLevel: 0, ...officeHours }), MON_10, 30 * DAY)).toBe(false);
-    expect(certificateCovered(cert, access({ accessLevel: 1, weekDays: 31, dayStartTime: at(8), dayEndTime: at(12) }), MON_10, 30 * DAY)).toBe(false);
+    expect(
+      certificateCovered(
+        cert,
+        access({ accessLevel: 1, weekDays: 31, dayStartTime: at(8), dayEndTime: at(12) }),
+        MON_10,
+        30 * DAY,
+      ),
+    ).toBe(false);
     expect(certificateCovered(cert, undefined, MON_10, 30 * DAY)).toBe(false);
   });
 });
@@ -310,7 +410,12 @@ describe('the keypad', () => {
       expect(s.lockedOut).toBe(false);
     }
     s = afterWrongPin(s, MON_10);
-    expect(s).toMatchObject({ lockedOut: true, failures: 0, runs: 1, lockedUntil: new Date(MON_10.getTime() + 60_000) });
+    expect(s).toMatchObject({
+      lockedOut: true,
+      failures: 0,
+      runs: 1,
+      lockedUntil: new Date(MON_10.getTime() + 60_000),
+    });
     const pin = access();
     expect(decideKeypad(s, pin, new Date(MON_10.getTime() + 59_000), ZONE)).toEqual({ ok: false, reason: 'lockedOut' });
     expect(decideKeypad(s, pin, new Date(MON_10.getTime() + 60_000), ZONE).ok).toBe(true);
@@ -318,6 +423,153 @@ describe('the keypad', () => {
     for (let i = 0; i < 5; i++) s = afterWrongPin(s, later);
     expect(s.lockedUntil).toEqual(new Date(later.getTime() + 120_000));
     expect(decideKeypad(KEYPAD_FRESH, null, MON_10, ZONE)).toEqual({ ok: false, reason: 'wrongPin' });
-    expect(decideKeypad(KEYPAD_FRESH, access(officeHours), SUN_22_10, ZONE)).toEqual({ ok: false, reason: 'pinOutsideTime' });
+    expect(decideKeypad(KEYPAD_FRESH, access(officeHours), SUN_22_10, ZONE)).toEqual({
+      ok: false,
+      reason: 'pinOutsideTime',
+    });
+  });
+});
+
+describe('decideDelegation: nobody hands out more than they hold (issue 29)', () => {
+  const until = (iso: string) => new Date(iso);
+  const grant = (over: Partial<GrantPower> = {}): GrantPower => ({
+    accessLevel: 0,
+    remote: true,
+    startDate: null,
+    endDate: until('2026-12-01T00:00:00Z'),
+    dayStartTime: null,
+    dayEndTime: null,
+    weekDays: null,
+    ...over,
+  });
+  const admin = (over: Partial<AccessFacts> = {}): Grantor => ({
+    access: access({ accessLevel: 1, ...over }),
+    orgRole: 1,
+    inOrganization: true,
+  });
+
+  it('the level, remote opening, an end, the dates, the weekdays and the hours each bound what is given', () => {
+    expect(decideDelegation(admin(), grant(), MON_10)).toEqual({ ok: true });
+    expect(decideDelegation(admin({ accessLevel: 0 }), grant({ accessLevel: 1 }), MON_10)).toMatchObject({
+      reason: 'aboveOwnLevel',
+    });
+    expect(decideDelegation(admin({ remoteAccessDisabled: true }), grant(), MON_10)).toMatchObject({
+      reason: 'remote',
+    });
+    // a PIN opens at the door: remote opening is not needed to give one
+    expect(decideDelegation(admin({ remoteAccessDisabled: true }), pinPower(grant()), MON_10).ok).toBe(true);
+    expect(decideDelegation(admin(), grant({ endDate: null }), MON_10)).toMatchObject({ reason: 'endless' });
+    expect(decideDelegation({ ...admin(), orgRole: 2 }, grant({ endDate: null }), MON_10).ok).toBe(true);
+    // a device of no organization: its owner gives without an end
+    expect(
+      decideDelegation(
+        { access: access({ accessLevel: 2 }), orgRole: null, inOrganization: false },
+        grant({ endDate: null }),
+        MON_10,
+      ).ok,
+    ).toBe(true);
+    expect(decideDelegation(admin({ endDate: until('2026-11-30T00:00:00Z') }), grant(), MON_10)).toMatchObject({
+      reason: 'ownSchedule',
+    });
+    // office hours: a grant without them reaches beyond; one inside them, or narrower, does not
+    const office = admin({ weekDays: 31, dayStartTime: at(8), dayEndTime: at(17) });
+    expect(decideDelegation(office, grant(), MON_10)).toMatchObject({ reason: 'ownSchedule' });
+    expect(decideDelegation(office, grant({ weekDays: 1, dayStartTime: at(9), dayEndTime: at(12) }), MON_10).ok).toBe(
+      true,
+    );
+    expect(
+      decideDelegation(office, grant({ weekDays: 65, dayStartTime: at(9), dayEndTime: at(12) }), MON_10),
+    ).toMatchObject({
+      reason: 'ownSchedule',
+    });
+    // a window past midnight is inside a whole-day access, not inside office hours
+    expect(decideDelegation(admin(), grant({ dayStartTime: at(22), dayEndTime: at(6) }), MON_10).ok).toBe(true);
+    expect(
+      decideDelegation(office, grant({ weekDays: 1, dayStartTime: at(16), dayEndTime: at(18) }), MON_10),
+    ).toMatchObject({
+      reason: 'ownSchedule',
+    });
+    // held only while the giver's own access is active
+    expect(
+      decideDelegation(office, grant({ weekDays: 1, dayStartTime: at(9), dayEndTime: at(12) }), SUN_22_10),
+    ).toMatchObject({
+      reason: 'schedule',
+    });
+    expect(decideDelegation({ access: undefined, orgRole: 1, inOrganization: true }, grant(), MON_10)).toMatchObject({
+      reason: 'unseen',
+    });
+  });
+
+  it('narrowing needs no attenuation; widening, removing an end or reviving an ended grant does', () => {
+    const prev = grant({ weekDays: 31, dayStartTime: at(8), dayEndTime: at(17) });
+    expect(narrows(prev, grant({ weekDays: 1, dayStartTime: at(9), dayEndTime: at(12) }), ZONE, MON_10)).toBe(true);
+    expect(narrows(prev, grant({ weekDays: 31 }), ZONE, MON_10)).toBe(false); // the hours removed
+    expect(narrows(prev, { ...prev, endDate: null }, ZONE, MON_10)).toBe(false); // the end removed
+    expect(narrows(prev, { ...prev, accessLevel: 1 }, ZONE, MON_10)).toBe(false);
+    expect(narrows({ ...prev, remote: false }, prev, ZONE, MON_10)).toBe(false);
+    const ended = { ...prev, endDate: until('2026-11-01T00:00:00Z') };
+    expect(narrows(ended, { ...ended, endDate: until('2026-10-01T00:00:00Z') }, ZONE, MON_10)).toBe(false);
+    expect(
+      decideGrantChange(admin(), prev, grant({ weekDays: 1, dayStartTime: at(9), dayEndTime: at(12) }), MON_10),
+    ).toEqual({
+      ok: true,
+      widens: false,
+    });
+    expect(decideGrantChange(admin({ remoteAccessDisabled: true }), prev, grant(), MON_10)).toMatchObject({
+      ok: false,
+      widens: true,
+    });
+  });
+
+  it('what a grantor still holds is judged without their hours now (grantStillHeld), unlike handing out anew', () => {
+    const office = admin({ weekDays: 31, dayStartTime: at(8), dayEndTime: at(17) });
+    const inside = grant({ weekDays: 1, dayStartTime: at(9), dayEndTime: at(12) });
+    expect(decideDelegation(office, inside, SUN_22_10).ok).toBe(false);
+    expect(grantStillHeld(office, inside, SUN_22_10)).toBe(true);
+    expect(grantStillHeld(office, grant(), SUN_22_10)).toBe(false);
+  });
+
+  it('a lock changes zone by its owner alone; people management is refused without the required factor, leaving is not', () => {
+    expect(decideZoneChange(access({ accessLevel: 1 }))).toEqual({ ok: false, reason: 'ownerOnly' });
+    expect(decideZoneChange(access({ accessLevel: 2 })).ok).toBe(true);
+    const factor = { required: true, has: false };
+    expect(decidePeople({ verb: 'invite', actor: 1, role: 0, factor })).toEqual({ ok: false, reason: 'secondFactor' });
+    expect(decidePeople({ verb: 'rename', actor: 1, target: { role: 0, self: false }, factor })).toEqual({
+      ok: false,
+      reason: 'secondFactor',
+    });
+    expect(decidePeople({ verb: 'remove', actor: 1, target: { role: 1, self: true }, factor }).ok).toBe(true);
+    expect(decidePeople({ verb: 'invite', actor: 1, role: 0, factor: { required: true, has: true } }).ok).toBe(true);
+  });
+
+  it('second-factor guesses: 5 free, then 1, 2, 4, 8, 16 s, and from the 10th a lock of 15 minutes', () => {
+    const t = new Date('2026-11-23T09:00:00Z');
+    expect(secondStepDue(4, t)).toBeNull();
+    expect([5, 6, 7, 8, 9].map((n) => (secondStepDue(n, t)!.getTime() - t.getTime()) / 1000)).toEqual([1, 2, 4, 8, 16]);
+    expect(secondStepDue(10, t)!.getTime() - t.getTime()).toBe(15 * 60_000);
+    expect(secondStepDue(11, t)!.getTime() - t.getTime()).toBe(15 * 60_000);
+  });
+});
+
+describe('what a person page shows of someone (decidePersonFact)', () => {
+  const admin = access({ accessLevel: 1, ...officeHours });
+  const guest = access({ accessLevel: 0 });
+  it("of others, an administrator active now sees every part; a guest none; outside the administrator's hours none", () => {
+    for (const fact of ['doors', 'pins', 'phones', 'activity'] as const) {
+      expect(decidePersonFact(fact, admin, MON_10, false)).toEqual({ ok: true });
+      expect(decidePersonFact(fact, guest, MON_10, false)).toEqual({ ok: false, reason: 'level' });
+      expect(decidePersonFact(fact, admin, SUN_22_10, false)).toEqual({ ok: false, reason: 'schedule' });
+      expect(decidePersonFact(fact, undefined, MON_10, false)).toEqual({ ok: false, reason: 'unseen' });
+    }
+  });
+  it('of oneself: one’s own phones and activity on any door one sees; PINs and doors as for others', () => {
+    expect(decidePersonFact('activity', guest, MON_10, true)).toEqual({ ok: true });
+    expect(decidePersonFact('phones', guest, MON_10, true)).toEqual({ ok: true });
+    expect(decidePersonFact('pins', guest, MON_10, true)).toEqual({ ok: false, reason: 'level' });
+    expect(decidePersonFact('activity', undefined, MON_10, true)).toEqual({ ok: false, reason: 'unseen' });
+  });
+  it('personal access keys: only the person', () => {
+    expect(maySeePersonalKeys(true)).toBe(true);
+    expect(maySeePersonalKeys(false)).toBe(false);
   });
 });

@@ -1,7 +1,15 @@
 import { DateTime } from 'luxon';
 import { describeDays } from '../access/schedule-text';
 import type { Schedule } from '../schedule';
-import { decide, type AccessChangeRefusal, type AccessFacts, type DeviceAction, type KeypadRefusal, type Refusal } from './index';
+import {
+  decide,
+  type AccessChangeRefusal,
+  type AccessFacts,
+  type DelegationRefusal,
+  type DeviceAction,
+  type KeypadRefusal,
+  type Refusal,
+} from './index';
 
 /**
  * The policy's refusals in a person's words: which rule, and what it means at the door right now
@@ -51,7 +59,13 @@ export interface Said {
 }
 
 /** The sentence for a refused device action (never called for 'unseen', which is a plain 404). */
-export function refusalWords(reason: Exclude<Refusal, 'unseen'>, action: DeviceAction, a: AccessFacts, now: Date, said: Said): string {
+export function refusalWords(
+  reason: Exclude<Refusal, 'unseen'>,
+  action: DeviceAction,
+  a: AccessFacts,
+  now: Date,
+  said: Said,
+): string {
   const doing = said.doing ?? ACTION_WORDS[action];
   switch (reason) {
     case 'level':
@@ -71,10 +85,12 @@ export function refusalFor(action: DeviceAction, a: AccessFacts | undefined, now
 
 export const ACCESS_CHANGE_WORDS: Record<Exclude<AccessChangeRefusal, Refusal>, string> = {
   aboveOwnLevel: 'You cannot grant an access level above your own.',
-  ownerLevel: 'The owner level (2) cannot be granted: a device has exactly one owner. Grant 0 (guest) or 1 (administrator).',
+  ownerLevel:
+    'The owner level (2) cannot be granted: a device has exactly one owner. Grant 0 (guest) or 1 (administrator).',
   ownerAccess: "The owner's access cannot be changed or revoked.",
   self: 'You cannot change your own access; ask the owner or another administrator.',
-  ownGroup: 'You are a member of this group, so you cannot grant or change its access (nobody widens their own access); ask the owner or another administrator.',
+  ownGroup:
+    'You are a member of this group, so you cannot grant or change its access (nobody widens their own access); ask the owner or another administrator.',
 };
 
 export const KEYPAD_WORDS: Record<KeypadRefusal, string> = {
@@ -83,9 +99,37 @@ export const KEYPAD_WORDS: Record<KeypadRefusal, string> = {
   pinOutsideTime: 'This PIN is not valid at this time.',
 };
 
-export const PERMANENT_LINK_WORDS = 'Only the organization owner can make an access link without an end date: give it an end (repeatEvent.endDate).';
+export const PERMANENT_LINK_WORDS =
+  'Only the organization owner can make an access link without an end date: give it an end (repeatEvent.endDate).';
 
 /** A link outside its weekly schedule at this door: when it works, and the moment at the door. */
 export function linkScheduleWords(link: Schedule, zone: string, now: Date, device: string): string {
   return `This link opens ${device} ${scheduleWords({ ...link, timeZone: zone })}; it is ${nowAtDoor(now, zone)} there.`;
+}
+
+/**
+ * A refused delegation in words: what the caller holds that the grant would exceed. `what` is the
+ * act ("give this access", "make this PIN", "see this link's URL").
+ */
+export function delegationWords(
+  reason: Exclude<DelegationRefusal, 'unseen'>,
+  a: AccessFacts,
+  now: Date,
+  said: { device: string; what: string },
+): string {
+  const lead = `You cannot ${said.what}: nobody hands out more than they hold.`;
+  switch (reason) {
+    case 'level':
+      return `${lead} Only an owner or administrator of ${said.device} can.`;
+    case 'schedule':
+      return `${lead} Your access to ${said.device} is ${scheduleWords(a)}; it is ${nowAtDoor(now, a.timeZone)} there.`;
+    case 'remote':
+      return `${lead} Remote opening is disabled for you on ${said.device}, so you cannot give it.`;
+    case 'aboveOwnLevel':
+      return `${lead} It gives a level on ${said.device} above your own.`;
+    case 'ownSchedule':
+      return `${lead} It reaches days or hours your own access to ${said.device} does not (${scheduleWords(a)}${a.endDate ? `, until ${a.endDate.toISOString()}` : ''}); give it a schedule inside yours.`;
+    case 'endless':
+      return `${lead} Only the organization's owner can give ${said.device} without an end: give it an end date.`;
+  }
 }

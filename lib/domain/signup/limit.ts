@@ -19,7 +19,8 @@ export async function hitRateLimit(
 }
 
 /** Sign-ups per window: per client address and in total. */
-export const hitSignupLimit = (db: Db, key: string, max: number, windowSeconds: number, now: Date) => hitRateLimit(db, key, max, windowSeconds, now);
+export const hitSignupLimit = (db: Db, key: string, max: number, windowSeconds: number, now: Date) =>
+  hitRateLimit(db, key, max, windowSeconds, now);
 
 /** Counts one hit of `key` in the current window and returns the window's count so far. */
 export async function countHit(db: Db, key: string, windowSeconds: number, now: Date): Promise<number> {

@@ -6,9 +6,10 @@ import { hashPassword } from '@/lib/auth/password';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import type { BaseCtx } from '../context';
 import { Invalid } from '../errors';
-import { isUniqueViolation } from '../access/rules';
+import { isUniqueViolation } from '@/db/errors';
 import { clientKey, countHit, emailKey, hitRateLimit } from './limit';
 import { alreadyRegisteredMail, unfinishedAccountMail, verifyMail } from './mails';
+import { nextPayload } from './after-confirm';
 
 export interface RegisterInput {
   email: string;
@@ -84,7 +85,13 @@ export async function registerUser(ctx: BaseCtx, input: RegisterInput, clientAdd
         return mailExisting(tx, existing, email, now);
       }
       const [u] = await tx.insert(users).values({ email, displayName, passwordHash }).returning({ id: users.id });
-      const { token } = await issueEmailToken(tx, { purpose: 'verify', email, userId: u.id, payload: next ? { next } : null, now });
+      const { token } = await issueEmailToken(tx, {
+        purpose: 'verify',
+        email,
+        userId: u.id,
+        payload: nextPayload(next, u.id),
+        now,
+      });
       await verifyMail(tx, email, displayName, token, now);
     });
   } catch (e) {
@@ -94,7 +101,12 @@ export async function registerUser(ctx: BaseCtx, input: RegisterInput, clientAdd
   return answer(email);
 }
 
-async function mailExisting(tx: BaseCtx['db'], existing: { id: string; verified: Date | null }, email: string, now: Date) {
+async function mailExisting(
+  tx: BaseCtx['db'],
+  existing: { id: string; verified: Date | null },
+  email: string,
+  now: Date,
+) {
   if (existing.verified) return alreadyRegisteredMail(tx, email, now);
   await revokeEmailTokens(tx, 'reset', { userId: existing.id }, now);
   const { token } = await issueEmailToken(tx, { purpose: 'reset', email, userId: existing.id, now });

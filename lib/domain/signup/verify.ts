@@ -7,6 +7,7 @@ import type { BaseCtx } from '../context';
 import { Invalid } from '../errors';
 import { clientKey, emailKey, hitRateLimit } from './limit';
 import { verifyMail } from './mails';
+import { nextOf, pendingNext } from './after-confirm';
 
 /**
  * POST /account/verify (public): the link of the sign-up mail. Once, within 24 h, and only for the
@@ -22,11 +23,12 @@ export async function verifyEmail(ctx: BaseCtx, token: string): Promise<{ email:
     const [u] = await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(users.id, t.userId ?? '00000000-0000-0000-0000-000000000000'), sql`lower(${users.email}) = ${t.email}`))
+      .where(
+        and(eq(users.id, t.userId ?? '00000000-0000-0000-0000-000000000000'), sql`lower(${users.email}) = ${t.email}`),
+      )
       .returning({ email: users.email });
     if (!u) throw tokenRefused('unknown', 'confirmation');
-    const next = typeof t.payload?.next === 'string' ? t.payload.next : null;
-    return { email: u.email, next };
+    return { email: u.email, next: nextOf(t.payload, t.userId) };
   });
 }
 
@@ -40,7 +42,11 @@ const TOO_MANY = 'Too many mails asked for. Wait a few minutes, then try again.'
  * confirmed (the former link stops working). Same answer for every address, known or not,
  * confirmed or not; limited per address and per client.
  */
-export async function resendVerification(ctx: BaseCtx, rawEmail: string, clientAddress: string): Promise<{ email: string; message: string }> {
+export async function resendVerification(
+  ctx: BaseCtx,
+  rawEmail: string,
+  clientAddress: string,
+): Promise<{ email: string; message: string }> {
   const email = normalizeEmail(rawEmail);
   if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
   const now = ctx.now();
@@ -53,10 +59,14 @@ export async function resendVerification(ctx: BaseCtx, rawEmail: string, clientA
       .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.emailVerifiedAt)))
       .limit(1);
     if (!u) return;
+    // where the person was going (an invitation) goes on with the new link
+    const carried = await pendingNext(tx, u.id, now);
     await revokeEmailTokens(tx, 'verify', { userId: u.id }, now);
-    const { token } = await issueEmailToken(tx, { purpose: 'verify', email, userId: u.id, now });
+    const { token } = await issueEmailToken(tx, { purpose: 'verify', email, userId: u.id, payload: carried, now });
     await verifyMail(tx, email, u.displayName, token, now);
   });
-  return { email, message: `If ${email} has an account waiting for confirmation, a new link is on its way. Links sent before no longer work.` };
+  return {
+    email,
+    message: `If ${email} has an account waiting for confirmation, a new link is on its way. Links sent before no longer work.`,
+  };
 }
-

@@ -13,15 +13,33 @@ loopback.addAddress('::1', 'ipv6');
 // IPv4 destinations that are not global unicast (IANA special-purpose registry)
 const blocked4 = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked4.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked4.addSubnet(net, bits, 'ipv4');
 
 // inside global unicast (2000::/3): IETF protocol assignments (Teredo among them, judged below),
 // documentation
 const blocked6 = new BlockList();
-for (const [net, bits] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) blocked6.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+] as const)
+  blocked6.addSubnet(net, bits, 'ipv6');
 
 export const loopbackAllowed = () => process.env.WEBHOOK_ALLOW_LOOPBACK === '1';
 

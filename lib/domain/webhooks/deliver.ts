@@ -35,7 +35,12 @@ export interface Claimed {
 export function messageBody(c: Pick<Claimed, 'payload' | 'userId' | 'organizationId'>, sentAt: Date): string {
   const { event, timestamp, data } = c.payload as { event: string; timestamp: string; data: Record<string, unknown> };
   const userIdentity = c.userId ?? `organization:${c.organizationId}`;
-  return JSON.stringify({ event, timestamp: sentAt.toISOString(), userIdentity, data: { ...data, eventTime: data.eventTime ?? timestamp } });
+  return JSON.stringify({
+    event,
+    timestamp: sentAt.toISOString(),
+    userIdentity,
+    data: { ...data, eventTime: data.eventTime ?? timestamp },
+  });
 }
 
 /**
@@ -72,13 +77,22 @@ export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilt
       .limit(limit)
       .for('update', { of: webhookDeliveries, skipLocked: true });
     if (rows.length) {
-      await tx.update(webhookDeliveries).set({ nextAttemptAt: leaseUntil(now) }).where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
+      await tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: leaseUntil(now) })
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            rows.map((r) => r.id),
+          ),
+        );
     }
     return rows;
   });
 }
 
-const UNREADABLE_SECRET = "The signing secret cannot be read (the server's APP_SECRET changed since it was made). Delete this webhook and create it again.";
+const UNREADABLE_SECRET =
+  "The signing secret cannot be read (the server's APP_SECRET changed since it was made). Delete this webhook and create it again.";
 
 function readSecret(box: string, subscriptionId: string): string | null {
   try {
@@ -126,7 +140,10 @@ export async function recordAttempt(db: Db, c: Claimed, r: SendResult, now: Date
     });
     const s = webhookSubscriptions;
     if (r.ok) {
-      await tx.update(s).set({ consecutiveFailures: 0, failing: false, lastSuccessAt: now }).where(eq(s.id, c.subscriptionId));
+      await tx
+        .update(s)
+        .set({ consecutiveFailures: 0, failing: false, lastSuccessAt: now })
+        .where(eq(s.id, c.subscriptionId));
       return;
     }
     await tx
@@ -135,7 +152,12 @@ export async function recordAttempt(db: Db, c: Claimed, r: SendResult, now: Date
         consecutiveFailures: sql`${s.consecutiveFailures} + 1`,
         failing: sql`${s.consecutiveFailures} + 1 >= ${FAILING_AFTER}`,
         lastFailureAt: now,
-        ...(r.gone ? { enabled: false, disabledReason: `The endpoint answered 410 Gone on ${now.toISOString()}; sending stopped.` } : {}),
+        ...(r.gone
+          ? {
+              enabled: false,
+              disabledReason: `The endpoint answered 410 Gone on ${now.toISOString()}; sending stopped.`,
+            }
+          : {}),
       })
       .where(eq(s.id, c.subscriptionId));
   });

@@ -27,9 +27,21 @@ async function views(db: Db, where: ReturnType<typeof and>, page = 1, itemsPerPa
   const attempts = await db
     .select()
     .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.d.id)))
+    .where(
+      inArray(
+        webhookAttempts.deliveryId,
+        rows.map((r) => r.d.id),
+      ),
+    )
     .orderBy(webhookAttempts.id);
-  return rows.map((r) => deliveryView(r.d, r.event, r.payload, attempts.filter((a) => a.deliveryId === r.d.id)));
+  return rows.map((r) =>
+    deliveryView(
+      r.d,
+      r.event,
+      r.payload,
+      attempts.filter((a) => a.deliveryId === r.d.id),
+    ),
+  );
 }
 
 export interface DeliveryQuery {
@@ -41,7 +53,10 @@ export interface DeliveryQuery {
 /** Recent deliveries of one subscription, newest first. */
 export async function listDeliveries(ctx: Ctx, owner: Owner, id: string, q: DeliveryQuery = {}) {
   await findWebhook(ctx, owner, id);
-  const where = and(eq(webhookDeliveries.subscriptionId, id), q.status ? eq(webhookDeliveries.status, q.status) : undefined);
+  const where = and(
+    eq(webhookDeliveries.subscriptionId, id),
+    q.status ? eq(webhookDeliveries.status, q.status) : undefined,
+  );
   return views(ctx.db, where, q.page ?? 1, q.itemsPerPage ?? 20);
 }
 
@@ -81,7 +96,13 @@ export const MANUAL_SENDS = { max: 10, windowSeconds: 60 };
 
 async function manualSendAllowed(ctx: Ctx, sub: Sub): Promise<void> {
   if (!sub.enabled) throw Conflict('The webhook is disabled; enable it first.');
-  await spend(ctx.db, `webhook-manual:${sub.id}`, MANUAL_SENDS, ctx.now(), `At most ${MANUAL_SENDS.max} test events and redeliveries per minute for one webhook. Try again in a minute.`);
+  await spend(
+    ctx.db,
+    `webhook-manual:${sub.id}`,
+    MANUAL_SENDS,
+    ctx.now(),
+    `At most ${MANUAL_SENDS.max} test events and redeliveries per minute for one webhook. Try again in a minute.`,
+  );
 }
 
 /** Queues a `webhook-test` message to this subscription only, and sends it at once. */
@@ -93,13 +114,25 @@ export async function sendTestEvent(ctx: Ctx, owner: Owner, id: string): Promise
     const payload = {
       event: TEST_EVENT,
       timestamp: now.toISOString(),
-      data: { webhookId: sub.id, message: 'This is a test event. Device events look like this, with device fields in data.' },
+      data: {
+        webhookId: sub.id,
+        message: 'This is a test event. Device events look like this, with device fields in data.',
+      },
     };
     // already dispatched: it goes to this subscription alone, never through fan-out
-    const [ev] = await tx.insert(webhookOutbox).values({ event: TEST_EVENT, payload, created: now, dispatchedAt: now }).returning();
+    const [ev] = await tx
+      .insert(webhookOutbox)
+      .values({ event: TEST_EVENT, payload, created: now, dispatchedAt: now })
+      .returning();
     const [d] = await tx
       .insert(webhookDeliveries)
-      .values({ messageId: newMessageId(), outboxId: ev.id, subscriptionId: sub.id, nextAttemptAt: leaseUntil(now), created: now })
+      .values({
+        messageId: newMessageId(),
+        outboxId: ev.id,
+        subscriptionId: sub.id,
+        nextAttemptAt: leaseUntil(now),
+        created: now,
+      })
       .returning();
     return d.id;
   });

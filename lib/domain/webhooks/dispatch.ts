@@ -73,7 +73,9 @@ export async function dispatchOutbox(db: Db, now: Date, limit = 100): Promise<nu
     const found = rowsOf<Pending>(await tx.execute(pendingWithSubscribers(tx, now, limit)));
     if (!found.length) return 0;
     const events = [...new Set(found.map((r) => String(r.id)))];
-    const deliveries = found.filter(wanted).map((r) => ({ message_id: newMessageId(), outbox_id: r.id, subscription_id: r.subscription_id, due: r.due }));
+    const deliveries = found
+      .filter(wanted)
+      .map((r) => ({ message_id: newMessageId(), outbox_id: r.id, subscription_id: r.subscription_id, due: r.due }));
     const at = now.toISOString();
     await tx.execute(sql`
       with dispatched as (update webhook_outbox set dispatched_at = ${at}::timestamptz where id = any(string_to_array(${events.join(',')}, ',')::bigint[]))

@@ -3,12 +3,17 @@ import { WEBHOOK_EVENTS } from './events';
 import { urlProblem } from './address';
 
 /** Request bodies of the webhook endpoints (shared by /my and /organization/{id}). */
-const url = z.string({ error: 'url: required, an absolute https:// or http:// URL' }).max(4096, 'at most 2048 characters').superRefine((v, ctx) => {
-  const p = urlProblem(v.trim());
-  if (p) ctx.addIssue({ code: 'custom', message: p.replace(/^url: /, '') });
-});
+const url = z
+  .string({ error: 'url: required, an absolute https:// or http:// URL' })
+  .max(4096, 'at most 2048 characters')
+  .superRefine((v, ctx) => {
+    const p = urlProblem(v.trim());
+    if (p) ctx.addIssue({ code: 'custom', message: p.replace(/^url: /, '') });
+  });
 const events = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: `each event must be one of: ${WEBHOOK_EVENTS.join(', ')}` }), { error: 'must be a list of event names' })
+  .array(z.enum(WEBHOOK_EVENTS, { error: `each event must be one of: ${WEBHOOK_EVENTS.join(', ')}` }), {
+    error: 'must be a list of event names',
+  })
   .min(1, 'choose at least one event')
   .transform((a) => [...new Set(a)]);
 
@@ -24,7 +29,10 @@ export const updateBody = z
     events: events.optional(),
     enabled: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .refine((b) => b.url !== undefined || b.events !== undefined || b.enabled !== undefined, 'give at least one of url, events, enabled');
+  .refine(
+    (b) => b.url !== undefined || b.events !== undefined || b.enabled !== undefined,
+    'give at least one of url, events, enabled',
+  );
 
 export type CreateInput = z.output<typeof createBody>;
 export type UpdateInput = z.output<typeof updateBody>;

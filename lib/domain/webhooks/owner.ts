@@ -15,4 +15,6 @@ export async function orgOwner(ctx: Ctx, organizationId: number): Promise<Owner>
 }
 
 export const ownedBy = (o: Owner) =>
-  o.userId !== undefined ? eq(webhookSubscriptions.userId, o.userId) : eq(webhookSubscriptions.organizationId, o.organizationId);
+  o.userId !== undefined
+    ? eq(webhookSubscriptions.userId, o.userId)
+    : eq(webhookSubscriptions.organizationId, o.organizationId);

@@ -15,7 +15,11 @@ export interface PassResult {
  * One worker pass: fan out new outbox events, then send the deliveries that are due at `now`.
  * Tests call it directly (with a chosen `now` to skip retry delays); the worker calls it in a loop.
  */
-export async function runWebhookPass(db: Db, now: Date = new Date(), opts: ClaimFilter & { batch?: number } = {}): Promise<PassResult> {
+export async function runWebhookPass(
+  db: Db,
+  now: Date = new Date(),
+  opts: ClaimFilter & { batch?: number } = {},
+): Promise<PassResult> {
   const dispatched = await dispatchOutbox(db, now);
   const claimed = await claimDue(db, now, opts.batch ?? BATCH, opts);
   const results = await Promise.all(claimed.map((c) => attemptDelivery(db, c, now)));

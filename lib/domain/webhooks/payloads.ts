@@ -10,9 +10,22 @@ const instant = z.string().describe('UTC, ISO 8601 with Z');
 const base = { deviceId: z.number().int(), deviceType: z.number().int(), eventTime: instant };
 
 export const WEBHOOK_DATA: Record<WebhookEvent | typeof TEST_EVENT, z.ZodObject> = {
-  'device-battery-level-changed': z.object({ ...base, batteryLevel: z.number().int().min(0).max(100).nullable(), isCharging: z.boolean().nullable() }),
-  'device-connection-changed': z.object({ ...base, isConnected: z.boolean().nullable(), bridgeId: z.number().int().nullable().optional(), isPresentInExternal: z.boolean().optional() }),
-  'device-settings-changed': z.looseObject({ ...base, name: z.string().optional(), revision: z.number().int().optional() }),
+  'device-battery-level-changed': z.object({
+    ...base,
+    batteryLevel: z.number().int().min(0).max(100).nullable(),
+    isCharging: z.boolean().nullable(),
+  }),
+  'device-connection-changed': z.object({
+    ...base,
+    isConnected: z.boolean().nullable(),
+    bridgeId: z.number().int().nullable().optional(),
+    isPresentInExternal: z.boolean().optional(),
+  }),
+  'device-settings-changed': z.looseObject({
+    ...base,
+    name: z.string().optional(),
+    revision: z.number().int().optional(),
+  }),
   'lock-status-changed': z.object({
     ...base,
     state: z.number().int().nullable(),

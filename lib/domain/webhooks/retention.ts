@@ -27,7 +27,12 @@ export async function pruneWebhookLog(db: Db, now: Date, keepDays = KEEP_DAYS): 
         and(
           isNotNull(webhookOutbox.dispatchedAt),
           lt(webhookOutbox.dispatchedAt, cutoff),
-          notExists(tx.select({ one: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.outboxId, webhookOutbox.id))),
+          notExists(
+            tx
+              .select({ one: webhookDeliveries.id })
+              .from(webhookDeliveries)
+              .where(eq(webhookDeliveries.outboxId, webhookOutbox.id)),
+          ),
         ),
       );
     return gone.length;

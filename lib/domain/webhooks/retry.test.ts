@@ -3,7 +3,8 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_S, retryDelayMs } from './retry';
 
 describe('retry schedule', () => {
   it('grows and spans about a day', () => {
-    for (let i = 1; i < RETRY_DELAYS_S.length; i++) expect(RETRY_DELAYS_S[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_S[i - 1]);
+    for (let i = 1; i < RETRY_DELAYS_S.length; i++)
+      expect(RETRY_DELAYS_S[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_S[i - 1]);
     const hours = RETRY_DELAYS_S.reduce((a, b) => a + b, 0) / 3600;
     expect(hours).toBeGreaterThan(20);
     expect(hours).toBeLessThan(28);

@@ -25,7 +25,13 @@ export type Webhook = z.infer<typeof Webhook>;
 export const WebhookCreated = Webhook.extend({ secret: z.string().describe('whsec_...: shown in this answer only') });
 export type WebhookCreated = z.infer<typeof WebhookCreated>;
 
-export const DeliveryAttempt = z.object({ at: instant, statusCode: int().nullable(), durationMs: int(), responseExcerpt: z.string().nullable(), error: z.string().nullable() });
+export const DeliveryAttempt = z.object({
+  at: instant,
+  statusCode: int().nullable(),
+  durationMs: int(),
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const WebhookDelivery = z

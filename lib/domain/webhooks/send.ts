@@ -47,7 +47,11 @@ export async function postSigned(url: string, secret: string, messageId: string,
   try {
     addrs = await resolveSafe(u);
   } catch (e) {
-    return done({ statusCode: null, responseExcerpt: null, error: e instanceof UnsafeEndpoint ? e.message : 'DNS lookup failed' });
+    return done({
+      statusCode: null,
+      responseExcerpt: null,
+      error: e instanceof UnsafeEndpoint ? e.message : 'DNS lookup failed',
+    });
   }
   const pinned: LookupFunction = (_host, opts, cb) => {
     if (opts.all) return (cb as (e: null, a: typeof addrs) => void)(null, addrs);
@@ -64,23 +68,40 @@ export async function postSigned(url: string, secret: string, messageId: string,
       req.destroy();
       resolve(done(r));
     };
-    const req = lib.request(u, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: pinned, agent: false }, (res) => {
-      const status = res.statusCode ?? null;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const excerpt = () => (size ? Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') : null);
-      const redirect = status !== null && status >= 300 && status < 400 ? `Redirect to ${res.headers.location ?? '?'} not followed.` : null;
-      res.on('data', (c: Buffer) => {
-        chunks.push(c);
-        size += c.length;
-        if (size >= EXCERPT_BYTES) finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect });
-      });
-      res.on('end', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
-      res.on('error', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
-    });
+    const req = lib.request(
+      u,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: pinned,
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? null;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const excerpt = () => (size ? Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8') : null);
+        const redirect =
+          status !== null && status >= 300 && status < 400
+            ? `Redirect to ${res.headers.location ?? '?'} not followed.`
+            : null;
+        res.on('data', (c: Buffer) => {
+          chunks.push(c);
+          size += c.length;
+          if (size >= EXCERPT_BYTES) finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect });
+        });
+        res.on('end', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
+        res.on('error', () => finish({ statusCode: status, responseExcerpt: excerpt(), error: redirect }));
+      },
+    );
     const limit = sendTimeoutMs();
-    const timer = setTimeout(() => finish({ statusCode: null, responseExcerpt: null, error: `No answer within ${limit} ms.` }), limit);
-    req.on('error', (e: NodeJS.ErrnoException) => finish({ statusCode: null, responseExcerpt: null, error: networkError(e) }));
+    const timer = setTimeout(
+      () => finish({ statusCode: null, responseExcerpt: null, error: `No answer within ${limit} ms.` }),
+      limit,
+    );
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      finish({ statusCode: null, responseExcerpt: null, error: networkError(e) }),
+    );
     req.end(body);
   });
 }

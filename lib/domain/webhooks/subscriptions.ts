@@ -26,13 +26,20 @@ async function assertSafeUrl(url: string): Promise<void> {
 }
 
 export async function listWebhooks(ctx: Ctx, owner: Owner) {
-  const rows = await ctx.db.select().from(webhookSubscriptions).where(ownedBy(owner)).orderBy(asc(webhookSubscriptions.created));
+  const rows = await ctx.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(ownedBy(owner))
+    .orderBy(asc(webhookSubscriptions.created));
   return rows.map(webhookView);
 }
 
 /** One subscription of this owner, or 404 (someone else's ids cannot be probed). */
 export async function findWebhook(ctx: Ctx, owner: Owner, id: string) {
-  const [s] = await ctx.db.select().from(webhookSubscriptions).where(and(eq(webhookSubscriptions.id, id), ownedBy(owner)));
+  const [s] = await ctx.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, id), ownedBy(owner)));
   if (!s) throw NotFound('Webhook');
   return s;
 }
@@ -46,24 +53,30 @@ export async function createWebhook(ctx: Ctx, owner: Owner, input: CreateInput) 
   const url = input.url.trim();
   await assertSafeUrl(url);
   const [{ n }] = await ctx.db.select({ n: count() }).from(webhookSubscriptions).where(ownedBy(owner));
-  if (n >= MAX_WEBHOOKS_PER_OWNER) throw Conflict(`At most ${MAX_WEBHOOKS_PER_OWNER} webhooks are allowed here; delete one first.`);
+  if (n >= MAX_WEBHOOKS_PER_OWNER)
+    throw Conflict(`At most ${MAX_WEBHOOKS_PER_OWNER} webhooks are allowed here; delete one first.`);
   const secret = newWebhookSecret();
   const id = randomUUID(); // the ciphertext is bound to its row
   const [s] = await ctx.db.transaction(async (tx) => {
     const rows = await tx
-    .insert(webhookSubscriptions)
-    .values({
-      id,
-      userId: owner.userId ?? null,
+      .insert(webhookSubscriptions)
+      .values({
+        id,
+        userId: owner.userId ?? null,
+        organizationId: owner.organizationId ?? null,
+        url,
+        events: input.events,
+        enabled: input.enabled ?? true,
+        secretCiphertext: encryptSecret(secret, 'webhook_subscriptions', id),
+        created: ctx.now(),
+      })
+      .returning();
+    await audit(tx, ctx, {
+      action: 'webhook.create',
       organizationId: owner.organizationId ?? null,
-      url,
-      events: input.events,
-      enabled: input.enabled ?? true,
-      secretCiphertext: encryptSecret(secret, 'webhook_subscriptions', id),
-      created: ctx.now(),
-    })
-    .returning();
-    await audit(tx, ctx, { action: 'webhook.create', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: url }, after: { url, events: input.events, enabled: input.enabled ?? true } });
+      target: { type: 'webhook', id, name: url },
+      after: { url, events: input.events, enabled: input.enabled ?? true },
+    });
     return rows;
   });
   return { ...webhookView(s), secret };
@@ -86,8 +99,17 @@ export async function updateWebhook(ctx: Ctx, owner: Owner, id: string, input: U
   if (!Object.keys(set).length) return webhookView(current);
   const [s] = await ctx.db.transaction(async (tx) => {
     const rows = await tx.update(webhookSubscriptions).set(set).where(eq(webhookSubscriptions.id, id)).returning();
-    const diff = changed({ url: current.url, events: current.events, enabled: current.enabled }, { url: set.url, events: set.events, enabled: set.enabled });
-    if (diff) await audit(tx, ctx, { action: 'webhook.update', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: set.url ?? current.url }, ...diff });
+    const diff = changed(
+      { url: current.url, events: current.events, enabled: current.enabled },
+      { url: set.url, events: set.events, enabled: set.enabled },
+    );
+    if (diff)
+      await audit(tx, ctx, {
+        action: 'webhook.update',
+        organizationId: owner.organizationId ?? null,
+        target: { type: 'webhook', id, name: set.url ?? current.url },
+        ...diff,
+      });
     return rows;
   });
   return webhookView(s);
@@ -97,8 +119,16 @@ export async function updateWebhook(ctx: Ctx, owner: Owner, id: string, input: U
 export async function deleteWebhook(ctx: Ctx, owner: Owner, id: string): Promise<void> {
   const current = await findWebhook(ctx, owner, id);
   await ctx.db.transaction(async (tx) => {
-    await audit(tx, ctx, { action: 'webhook.delete', organizationId: owner.organizationId ?? null, target: { type: 'webhook', id, name: current.url }, before: { url: current.url, events: current.events, enabled: current.enabled } });
-    const mine = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, id));
+    await audit(tx, ctx, {
+      action: 'webhook.delete',
+      organizationId: owner.organizationId ?? null,
+      target: { type: 'webhook', id, name: current.url },
+      before: { url: current.url, events: current.events, enabled: current.enabled },
+    });
+    const mine = tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, id));
     await tx.delete(webhookAttempts).where(inArray(webhookAttempts.deliveryId, mine));
     await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
   });

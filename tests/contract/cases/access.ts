@@ -29,7 +29,11 @@ export const cases = defineCases([
         as: c.guest,
         url: BASE(c.lock.id),
         foreign: { url: BASE(c.foreignLock.id) },
-        malformed: [{ url: BASE('abc') }, { url: `${BASE(c.lock.id)}?Filters.PrincipalType=7` }, { url: `${BASE(c.lock.id)}?Filters.PrincipalId=x` }],
+        malformed: [
+          { url: BASE('abc') },
+          { url: `${BASE(c.lock.id)}?Filters.PrincipalType=7` },
+          { url: `${BASE(c.lock.id)}?Filters.PrincipalId=x` },
+        ],
       };
     },
   },
@@ -62,7 +66,10 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const c = await castWithForeign();
-      const target = await grantUser(c.lock.id, (await createUser()).id, 0);
+      // with an end: raising it is widening, which an administrator may only within what they hold (issue 29)
+      const target = await grantUser(c.lock.id, (await createUser()).id, 0, {
+        endDate: new Date(Date.now() + 7 * 86_400_000),
+      });
       return {
         as: c.admin,
         url: `${BASE(c.lock.id)}/${target.id}`,
@@ -122,7 +129,11 @@ export const cases = defineCases([
     noForeign: 'creates a new account (or mails the one there is); there is no resource of anyone to reach',
     setup: async () => {
       const headers = aClient();
-      const body = { email: `signup-${randomUUID().slice(0, 8)}@test.local`, password: 'long-enough-1', displayName: 'New Person' };
+      const body = {
+        email: `signup-${randomUUID().slice(0, 8)}@test.local`,
+        password: 'long-enough-1',
+        displayName: 'New Person',
+      };
       return {
         url: '/api/v37/account/register',
         body,

@@ -16,11 +16,16 @@ const READ: ['AccessLink.Read', 'AccessLink.ReadWrite'] = ['AccessLink.Read', 'A
  */
 async function linkCast() {
   const c = await orgWithCast();
-  const [gate, lock, foreignGate] = [await createGate(c.org.id), await createOrgLock(c.org.id), await createGate(c.other.id)];
+  const [gate, lock, foreignGate] = [
+    await createGate(c.org.id),
+    await createOrgLock(c.org.id),
+    await createGate(c.other.id),
+  ];
   for (const d of [gate, lock]) await grantUser(d.id, c.admin.id, AccessLevel.administrator);
   await grantUser(foreignGate.id, c.outsider.id, AccessLevel.owner);
   const make = async (orgId: number, key: string, deviceIds: number[]) =>
-    (await api('POST', LINKS(orgId), { key, body: { name: 'Contract link', deviceIds, repeatEvent: aWeek() } })).json.result as { id: string; url: string };
+    (await api('POST', LINKS(orgId), { key, body: { name: 'Contract link', deviceIds, repeatEvent: aWeek() } })).json
+      .result as { id: string; url: string };
   const link = await make(c.org.id, c.admin.key, [gate.id, lock.id]);
   const foreign = await make(c.other.id, c.outsider.key, [foreignGate.id]);
   return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
@@ -38,7 +43,11 @@ export const cases = defineCases([
         as: c.admin,
         url: `${LINKS(c.org.id)}?filters.LinkName=contract&filters.DeviceId=${c.gate.id}&filters.StartDate=2020-01-01T00:00:00Z`,
         foreign: { url: LINKS(c.other.id) },
-        malformed: [{ url: `${LINKS(c.org.id)}?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}?filters.deviceId=x` }, { url: `${LINKS(c.org.id)}?filters.EndDate=later` }],
+        malformed: [
+          { url: `${LINKS(c.org.id)}?itemsPerPage=101` },
+          { url: `${LINKS(c.org.id)}?filters.deviceId=x` },
+          { url: `${LINKS(c.org.id)}?filters.EndDate=later` },
+        ],
       };
     },
   },
@@ -111,7 +120,11 @@ export const cases = defineCases([
         as: c.admin,
         url: `${LINKS(c.org.id)}/${c.link.id}/history?page=1&itemsPerPage=10`,
         foreign: { url: `${LINKS(c.org.id)}/${c.foreign.id}/history` },
-        malformed: [{ url: `${LINKS(c.org.id)}/not-a-uuid/history` }, { url: `${LINKS(c.org.id)}/${c.link.id}/history?itemsPerPage=101` }, { url: `${LINKS(c.org.id)}/${c.link.id}/history?page=0` }],
+        malformed: [
+          { url: `${LINKS(c.org.id)}/not-a-uuid/history` },
+          { url: `${LINKS(c.org.id)}/${c.link.id}/history?itemsPerPage=101` },
+          { url: `${LINKS(c.org.id)}/${c.link.id}/history?page=0` },
+        ],
       };
     },
   },

@@ -19,7 +19,8 @@ export const cases = defineCases([
     route: BASE,
     method: 'GET',
     scopes: ['Account.Read', 'Account.ReadWrite'],
-    noForeign: 'lists only the caller’s own keys (tests/api/personalaccesskey.test.ts checks another user’s keys are absent)',
+    noForeign:
+      'lists only the caller’s own keys (tests/api/personalaccesskey.test.ts checks another user’s keys are absent)',
     noMalformed: 'takes no input',
     setup: async () => ({ as: await createUser(), url: BASE }),
   },
@@ -47,7 +48,7 @@ export const cases = defineCases([
     route: `${BASE}/[id]`,
     method: 'PUT',
     scopes: ['Account.ReadWrite'],
-    ok: [200],
+    ok: [204], // Tedee's personalaccesskey/update.rst
     setup: async () => {
       const { me, mine, theirs } = await twoOwners();
       return {

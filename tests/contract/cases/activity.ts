@@ -23,7 +23,8 @@ export const cases = defineCases([
     method: 'GET',
     scopes: ['DeviceActivity.Read'],
     ok: [200],
-    setup: () => setupFor(LIST, ['elements=0', 'elements=201', 'elements=ten', 'lastElemDate=yesterday', 'deviceId=abc']),
+    setup: () =>
+      setupFor(LIST, ['elements=0', 'elements=201', 'elements=ten', 'lastElemDate=yesterday', 'deviceId=abc']),
   },
   {
     route: EXPORT,

@@ -38,7 +38,10 @@ export const cases = defineCases([
           { url: `${V}/lock`, body: { id: lock.id, name: 'No revision' } },
           { url: `${V}/lock`, body: { id: 'one', revision: 1 } },
           { url: `${V}/lock`, body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockDelay: 0 } } },
-          { url: `${V}/lock`, body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockEnabled: 'yes' } } },
+          {
+            url: `${V}/lock`,
+            body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockEnabled: 'yes' } },
+          },
           { url: `${V}/lock`, body: { id: lock.id, revision: lock.revision, timeZone: 'Mars/Olympus' } },
         ],
       };
@@ -51,7 +54,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const { owner, gate, other } = await gateAndOther();
-      return { as: owner, url: `${V}/gate/${gate.id}?includeUserSettings=true`, foreign: { url: `${V}/gate/${other.id}` }, malformed: [{ url: `${V}/gate/abc` }, { url: `${V}/gate/${gate.id}?includeUserSettings=maybe` }] };
+      return {
+        as: owner,
+        url: `${V}/gate/${gate.id}?includeUserSettings=true`,
+        foreign: { url: `${V}/gate/${other.id}` },
+        malformed: [{ url: `${V}/gate/abc` }, { url: `${V}/gate/${gate.id}?includeUserSettings=maybe` }],
+      };
     },
   },
   {
@@ -61,7 +69,12 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const { owner, gate, other } = await gateAndOther();
-      return { as: owner, url: `${V}/gate/${gate.id}`, foreign: { url: `${V}/gate/${other.id}` }, malformed: { url: `${V}/gate/0` } };
+      return {
+        as: owner,
+        url: `${V}/gate/${gate.id}`,
+        foreign: { url: `${V}/gate/${other.id}` },
+        malformed: { url: `${V}/gate/0` },
+      };
     },
   },
   {
@@ -80,7 +93,12 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const { owner, gate, other } = await gateAndOther();
-      return { as: owner, url: `${V}/gate/${gate.id}/operation/unlock`, foreign: { url: `${V}/gate/${other.id}/operation/unlock` }, malformed: { url: `${V}/gate/x/operation/unlock` } };
+      return {
+        as: owner,
+        url: `${V}/gate/${gate.id}/operation/unlock`,
+        foreign: { url: `${V}/gate/${other.id}/operation/unlock` },
+        malformed: { url: `${V}/gate/x/operation/unlock` },
+      };
     },
   },
   {
@@ -90,7 +108,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const { owner, sensor, other } = await sensorAndOther();
-      return { as: owner, url: `${V}/doorsensor/${sensor.id}?includeUserSettings=true`, foreign: { url: `${V}/doorsensor/${other.id}` }, malformed: [{ url: `${V}/doorsensor/abc` }, { url: `${V}/doorsensor/${sensor.id}?includeUserSettings=2` }] };
+      return {
+        as: owner,
+        url: `${V}/doorsensor/${sensor.id}?includeUserSettings=true`,
+        foreign: { url: `${V}/doorsensor/${other.id}` },
+        malformed: [{ url: `${V}/doorsensor/abc` }, { url: `${V}/doorsensor/${sensor.id}?includeUserSettings=2` }],
+      };
     },
   },
   {
@@ -108,7 +131,10 @@ export const cases = defineCases([
         malformed: [
           { url: `${V}/doorsensor/${sensor.id}`, body: { name: 'No revision' } },
           { url: `${V}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, name: '' } },
-          { url: `${V}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, userSettings: { favorite: 'yes' } } },
+          {
+            url: `${V}/doorsensor/${sensor.id}`,
+            body: { revision: sensor.revision, userSettings: { favorite: 'yes' } },
+          },
           { url: `${V}/doorsensor/x`, body: { revision: 1 } },
         ],
       };
@@ -121,7 +147,12 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const { owner, sensor, other } = await sensorAndOther();
-      return { as: owner, url: `${V}/doorsensor/${sensor.id}`, foreign: { url: `${V}/doorsensor/${other.id}` }, malformed: { url: `${V}/doorsensor/-1` } };
+      return {
+        as: owner,
+        url: `${V}/doorsensor/${sensor.id}`,
+        foreign: { url: `${V}/doorsensor/${other.id}` },
+        malformed: { url: `${V}/doorsensor/-1` },
+      };
     },
   },
 ]);

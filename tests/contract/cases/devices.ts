@@ -23,10 +23,14 @@ async function gateAndOther() {
   return { owner, gate, other: await createGate() };
 }
 
-const phoneKey = () => Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+const phoneKey = () =>
+  Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
+    'base64',
+  );
 
 async function mobileOf(u: { key: string }) {
-  return (await api('POST', `${V}/mobile`, { key: u.key, body: { name: 'phone', publicKey: phoneKey() } })).json.result.id as number;
+  return (await api('POST', `${V}/mobile`, { key: u.key, body: { name: 'phone', publicKey: phoneKey() } })).json.result
+    .id as number;
 }
 
 const list = (route: string, malformed: string[]) => ({
@@ -35,7 +39,11 @@ const list = (route: string, malformed: string[]) => ({
   scopes: READ,
   ok: [200],
   noForeign: 'lists only the caller’s own devices (tests/api/devices.test.ts: an outsider’s lists are empty)',
-  setup: async () => ({ as: (await lockWithCast()).owner, url: `${V}/${route}`, malformed: malformed.map((q) => ({ url: `${V}/${route}?${q}` })) }),
+  setup: async () => ({
+    as: (await lockWithCast()).owner,
+    url: `${V}/${route}`,
+    malformed: malformed.map((q) => ({ url: `${V}/${route}?${q}` })),
+  }),
 });
 
 const operation = (op: 'unlock' | 'lock' | 'pull') => ({
@@ -49,16 +57,46 @@ const operation = (op: 'unlock' | 'lock' | 'pull') => ({
       as: owner,
       url: `${V}/lock/${lock.id}/operation/${op}`,
       foreign: { url: `${V}/lock/${other.id}/operation/${op}` },
-      malformed: [{ url: `${V}/lock/abc/operation/${op}` }, ...(op === 'unlock' ? [{ url: `${V}/lock/${lock.id}/operation/unlock?mode=9` }] : [])],
+      malformed: [
+        { url: `${V}/lock/abc/operation/${op}` },
+        ...(op === 'unlock' ? [{ url: `${V}/lock/${lock.id}/operation/unlock?mode=9` }] : []),
+      ],
     };
   },
 });
 
 export const cases = defineCases([
-  list('lock', ['page=0', 'itemsPerPage=101', 'filters.state=x', 'IncludeUserSettings=maybe', 'Filters.OrganizationIds=x', 'Filters.BatteryLevel=101']),
+  {
+    route: `${V}/device/[deviceId]/hours`,
+    method: 'GET',
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const { owner, lock } = await lockWithCast();
+      const other = await createLock({ bridge: await createBridge() });
+      return {
+        as: owner,
+        url: `${V}/device/${lock.id}/hours`,
+        foreign: { url: `${V}/device/${other.id}/hours` },
+        malformed: [{ url: `${V}/device/abc/hours` }, { url: `${V}/device/0/hours` }],
+      };
+    },
+  },
+  list('lock', [
+    'page=0',
+    'itemsPerPage=101',
+    'filters.state=x',
+    'IncludeUserSettings=maybe',
+    'Filters.OrganizationIds=x',
+    'Filters.BatteryLevel=101',
+  ]),
   list('gate', ['page=0', 'itemsPerPage=0', 'filters.isConnected=maybe']),
   list('doorsensor', ['page=-1', 'itemsPerPage=1000', 'includeUserSettings=2']),
   list('device/details', ['IncludeUserSettings=maybe', 'IncludeAccessories=x']),
+  {
+    ...list('attention', ['organizationId=abc', 'organizationId=0']),
+    noForeign: 'lists only the caller’s own devices (tests/api/attention.test.ts: an outsider’s list is empty)',
+  },
   list('lock/sync', ['id=abc', 'id=0']),
   { ...list('bridge', []), noMalformed: 'takes no input' },
   { ...list('device', []), noMalformed: 'takes no input' },
@@ -69,7 +107,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const { owner, lock, other } = await lockAndOther();
-      return { as: owner, url: `${V}/lock/${lock.id}?IncludeUserSettings=true`, foreign: { url: `${V}/lock/${other.id}` }, malformed: [{ url: `${V}/lock/abc` }, { url: `${V}/lock/${lock.id}?IncludeAccessories=maybe` }] };
+      return {
+        as: owner,
+        url: `${V}/lock/${lock.id}?IncludeUserSettings=true`,
+        foreign: { url: `${V}/lock/${other.id}` },
+        malformed: [{ url: `${V}/lock/abc` }, { url: `${V}/lock/${lock.id}?IncludeAccessories=maybe` }],
+      };
     },
   },
   {
@@ -79,7 +122,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const { owner, lock, other } = await lockAndOther();
-      return { as: owner, url: `${V}/lock/${lock.id}/sync`, foreign: { url: `${V}/lock/${other.id}/sync` }, malformed: { url: `${V}/lock/-4/sync` } };
+      return {
+        as: owner,
+        url: `${V}/lock/${lock.id}/sync`,
+        foreign: { url: `${V}/lock/${other.id}/sync` },
+        malformed: { url: `${V}/lock/-4/sync` },
+      };
     },
   },
   operation('unlock'),
@@ -111,7 +159,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const { owner, gate, other } = await gateAndOther();
-      return { as: owner, url: `${V}/gate/${gate.id}/sync`, foreign: { url: `${V}/gate/${other.id}/sync` }, malformed: [{ url: `${V}/gate/x/sync` }, { url: `${V}/gate/${gate.id}/sync?includeUserSettings=maybe` }] };
+      return {
+        as: owner,
+        url: `${V}/gate/${gate.id}/sync`,
+        foreign: { url: `${V}/gate/${other.id}/sync` },
+        malformed: [{ url: `${V}/gate/x/sync` }, { url: `${V}/gate/${gate.id}/sync?includeUserSettings=maybe` }],
+      };
     },
   },
   {
@@ -124,7 +177,11 @@ export const cases = defineCases([
       as: await createUser(),
       url: `${V}/mobile`,
       body: { name: 'Pixel', publicKey: phoneKey() },
-      malformed: [{ url: `${V}/mobile`, body: { name: 'x', publicKey: 'abc' } }, { url: `${V}/mobile`, body: { name: '', publicKey: phoneKey() } }, { url: `${V}/mobile`, body: '{nope' }],
+      malformed: [
+        { url: `${V}/mobile`, body: { name: 'x', publicKey: 'abc' } },
+        { url: `${V}/mobile`, body: { name: '', publicKey: phoneKey() } },
+        { url: `${V}/mobile`, body: '{nope' },
+      ],
     }),
   },
   {
@@ -143,7 +200,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const [me, other] = await Promise.all([createUser(), createUser()]);
-      return { as: me, url: `${V}/mobile/${await mobileOf(me)}`, foreign: { url: `${V}/mobile/${await mobileOf(other)}` }, malformed: { url: `${V}/mobile/abc` } };
+      return {
+        as: me,
+        url: `${V}/mobile/${await mobileOf(me)}`,
+        foreign: { url: `${V}/mobile/${await mobileOf(other)}` },
+        malformed: { url: `${V}/mobile/abc` },
+      };
     },
   },
   {
@@ -153,7 +215,12 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const [me, other] = await Promise.all([createUser(), createUser()]);
-      return { as: me, url: `${V}/mobile/${await mobileOf(me)}`, foreign: { url: `${V}/mobile/${await mobileOf(other)}` }, malformed: { url: `${V}/mobile/abc` } };
+      return {
+        as: me,
+        url: `${V}/mobile/${await mobileOf(me)}`,
+        foreign: { url: `${V}/mobile/${await mobileOf(other)}` },
+        malformed: { url: `${V}/mobile/abc` },
+      };
     },
   },
   {
@@ -168,7 +235,10 @@ export const cases = defineCases([
         as: owner,
         url: `${V}/devicecertificate/getformobile?mobileId=${m}&deviceId=${lock.id}`,
         foreign: { url: `${V}/devicecertificate/getformobile?mobileId=${m}&deviceId=${other.id}` },
-        malformed: [{ url: `${V}/devicecertificate/getformobile?deviceId=${lock.id}` }, { url: `${V}/devicecertificate/getformobile?mobileId=x&deviceId=${lock.id}` }],
+        malformed: [
+          { url: `${V}/devicecertificate/getformobile?deviceId=${lock.id}` },
+          { url: `${V}/devicecertificate/getformobile?mobileId=x&deviceId=${lock.id}` },
+        ],
       };
     },
   },
@@ -183,7 +253,10 @@ export const cases = defineCases([
         as: owner,
         url: `${V}/devicecertificate/getrevokedformobile?deviceId=${lock.id}&version=0`,
         foreign: { url: `${V}/devicecertificate/getrevokedformobile?deviceId=${other.id}&version=0` },
-        malformed: [{ url: `${V}/devicecertificate/getrevokedformobile?deviceId=${lock.id}` }, { url: `${V}/devicecertificate/getrevokedformobile?deviceId=${lock.id}&version=-1` }],
+        malformed: [
+          { url: `${V}/devicecertificate/getrevokedformobile?deviceId=${lock.id}` },
+          { url: `${V}/devicecertificate/getrevokedformobile?deviceId=${lock.id}&version=-1` },
+        ],
       };
     },
   },
@@ -215,4 +288,3 @@ export const cases = defineCases([
     setup: async () => ({ as: await createUser(), url: '/api/v37/datetime/getsignedtime' }),
   },
 ]);
-

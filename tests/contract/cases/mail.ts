@@ -26,9 +26,19 @@ async function invitation(email: string) {
   const d = await db();
   const [a] = await d
     .insert(deviceAccess)
-    .values({ deviceId: lock.id, principalType: 0, pendingEmail: email.toLowerCase(), accessLevel: 0, pendingExpiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      deviceId: lock.id,
+      principalType: 0,
+      pendingEmail: email.toLowerCase(),
+      accessLevel: 0,
+      pendingExpiresAt: new Date(Date.now() + 86_400_000),
+    })
     .returning({ id: deviceAccess.id });
-  return { lock, accessId: a.id, token: (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token };
+  return {
+    lock,
+    accessId: a.id,
+    token: (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token,
+  };
 }
 
 export const cases = defineCases([
@@ -41,7 +51,11 @@ export const cases = defineCases([
       url: `${A}/verify`,
       body: { token: await mailed('verify') },
       foreign: { url: `${A}/verify`, body: { token: unknownToken() } },
-      malformed: [{ url: `${A}/verify`, body: {} }, { url: `${A}/verify`, body: { token: 'x'.repeat(101) } }, { url: `${A}/verify`, body: '{nope' }],
+      malformed: [
+        { url: `${A}/verify`, body: {} },
+        { url: `${A}/verify`, body: { token: 'x'.repeat(101) } },
+        { url: `${A}/verify`, body: '{nope' },
+      ],
     }),
   },
   {
@@ -115,7 +129,10 @@ export const cases = defineCases([
         url: `${A}/invitation/accept`,
         body: { token },
         foreign: { url: `${A}/invitation/accept`, body: { token: unknownToken() } },
-        malformed: [{ url: `${A}/invitation/accept`, body: {} }, { url: `${A}/invitation/accept`, body: { token: 'x'.repeat(101) } }],
+        malformed: [
+          { url: `${A}/invitation/accept`, body: {} },
+          { url: `${A}/invitation/accept`, body: { token: 'x'.repeat(101) } },
+        ],
       };
     },
   },
@@ -137,7 +154,10 @@ export const cases = defineCases([
         as: c.owner,
         url: `/api/v37/my/device/${c.lock.id}/access/${a.id}/resend`,
         foreign: { url: `/api/v37/my/device/${other.id}/access/${theirs.id}/resend` },
-        malformed: [{ url: `/api/v37/my/device/abc/access/${a.id}/resend` }, { url: `/api/v37/my/device/${c.lock.id}/access/not-a-uuid/resend` }],
+        malformed: [
+          { url: `/api/v37/my/device/abc/access/${a.id}/resend` },
+          { url: `/api/v37/my/device/${c.lock.id}/access/not-a-uuid/resend` },
+        ],
       };
     },
   },

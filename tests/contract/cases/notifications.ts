@@ -39,7 +39,11 @@ export const cases = defineCases([
         url: MY,
         body: { digest: true, devices: [{ deviceId: lock.id, kind: 'jammed', enabled: false }] },
         foreign: { url: MY, body: { devices: [{ deviceId: other.id, kind: 'jammed', enabled: false }] } },
-        malformed: [{ url: MY, body: {} }, { url: MY, body: { digest: 'yes' } }, { url: MY, body: { devices: [{ deviceId: lock.id, kind: 'doorbell', enabled: true }] } }],
+        malformed: [
+          { url: MY, body: {} },
+          { url: MY, body: { digest: 'yes' } },
+          { url: MY, body: { devices: [{ deviceId: lock.id, kind: 'doorbell', enabled: true }] } },
+        ],
       };
     },
   },
@@ -56,7 +60,10 @@ export const cases = defineCases([
         url: UNSUB,
         body: { token },
         foreign: { url: UNSUB, body: { token: randomUUID().replace(/-/g, '').padEnd(43, 'A') } },
-        malformed: [{ url: UNSUB, body: {} }, { url: UNSUB, body: { token: 'x'.repeat(101) } }],
+        malformed: [
+          { url: UNSUB, body: {} },
+          { url: UNSUB, body: { token: 'x'.repeat(101) } },
+        ],
       };
     },
   },

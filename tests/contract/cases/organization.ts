@@ -34,7 +34,11 @@ export const cases = defineCases([
         as: c.member,
         url: `${ORG(c.org.id)}/user?filters.text=user`,
         foreign: { url: `${ORG(c.other.id)}/user` },
-        malformed: [{ url: `${ORG('abc')}/user` }, { url: `${ORG(c.org.id)}/user?itemsPerPage=101` }, { url: `${ORG(c.org.id)}/user?page=0` }],
+        malformed: [
+          { url: `${ORG('abc')}/user` },
+          { url: `${ORG(c.org.id)}/user?itemsPerPage=101` },
+          { url: `${ORG(c.org.id)}/user?page=0` },
+        ],
       };
     },
   },
@@ -49,7 +53,10 @@ export const cases = defineCases([
         as: c.member,
         url: `${ORG(c.org.id)}/user-groups?page=1&itemsPerPage=10`,
         foreign: { url: `${ORG(c.other.id)}/user-groups` },
-        malformed: [{ url: `${ORG(c.org.id)}/user-groups?itemsPerPage=0` }, { url: `${ORG(c.org.id)}/user-groups?page=-1` }],
+        malformed: [
+          { url: `${ORG(c.org.id)}/user-groups?itemsPerPage=0` },
+          { url: `${ORG(c.org.id)}/user-groups?page=-1` },
+        ],
       };
     },
   },
@@ -65,7 +72,11 @@ export const cases = defineCases([
         url: `${ORG(c.org.id)}/user-groups`,
         body: { name: 'Contract group' },
         foreign: { url: `${ORG(c.other.id)}/user-groups`, body: { name: 'Contract group' } },
-        malformed: [{ url: `${ORG(c.org.id)}/user-groups`, body: {} }, { url: `${ORG(c.org.id)}/user-groups`, body: { name: '  ' } }, { url: `${ORG(c.org.id)}/user-groups`, body: { name: 5 } }],
+        malformed: [
+          { url: `${ORG(c.org.id)}/user-groups`, body: {} },
+          { url: `${ORG(c.org.id)}/user-groups`, body: { name: '  ' } },
+          { url: `${ORG(c.org.id)}/user-groups`, body: { name: 5 } },
+        ],
       };
     },
   },
@@ -85,7 +96,9 @@ export const cases = defineCases([
         malformed: [
           { url: `${ORG(c.org.id)}/user-groups/not-a-uuid`, body },
           ...(method === 'GET' ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}?includeMembers=maybe` }] : []),
-          ...(method === 'PUT' || method === 'PATCH' ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}`, body: { name: '' } }] : []),
+          ...(method === 'PUT' || method === 'PATCH'
+            ? [{ url: `${ORG(c.org.id)}/user-groups/${c.group.id}`, body: { name: '' } }]
+            : []),
         ],
       };
     },
@@ -102,7 +115,11 @@ export const cases = defineCases([
         as: c.member,
         url: `${url}?page=1&itemsPerPage=10&filters.text=user`,
         foreign: { url: `${ORG(c.other.id)}/user-groups/${c.foreignGroup.id}/members` },
-        malformed: [{ url: `${url}?itemsPerPage=101` }, { url: `${url}?page=0` }, { url: `${ORG(c.org.id)}/user-groups/nope/members` }],
+        malformed: [
+          { url: `${url}?itemsPerPage=101` },
+          { url: `${url}?page=0` },
+          { url: `${ORG(c.org.id)}/user-groups/nope/members` },
+        ],
       };
     },
   },

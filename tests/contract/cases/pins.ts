@@ -12,7 +12,14 @@ async function castWithPin() {
   const foreign = await createLock();
   const [pinId] = await insertPins(c.lock.id, [{ value: '720194', alias: 'Mine' }]);
   const [foreignPinId] = await insertPins(foreign.id, [{ value: '720194', alias: 'Theirs' }]);
-  return { ...c, foreign, pinId, foreignPinId, one: `${BASE(c.lock.id)}/${pinId}`, foreignOne: `${BASE(foreign.id)}/${foreignPinId}` };
+  return {
+    ...c,
+    foreign,
+    pinId,
+    foreignPinId,
+    one: `${BASE(c.lock.id)}/${pinId}`,
+    foreignOne: `${BASE(foreign.id)}/${foreignPinId}`,
+  };
 }
 
 export const cases = defineCases([
@@ -27,7 +34,11 @@ export const cases = defineCases([
         as: c.admin,
         url: BASE(c.lock.id),
         foreign: { url: BASE(c.foreign.id) },
-        malformed: [{ url: BASE('abc') }, { url: `${BASE(c.lock.id)}?listVersion=-1` }, { url: `${BASE(c.lock.id)}?listVersion=two` }],
+        malformed: [
+          { url: BASE('abc') },
+          { url: `${BASE(c.lock.id)}?listVersion=-1` },
+          { url: `${BASE(c.lock.id)}?listVersion=two` },
+        ],
       };
     },
   },
@@ -60,7 +71,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const c = await castWithPin();
-      return { as: c.owner, url: c.one, foreign: { url: c.foreignOne }, malformed: [{ url: `${BASE(c.lock.id)}/x` }, { url: `${BASE('x')}/${c.pinId}` }] };
+      return {
+        as: c.owner,
+        url: c.one,
+        foreign: { url: c.foreignOne },
+        malformed: [{ url: `${BASE(c.lock.id)}/x` }, { url: `${BASE('x')}/${c.pinId}` }],
+      };
     },
   },
   {
@@ -90,7 +106,12 @@ export const cases = defineCases([
     ok: [204],
     setup: async () => {
       const c = await castWithPin();
-      return { as: c.owner, url: c.one, foreign: { url: c.foreignOne }, malformed: [{ url: `${BASE(c.lock.id)}/1.5` }] };
+      return {
+        as: c.owner,
+        url: c.one,
+        foreign: { url: c.foreignOne },
+        malformed: [{ url: `${BASE(c.lock.id)}/1.5` }],
+      };
     },
   },
 ]);

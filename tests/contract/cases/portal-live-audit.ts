@@ -25,7 +25,32 @@ export const cases = defineCases([
         as: c.admin,
         url,
         foreign: { url: `/api/v37/organization/${c.other.id}/audit` },
-        malformed: [{ url: `${url}?action=door.open` }, { url: `${url}?elements=0` }, { url: `${url}?dateFrom=yesterday` }, { url: `${url}?userId=-1` }],
+        malformed: [
+          { url: `${url}?action=door.open` },
+          { url: `${url}?elements=0` },
+          { url: `${url}?dateFrom=yesterday` },
+          { url: `${url}?userId=-1` },
+        ],
+      };
+    },
+  },
+  {
+    route: '/api/v37/organization/[organizationId]/audit/export',
+    method: 'GET',
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const c = await orgWithCast();
+      const url = `/api/v37/organization/${c.org.id}/audit/export`;
+      return {
+        as: c.admin,
+        url,
+        foreign: { url: `/api/v37/organization/${c.other.id}/audit/export` },
+        malformed: [
+          { url: `${url}?action=door.open` },
+          { url: `${url}?dateFrom=yesterday` },
+          { url: `${url}?deviceId=0` },
+        ],
       };
     },
   },

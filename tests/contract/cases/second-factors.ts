@@ -24,7 +24,11 @@ async function confirmed(u: TestUser) {
 
 async function passkeyAnswer(u: TestUser) {
   const o = await api('POST', `${BASE}/passkey/options`, { key: u.key });
-  return { challengeId: o.json.result.challengeId as string, name: 'Contract', response: new SoftAuthenticator(relyingParty().origin).create(o.json.result.options) };
+  return {
+    challengeId: o.json.result.challengeId as string,
+    name: 'Contract',
+    response: new SoftAuthenticator(relyingParty().origin).create(o.json.result.options),
+  };
 }
 
 async function passkeyOf(u: TestUser): Promise<string> {
@@ -60,7 +64,16 @@ export const cases = defineCases([
       const as = await createUser();
       const code = await started(as);
       const url = `${BASE}/secondfactor/totp`;
-      return { as, url, body: { code }, malformed: [{ url, body: {} }, { url, body: { code: 123456 } }, { url, body: { code: '1'.repeat(21) } }] };
+      return {
+        as,
+        url,
+        body: { code },
+        malformed: [
+          { url, body: {} },
+          { url, body: { code: 123456 } },
+          { url, body: { code: '1'.repeat(21) } },
+        ],
+      };
     },
   },
   {
@@ -73,7 +86,15 @@ export const cases = defineCases([
       const as = await createUser();
       await confirmed(as);
       const url = `${BASE}/secondfactor/totp`;
-      return { as, url, body: { password: as.password }, malformed: [{ url, body: {} }, { url, body: { password: 'x'.repeat(1025) } }] };
+      return {
+        as,
+        url,
+        body: { password: as.password },
+        malformed: [
+          { url, body: {} },
+          { url, body: { password: 'x'.repeat(1025) } },
+        ],
+      };
     },
   },
   {
@@ -86,7 +107,15 @@ export const cases = defineCases([
       const as = await createUser();
       await confirmed(as);
       const url = `${BASE}/secondfactor/recoverycodes`;
-      return { as, url, body: { password: as.password }, malformed: [{ url, body: {} }, { url, body: { password: 5 } }] };
+      return {
+        as,
+        url,
+        body: { password: as.password },
+        malformed: [
+          { url, body: {} },
+          { url, body: { password: 5 } },
+        ],
+      };
     },
   },
   {
@@ -115,7 +144,16 @@ export const cases = defineCases([
         malformed: [
           { url, body: { ...body, name: 'x'.repeat(101) } },
           { url, body: { ...body, response: { ...body.response, type: 'password' } } },
-          { url, body: { ...body, response: { ...body.response, response: { ...body.response.response, attestationObject: 'x'.repeat(16385) } } } },
+          {
+            url,
+            body: {
+              ...body,
+              response: {
+                ...body.response,
+                response: { ...body.response.response, attestationObject: 'x'.repeat(16385) },
+              },
+            },
+          },
           { url, body: { name: 'x' } },
         ],
       };
@@ -135,7 +173,10 @@ export const cases = defineCases([
         url: `${BASE}/passkey/${mine}`,
         body: { password: as.password },
         foreign: { url: `${BASE}/passkey/${theirs}`, body: { password: as.password } },
-        malformed: [{ url: `${BASE}/passkey/abc`, body: { password: as.password } }, { url: `${BASE}/passkey/${mine}`, body: {} }],
+        malformed: [
+          { url: `${BASE}/passkey/abc`, body: { password: as.password } },
+          { url: `${BASE}/passkey/${mine}`, body: {} },
+        ],
       };
     },
   },
@@ -144,11 +185,20 @@ export const cases = defineCases([
     method: 'POST',
     scopes: 'public',
     ok: [200],
-    noForeign: 'a sign-in challenge for whoever asks; a pending sign-in token that is not live is 400, like a malformed one',
+    noForeign:
+      'a sign-in challenge for whoever asks; a pending sign-in token that is not live is 400, like a malformed one',
     setup: async () => {
       const headers = aClient();
       const url = '/api/v37/account/passkey/options';
-      return { url, body: {}, headers, malformed: [{ url, body: { pendingToken: 'x'.repeat(101) }, headers }, { url, body: { pendingToken: 'not-live' }, headers }] };
+      return {
+        url,
+        body: {},
+        headers,
+        malformed: [
+          { url, body: { pendingToken: 'x'.repeat(101) }, headers },
+          { url, body: { pendingToken: 'not-live' }, headers },
+        ],
+      };
     },
   },
   {
@@ -158,7 +208,12 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => {
       const c = await orgWithCast();
-      return { as: c.member, url: ORG(c.org.id), foreign: { url: ORG(c.other.id) }, malformed: [{ url: '/api/v37/organization/abc/security' }] };
+      return {
+        as: c.member,
+        url: ORG(c.org.id),
+        foreign: { url: ORG(c.other.id) },
+        malformed: [{ url: '/api/v37/organization/abc/security' }],
+      };
     },
   },
   {
@@ -174,7 +229,10 @@ export const cases = defineCases([
         url,
         body: { requireSecondFactor: false },
         foreign: { url: ORG(c.other.id), body: { requireSecondFactor: false } },
-        malformed: [{ url, body: {} }, { url, body: { requireSecondFactor: 'yes' } }],
+        malformed: [
+          { url, body: {} },
+          { url, body: { requireSecondFactor: 'yes' } },
+        ],
       };
     },
   },

@@ -31,16 +31,23 @@ async function world(kind: 'my' | 'org'): Promise<World> {
   let foreignBase = base;
   let mine, theirs;
   if (kind === 'my') {
-    [mine, theirs] = await Promise.all([createSubscription({ url: URL_OK, userId: me.id }), createSubscription({ url: URL_OK, userId: other.id })]);
+    [mine, theirs] = await Promise.all([
+      createSubscription({ url: URL_OK, userId: me.id }),
+      createSubscription({ url: URL_OK, userId: other.id }),
+    ]);
   } else {
     const [org, otherOrg] = await Promise.all([createOrg(), createOrg()]);
     await addOrgUser(org.id, me.id, 1);
     await addOrgUser(otherOrg.id, other.id, 2);
     base = `/api/v37/organization/${org.id}/webhook`;
     foreignBase = `/api/v37/organization/${otherOrg.id}/webhook`;
-    [mine, theirs] = await Promise.all([createSubscription({ url: URL_OK, organizationId: org.id }), createSubscription({ url: URL_OK, organizationId: otherOrg.id })]);
+    [mine, theirs] = await Promise.all([
+      createSubscription({ url: URL_OK, organizationId: org.id }),
+      createSubscription({ url: URL_OK, organizationId: otherOrg.id }),
+    ]);
   }
-  const send = async (u: TestUser, b: string, id: string) => (await api('POST', `${b}/${id}/test`, { key: u.key })).json.result.id as number;
+  const send = async (u: TestUser, b: string, id: string) =>
+    (await api('POST', `${b}/${id}/test`, { key: u.key })).json.result.id as number;
   return {
     as: me,
     base,
@@ -54,7 +61,12 @@ async function world(kind: 'my' | 'org'): Promise<World> {
 
 const BAD_ID = 'not-a-uuid';
 
-function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'], write: ContractCase['scopes']): ContractCase[] {
+function casesFor(
+  kind: 'my' | 'org',
+  route: string,
+  read: ContractCase['scopes'],
+  write: ContractCase['scopes'],
+): ContractCase[] {
   const prep = (f: (w: World) => Prepared) => async () => f(await world(kind));
   return [
     {
@@ -62,7 +74,13 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
       method: 'GET',
       scopes: read,
       ok: [200],
-      setup: prep((w) => ({ as: w.as, url: w.base, ...(kind === 'org' ? { foreign: { url: w.foreignBase }, malformed: { url: '/api/v37/organization/abc/webhook' } } : {}) })),
+      setup: prep((w) => ({
+        as: w.as,
+        url: w.base,
+        ...(kind === 'org'
+          ? { foreign: { url: w.foreignBase }, malformed: { url: '/api/v37/organization/abc/webhook' } }
+          : {}),
+      })),
       ...(kind === 'my' ? { noForeign: 'lists only the caller’s own webhooks', noMalformed: 'takes no input' } : {}),
     },
     {
@@ -89,7 +107,12 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
       method: 'GET',
       scopes: read,
       ok: [200],
-      setup: prep((w) => ({ as: w.as, url: w.hook, foreign: { url: w.foreignHook }, malformed: { url: `${w.base}/${BAD_ID}` } })),
+      setup: prep((w) => ({
+        as: w.as,
+        url: w.hook,
+        foreign: { url: w.foreignHook },
+        malformed: { url: `${w.base}/${BAD_ID}` },
+      })),
     },
     {
       route: `${route}/[id]`,
@@ -101,7 +124,11 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
         url: w.hook,
         body: { enabled: false },
         foreign: { url: w.foreignHook, body: { enabled: false } },
-        malformed: [{ url: w.hook, body: {} }, { url: w.hook, body: { events: ['nope'] } }, { url: `${w.base}/${BAD_ID}`, body: { enabled: false } }],
+        malformed: [
+          { url: w.hook, body: {} },
+          { url: w.hook, body: { events: ['nope'] } },
+          { url: `${w.base}/${BAD_ID}`, body: { enabled: false } },
+        ],
       })),
     },
     {
@@ -109,14 +136,24 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
       method: 'DELETE',
       scopes: write,
       ok: [204],
-      setup: prep((w) => ({ as: w.as, url: w.hook, foreign: { url: w.foreignHook }, malformed: { url: `${w.base}/${BAD_ID}` } })),
+      setup: prep((w) => ({
+        as: w.as,
+        url: w.hook,
+        foreign: { url: w.foreignHook },
+        malformed: { url: `${w.base}/${BAD_ID}` },
+      })),
     },
     {
       route: `${route}/[id]/test`,
       method: 'POST',
       scopes: write,
       ok: [202],
-      setup: prep((w) => ({ as: w.as, url: `${w.hook}/test`, foreign: { url: `${w.foreignHook}/test` }, malformed: { url: `${w.base}/${BAD_ID}/test` } })),
+      setup: prep((w) => ({
+        as: w.as,
+        url: `${w.hook}/test`,
+        foreign: { url: `${w.foreignHook}/test` },
+        malformed: { url: `${w.base}/${BAD_ID}/test` },
+      })),
     },
     {
       route: `${route}/[id]/delivery`,
@@ -127,7 +164,11 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
         as: w.as,
         url: `${w.hook}/delivery`,
         foreign: { url: `${w.foreignHook}/delivery` },
-        malformed: [{ url: `${w.hook}/delivery?itemsPerPage=101` }, { url: `${w.hook}/delivery?status=lost` }, { url: `${w.base}/${BAD_ID}/delivery` }],
+        malformed: [
+          { url: `${w.hook}/delivery?itemsPerPage=101` },
+          { url: `${w.hook}/delivery?status=lost` },
+          { url: `${w.base}/${BAD_ID}/delivery` },
+        ],
       })),
     },
     {
@@ -140,7 +181,10 @@ function casesFor(kind: 'my' | 'org', route: string, read: ContractCase['scopes'
         url: `${w.hook}/delivery/${w.delivery}/redeliver`,
         // someone else's delivery id under the caller's own webhook is as unseen as their webhook
         foreign: { url: `${w.hook}/delivery/${w.foreignDelivery}/redeliver` },
-        malformed: [{ url: `${w.hook}/delivery/abc/redeliver` }, { url: `${w.base}/${BAD_ID}/delivery/${w.delivery}/redeliver` }],
+        malformed: [
+          { url: `${w.hook}/delivery/abc/redeliver` },
+          { url: `${w.base}/${BAD_ID}/delivery/${w.delivery}/redeliver` },
+        ],
       })),
     },
   ];

@@ -1,13 +1,29 @@
 import { sql } from 'drizzle-orm';
 import { AccessLevel } from '@/db/schema';
-import { addOrgUser, createBridge, createGroup, createLock, createOrg, createUser, db, grantGroup, grantUser } from './core';
+import {
+  addOrgUser,
+  createBridge,
+  createGroup,
+  createLock,
+  createOrg,
+  createUser,
+  db,
+  grantGroup,
+  grantUser,
+} from './core';
 
 /**
  * The five roles of the sharing rules around one lock of an organization: owner, administrator
  * and guest (direct accesses), member (a guest through a group of the organization), outsider.
  */
 export async function sharingCast(opts: { memberLevel?: number } = {}) {
-  const [owner, admin, guest, member, outsider] = await Promise.all([createUser(), createUser(), createUser(), createUser(), createUser()]);
+  const [owner, admin, guest, member, outsider] = await Promise.all([
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+    createUser(),
+  ]);
   const org = await createOrg();
   const bridge = await createBridge({ organizationId: org.id });
   const lock = await createLock({ bridge, organizationId: org.id, timeZone: 'Europe/Warsaw' });
@@ -27,7 +43,12 @@ export async function sharingCast(opts: { memberLevel?: number } = {}) {
  * back from `newest`, every tenth pair only 1 ms apart (dates stay unique per device).
  * Authors rotate through `authors` (null = no author).
  */
-export async function bulkActivity(deviceId: number, count: number, newest: Date, authors: ({ id: string; numId: number; displayName: string } | null)[] = [null]) {
+export async function bulkActivity(
+  deviceId: number,
+  count: number,
+  newest: Date,
+  authors: ({ id: string; numId: number; displayName: string } | null)[] = [null],
+) {
   const d = await db();
   const rows = Array.from({ length: count }, (_, i) => {
     const ms = newest.getTime() - Math.floor(i / 2) * 1000 - (i % 2) * (i % 20 === 1 ? 1 : 500);
@@ -37,10 +58,15 @@ export async function bulkActivity(deviceId: number, count: number, newest: Date
   for (let off = 0; off < rows.length; off += 2000) {
     const chunk = rows.slice(off, off + 2000);
     const values = sql.join(
-      chunk.map((r) => sql`(${deviceId}, ${r.a?.id ?? null}::uuid, ${r.a?.numId ?? 0}, ${r.a?.displayName ?? ''}, ${r.i % 2 ? 33 : 32}, 1, ${r.date.toISOString().replace('T', ' ').replace('Z', '')}::timestamp(3))`),
+      chunk.map(
+        (r) =>
+          sql`(${deviceId}, ${r.a?.id ?? null}::uuid, ${r.a?.numId ?? 0}, ${r.a?.displayName ?? ''}, ${r.i % 2 ? 33 : 32}, 1, ${r.date.toISOString().replace('T', ' ').replace('Z', '')}::timestamp(3))`,
+      ),
       sql`, `,
     );
-    await d.execute(sql`insert into device_activity (device_id, user_id, user_num_id, username, event, source, date) values ${values}`);
+    await d.execute(
+      sql`insert into device_activity (device_id, user_id, user_num_id, username, event, source, date) values ${values}`,
+    );
   }
   return rows.map((r) => r.date);
 }

@@ -33,14 +33,27 @@ export async function createKeyFor(
  * The portal's session cookie for a user, made the way a sign-in makes it: a session row (signed in
  * `signedInAgo` ms ago) and next-auth's token naming it (maxAge in seconds).
  */
-export async function sessionCookie(user: { id: string; email: string; displayName: string; numId: number }, maxAge = 3600, signedInAgo = 0): Promise<string> {
+export async function sessionCookie(
+  user: { id: string; email: string; displayName: string; numId: number },
+  maxAge = 3600,
+  signedInAgo = 0,
+): Promise<string> {
   const sid = await startSession(await db(), user.id, new Date(Date.now() - signedInAgo));
   return `next-auth.session-token=${await sessionToken(user, sid, maxAge)}`;
 }
 
 /** next-auth's token for a session id (which may not exist: a forged one). */
-export function sessionToken(user: { id: string; email: string; displayName: string; numId: number }, sid: string, maxAge = 3600, secret = process.env.NEXTAUTH_SECRET!): Promise<string> {
-  return encode({ token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId, sid }, secret, maxAge });
+export function sessionToken(
+  user: { id: string; email: string; displayName: string; numId: number },
+  sid: string,
+  maxAge = 3600,
+  secret = process.env.NEXTAUTH_SECRET!,
+): Promise<string> {
+  return encode({
+    token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId, sid },
+    secret,
+    maxAge,
+  });
 }
 
 /** Headers of a signed-in portal request from the app's own origin (the router's base URL). */
@@ -49,11 +62,14 @@ export async function sessionHeaders(user: Parameters<typeof sessionCookie>[0]):
 }
 
 /** A phone's Ed25519 public key as the mobile endpoints take it (base64 of the raw 32 bytes). */
-export const phoneKey = () => Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
+export const phoneKey = () =>
+  Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
+    'base64',
+  );
 
 /** Registers a phone for the user through the API; its id. */
-export async function registerPhone(user: { key: string }, name = 'Phone'): Promise<number> {
+export async function registerPhone(user: { key: string }, name = 'Phone'): Promise<string> {
   const res = await api('POST', '/api/v37/my/mobile', { key: user.key, body: { name, publicKey: phoneKey() } });
   if (res.status !== 201) throw new Error(`could not register a phone: ${res.status} ${res.text}`);
-  return res.json.result.id as number;
+  return res.json.result.id as string;
 }

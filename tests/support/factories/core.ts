@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import {
   AccessLevel,
@@ -14,7 +15,13 @@ import {
   type NewDevice,
 } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
-import { LOCK_SETTING_DEFAULTS } from '@/lib/devices/codes';
+import { LOCK_SETTING_DEFAULTS, type LockSettings } from '@/lib/devices/codes';
+import { CAPABILITIES } from '@/lib/devices/gateway';
+import { randomToken } from '@/lib/crypto/secrets';
+import { saveBridgeLink } from '@/lib/domain/devices/bridge-links';
+import { bridgeAddress } from '@/lib/domain/devices/hardware';
+import { ensureCallback } from '@/lib/domain/devices/reconcile';
+import { hardware, serviceEndpoint, virtualHost } from '../bridges';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { hashPassword } from '@/lib/auth/password';
 
@@ -38,28 +45,52 @@ export interface TestUser {
   keyWith: (scopes: Scope[]) => Promise<string>;
 }
 
-export async function createUser(opts: { email?: string; displayName?: string; password?: string; unverified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  opts: { email?: string; displayName?: string; password?: string; unverified?: boolean } = {},
+): Promise<TestUser> {
   const d = await db();
   const password = opts.password ?? 'test-password';
   const email = opts.email ?? `user-${uniq()}@test.local`;
   const [u] = await d
     .insert(users)
-    .values({ email, displayName: opts.displayName ?? `User ${email.split('@')[0]}`, passwordHash: await hashPassword(password), emailVerifiedAt: opts.unverified ? null : new Date() })
+    .values({
+      email,
+      displayName: opts.displayName ?? `User ${email.split('@')[0]}`,
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: opts.unverified ? null : new Date(),
+    })
     .returning();
   const keyWith = (scopes: Scope[]) => createKey(u.id, scopes);
-  return { id: u.id, numId: u.numId, email: u.email, displayName: u.displayName, password, key: await keyWith([...SCOPES]), keyWith };
+  return {
+    id: u.id,
+    numId: u.numId,
+    email: u.email,
+    displayName: u.displayName,
+    password,
+    key: await keyWith([...SCOPES]),
+    keyWith,
+  };
 }
 
-export async function createKey(userId: string, scopes: Scope[], validTo = new Date(Date.now() + 86_400_000)): Promise<string> {
+export async function createKey(
+  userId: string,
+  scopes: Scope[],
+  validTo = new Date(Date.now() + 86_400_000),
+): Promise<string> {
   const d = await db();
   const m = newKeyMaterial();
-  await d.insert(personalAccessKeys).values({ userId, name: 'test key', prefix: m.prefix, secretHash: m.secretHash, scopes, validTo });
+  await d
+    .insert(personalAccessKeys)
+    .values({ userId, name: 'test key', prefix: m.prefix, secretHash: m.secretHash, scopes, validTo });
   return m.key;
 }
 
 export async function createOrg(opts: { name?: string; timeZone?: string } = {}) {
   const d = await db();
-  const [o] = await d.insert(organizations).values({ name: opts.name ?? `Org ${uniq()}`, timeZone: opts.timeZone ?? 'Europe/Warsaw' }).returning();
+  const [o] = await d
+    .insert(organizations)
+    .values({ name: opts.name ?? `Org ${uniq()}`, timeZone: opts.timeZone ?? 'Europe/Warsaw' })
+    .returning();
   return o;
 }
 
@@ -73,19 +104,34 @@ export async function addOrgUser(organizationId: number, userId: string, role = 
 export async function createGroup(organizationId: number, name = `Group ${uniq()}`, memberOrgUserIds: number[] = []) {
   const d = await db();
   const [g] = await d.insert(userGroups).values({ organizationId, name }).returning();
-  if (memberOrgUserIds.length) await d.insert(userGroupMembers).values(memberOrgUserIds.map((id) => ({ groupId: g.id, organizationUserId: id })));
+  if (memberOrgUserIds.length)
+    await d.insert(userGroupMembers).values(memberOrgUserIds.map((id) => ({ groupId: g.id, organizationUserId: id })));
   return g;
 }
 
-const LOCK_SETTINGS = { ...LOCK_SETTING_DEFAULTS, pullSpringEnabled: true, pullSpringDuration: 2, doorStateEventLoggingEnabled: true };
+const LOCK_SETTINGS = {
+  ...LOCK_SETTING_DEFAULTS,
+  pullSpringEnabled: true,
+  pullSpringDuration: 2,
+  doorStateEventLoggingEnabled: true,
+};
 
+/**
+ * A bridge, with its hardware: a virtual bridge served over HTTP by this test process
+ * (tests/support/bridges.ts), its address and token stored as the service stores them, and the
+ * service's callback registered at it (as adding a bridge does), so its events reach the service.
+ * `isConnected: false`: the bridge is off the network, and the service knows it.
+ */
 export async function createBridge(over: Partial<NewDevice> = {}) {
   const d = await db();
+  const [host] = await Promise.all([virtualHost(), serviceEndpoint()]);
+  const token = randomToken(18);
+  const serialNumber = over.serialNumber ?? `BR-${uniq()}`;
+  const hw = host.add({ serialNumber, name: over.name ?? `Bridge ${serialNumber}`, token });
   const [b] = await d
     .insert(devices)
     .values({
       type: DeviceType.bridge,
-      serialNumber: `BR-${uniq()}`,
       name: `Bridge ${uniq()}`,
       timeZone: 'Europe/Warsaw',
       isConnected: true,
@@ -95,16 +141,36 @@ export async function createBridge(over: Partial<NewDevice> = {}) {
       isUpdating: false,
       softwareVersions: [{ softwareType: 0, version: '2.2.1', updateAvailable: false }],
       ...over,
+      serialNumber,
     })
     .returning();
+  await saveBridgeLink(d, b.id, { baseUrl: hw.baseUrl, token, tokenMode: 'encrypted', capabilities: CAPABILITIES });
+  hardware.addBridge(b.id, hw.bridge);
+  await ensureCallback(d, (await bridgeAddress(d, b.id))!);
+  if (over.isConnected === false) hw.bridge.online = false;
   return b;
 }
 
-/** A lock; paired with `bridge` when given (then reachable while the bridge is connected). */
+/**
+ * A lock; paired with `bridge` when given (then reachable while the bridge is connected): the lock
+ * is paired with the bridge's virtual bridge too, in the state this row says.
+ */
 export async function createLock(over: Partial<NewDevice> & { bridge?: { id: number } | null } = {}) {
   const d = await db();
   const { bridge, ...rest } = over;
-  const paired = bridge ? { connectedToId: bridge.id, beaconMajor: 100, beaconMinor: 2, state: 6, doorState: 3, isCharging: false, batteryLevel: 80, stateChangeResult: 0, lastStateChangedDate: new Date() } : {};
+  const paired = bridge
+    ? {
+        connectedToId: bridge.id,
+        beaconMajor: 100,
+        beaconMinor: 2,
+        state: 6,
+        doorState: 3,
+        isCharging: false,
+        batteryLevel: 80,
+        stateChangeResult: 0,
+        lastStateChangedDate: new Date(),
+      }
+    : {};
   const [l] = await d
     .insert(devices)
     .values({
@@ -118,18 +184,52 @@ export async function createLock(over: Partial<NewDevice> & { bridge?: { id: num
       ...rest,
     })
     .returning();
+  const hw = bridge ? hardware.bridge(bridge.id) : undefined;
+  if (hw) {
+    const lock = hw.pair({
+      serialNumber: l.serialNumber,
+      name: l.name,
+      type: l.type === DeviceType.lockGo ? 4 : 2,
+      state: l.state ?? undefined,
+      doorState: l.doorState ?? undefined,
+      batteryLevel: l.batteryLevel ?? undefined,
+      isCharging: l.isCharging ?? undefined,
+      settings: l.settings as Partial<LockSettings>,
+      revision: l.deviceRevision,
+      timeZone: l.timeZone,
+    });
+    await d.update(devices).set({ remoteId: lock.id }).where(eq(devices.id, l.id));
+    hardware.addLock(l.id, hw, lock.id);
+    l.remoteId = lock.id;
+  }
   return l;
 }
 
-export async function grantUser(deviceId: number, userId: string, accessLevel: number = AccessLevel.guest, over: Partial<typeof deviceAccess.$inferInsert> = {}) {
+export async function grantUser(
+  deviceId: number,
+  userId: string,
+  accessLevel: number = AccessLevel.guest,
+  over: Partial<typeof deviceAccess.$inferInsert> = {},
+) {
   const d = await db();
-  const [a] = await d.insert(deviceAccess).values({ deviceId, principalType: 0, userId, accessLevel, ...over }).returning();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({ deviceId, principalType: 0, userId, accessLevel, ...over })
+    .returning();
   return a;
 }
 
-export async function grantGroup(deviceId: number, groupId: string, accessLevel: number = AccessLevel.guest, over: Partial<typeof deviceAccess.$inferInsert> = {}) {
+export async function grantGroup(
+  deviceId: number,
+  groupId: string,
+  accessLevel: number = AccessLevel.guest,
+  over: Partial<typeof deviceAccess.$inferInsert> = {},
+) {
   const d = await db();
-  const [a] = await d.insert(deviceAccess).values({ deviceId, principalType: 1, groupId, accessLevel, ...over }).returning();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({ deviceId, principalType: 1, groupId, accessLevel, ...over })
+    .returning();
   return a;
 }
 

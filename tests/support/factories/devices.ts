@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DeviceType, deviceActivity, deviceOperations, devices, simExternalGates, simLocks, webhookOutbox, type NewDevice } from '@/db/schema';
+import {
+  DeviceType,
+  deviceActivity,
+  deviceOperations,
+  devices,
+  simExternalGates,
+  webhookOutbox,
+  type NewDevice,
+} from '@/db/schema';
 import type { LockSettings } from '@/lib/devices/codes';
-import { setFault, type Fault } from '@/lib/devices/simulator/faults';
+import { setFault } from '@/lib/devices/external-gates/faults';
+import type { Fault } from '@/lib/devices/gateway';
+import { hardware } from '../bridges';
 import { db } from './core';
 
 const uniq = () => randomUUID().slice(0, 8);
@@ -11,13 +21,26 @@ const uniq = () => randomUUID().slice(0, 8);
  * A gate linked to a fresh gate in the simulated external system (unless `external: false`);
  * `account`: the user whose account there holds it (their full sync refreshes it).
  */
-export async function createGate(over: Partial<NewDevice> & { account?: string; external?: boolean | { isConnected?: boolean; impulseLength?: number; firmware?: string } } = {}) {
+export async function createGate(
+  over: Partial<NewDevice> & {
+    account?: string;
+    external?: boolean | { isConnected?: boolean; impulseLength?: number; firmware?: string };
+  } = {},
+) {
   const d = await db();
   const { external = true, account, ...rest } = over;
   const externalId = rest.externalId ?? `EXT-${uniq()}`;
   if (external) {
     const ext = typeof external === 'object' ? external : {};
-    await d.insert(simExternalGates).values({ externalId, account: account ?? null, name: `Ext gate ${externalId}`, type: 'barrier', impulseLength: ext.impulseLength ?? 1500, firmware: ext.firmware ?? '3.1.0', isConnected: ext.isConnected ?? true });
+    await d.insert(simExternalGates).values({
+      externalId,
+      account: account ?? null,
+      name: `Ext gate ${externalId}`,
+      type: 'barrier',
+      impulseLength: ext.impulseLength ?? 1500,
+      firmware: ext.firmware ?? '3.1.0',
+      isConnected: ext.isConnected ?? true,
+    });
   }
   const [g] = await d
     .insert(devices)
@@ -41,8 +64,13 @@ export async function createGate(over: Partial<NewDevice> & { account?: string; 
   return g;
 }
 
-/** A door sensor paired with a lock (the lock then reports doorState). */
+/** A door sensor paired with a lock (the lock then reports doorState); its virtual lock gets it too. */
 export async function createDoorSensor(lock: { id: number } | null, over: Partial<NewDevice> = {}) {
+  const vl = lock ? hardware.lock(lock.id) : undefined;
+  if (vl) {
+    vl.doorSensor = true;
+    if (vl.doorState === 0) vl.doorState = 3;
+  }
   const d = await db();
   const [s] = await d
     .insert(devices)
@@ -62,19 +90,20 @@ export async function createDoorSensor(lock: { id: number } | null, over: Partia
 }
 
 /**
- * What the simulated lock itself works with (as if it had confirmed these settings), without
- * going through the service: for tests of the simulated hardware's timing.
+ * What the virtual lock itself works with (as if it had confirmed these settings), without going
+ * through the service: for tests of the hardware's timing.
  */
 export async function lockHardware(lockId: number, settings: Partial<LockSettings>) {
-  const d = await db();
-  const [row] = await d.select({ settings: devices.settings }).from(devices).where(eq(devices.id, lockId));
-  const [hw] = await d.select({ settings: simLocks.settings }).from(simLocks).where(eq(simLocks.deviceId, lockId));
-  const all = { ...(hw?.settings ?? row.settings), ...settings };
-  await d.insert(simLocks).values({ deviceId: lockId, settings: all, settingsRevision: 1 }).onConflictDoUpdate({ target: simLocks.deviceId, set: { settings: all } });
+  const vl = hardware.lock(lockId);
+  if (!vl) throw new Error(`lock ${lockId} is on no virtual bridge`);
+  vl.set({ settings });
 }
 
+/** The next command of a lock (its virtual lock) or opening of a gate (the external gate system) fails so. */
 export async function fault(deviceId: number, f: Fault | null) {
-  await setFault(await db(), deviceId, f);
+  const vl = hardware.lock(deviceId);
+  if (vl) vl.fault = f;
+  else await setFault(await db(), deviceId, f);
 }
 
 export async function deviceRow(id: number) {
@@ -82,16 +111,39 @@ export async function deviceRow(id: number) {
   return r;
 }
 
+/**
+ * Sets the service's copy of a device; what the hardware has of it too (a virtual lock's state,
+ * door, battery; a virtual bridge on or off the network), without events, as the world the test
+ * describes.
+ */
 export async function setDevice(id: number, values: Partial<NewDevice>) {
   await (await db()).update(devices).set(values).where(eq(devices.id, id));
+  const vl = hardware.lock(id);
+  if (vl)
+    vl.set({
+      state: values.state ?? undefined,
+      doorState: values.doorState ?? undefined,
+      batteryLevel: values.batteryLevel ?? undefined,
+      isCharging: values.isCharging ?? undefined,
+    });
+  const vb = hardware.bridge(id);
+  if (vb && typeof values.isConnected === 'boolean') vb.online = values.isConnected;
 }
 
 export async function activityOf(deviceId: number) {
-  return (await db()).select().from(deviceActivity).where(eq(deviceActivity.deviceId, deviceId)).orderBy(deviceActivity.date);
+  return (await db())
+    .select()
+    .from(deviceActivity)
+    .where(eq(deviceActivity.deviceId, deviceId))
+    .orderBy(deviceActivity.date);
 }
 
 export async function outboxOf(deviceId: number) {
-  return (await db()).select().from(webhookOutbox).where(eq(webhookOutbox.deviceId, deviceId)).orderBy(webhookOutbox.id);
+  return (await db())
+    .select()
+    .from(webhookOutbox)
+    .where(eq(webhookOutbox.deviceId, deviceId))
+    .orderBy(webhookOutbox.id);
 }
 
 export async function operationRow(id: string) {
@@ -101,7 +153,7 @@ export async function operationRow(id: string) {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `check` returns a truthy value (the simulator answers after SIM_COMMAND_MS). */
+/** Polls until `check` returns a truthy value (the virtual lock answers after SIM_COMMAND_MS). */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   for (;;) {

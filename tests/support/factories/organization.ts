@@ -11,7 +11,15 @@ export async function orgWithCast(opts: { timeZone?: string } = {}) {
   const memberOuId = await addOrgUser(org.id, member.id, 0);
   const other = await createOrg();
   const outsiderOuId = await addOrgUser(other.id, outsider.id, 2);
-  return { org, other, owner, admin, member, outsider, ouIds: { owner: ownerOuId, admin: adminOuId, member: memberOuId, outsider: outsiderOuId } };
+  return {
+    org,
+    other,
+    owner,
+    admin,
+    member,
+    outsider,
+    ouIds: { owner: ownerOuId, admin: adminOuId, member: memberOuId, outsider: outsiderOuId },
+  };
 }
 
 export type Cast = Awaited<ReturnType<typeof orgWithCast>>;
@@ -19,10 +27,21 @@ export type Role = 'owner' | 'admin' | 'member' | 'outsider';
 export const roleUser = (c: Cast, r: Role): TestUser => c[r];
 
 /** A gate of the organization, present and connected in the (simulated) external gate system. */
-export async function createGate(organizationId: number | null, over: Partial<typeof devices.$inferInsert> = {}, external = { isConnected: true }) {
+export async function createGate(
+  organizationId: number | null,
+  over: Partial<typeof devices.$inferInsert> = {},
+  external = { isConnected: true },
+) {
   const d = await db();
   const ext = `EXT-${Math.random().toString(36).slice(2, 10)}`;
-  await d.insert(simExternalGates).values({ externalId: ext, name: `External ${ext}`, type: 'barrier', impulseLength: 1000, firmware: '3.1.0', isConnected: external.isConnected });
+  await d.insert(simExternalGates).values({
+    externalId: ext,
+    name: `External ${ext}`,
+    type: 'barrier',
+    impulseLength: 1000,
+    firmware: '3.1.0',
+    isConnected: external.isConnected,
+  });
   const [g] = await d
     .insert(devices)
     .values({
@@ -52,13 +71,22 @@ export async function createOrgLock(organizationId: number | null, over: Paramet
 }
 
 /** A link window of a week from now: links of administrators need an end (only the organization's owner makes permanent ones). */
-export const aWeek = () => ({ startDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+export const aWeek = () => ({
+  startDate: new Date(Date.now() - 60_000).toISOString(),
+  endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+});
 
 /** An open invitation of an organization, sent two minutes ago (so it may be resent now). */
 export async function openInvitation(organizationId: number, email = `invited-${randomUUID().slice(0, 8)}@test.local`) {
   const [inv] = await (await db())
     .insert(organizationInvitations)
-    .values({ organizationId, email, role: 0, sentAt: new Date(Date.now() - 120_000), expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      organizationId,
+      email,
+      role: 0,
+      sentAt: new Date(Date.now() - 120_000),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
     .returning();
   return inv;
 }

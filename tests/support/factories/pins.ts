@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { devices, lockPins } from '@/db/schema';
 import { encryptSecret } from '@/lib/crypto/secrets';
 import { pinHash, reservePinId } from '@/lib/domain/pins/store';
-import { takeSlot } from '@/lib/devices/simulator/slot';
-import { setFault } from '@/lib/devices/simulator/faults';
+import { hardware } from '../bridges';
 import { db } from './core';
 
 /**
@@ -28,8 +26,30 @@ export async function insertPins(deviceId: number, pins: PinSeed[]): Promise<num
   for (const _ of pins) ids.push(await reservePinId(d)); // each value is encrypted bound to its row
   const rows = await d
     .insert(lockPins)
-    .values(pins.map((p, i) => ({ id: ids[i], deviceId, alias: p.alias ?? `PIN ${p.value.slice(0, 2)}`, valueCiphertext: encryptSecret(p.value, 'lock_pins', ids[i]), valueHmac: pinHash(deviceId, p.value), ...p })))
+    .values(
+      pins.map((p, i) => ({
+        id: ids[i],
+        deviceId,
+        alias: p.alias ?? `PIN ${p.value.slice(0, 2)}`,
+        valueCiphertext: encryptSecret(p.value, 'lock_pins', ids[i]),
+        valueHmac: pinHash(deviceId, p.value),
+        ...p,
+      })),
+    )
     .returning({ id: lockPins.id });
+  // the lock holds them too (its keypad judges entries)
+  const vl = hardware.lock(deviceId);
+  if (vl)
+    pins.forEach((p, i) =>
+      vl.pins.set(ids[i], {
+        value: p.value,
+        startDate: p.startDate?.toISOString() ?? null,
+        endDate: p.endDate?.toISOString() ?? null,
+        dayStartTime: p.dayStartTime?.toISOString() ?? null,
+        dayEndTime: p.dayEndTime?.toISOString() ?? null,
+        weekDays: p.weekDays ?? null,
+      }),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -49,12 +69,19 @@ export async function pinRows(deviceId: number) {
   return d.select().from(lockPins).where(eq(lockPins.deviceId, deviceId));
 }
 
-/** The simulated lock: next command times out, or another command holds it, or its bridge drops. */
+/** The virtual lock: next command times out, or another command holds it, or its bridge drops (the service knows). */
 export const sim = {
-  timeoutNext: async (deviceId: number) => setFault(await db(), deviceId, 'timeout'),
-  occupy: async (deviceId: number, ms = 5_000) => takeSlot(await db(), deviceId, randomUUID(), new Date(Date.now() + ms)),
+  timeoutNext: async (deviceId: number) => {
+    hardware.lock(deviceId)!.fault = 'timeout';
+  },
+  occupy: async (deviceId: number, ms = 5_000) => {
+    const vl = hardware.lock(deviceId)!;
+    vl.busyUntil = Date.now() + ms;
+  },
   bridgeOnline: async (bridgeId: number, isConnected: boolean) => {
     const d = await db();
     await d.update(devices).set({ isConnected }).where(eq(devices.id, bridgeId));
+    const vb = hardware.bridge(bridgeId);
+    if (vb) vb.online = isConnected;
   },
 };

@@ -6,7 +6,13 @@
 const HOUR = 3_600_000;
 
 /** Active now: from an hour ago to an hour from now. */
-export const activeWindow = () => ({ dayStartTime: new Date(Date.now() - HOUR), dayEndTime: new Date(Date.now() + HOUR) });
+export const activeWindow = () => ({
+  dayStartTime: new Date(Date.now() - HOUR),
+  dayEndTime: new Date(Date.now() + HOUR),
+});
 
 /** Not active now: a one-hour window three hours from now (the access is seen, but opens nothing). */
-export const outsideWindow = () => ({ dayStartTime: new Date(Date.now() + 3 * HOUR), dayEndTime: new Date(Date.now() + 4 * HOUR) });
+export const outsideWindow = () => ({
+  dayStartTime: new Date(Date.now() + 3 * HOUR),
+  dayEndTime: new Date(Date.now() + 4 * HOUR),
+});

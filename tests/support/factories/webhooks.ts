@@ -31,7 +31,10 @@ export interface Receiver {
 /** A real HTTP endpoint on 127.0.0.1 (port 0) that records what it gets. */
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
-  let answer: (r: Received, n: number) => { status: number; body?: string; delayMs?: number } = () => ({ status: 200, body: 'ok' });
+  let answer: (r: Received, n: number) => { status: number; body?: string; delayMs?: number } = () => ({
+    status: 200,
+    body: 'ok',
+  });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +49,10 @@ export async function startReceiver(): Promise<Receiver> {
       const r: Received = { headers: req.headers as Record<string, string>, body, json };
       received.push(r);
       const out = answer(r, received.length - 1);
-      setTimeout(() => res.writeHead(out.status, { 'content-type': 'text/plain' }).end(out.body ?? ''), out.delayMs ?? 0);
+      setTimeout(
+        () => res.writeHead(out.status, { 'content-type': 'text/plain' }).end(out.body ?? ''),
+        out.delayMs ?? 0,
+      );
       // every message must be what the OpenAPI document's webhooks say; a mismatch is an unhandled error, which fails the run
       if (json !== null) checkWebhookAgainstOpenApi(r.headers, json);
     });
@@ -82,7 +88,11 @@ export const scope = () => ({ subscriptionIds: mySubscriptions });
 export async function passFor(at = new Date(), batch?: number) {
   const d = await db();
   for (let i = 0; i < 100; i++) {
-    const [waiting] = await d.select({ id: webhookOutbox.id }).from(webhookOutbox).where(isNull(webhookOutbox.dispatchedAt)).limit(1);
+    const [waiting] = await d
+      .select({ id: webhookOutbox.id })
+      .from(webhookOutbox)
+      .where(isNull(webhookOutbox.dispatchedAt))
+      .limit(1);
     if (!waiting) break;
     await dispatchOutbox(d, at);
     await new Promise((r) => setTimeout(r, 10));
@@ -91,7 +101,13 @@ export async function passFor(at = new Date(), batch?: number) {
 }
 
 /** A subscription straight in the database (the API path is tested on its own); returns its secret. */
-export async function createSubscription(opts: { url: string; userId?: string; organizationId?: number; events?: WebhookEvent[]; enabled?: boolean }) {
+export async function createSubscription(opts: {
+  url: string;
+  userId?: string;
+  organizationId?: number;
+  events?: WebhookEvent[];
+  enabled?: boolean;
+}) {
   const d = await db();
   const secret = newWebhookSecret();
   const id = randomUUID();
@@ -102,7 +118,13 @@ export async function createSubscription(opts: { url: string; userId?: string; o
       userId: opts.userId ?? null,
       organizationId: opts.organizationId ?? null,
       url: opts.url,
-      events: opts.events ?? ['device-battery-level-changed', 'device-connection-changed', 'device-settings-changed', 'lock-status-changed', 'bell-button-pressed'],
+      events: opts.events ?? [
+        'device-battery-level-changed',
+        'device-connection-changed',
+        'device-settings-changed',
+        'lock-status-changed',
+        'bell-button-pressed',
+      ],
       enabled: opts.enabled ?? true,
       secretCiphertext: encryptSecret(secret, 'webhook_subscriptions', id),
     })
@@ -113,7 +135,11 @@ export async function createSubscription(opts: { url: string; userId?: string; o
 
 export async function deliveriesOf(subscriptionId: string) {
   const d = await db();
-  return d.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, subscriptionId)).orderBy(webhookDeliveries.id);
+  return d
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.subscriptionId, subscriptionId))
+    .orderBy(webhookDeliveries.id);
 }
 
 export async function subscriptionRow(id: string) {

@@ -10,5 +10,12 @@ export const metadata: Metadata = { title: 'Device' };
 export default async function DevicePage({ params }: { params: Promise<{ id: string }> }) {
   const { ctx, id } = await devicePage(params);
   const o = await or404(deviceOverview(ctx, id));
-  return o.kind === 'lock' ? <LockOverview initial={o.device} policy={{ openRefusal: o.openRefusal, simulator: o.simulator, lastSeen: o.lastSeen }} /> : <OtherOverview o={o} />;
+  return o.kind === 'lock' ? (
+    <LockOverview
+      initial={o.device}
+      policy={{ openRefusal: o.openRefusal, simulator: o.simulator, lastSeen: o.lastSeen }}
+    />
+  ) : (
+    <OtherOverview o={o} />
+  );
 }

@@ -8,12 +8,23 @@ import { route } from '@/lib/http/route';
 // each process of a cluster directly on its own port and reads its RSS from /proc/<pid>/status as
 // well. gc=1 first runs a full collection where the process has one (node --expose-gc, as the soak
 // starts it), so heapUsed is then what the process holds on to, not where its collector happens to be.
-const memory = route({ scopes: ['Device.Read', 'Device.ReadWrite'], query: z.object({ gc: z.enum(['1']).optional() }) }, async (_ctx, { query }) => {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (query.gc && gc) gc();
-  const m = process.memoryUsage();
-  return { pid: process.pid, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, collected: !!(query.gc && gc) };
-});
+const memory = route(
+  { scopes: ['Device.Read', 'Device.ReadWrite'], query: z.object({ gc: z.enum(['1']).optional() }) },
+  async (_ctx, { query }) => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (query.gc && gc) gc();
+    const m = process.memoryUsage();
+    return {
+      pid: process.pid,
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      collected: !!(query.gc && gc),
+    };
+  },
+);
 
 // Only with BENCH=1 (the bench sets it); otherwise it does not exist, for anyone.
-export const GET = (req: NextRequest, rc: Parameters<typeof memory>[1]) => (benchEnabled() ? memory(req, rc) : Promise.resolve(failure(404, ['Not found.'])));
+export const GET = (req: NextRequest, rc: Parameters<typeof memory>[1]) =>
+  benchEnabled() ? memory(req, rc) : Promise.resolve(failure(404, ['Not found.']));

@@ -8,4 +8,5 @@ import { route } from '@/lib/http/route';
 const noop = route({ scopes: ['Device.Read', 'Device.ReadWrite'] }, async () => ({ ok: true }));
 
 // Only with BENCH=1 (the bench sets it); otherwise it does not exist, for anyone.
-export const GET = (req: NextRequest, rc: Parameters<typeof noop>[1]) => (benchEnabled() ? noop(req, rc) : Promise.resolve(failure(404, ['Not found.'])));
+export const GET = (req: NextRequest, rc: Parameters<typeof noop>[1]) =>
+  benchEnabled() ? noop(req, rc) : Promise.resolve(failure(404, ['Not found.']));

@@ -14,8 +14,18 @@ const fields = {
 };
 
 const body = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('add'), externalId, name: z.string().trim().min(1, 'must not be empty').max(100), ...fields }),
-  z.object({ action: z.literal('update'), externalId, name: z.string().trim().min(1, 'must not be empty').max(100).optional(), ...fields }),
+  z.object({
+    action: z.literal('add'),
+    externalId,
+    name: z.string().trim().min(1, 'must not be empty').max(100),
+    ...fields,
+  }),
+  z.object({
+    action: z.literal('update'),
+    externalId,
+    name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+    ...fields,
+  }),
   z.object({ action: z.literal('remove'), externalId }),
 ]);
 

@@ -20,73 +20,92 @@ import * as r16 from '@/app/api/v37/my/account/secondfactor/recoverycodes/route'
 import * as r17 from '@/app/api/v37/my/account/secondfactor/route';
 import * as r18 from '@/app/api/v37/my/account/secondfactor/totp/route';
 import * as r19 from '@/app/api/v37/my/account/sessions/route';
-import * as r20 from '@/app/api/v37/my/bridge/route';
-import * as r21 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/copy-to/route';
-import * as r22 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/resend/route';
-import * as r23 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/route';
-import * as r24 from '@/app/api/v37/my/device/[deviceId]/access/route';
-import * as r25 from '@/app/api/v37/my/device/details/route';
-import * as r26 from '@/app/api/v37/my/device/operation/[operationId]/route';
-import * as r27 from '@/app/api/v37/my/device/route';
-import * as r28 from '@/app/api/v37/my/deviceactivity/export/route';
-import * as r29 from '@/app/api/v37/my/deviceactivity/route';
-import * as r30 from '@/app/api/v37/my/devicecertificate/getformobile/route';
-import * as r31 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
-import * as r32 from '@/app/api/v37/my/doorsensor/[id]/route';
-import * as r33 from '@/app/api/v37/my/doorsensor/route';
-import * as r34 from '@/app/api/v37/my/events/route';
-import * as r35 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
-import * as r36 from '@/app/api/v37/my/gate/[id]/route';
-import * as r37 from '@/app/api/v37/my/gate/[id]/sync/route';
-import * as r38 from '@/app/api/v37/my/gate/route';
-import * as r39 from '@/app/api/v37/my/gate/sync/route';
-import * as r40 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
-import * as r41 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
-import * as r42 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
-import * as r43 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
-import * as r44 from '@/app/api/v37/my/lock/[id]/pin/route';
-import * as r45 from '@/app/api/v37/my/lock/[id]/route';
-import * as r46 from '@/app/api/v37/my/lock/[id]/sync/route';
-import * as r47 from '@/app/api/v37/my/lock/route';
-import * as r48 from '@/app/api/v37/my/lock/sync/route';
-import * as r49 from '@/app/api/v37/my/mobile/[id]/route';
-import * as r50 from '@/app/api/v37/my/mobile/route';
-import * as r51 from '@/app/api/v37/my/notification/route';
-import * as r52 from '@/app/api/v37/my/organization-invitation/route';
-import * as r53 from '@/app/api/v37/my/personalaccesskey/[id]/route';
-import * as r54 from '@/app/api/v37/my/personalaccesskey/route';
-import * as r55 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r56 from '@/app/api/v37/my/webhook/[id]/delivery/route';
-import * as r57 from '@/app/api/v37/my/webhook/[id]/route';
-import * as r58 from '@/app/api/v37/my/webhook/[id]/test/route';
-import * as r59 from '@/app/api/v37/my/webhook/route';
-import * as r60 from '@/app/api/v37/notification/unsubscribe/route';
-import * as r61 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
-import * as r62 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
-import * as r63 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
-import * as r64 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
-import * as r65 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
-import * as r66 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
-import * as r67 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
-import * as r68 from '@/app/api/v37/organization/[organizationId]/audit/route';
-import * as r69 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
-import * as r70 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
-import * as r71 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
-import * as r72 from '@/app/api/v37/organization/[organizationId]/security/route';
-import * as r73 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r74 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r75 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r76 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r77 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r78 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r79 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r80 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r81 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r82 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r83 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r84 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r85 from '@/app/api/v37/organization/route';
-import * as r86 from '@/app/api/v37/service/publickey/route';
+import * as r20 from '@/app/api/v37/my/attention/route';
+import * as r21 from '@/app/api/v37/my/bridge/route';
+import * as r22 from '@/app/api/v37/my/connectedapp/[clientId]/route';
+import * as r23 from '@/app/api/v37/my/connectedapp/route';
+import * as r24 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/copy-to/route';
+import * as r25 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/resend/route';
+import * as r26 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/route';
+import * as r27 from '@/app/api/v37/my/device/[deviceId]/access/route';
+import * as r28 from '@/app/api/v37/my/device/[deviceId]/battery/route';
+import * as r29 from '@/app/api/v37/my/device/[deviceId]/hours/route';
+import * as r30 from '@/app/api/v37/my/device/details/route';
+import * as r31 from '@/app/api/v37/my/device/operation/[operationId]/route';
+import * as r32 from '@/app/api/v37/my/device/route';
+import * as r33 from '@/app/api/v37/my/deviceactivity/export/route';
+import * as r34 from '@/app/api/v37/my/deviceactivity/route';
+import * as r35 from '@/app/api/v37/my/devicecertificate/getformobile/route';
+import * as r36 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
+import * as r37 from '@/app/api/v37/my/doorsensor/[id]/route';
+import * as r38 from '@/app/api/v37/my/doorsensor/route';
+import * as r39 from '@/app/api/v37/my/events/route';
+import * as r40 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
+import * as r41 from '@/app/api/v37/my/gate/[id]/route';
+import * as r42 from '@/app/api/v37/my/gate/[id]/sync/route';
+import * as r43 from '@/app/api/v37/my/gate/route';
+import * as r44 from '@/app/api/v37/my/gate/sync/route';
+import * as r45 from '@/app/api/v37/my/keypad/route';
+import * as r46 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
+import * as r47 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
+import * as r48 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
+import * as r49 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
+import * as r50 from '@/app/api/v37/my/lock/[id]/pin/route';
+import * as r51 from '@/app/api/v37/my/lock/[id]/route';
+import * as r52 from '@/app/api/v37/my/lock/[id]/sync/route';
+import * as r53 from '@/app/api/v37/my/lock/close/route';
+import * as r54 from '@/app/api/v37/my/lock/open/route';
+import * as r55 from '@/app/api/v37/my/lock/pull-spring/route';
+import * as r56 from '@/app/api/v37/my/lock/route';
+import * as r57 from '@/app/api/v37/my/lock/sync/route';
+import * as r58 from '@/app/api/v37/my/mobile/[id]/route';
+import * as r59 from '@/app/api/v37/my/mobile/route';
+import * as r60 from '@/app/api/v37/my/notification/route';
+import * as r61 from '@/app/api/v37/my/oauthclient/[clientId]/route';
+import * as r62 from '@/app/api/v37/my/oauthclient/route';
+import * as r63 from '@/app/api/v37/my/organization-invitation/route';
+import * as r64 from '@/app/api/v37/my/personalaccesskey/[id]/route';
+import * as r65 from '@/app/api/v37/my/personalaccesskey/route';
+import * as r66 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r67 from '@/app/api/v37/my/webhook/[id]/delivery/route';
+import * as r68 from '@/app/api/v37/my/webhook/[id]/route';
+import * as r69 from '@/app/api/v37/my/webhook/[id]/test/route';
+import * as r70 from '@/app/api/v37/my/webhook/route';
+import * as r71 from '@/app/api/v37/notification/unsubscribe/route';
+import * as r72 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
+import * as r73 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
+import * as r74 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
+import * as r75 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
+import * as r76 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
+import * as r77 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
+import * as r78 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
+import * as r79 from '@/app/api/v37/organization/[organizationId]/audit/export/route';
+import * as r80 from '@/app/api/v37/organization/[organizationId]/audit/route';
+import * as r81 from '@/app/api/v37/organization/[organizationId]/bridge/[bridgeId]/route';
+import * as r82 from '@/app/api/v37/organization/[organizationId]/bridge/check/route';
+import * as r83 from '@/app/api/v37/organization/[organizationId]/bridge/route';
+import * as r84 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
+import * as r85 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
+import * as r86 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
+import * as r87 from '@/app/api/v37/organization/[organizationId]/people/access/route';
+import * as r88 from '@/app/api/v37/organization/[organizationId]/people/route';
+import * as r89 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
+import * as r90 from '@/app/api/v37/organization/[organizationId]/security/route';
+import * as r91 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r92 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r93 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r94 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r95 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r104 from '@/app/api/v37/organization/route';
+import * as r105 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -109,71 +128,90 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/my/account/secondfactor', mod: r17 },
   { pattern: '/api/v37/my/account/secondfactor/totp', mod: r18 },
   { pattern: '/api/v37/my/account/sessions', mod: r19 },
-  { pattern: '/api/v37/my/bridge', mod: r20 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/copy-to', mod: r21 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/resend', mod: r22 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]', mod: r23 },
-  { pattern: '/api/v37/my/device/[deviceId]/access', mod: r24 },
-  { pattern: '/api/v37/my/device/details', mod: r25 },
-  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r26 },
-  { pattern: '/api/v37/my/device', mod: r27 },
-  { pattern: '/api/v37/my/deviceactivity/export', mod: r28 },
-  { pattern: '/api/v37/my/deviceactivity', mod: r29 },
-  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r30 },
-  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r31 },
-  { pattern: '/api/v37/my/doorsensor/[id]', mod: r32 },
-  { pattern: '/api/v37/my/doorsensor', mod: r33 },
-  { pattern: '/api/v37/my/events', mod: r34 },
-  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r35 },
-  { pattern: '/api/v37/my/gate/[id]', mod: r36 },
-  { pattern: '/api/v37/my/gate/[id]/sync', mod: r37 },
-  { pattern: '/api/v37/my/gate', mod: r38 },
-  { pattern: '/api/v37/my/gate/sync', mod: r39 },
-  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r40 },
-  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r41 },
-  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r42 },
-  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r43 },
-  { pattern: '/api/v37/my/lock/[id]/pin', mod: r44 },
-  { pattern: '/api/v37/my/lock/[id]', mod: r45 },
-  { pattern: '/api/v37/my/lock/[id]/sync', mod: r46 },
-  { pattern: '/api/v37/my/lock', mod: r47 },
-  { pattern: '/api/v37/my/lock/sync', mod: r48 },
-  { pattern: '/api/v37/my/mobile/[id]', mod: r49 },
-  { pattern: '/api/v37/my/mobile', mod: r50 },
-  { pattern: '/api/v37/my/notification', mod: r51 },
-  { pattern: '/api/v37/my/organization-invitation', mod: r52 },
-  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r53 },
-  { pattern: '/api/v37/my/personalaccesskey', mod: r54 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r55 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r56 },
-  { pattern: '/api/v37/my/webhook/[id]', mod: r57 },
-  { pattern: '/api/v37/my/webhook/[id]/test', mod: r58 },
-  { pattern: '/api/v37/my/webhook', mod: r59 },
-  { pattern: '/api/v37/notification/unsubscribe', mod: r60 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r61 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r62 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r63 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r64 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r65 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r66 },
-  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r67 },
-  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r68 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r69 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r70 },
-  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r71 },
-  { pattern: '/api/v37/organization/[organizationId]/security', mod: r72 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r73 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r74 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r75 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r76 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r77 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r78 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r79 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r80 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r81 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r82 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r83 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r84 },
-  { pattern: '/api/v37/organization', mod: r85 },
-  { pattern: '/api/v37/service/publickey', mod: r86 },
+  { pattern: '/api/v37/my/attention', mod: r20 },
+  { pattern: '/api/v37/my/bridge', mod: r21 },
+  { pattern: '/api/v37/my/connectedapp/[clientId]', mod: r22 },
+  { pattern: '/api/v37/my/connectedapp', mod: r23 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/copy-to', mod: r24 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/resend', mod: r25 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]', mod: r26 },
+  { pattern: '/api/v37/my/device/[deviceId]/access', mod: r27 },
+  { pattern: '/api/v37/my/device/[deviceId]/battery', mod: r28 },
+  { pattern: '/api/v37/my/device/[deviceId]/hours', mod: r29 },
+  { pattern: '/api/v37/my/device/details', mod: r30 },
+  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r31 },
+  { pattern: '/api/v37/my/device', mod: r32 },
+  { pattern: '/api/v37/my/deviceactivity/export', mod: r33 },
+  { pattern: '/api/v37/my/deviceactivity', mod: r34 },
+  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r35 },
+  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r36 },
+  { pattern: '/api/v37/my/doorsensor/[id]', mod: r37 },
+  { pattern: '/api/v37/my/doorsensor', mod: r38 },
+  { pattern: '/api/v37/my/events', mod: r39 },
+  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r40 },
+  { pattern: '/api/v37/my/gate/[id]', mod: r41 },
+  { pattern: '/api/v37/my/gate/[id]/sync', mod: r42 },
+  { pattern: '/api/v37/my/gate', mod: r43 },
+  { pattern: '/api/v37/my/gate/sync', mod: r44 },
+  { pattern: '/api/v37/my/keypad', mod: r45 },
+  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r46 },
+  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r47 },
+  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r48 },
+  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r49 },
+  { pattern: '/api/v37/my/lock/[id]/pin', mod: r50 },
+  { pattern: '/api/v37/my/lock/[id]', mod: r51 },
+  { pattern: '/api/v37/my/lock/[id]/sync', mod: r52 },
+  { pattern: '/api/v37/my/lock/close', mod: r53 },
+  { pattern: '/api/v37/my/lock/open', mod: r54 },
+  { pattern: '/api/v37/my/lock/pull-spring', mod: r55 },
+  { pattern: '/api/v37/my/lock', mod: r56 },
+  { pattern: '/api/v37/my/lock/sync', mod: r57 },
+  { pattern: '/api/v37/my/mobile/[id]', mod: r58 },
+  { pattern: '/api/v37/my/mobile', mod: r59 },
+  { pattern: '/api/v37/my/notification', mod: r60 },
+  { pattern: '/api/v37/my/oauthclient/[clientId]', mod: r61 },
+  { pattern: '/api/v37/my/oauthclient', mod: r62 },
+  { pattern: '/api/v37/my/organization-invitation', mod: r63 },
+  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r64 },
+  { pattern: '/api/v37/my/personalaccesskey', mod: r65 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r66 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r67 },
+  { pattern: '/api/v37/my/webhook/[id]', mod: r68 },
+  { pattern: '/api/v37/my/webhook/[id]/test', mod: r69 },
+  { pattern: '/api/v37/my/webhook', mod: r70 },
+  { pattern: '/api/v37/notification/unsubscribe', mod: r71 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r72 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r73 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r74 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r75 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r76 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r77 },
+  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r78 },
+  { pattern: '/api/v37/organization/[organizationId]/audit/export', mod: r79 },
+  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r80 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/[bridgeId]', mod: r81 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/check', mod: r82 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r83 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r84 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r85 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r86 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r87 },
+  { pattern: '/api/v37/organization/[organizationId]/people', mod: r88 },
+  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r89 },
+  { pattern: '/api/v37/organization/[organizationId]/security', mod: r90 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r91 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r92 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r93 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r94 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r95 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r103 },
+  { pattern: '/api/v37/organization', mod: r104 },
+  { pattern: '/api/v37/service/publickey', mod: r105 },
 ];

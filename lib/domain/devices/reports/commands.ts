@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ActivityEvent, ActivitySource, OperationType, OpResult } from '@/lib/devices/codes';
+import { ActivityEvent, ActivitySource, LockState, OperationType, OpResult } from '@/lib/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
 import { applied, clashSafe, isDateClash, iso, lockStatus, webhook } from './shared';
@@ -12,7 +12,11 @@ type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
  * each is one statement of data-modifying CTEs (docs/conventions.md, "Hot writes").
  */
 
-/** The device took the command: the operation is recorded, the lock shows its transitional state. */
+/**
+ * The service sends a command: the operation is recorded and the lock shows the transitional
+ * state, unless another operation of it is still pending (the lock will refuse this one as busy,
+ * and the state shown stays the one of the command it works on).
+ */
 export async function commandAccepted(db: Db, r: R<'commandAccepted'>): Promise<void> {
   await db.execute(sql`
     with op as (
@@ -20,14 +24,39 @@ export async function commandAccepted(db: Db, r: R<'commandAccepted'>): Promise<
       values (${r.operationId}::uuid, ${r.device.id}, ${r.type}, ${r.mode}::int, ${r.fromState}::int,
               ${r.userId}::uuid, ${r.accessLinkId}::uuid, ${iso(r.at)}::timestamptz, ${iso(r.expectedEnd)}::timestamptz)
     )
-    update devices set state = ${r.state}, last_state_changed_date = ${iso(r.at)}::timestamptz where id = ${r.device.id}`);
+    update devices set state = ${r.state}, last_state_changed_date = ${iso(r.at)}::timestamptz
+    where id = ${r.device.id}
+      and not exists (select 1 from device_operations p where p.device_id = ${r.device.id} and p.status = 'PENDING' and p.id <> ${r.operationId}::uuid)`);
+}
+
+/** The transitional state of an operation type, in SQL over an operation row's `type`. */
+const transitionalOf = (type: SQL) =>
+  sql`case ${type} when ${n(T.lock)} then ${n(LockState.locking)} when ${n(T.unlock)} then ${n(LockState.unlocking)} else ${n(LockState.pulling)} end`;
+
+/**
+ * The lock refused the command (busy with another): it never happened. Its operation goes; the lock
+ * shows the state of the command it does work on, or the one before, if it still shows this one's.
+ */
+export async function commandRefused(db: Db, r: R<'commandRefused'>): Promise<void> {
+  await db.execute(sql`
+    with gone as (
+      delete from device_operations where id = ${r.operationId}::uuid and status = 'PENDING'
+      returning device_id, type, from_state
+    )
+    update devices d set state = coalesce(
+      (select ${transitionalOf(sql`o.type`)} from device_operations o
+        where o.device_id = d.id and o.status = 'PENDING' and o.id <> ${r.operationId}::uuid order by o.created desc limit 1),
+      gone.from_state, d.state)
+    from gone
+    where d.id = gone.device_id and d.state = ${transitionalOf(sql`gone.type`)}`);
 }
 
 // codes as SQL literals (constants of lib/devices/codes: typed as integers, no parameter to plan around)
 const n = (v: number) => sql.raw(String(Math.trunc(v)));
 const E = ActivityEvent;
 const T = OperationType;
-const viaLink = (remote: number, link: number) => sql`case when o.access_link_id is null then ${n(remote)} else ${n(link)} end`;
+const viaLink = (remote: number, link: number) =>
+  sql`case when o.access_link_id is null then ${n(remote)} else ${n(link)} end`;
 
 // the activity event of a finished command, by result, operation type and whether a link sent it
 const eventOf = (result: number) =>
@@ -35,7 +64,13 @@ const eventOf = (result: number) =>
     ? sql`case o.type when ${n(T.lock)} then ${viaLink(E.lockedRemotely, E.lockedLink)}
                       when ${n(T.unlock)} then ${viaLink(E.unlockedRemotely, E.unlockedLink)}
                       else ${viaLink(E.pulledRemotely, E.pulledLink)} end`
-    : n(result === OpResult.jammed ? E.jammed : result === OpResult.timedOut ? E.remoteCommandTimedOut : E.remoteCommandFailed);
+    : n(
+        result === OpResult.jammed
+          ? E.jammed
+          : result === OpResult.timedOut
+            ? E.remoteCommandTimedOut
+            : E.remoteCommandFailed,
+      );
 
 /**
  * The author of an operation's entry, from the operation row `o`: its user, or for an access link
@@ -50,8 +85,7 @@ const nextDate = (deviceId: number, at: Date) =>
   sql`greatest(${iso(at)}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${deviceId}), '-infinity'::timestamp) + interval '1 millisecond')`;
 
 /**
- * The command finished: its result, the lock's final state, the command slot freed (if this
- * operation still holds it), the activity entry and the lock-status-changed event, exactly once
+ * The command finished: its result, the lock's final state, the activity entry and the lock-status-changed event, exactly once
  * (false when another process settled it first). One statement in the adapter's transaction, no
  * savepoint (it is on every unlock's path): when a concurrent writer took its activity instant it
  * throws RetryableConflict, and the adapter runs its whole settle again.
@@ -65,9 +99,7 @@ export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<
       returning id, type, user_id, access_link_id
     ),
     lock as (
-      update devices set state = ${r.state}, state_change_result = ${scr}, last_state_changed_date = ${iso(r.at)}::timestamptz,
-        busy_until = case when busy_operation_id = ${r.operationId}::uuid then null else busy_until end,
-        busy_operation_id = case when busy_operation_id = ${r.operationId}::uuid then null else busy_operation_id end
+      update devices set state = ${r.state}, state_change_result = ${scr}, last_state_changed_date = ${iso(r.at)}::timestamptz
       where id = ${r.device.id} and exists (select 1 from o)
       returning id
     ),
@@ -87,7 +119,8 @@ export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<
 
 /** The external gate system opened a gate: the operation, completed, and its activity entry. */
 export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
-  await clashSafe(db, (tx) => tx.execute(sql`
+  await clashSafe(db, (tx) =>
+    tx.execute(sql`
     with o as (
       insert into device_operations (id, device_id, type, status, result, user_id, access_link_id, created, complete_at, completed_at)
       values (${r.operationId}::uuid, ${r.device.id}, ${n(T.unlock)}, 'COMPLETED', ${n(OpResult.ok)}, ${r.userId}::uuid, ${r.accessLinkId}::uuid,
@@ -97,5 +130,6 @@ export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${r.device.id}, ${authorColumns},
       ${viaLink(E.gateOpenedRemotely, E.gateOpenedLink)}, ${n(ActivitySource.remote)}, ${nextDate(r.device.id, r.at)}, o.access_link_id, o.id
-    from o ${authorJoins}`));
+    from o ${authorJoins}`),
+  );
 }

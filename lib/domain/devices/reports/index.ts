@@ -1,7 +1,8 @@
 import type { DeviceReports } from '@/lib/devices/gateway';
-import { commandAccepted, commandFinished, gateOpened } from './commands';
+import { commandAccepted, commandFinished, commandRefused, gateOpened } from './commands';
 import { doorChanged, doorOpenTooLong, keypadUsed, settingsApplied, stateChanged } from './lock';
-import { batteryChanged, bellPressed, connectionChanged } from './power';
+import { batteryChanged, bellPressed, chargingChanged, connectionChanged, lockConnectionChanged } from './power';
+import { lockStatus } from './status';
 
 /**
  * The one handler of what devices report (lib/devices/gateway.ts, DeviceReports): for each report
@@ -11,12 +12,16 @@ import { batteryChanged, bellPressed, connectionChanged } from './power';
  */
 export const deviceReports: DeviceReports = {
   commandAccepted,
+  commandRefused,
   commandFinished,
+  lockStatus,
   stateChanged,
   doorChanged,
   doorOpenTooLong,
   batteryChanged,
+  chargingChanged,
   connectionChanged,
+  lockConnectionChanged,
   bellPressed,
   keypadUsed,
   settingsApplied,

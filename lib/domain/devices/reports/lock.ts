@@ -24,6 +24,7 @@ function eventOf(cause: StateCause | 'keypad', state: number): number | null {
     case 'keypad':
       return E.unlockedPin;
     case 'spring':
+    case 'unknown':
       return null;
   }
 }
@@ -33,8 +34,18 @@ function eventOf(cause: StateCause | 'keypad', state: number): number | null {
  * service's copy still shows `from`, so two processes noticing the same auto lock write it once),
  * the entry at the device, and the lock-status-changed event.
  */
-async function moved(db: Db, r: R<'stateChanged'> & { alias?: string }, cause: StateCause | 'keypad'): Promise<boolean> {
-  const guard = r.from === undefined ? sql`state is not null` : sql`state = ${r.from}`;
+async function moved(
+  db: Db,
+  r: R<'stateChanged'> & { alias?: string },
+  cause: StateCause | 'keypad',
+): Promise<boolean> {
+  // a movement whose cause the bridge did not say (or a re-read) is written only when it is news
+  const guard =
+    r.from !== undefined
+      ? sql`state = ${r.from}`
+      : cause === 'unknown'
+        ? sql`state is distinct from ${r.state}`
+        : sql`state is not null`;
   const event = eventOf(cause, r.state);
   const happened = sql`exists (select 1 from lock)`;
   // the keypad's entry is written even at a lock without a bridge, whose state the service does not know
@@ -60,7 +71,18 @@ export const stateChanged = (db: Db, r: R<'stateChanged'>) => moved(db, r, r.cau
  */
 export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
   if (r.outcome === 'unlocked') {
-    await moved(db, { device: r.device, state: LockState.unlocked, doorState: r.doorState, cause: 'button', at: r.at, alias: r.alias }, 'keypad');
+    await moved(
+      db,
+      {
+        device: r.device,
+        state: LockState.unlocked,
+        doorState: r.doorState,
+        cause: 'button',
+        at: r.at,
+        alias: r.alias,
+      },
+      'keypad',
+    );
     if (r.pinId !== undefined) {
       await db
         .update(lockPins)
@@ -71,11 +93,23 @@ export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
   }
   await clashSafe(db, async (tx) => {
     if (r.outcome === 'outsideTime') {
-      await recordActivity(tx, { deviceId: r.device.id, event: E.pinOutsideTime, source: ActivitySource.device, username: r.alias, at: r.at });
+      await recordActivity(tx, {
+        deviceId: r.device.id,
+        event: E.pinOutsideTime,
+        source: ActivitySource.device,
+        username: r.alias,
+        at: r.at,
+      });
       return;
     }
     await recordActivity(tx, { deviceId: r.device.id, event: E.wrongPin, source: ActivitySource.device, at: r.at });
-    if (r.lockedOut) await recordActivity(tx, { deviceId: r.device.id, event: E.keypadLockedOut, source: ActivitySource.device, at: r.at });
+    if (r.lockedOut)
+      await recordActivity(tx, {
+        deviceId: r.device.id,
+        event: E.keypadLockedOut,
+        source: ActivitySource.device,
+        at: r.at,
+      });
   });
 }
 
@@ -86,7 +120,12 @@ export async function keypadUsed(db: Db, r: R<'keypadUsed'>): Promise<void> {
  */
 export async function doorChanged(db: Db, r: R<'doorChanged'>): Promise<void> {
   await clashSafe(db, async (tx) => {
-    const [lock] = rowsOf<{ state: number | null; state_change_result: number | null; last_state_changed_date: string | Date | null; settings: unknown }>(
+    const [lock] = rowsOf<{
+      state: number | null;
+      state_change_result: number | null;
+      last_state_changed_date: string | Date | null;
+      settings: unknown;
+    }>(
       await tx.execute(sql`
         update devices set door_state = ${r.doorState}
         where id = ${r.device.id} and door_state is distinct from ${r.doorState}
@@ -95,16 +134,34 @@ export async function doorChanged(db: Db, r: R<'doorChanged'>): Promise<void> {
     if (!lock) return;
     const logged = r.doorState === DoorState.opened || r.doorState === DoorState.closed;
     if (logged && lockSettingsOf(lock.settings).doorStateEventLoggingEnabled) {
-      await recordActivity(tx, { deviceId: r.device.id, event: r.doorState === DoorState.opened ? E.doorOpened : E.doorClosed, source: ActivitySource.device, at: r.at });
+      await recordActivity(tx, {
+        deviceId: r.device.id,
+        event: r.doorState === DoorState.opened ? E.doorOpened : E.doorClosed,
+        source: ActivitySource.device,
+        at: r.at,
+      });
     }
     const changed = lock.last_state_changed_date === null ? null : new Date(lock.last_state_changed_date);
-    await enqueueWebhookEvent(tx, 'lock-status-changed', r.device, lockStatus({ state: lock.state, doorState: r.doorState, stateChangeResult: lock.state_change_result, lastStateChangedDate: changed }), r.at);
+    await enqueueWebhookEvent(
+      tx,
+      'lock-status-changed',
+      r.device,
+      lockStatus({
+        state: lock.state,
+        doorState: r.doorState,
+        stateChangeResult: lock.state_change_result,
+        lastStateChangedDate: changed,
+      }),
+      r.at,
+    );
   });
 }
 
 /** The door stayed open past the lock's alert threshold (86, at the device). */
 export async function doorOpenTooLong(db: Db, r: R<'doorOpenTooLong'>): Promise<void> {
-  await clashSafe(db, (tx) => recordActivity(tx, { deviceId: r.device.id, event: E.doorOpenTooLong, source: ActivitySource.device, at: r.at }));
+  await clashSafe(db, (tx) =>
+    recordActivity(tx, { deviceId: r.device.id, event: E.doorOpenTooLong, source: ActivitySource.device, at: r.at }),
+  );
 }
 
 /**
@@ -118,5 +175,6 @@ export async function settingsApplied(db: Db, r: R<'settingsApplied'>): Promise<
       where id = ${r.device.id} and device_revision < ${r.revision}
       returning name`),
   );
-  if (row) await enqueueWebhookEvent(db, 'device-settings-changed', r.device, { name: row.name, revision: r.revision }, r.at);
+  if (row)
+    await enqueueWebhookEvent(db, 'device-settings-changed', r.device, { name: row.name, revision: r.revision }, r.at);
 }

@@ -18,16 +18,37 @@ import { clashSafe } from './shared';
  */
 export async function settingsChanged(
   db: Db,
-  c: { device: DeviceRef; user: { id: string; numId: number; name: string }; name: string; revision: number; notify: boolean; at: Date },
+  c: {
+    device: DeviceRef;
+    user: { id: string; numId: number; name: string };
+    name: string;
+    revision: number;
+    notify: boolean;
+    at: Date;
+  },
 ): Promise<void> {
-  await clashSafe(db, (tx) => recordActivity(tx, { deviceId: c.device.id, event: ActivityEvent.settingsChanged, source: ActivitySource.remote, user: c.user, at: c.at }));
-  if (c.notify) await enqueueWebhookEvent(db, 'device-settings-changed', c.device, { name: c.name, revision: c.revision }, c.at);
+  await clashSafe(db, (tx) =>
+    recordActivity(tx, {
+      deviceId: c.device.id,
+      event: ActivityEvent.settingsChanged,
+      source: ActivitySource.remote,
+      user: c.user,
+      at: c.at,
+    }),
+  );
+  if (c.notify)
+    await enqueueWebhookEvent(db, 'device-settings-changed', c.device, { name: c.name, revision: c.revision }, c.at);
 }
 
 /** A gate synchronized from the external gate system: what changed, to subscribers. */
 export async function gateRefreshed(
   db: Db,
-  c: { device: DeviceRef; connection?: { isConnected: boolean | null; isPresentInExternal: boolean }; settings?: { impulseLength: number; firmware: string; externalName: string }; at: Date },
+  c: {
+    device: DeviceRef;
+    connection?: { isConnected: boolean | null; isPresentInExternal: boolean };
+    settings?: { impulseLength: number; firmware: string; externalName: string };
+    at: Date;
+  },
 ): Promise<void> {
   if (c.connection) await enqueueWebhookEvent(db, 'device-connection-changed', c.device, c.connection, c.at);
   if (c.settings) await enqueueWebhookEvent(db, 'device-settings-changed', c.device, c.settings, c.at);

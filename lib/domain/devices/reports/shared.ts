@@ -1,10 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { isUniqueViolation } from '@/db/errors';
 import type { DeviceRef } from '@/lib/devices/gateway';
 import { webhookEventInsert, type WebhookEvent } from '../../webhooks/outbox';
 
 /** The fields a lock-status-changed event carries (docs/webhooks.md). */
-export function lockStatus(s: { state: number | null; doorState: number | null; stateChangeResult: number | null; lastStateChangedDate: Date | null }) {
+export function lockStatus(s: {
+  state: number | null;
+  doorState: number | null;
+  stateChangeResult: number | null;
+  lastStateChangedDate: Date | null;
+}) {
   return {
     state: s.state,
     doorState: s.doorState,
@@ -19,7 +25,13 @@ export const iso = (d: Date) => d.toISOString();
 export const orNothing = (s: SQL | null): SQL => s ?? sql`select 1`;
 
 /** The webhook insert, guarded by `when`; `select 1` for an event that is dropped (transient states). */
-export function webhook(event: WebhookEvent, device: DeviceRef, changed: Record<string, unknown>, at: Date, when?: SQL): SQL {
+export function webhook(
+  event: WebhookEvent,
+  device: DeviceRef,
+  changed: Record<string, unknown>,
+  at: Date,
+  when?: SQL,
+): SQL {
   return orNothing(webhookEventInsert(event, device, changed, at, when));
 }
 
@@ -31,9 +43,7 @@ export async function applied(db: Db, statement: SQL): Promise<boolean> {
 
 /** Two writers gave one device's activity the same instant (the unique date index refused the second). */
 export function isDateClash(e: unknown): boolean {
-  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.code ?? err.cause?.code;
-  return code === '23505' && `${err.message ?? ''} ${err.cause?.message ?? ''}`.includes('activity_device_date_uq');
+  return isUniqueViolation(e, 'activity_device_date_uq');
 }
 
 /**

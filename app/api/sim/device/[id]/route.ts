@@ -21,4 +21,6 @@ const body = z.discriminatedUnion('action', [
 export const GET = route({ scopes: SCOPES, params }, (ctx, { params }) => simDeviceState(ctx, params.id));
 
 // POST /api/sim/device/{id}: simulate a happening (bridge on/offline, battery, door, button/knob, bell, next-command fault)
-export const POST = route({ scopes: WRITE, params, body }, (ctx, { params, body }) => simDeviceAction(ctx, params.id, body));
+export const POST = route({ scopes: WRITE, params, body }, (ctx, { params, body }) =>
+  simDeviceAction(ctx, params.id, body),
+);

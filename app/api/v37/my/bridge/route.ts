@@ -1,7 +1,39 @@
 import { route } from '@/lib/http/route';
 import { listBridges } from '@/lib/domain/devices/details';
 import { z } from 'zod';
-import { Bridge } from '@/lib/domain/devices/schemas';
+import { Bridge, DeviceUpdated } from '@/lib/domain/devices/schemas';
+import { updateBridge } from '@/lib/domain/devices/legacy';
 
 // GET /api/v37/my/bridge: the caller's bridges
-export const GET = route({ summary: 'The caller\'s bridges', responses: { 200: z.array(Bridge) }, scopes: ['Device.Read', 'Device.ReadWrite'] }, (ctx) => listBridges(ctx));
+export const GET = route(
+  { summary: "The caller's bridges", responses: { 200: z.array(Bridge) }, scopes: ['Device.Read', 'Device.ReadWrite'] },
+  (ctx) => listBridges(ctx),
+);
+
+const body = z.object({
+  id: z
+    .number({ error: 'must be the id of a bridge (a number)' })
+    .int('must be a whole number')
+    .positive()
+    .max(2147483647),
+  revision: z.number({ error: 'must be a number' }).int('must be a whole number').min(0).optional(),
+  name: z
+    .string({ error: 'must be a text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'must be at most 100 characters')
+    .optional(),
+  timeZone: z.string({ error: 'must be a time zone name' }).max(64).optional(),
+  localApiEnabled: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+// PATCH /api/v37/my/bridge {id, revision?, name?, timeZone?}: change a bridge (as PATCH /my/lock; the Homey app)
+export const PATCH = route(
+  {
+    summary: "Change a bridge's name or time zone (revision checked when sent; 409 when stale)",
+    responses: { 200: DeviceUpdated },
+    scopes: ['Device.ReadWrite'],
+    body,
+  },
+  (ctx, { body }) => updateBridge(ctx, body),
+);

@@ -18,6 +18,21 @@ const query = z.object({
 });
 
 // GET /api/v37/my/deviceactivity: newest first, `elements` entries strictly older than lastElemDate
-export const GET = route({ summary: 'Newest first, `elements` entries strictly older than lastElemDate', responses: { 200: z.array(ActivityItem) }, scopes: ['DeviceActivity.Read'], query }, (ctx, { query: q }) =>
-  listActivity(ctx, { deviceId: q.deviceId, elements: q.elements ?? 200, lastElemDate: q.lastElemDate, lastElemId: q.lastElemId, events: q.event, from: q.dateFrom, author: q.userId }),
+export const GET = route(
+  {
+    summary: 'Newest first, `elements` entries strictly older than lastElemDate',
+    responses: { 200: z.array(ActivityItem) },
+    scopes: ['DeviceActivity.Read'],
+    query,
+  },
+  (ctx, { query: q }) =>
+    listActivity(ctx, {
+      deviceId: q.deviceId,
+      elements: q.elements ?? 200,
+      lastElemDate: q.lastElemDate,
+      lastElemId: q.lastElemId,
+      events: q.event,
+      from: q.dateFrom,
+      author: q.userId,
+    }),
 );

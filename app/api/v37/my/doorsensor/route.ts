@@ -12,6 +12,18 @@ const query = z.object({
 });
 
 // GET /api/v37/my/doorsensor: {page, itemsPerPage, doorSensors}
-export const GET = route({ summary: 'The caller\'s door sensors, paged and filtered: {page, itemsPerPage, doorSensors}', responses: { 200: DoorSensorPage }, scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
-  listDoorSensors(ctx, { name: q['filters.name'], includeUserSettings: q.includeUserSettings, page: q.page, itemsPerPage: q.itemsPerPage }),
+export const GET = route(
+  {
+    summary: "The caller's door sensors, paged and filtered: {page, itemsPerPage, doorSensors}",
+    responses: { 200: DoorSensorPage },
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    query,
+  },
+  (ctx, { query: q }) =>
+    listDoorSensors(ctx, {
+      name: q['filters.name'],
+      includeUserSettings: q.includeUserSettings,
+      page: q.page,
+      itemsPerPage: q.itemsPerPage,
+    }),
 );

@@ -13,6 +13,19 @@ const query = z.object({
 });
 
 // GET /api/v37/my/gate: {page, itemsPerPage, gates}
-export const GET = route({ summary: 'The caller\'s gates, paged and filtered: {page, itemsPerPage, gates}', responses: { 200: GatePage }, scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
-  listGates(ctx, { name: q['filters.name'], isConnected: q['filters.isConnected'], includeUserSettings: q.includeUserSettings, page: q.page, itemsPerPage: q.itemsPerPage }),
+export const GET = route(
+  {
+    summary: "The caller's gates, paged and filtered: {page, itemsPerPage, gates}",
+    responses: { 200: GatePage },
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    query,
+  },
+  (ctx, { query: q }) =>
+    listGates(ctx, {
+      name: q['filters.name'],
+      isConnected: q['filters.isConnected'],
+      includeUserSettings: q.includeUserSettings,
+      page: q.page,
+      itemsPerPage: q.itemsPerPage,
+    }),
 );

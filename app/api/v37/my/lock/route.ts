@@ -7,10 +7,16 @@ import { lockUpdateBody } from './update-body';
 import { DeviceUpdated, Lock } from '@/lib/domain/devices/schemas';
 
 /** An organization id, or `null` (any case) for private locks, as Tedee's Filters.OrganizationIds takes them. */
-const orgId = z.preprocess((v) => (typeof v === 'string' && v.trim().toLowerCase() === 'null' ? null : v), z.union([z.null(), qInt(1, 2147483647)]));
+const orgId = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim().toLowerCase() === 'null' ? null : v),
+  z.union([z.null(), qInt(1, 2147483647)]),
+);
 
 /** Repeated names and comma-separated lists both give several ids. */
-const commaList = (v: unknown) => (v === undefined ? v : (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',').filter((s) => s !== '') : [x])));
+const commaList = (v: unknown) =>
+  v === undefined
+    ? v
+    : (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',').filter((s) => s !== '') : [x]));
 
 // Tedee's query names (docs/source/endpoints/lock/get-all.rst), matched in any case; filters.batteryBelow is ours
 const query = z.object({
@@ -29,23 +35,40 @@ const query = z.object({
 });
 
 // GET /api/v37/my/lock: the caller's locks as Tedee's array (all of them unless page/itemsPerPage is given), filtered
-export const GET = route({ summary: 'The caller\'s locks as Tedee\'s array (all of them unless page/itemsPerPage is given), filtered', responses: { 200: z.array(Lock) }, scopes: ['Device.Read', 'Device.ReadWrite'], query }, (ctx, { query: q }) =>
-  listLocks(ctx, {
-    text: q['filters.text'],
-    state: q['filters.state'],
-    batteryLevel: q['filters.batteryLevel'],
-    batteryBelow: q['filters.batteryBelow'],
-    accessLevel: q['filters.accessLevel'],
-    organizationIds: q['filters.organizationIds'],
-    updateAvailable: q['filters.updateAvailable'],
-    includeOrganization: q.IncludeOrganization,
-    includeUserSettings: q.IncludeUserSettings,
-    includeAccessories: q.IncludeAccessories,
-    page: q.page,
-    itemsPerPage: q.itemsPerPage,
-  }),
+export const GET = route(
+  {
+    summary: "The caller's locks as Tedee's array (all of them unless page/itemsPerPage is given), filtered",
+    responses: { 200: z.array(Lock) },
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    query,
+  },
+  (ctx, { query: q }) =>
+    listLocks(ctx, {
+      text: q['filters.text'],
+      state: q['filters.state'],
+      batteryLevel: q['filters.batteryLevel'],
+      batteryBelow: q['filters.batteryBelow'],
+      accessLevel: q['filters.accessLevel'],
+      organizationIds: q['filters.organizationIds'],
+      updateAvailable: q['filters.updateAvailable'],
+      includeOrganization: q.IncludeOrganization,
+      includeUserSettings: q.IncludeUserSettings,
+      includeAccessories: q.IncludeAccessories,
+      page: q.page,
+      itemsPerPage: q.itemsPerPage,
+    }),
 );
 
 // PATCH /api/v37/my/lock {id, revision, name?, timeZone?, deviceSettings?, userSettings?}: change a lock
-// -> {id, revision, targetDeviceRevision}; 409 when `revision` is stale; 408/409/428 when the lock cannot take new settings
-export const PATCH = route({ summary: 'Change a lock\'s name, time zone or settings (revision required; 409 when stale)', responses: { 200: DeviceUpdated }, errors: [408, 428], scopes: ['Device.ReadWrite'], body: lockUpdateBody }, (ctx, { body }) => updateLock(ctx, body));
+// -> {id, revision, targetDeviceRevision}; 409 when `revision` is stale; 408/409/428 when the lock cannot take new settings;
+// 412 when its bridge cannot change settings (a Tedee bridge: docs/devices.md, "Capabilities")
+export const PATCH = route(
+  {
+    summary: "Change a lock's name, time zone or settings (revision required; 409 when stale)",
+    responses: { 200: DeviceUpdated },
+    errors: [408, 412, 428],
+    scopes: ['Device.ReadWrite'],
+    body: lockUpdateBody,
+  },
+  (ctx, { body }) => updateLock(ctx, body),
+);

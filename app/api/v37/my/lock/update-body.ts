@@ -1,23 +1,41 @@
 import { z } from 'zod';
-import { LOCK_SETTING_DEFAULTS, LOCK_SETTING_LIMITS, type LockSettings, type NumericSetting } from '@/lib/devices/codes';
+import { showsSomething } from '@/lib/domain/text';
+import {
+  LOCK_SETTING_DEFAULTS,
+  LOCK_SETTING_LIMITS,
+  type LockSettings,
+  type NumericSetting,
+} from '@/lib/devices/codes';
 
 const bool = () => z.boolean({ error: 'must be true or false' });
 const seconds = (k: NumericSetting) => {
   const { min, max } = LOCK_SETTING_LIMITS[k];
-  return z.number({ error: 'must be a number of seconds' }).int('must be whole seconds').min(min, `must be at least ${min} s`).max(max, `must be at most ${max} s`);
+  return z
+    .number({ error: 'must be a number of seconds' })
+    .int('must be whole seconds')
+    .min(min, `must be at least ${min} s`)
+    .max(max, `must be at most ${max} s`);
 };
 
 /** Each deviceSettings field by its default's type; limits in seconds from lib/devices/codes. Unknown fields are dropped. */
 const deviceSettings = z
   .object(
     Object.fromEntries(
-      (Object.keys(LOCK_SETTING_DEFAULTS) as (keyof LockSettings)[]).map((k) => [k, (typeof LOCK_SETTING_DEFAULTS[k] === 'boolean' ? bool() : seconds(k as NumericSetting)).optional()]),
+      (Object.keys(LOCK_SETTING_DEFAULTS) as (keyof LockSettings)[]).map((k) => [
+        k,
+        (typeof LOCK_SETTING_DEFAULTS[k] === 'boolean' ? bool() : seconds(k as NumericSetting)).optional(),
+      ]),
     ) as Record<keyof LockSettings, z.ZodOptional<z.ZodBoolean | z.ZodNumber>>,
     { error: 'must be an object of settings' },
   )
   .transform((s) => s as Partial<LockSettings>);
 
-const whole = (max: number) => z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(max, `must be at most ${max}`);
+const whole = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(max, `must be at most ${max}`);
 
 const userSettings = z.object(
   {
@@ -38,9 +56,22 @@ const userSettings = z.object(
 
 /** PATCH /my/lock (Tedee's "Update lock"): id and revision required, every other field optional. */
 export const lockUpdateBody = z.object({
-  id: z.number({ error: 'must be the lock id' }).int('must be a whole number').positive('must be positive').max(2147483647),
-  revision: z.number({ error: 'must be the revision you read' }).int('must be a whole number').min(0, 'must not be negative'),
-  name: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(100, 'at most 100 characters').optional(),
+  id: z
+    .number({ error: 'must be the lock id' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .max(2147483647),
+  revision: z
+    .number({ error: 'must be the revision you read' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative'),
+  name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'at most 100 characters')
+    .refine(showsSomething, 'must show at least one visible character (not only invisible or direction-changing ones)')
+    .optional(),
   timeZone: z.string({ error: 'must be a time zone name' }).trim().min(1, 'must not be empty').max(64).optional(),
   deviceSettings: deviceSettings.optional(),
   userSettings: userSettings.optional(),

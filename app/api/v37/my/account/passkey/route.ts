@@ -12,4 +12,12 @@ const body = z.object({
 });
 
 // POST /api/v37/my/account/passkey: the authenticator's answer to the challenge; the passkey is registered; 201
-export const POST = route({ summary: 'The authenticator\'s answer to the challenge; the passkey is registered; 201', responses: { 201: Passkey }, scopes: ['Account.ReadWrite'], body }, async (ctx, { body }) => reply.created(await addPasskey(ctx, body)));
+export const POST = route(
+  {
+    summary: "The authenticator's answer to the challenge; the passkey is registered; 201",
+    responses: { 201: Passkey },
+    scopes: ['Account.ReadWrite'],
+    body,
+  },
+  async (ctx, { body }) => reply.created(await addPasskey(ctx, body)),
+);

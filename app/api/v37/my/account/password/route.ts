@@ -10,4 +10,12 @@ const body = z.object({
 });
 
 // PUT /api/v37/my/account/password: a new password (the current one required); the user's other sessions end
-export const PUT = route({ summary: 'A new password (the current one required); the user\'s other sessions end', responses: { 200: EndedSessions }, scopes: ['Account.ReadWrite'], body }, (ctx, { body: b, req }) => changePassword(ctx, b, clientAddress(req.headers)));
+export const PUT = route(
+  {
+    summary: "A new password (the current one required); the user's other sessions end",
+    responses: { 200: EndedSessions },
+    scopes: ['Account.ReadWrite'],
+    body,
+  },
+  (ctx, { body: b, req }) => changePassword(ctx, b, clientAddress(req.headers)),
+);

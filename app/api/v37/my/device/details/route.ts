@@ -7,6 +7,16 @@ import { DeviceDetails } from '@/lib/domain/devices/schemas';
 // GET /api/v37/my/device/details: {bridges, locks, keypads, gates, dryContacts}. An answer for a
 // thousand devices is a megabyte: two at a time per process, the others in arrival order.
 export const GET = route(
-  { summary: '{bridges, locks, keypads, gates, dryContacts}. An answer for a', responses: { 200: DeviceDetails }, scopes: ['Device.Read', 'Device.ReadWrite'], concurrency: 2, query: z.object({ IncludeUserSettings: qBool().optional(), IncludeAccessories: qBool().optional() }) },
-  (ctx, { query }) => deviceDetails(ctx, { includeUserSettings: query.IncludeUserSettings, includeAccessories: query.IncludeAccessories }),
+  {
+    summary: '{bridges, locks, keypads, gates, dryContacts}. An answer for a',
+    responses: { 200: DeviceDetails },
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    concurrency: 2,
+    query: z.object({ IncludeUserSettings: qBool().optional(), IncludeAccessories: qBool().optional() }),
+  },
+  (ctx, { query }) =>
+    deviceDetails(ctx, {
+      includeUserSettings: query.IncludeUserSettings,
+      includeAccessories: query.IncludeAccessories,
+    }),
 );

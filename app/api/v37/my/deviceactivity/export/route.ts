@@ -14,11 +14,29 @@ const query = z.object({
 });
 
 // GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
-export const GET = route({ summary: 'The visible log as CSV, streamed page by page', responses: { 200: res.raw('text/csv', 'The visible activity log as CSV, streamed') }, scopes: ['DeviceActivity.Read'], query }, async (ctx, { query: q }) => {
-  const stream = await exportActivity(ctx, { deviceId: q.deviceId, from: q.from, to: q.to, events: q.event, author: q.userId });
-  const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(stream, {
-    status: 200,
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"`, 'cache-control': 'no-store' },
-  });
-});
+export const GET = route(
+  {
+    summary: 'The visible log as CSV, streamed page by page',
+    responses: { 200: res.raw('text/csv', 'The visible activity log as CSV, streamed') },
+    scopes: ['DeviceActivity.Read'],
+    query,
+  },
+  async (ctx, { query: q }) => {
+    const stream = await exportActivity(ctx, {
+      deviceId: q.deviceId,
+      from: q.from,
+      to: q.to,
+      events: q.event,
+      author: q.userId,
+    });
+    const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { showsSomething } from '@/lib/domain/text';
 import { zInstant } from '@/lib/http/query';
 
 /**
@@ -6,14 +7,21 @@ import { zInstant } from '@/lib/http/query';
  * `devicesIds` in the contract's table and `deviceIds` in its sample: both are accepted.
  */
 const ids = z
-  .array(z.number({ error: 'device ids must be numbers' }).int('device ids must be whole numbers').positive('device ids must be positive'), {
-    error: 'must be an array of device ids',
-  })
+  .array(
+    z
+      .number({ error: 'device ids must be numbers' })
+      .int('device ids must be whole numbers')
+      .positive('device ids must be positive'),
+    {
+      error: 'must be an array of device ids',
+    },
+  )
   .min(1, 'give at least one device')
   .max(100, 'at most 100 devices per link')
   .refine((a) => new Set(a).size === a.length, 'device ids must be distinct');
 
-const sameTimeOfDay = (a: Date, b: Date) => a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
+const sameTimeOfDay = (a: Date, b: Date) =>
+  a.getUTCHours() === b.getUTCHours() && a.getUTCMinutes() === b.getUTCMinutes();
 
 /**
  * Tedee's RepeatEvent: the dates, and optionally a weekly schedule (weekdays and a daily window,
@@ -29,20 +37,40 @@ const repeatEvent = z
       weekDays: z
         .number({ error: 'weekDays must be a number' })
         .int('weekDays must be a whole number')
-        .min(1, 'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64')
-        .max(127, 'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64')
+        .min(
+          1,
+          'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64',
+        )
+        .max(
+          127,
+          'weekDays must be null (every day) or 1 to 127: Monday 1, Tuesday 2, Wednesday 4, Thursday 8, Friday 16, Saturday 32, Sunday 64',
+        )
         .nullable()
         .optional(),
     },
     { error: 'repeatEvent needs startDate and endDate' },
   )
   .refine((r) => r.startDate < r.endDate, 'endDate must be after startDate')
-  .refine((r) => !(r.dayStartTime && r.dayEndTime && sameTimeOfDay(r.dayStartTime, r.dayEndTime)), 'dayStartTime and dayEndTime must differ (an end earlier than the start runs past midnight)')
-  .transform((r) => ({ startDate: r.startDate, endDate: r.endDate, dayStartTime: r.dayStartTime ?? null, dayEndTime: r.dayEndTime ?? null, weekDays: r.weekDays ?? null }));
+  .refine(
+    (r) => !(r.dayStartTime && r.dayEndTime && sameTimeOfDay(r.dayStartTime, r.dayEndTime)),
+    'dayStartTime and dayEndTime must differ (an end earlier than the start runs past midnight)',
+  )
+  .transform((r) => ({
+    startDate: r.startDate,
+    endDate: r.endDate,
+    dayStartTime: r.dayStartTime ?? null,
+    dayEndTime: r.dayEndTime ?? null,
+    weekDays: r.weekDays ?? null,
+  }));
 
 const fields = {
   // Tedee allows names of up to 450 characters
-  name: z.string({ error: 'name must be text' }).trim().min(1, 'a link needs a name').max(450, 'at most 450 characters'),
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .min(1, 'a link needs a name')
+    .max(450, 'at most 450 characters')
+    .refine(showsSomething, 'must show at least one visible character (not only invisible or direction-changing ones)'),
   // characters, not UTF-16 units: an emoji counts once
   description: z
     .string({ error: 'description must be text' })
@@ -59,7 +87,11 @@ type Parsed = { devicesIds?: number[]; deviceIds?: number[] };
 /** One list whichever spelling was sent; both at once must agree. */
 function oneList<T extends Parsed>(b: T, ctx: z.RefinementCtx) {
   if (b.devicesIds && b.deviceIds && b.devicesIds.join() !== b.deviceIds.join()) {
-    ctx.addIssue({ code: 'custom', message: 'send the devices once, as devicesIds or deviceIds', path: ['devicesIds'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'send the devices once, as devicesIds or deviceIds',
+      path: ['devicesIds'],
+    });
   }
 }
 
@@ -72,7 +104,8 @@ export const createBody = z
     repeatEvent: fields.repeatEvent.optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.devicesIds && !b.deviceIds) ctx.addIssue({ code: 'custom', message: 'give at least one device', path: ['devicesIds'] });
+    if (!b.devicesIds && !b.deviceIds)
+      ctx.addIssue({ code: 'custom', message: 'give at least one device', path: ['devicesIds'] });
     oneList(b, ctx);
   })
   .transform((b) => ({
@@ -97,4 +130,3 @@ export const updateBody = z
     deviceIds: b.devicesIds ?? b.deviceIds,
     repeatEvent: b.repeatEvent,
   }));
-

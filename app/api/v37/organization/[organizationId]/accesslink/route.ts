@@ -12,7 +12,8 @@ const params = z.object({ organizationId: pathId() });
 // (filters.LinkName, repeated filters.DeviceId, filters.StartDate, filters.EndDate) -> {items, page, itemsPerPage}
 export const GET = route(
   {
-    summary: 'Links of the organization, paged, with Tedee\'s filters', responses: { 200: AccessLinkPage },
+    summary: "Links of the organization, paged, with Tedee's filters",
+    responses: { 200: AccessLinkPage },
     scopes: ['AccessLink.Read', 'AccessLink.ReadWrite'],
     params,
     query: z.object({
@@ -39,6 +40,14 @@ export const GET = route(
 );
 
 // POST /api/v37/organization/{organizationId}/accesslink: create a link -> 201 {id, url} (endpoint 13)
-export const POST = route({ summary: 'Create a link -> 201 {id, url} (endpoint 13)', responses: { 201: AccessLinkCreated }, scopes: ['AccessLink.ReadWrite'], params, body: createBody }, async (ctx, { params, body }) =>
-  reply.created(await createLink(ctx, { organizationId: params.organizationId, ...body })),
+export const POST = route(
+  {
+    summary: 'Create a link -> 201 {id, url} (endpoint 13)',
+    responses: { 201: AccessLinkCreated },
+    scopes: ['AccessLink.ReadWrite'],
+    params,
+    body: createBody,
+  },
+  async (ctx, { params, body }) =>
+    reply.created(await createLink(ctx, { organizationId: params.organizationId, ...body })),
 );

@@ -8,10 +8,17 @@ import { res } from '@/lib/http/responses';
 // PUT /api/v37/organization/{organizationId}/assignadmin: the owner makes a member an administrator (Tedee's assign admin role) -> 204
 export const PUT = route(
   {
-    summary: 'The owner makes a member an administrator (Tedee\'s assign admin role) -> 204', responses: { 204: res.empty },
+    summary: "The owner makes a member an administrator (Tedee's assign admin role) -> 204",
+    responses: { 204: res.empty },
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
-    body: z.object({ organizationUserId: z.number({ error: 'organizationUserId must be a number' }).int('must be a whole number').positive().max(2147483647) }),
+    body: z.object({
+      organizationUserId: z
+        .number({ error: 'organizationUserId must be a number' })
+        .int('must be a whole number')
+        .positive()
+        .max(2147483647),
+    }),
   },
   async (ctx, { params, body }) => {
     await assignAdmin(ctx, { organizationId: params.organizationId, organizationUserId: body.organizationUserId });

@@ -1,20 +1,34 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId } from '@/lib/http/query';
+import { pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { removeAdmin } from '@/lib/domain/organizations/role-change';
 import { res } from '@/lib/http/responses';
 
-// PUT /api/v37/organization/{organizationId}/removeadmin: the owner makes an administrator a member (Tedee's remove admin role) -> 204
+// PUT /api/v37/organization/{organizationId}/removeadmin: the owner makes an administrator a member (Tedee's remove admin
+// role) -> 200 without a result, as organizationusers/remove-admin.rst has it
 export const PUT = route(
   {
-    summary: 'The owner makes an administrator a member (Tedee\'s remove admin role) -> 204', responses: { 204: res.empty },
+    summary: "The owner makes an administrator a member (Tedee's remove admin role) -> 200 without a result",
+    responses: { 200: res.noResult },
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
-    body: z.object({ organizationUserId: z.number({ error: 'organizationUserId must be a number' }).int('must be a whole number').positive().max(2147483647) }),
+    // keepGrants=true: what they handed out as an administrator stays, answered for by the owner (default: it ends)
+    query: z.object({ keepGrants: qBool().optional() }),
+    body: z.object({
+      organizationUserId: z
+        .number({ error: 'organizationUserId must be a number' })
+        .int('must be a whole number')
+        .positive()
+        .max(2147483647),
+    }),
   },
-  async (ctx, { params, body }) => {
-    await removeAdmin(ctx, { organizationId: params.organizationId, organizationUserId: body.organizationUserId });
-    return reply.noContent();
+  async (ctx, { params, body, query }) => {
+    await removeAdmin(ctx, {
+      organizationId: params.organizationId,
+      organizationUserId: body.organizationUserId,
+      keepGrants: query.keepGrants,
+    });
+    return reply.okEmpty();
   },
 );

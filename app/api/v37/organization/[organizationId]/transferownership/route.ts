@@ -8,13 +8,23 @@ import { res } from '@/lib/http/responses';
 // POST /api/v37/organization/{organizationId}/transferownership: the owner hands ownership to an administrator (ours; a session proves its password first) -> 204
 export const POST = route(
   {
-    summary: 'The owner hands ownership to an administrator (ours; a session proves its password first) -> 204', responses: { 204: res.empty },
+    summary: 'The owner hands ownership to an administrator (ours; a session proves its password first) -> 204',
+    responses: { 204: res.empty },
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
-    body: z.object({ organizationUserId: z.number({ error: 'organizationUserId must be a number' }).int('must be a whole number').positive().max(2147483647) }),
+    body: z.object({
+      organizationUserId: z
+        .number({ error: 'organizationUserId must be a number' })
+        .int('must be a whole number')
+        .positive()
+        .max(2147483647),
+    }),
   },
   async (ctx, { params, body }) => {
-    await transferOwnership(ctx, { organizationId: params.organizationId, organizationUserId: body.organizationUserId });
+    await transferOwnership(ctx, {
+      organizationId: params.organizationId,
+      organizationUserId: body.organizationUserId,
+    });
     return reply.noContent();
   },
 );

@@ -10,7 +10,13 @@ const params = z.object({ id: pathUuid() });
 
 // DELETE /api/v37/my/account/passkey/{id}: remove a passkey (the password again); 204
 export const DELETE = route(
-  { summary: 'Remove a passkey (the password again); 204', responses: { 204: res.empty }, scopes: ['Account.ReadWrite'], params, body: z.object({ password: z.string({ error: 'enter your password' }).max(1024) }) },
+  {
+    summary: 'Remove a passkey (the password again); 204',
+    responses: { 204: res.empty },
+    scopes: ['Account.ReadWrite'],
+    params,
+    body: z.object({ password: z.string({ error: 'enter your password' }).max(1024) }),
+  },
   async (ctx, { params, body, req }) => {
     await removePasskey(ctx, { id: params.id, password: body.password }, clientAddress(req.headers));
     return reply.noContent();

@@ -16,7 +16,13 @@ const listQuery = z.object({
 
 // GET /api/v37/my/device/{deviceId}/access: who has access (reduced for guests and inactive accesses)
 export const GET = route(
-  { summary: 'Who has access (reduced for guests and inactive accesses)', responses: { 200: z.array(AccessRecord) }, scopes: ['DeviceShare.Read', 'DeviceShare.ReadWrite'], params: deviceParams, query: listQuery },
+  {
+    summary: 'Who has access (reduced for guests and inactive accesses)',
+    responses: { 200: z.array(AccessRecord) },
+    scopes: ['DeviceShare.Read', 'DeviceShare.ReadWrite'],
+    params: deviceParams,
+    query: listQuery,
+  },
   (ctx, { params, query }) =>
     listAccess(ctx, {
       deviceId: params.deviceId,
@@ -28,6 +34,12 @@ export const GET = route(
 
 // POST /api/v37/my/device/{deviceId}/access: share with a user (by e-mail) or a group; flat 201
 export const POST = route(
-  { summary: 'Share with a user (by e-mail) or a group; flat 201', responses: { 201: res.flat(GrantResult) }, scopes: ['DeviceShare.ReadWrite'], params: deviceParams, body: grantBody },
+  {
+    summary: 'Share with a user (by e-mail) or a group; flat 201',
+    responses: { 201: res.flat(GrantResult) },
+    scopes: ['DeviceShare.ReadWrite'],
+    params: deviceParams,
+    body: grantBody,
+  },
   async (ctx, { params, body }) => reply.flat(201, await grantAccess(ctx, params.deviceId, body)),
 );

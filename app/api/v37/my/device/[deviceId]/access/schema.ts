@@ -9,10 +9,16 @@ export const schedule = {
   endDate: when(),
   dayStartTime: when(),
   dayEndTime: when(),
-  weekDays: z.number({ error: 'must be a number from 1 to 127 or null' }).int('must be a whole number').nullable().optional(),
+  weekDays: z
+    .number({ error: 'must be a number from 1 to 127 or null' })
+    .int('must be a whole number')
+    .nullable()
+    .optional(),
 };
 
-const level = z.number({ error: 'must be 0 (guest) or 1 (administrator)' }).int('must be 0 (guest) or 1 (administrator)');
+const level = z
+  .number({ error: 'must be 0 (guest) or 1 (administrator)' })
+  .int('must be 0 (guest) or 1 (administrator)');
 
 export const grantBody = z.object({
   principalType: z.union([z.literal(0), z.literal(1)], { error: 'must be 0 (user) or 1 (user group)' }),

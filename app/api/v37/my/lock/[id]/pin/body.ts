@@ -9,7 +9,11 @@ const instant = () => zInstant().nullable().optional();
  */
 export const pinBodySchema = z.object({
   alias: z.string({ error: 'must be text' }).max(1000, 'must be at most 1000 characters').nullable().optional(),
-  pin: z.string({ error: 'must be text (the PIN digits as a string)' }).max(100, 'must be at most 100 characters').nullable().optional(),
+  pin: z
+    .string({ error: 'must be text (the PIN digits as a string)' })
+    .max(100, 'must be at most 100 characters')
+    .nullable()
+    .optional(),
   startDate: instant(),
   endDate: instant(),
   dayStartTime: instant(),

@@ -14,7 +14,9 @@ const params = z.object({ id: pathId() });
 // includeSchedule=true (an extension, used by the portal) adds each PIN's schedule fields, never its value.
 export const GET = route(
   {
-    summary: 'The lock\'s PINs (id, alias), or 304 without a body when listVersion is current', responses: { 200: PinList, 304: res.empty }, errors: [408, 428],
+    summary: "The lock's PINs (id, alias), or 304 without a body when listVersion is current",
+    responses: { 200: PinList, 304: res.empty },
+    errors: [408, 428],
     scopes: ['Device.Read', 'Device.ReadWrite'],
     params,
     query: z.object({ listVersion: qInt(0, 2147483647).optional(), includeSchedule: qBool().optional() }),
@@ -26,6 +28,14 @@ export const GET = route(
 );
 
 // POST /api/v37/my/lock/{id}/pin: add a PIN to the lock (sent to the lock first) -> 201 {id}
-export const POST = route({ summary: 'Add a PIN to the lock (sent to the lock first) -> 201 {id}', responses: { 201: PinCreated }, errors: [406, 408, 412, 428], scopes: ['Device.ReadWrite'], params, body: pinBodySchema }, async (ctx, { params, body }) =>
-  reply.created(await createPin(ctx, params.id, body)),
+export const POST = route(
+  {
+    summary: 'Add a PIN to the lock (sent to the lock first) -> 201 {id}',
+    responses: { 201: PinCreated },
+    errors: [406, 408, 412, 428],
+    scopes: ['Device.ReadWrite'],
+    params,
+    body: pinBodySchema,
+  },
+  async (ctx, { params, body }) => reply.created(await createPin(ctx, params.id, body)),
 );

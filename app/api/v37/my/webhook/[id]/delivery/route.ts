@@ -14,6 +14,13 @@ const query = z.object({
 });
 
 // GET /api/v37/my/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
-export const GET = route({ summary: 'Recent deliveries, newest first, with their attempts', responses: { 200: z.array(WebhookDelivery) }, scopes: MY_READ, params: z.object({ id: webhookId() }), query }, (ctx, { params, query }) =>
-  listDeliveries(ctx, myOwner(ctx), params.id, query),
+export const GET = route(
+  {
+    summary: 'Recent deliveries, newest first, with their attempts',
+    responses: { 200: z.array(WebhookDelivery) },
+    scopes: MY_READ,
+    params: z.object({ id: webhookId() }),
+    query,
+  },
+  (ctx, { params, query }) => listDeliveries(ctx, myOwner(ctx), params.id, query),
 );

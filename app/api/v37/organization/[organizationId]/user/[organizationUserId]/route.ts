@@ -6,6 +6,11 @@ import { PersonProfile } from '@/lib/domain/organizations/schemas';
 
 // GET /api/v37/organization/{organizationId}/user/{organizationUserId}: one member's profile (Tedee's get profile)
 export const GET = route(
-  { summary: 'One member\'s profile (Tedee\'s get profile)', responses: { 200: PersonProfile }, scopes: ['Organization.Read', 'Organization.ReadWrite'], params: z.object({ organizationId: pathId(), organizationUserId: pathId() }) },
+  {
+    summary: "One member's profile (Tedee's get profile)",
+    responses: { 200: PersonProfile },
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    params: z.object({ organizationId: pathId(), organizationUserId: pathId() }),
+  },
   (ctx, { params }) => getPerson(ctx, params),
 );

@@ -5,6 +5,14 @@ import { params } from '../schema';
 import { OperationAccepted } from '@/lib/domain/devices/schemas';
 
 // POST /api/v37/my/lock/{id}/operation/lock: 202 like unlock
-export const POST = route({ summary: 'Lock the lock: 202 with the operation to follow at /my/device/operation/{operationId}', responses: { 202: OperationAccepted }, errors: [408, 428], scopes: ['Lock.Operate'], rateLimit: 'commands', params }, async (ctx, { params }) =>
-  reply.accepted(await operateLock(ctx, { id: params.id, type: 0 })),
+export const POST = route(
+  {
+    summary: 'Lock the lock: 202 with the operation to follow at /my/device/operation/{operationId}',
+    responses: { 202: OperationAccepted },
+    errors: [408, 428],
+    scopes: ['Lock.Operate'],
+    rateLimit: 'commands',
+    params,
+  },
+  async (ctx, { params }) => reply.accepted(await operateLock(ctx, { id: params.id, type: 0 })),
 );

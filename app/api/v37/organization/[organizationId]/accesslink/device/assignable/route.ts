@@ -7,7 +7,8 @@ import { AssignableDevices } from '@/lib/domain/accesslinks/schemas';
 // GET /api/v37/organization/{organizationId}/accesslink/device/assignable: locks and gates a link may open (endpoint 11)
 export const GET = route(
   {
-    summary: 'Locks and gates a link may open (endpoint 11)', responses: { 200: AssignableDevices },
+    summary: 'Locks and gates a link may open (endpoint 11)',
+    responses: { 200: AssignableDevices },
     scopes: ['AccessLink.Read', 'AccessLink.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
     query: z.object({

@@ -9,9 +9,12 @@ import { GroupMembersPage, MemberResults } from '@/lib/domain/organizations/sche
 const params = z.object({ organizationId: pathId(), groupId: z.guid('groupId must be a UUID') });
 const body = z.object({
   organizationUserIds: z
-    .array(z.number({ error: 'ids must be numbers' }).int('ids must be whole numbers').positive('ids must be positive'), {
-      error: 'organizationUserIds must be an array of numbers',
-    })
+    .array(
+      z.number({ error: 'ids must be numbers' }).int('ids must be whole numbers').positive('ids must be positive'),
+      {
+        error: 'organizationUserIds must be an array of numbers',
+      },
+    )
     .min(1, 'give at least one id')
     .max(MAX_MEMBER_IDS, `at most ${MAX_MEMBER_IDS} ids per request`),
 });
@@ -19,20 +22,48 @@ const body = z.object({
 // GET /api/v37/organization/{organizationId}/user-groups/{groupId}/members: members by name or e-mail, paged -> {items, totalCount} (Tedee's get-members)
 export const GET = route(
   {
-    summary: 'Members by name or e-mail, paged -> {items, totalCount} (Tedee\'s get-members)', responses: { 200: GroupMembersPage },
+    summary: "Members by name or e-mail, paged -> {items, totalCount} (Tedee's get-members)",
+    responses: { 200: GroupMembersPage },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({ page: qInt(1).optional(), itemsPerPage: qInt(1, 100).optional(), 'filters.text': z.string().max(200, 'must be at most 200 characters').optional() }),
+    query: z.object({
+      page: qInt(1).optional(),
+      itemsPerPage: qInt(1, 100).optional(),
+      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
+    }),
   },
-  (ctx, { params, query }) => listMembers(ctx, { ...params, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
+  (ctx, { params, query }) =>
+    listMembers(ctx, { ...params, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
 );
 
 // POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
-export const POST = route({ summary: 'Add members -> 207 (endpoint 9)', responses: { 207: res.flat(MemberResults) }, scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
-  reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'add' })),
+export const POST = route(
+  {
+    summary: 'Add members -> 207 (endpoint 9)',
+    responses: { 207: res.flat(MemberResults) },
+    scopes: ['Organization.ReadWrite'],
+    params,
+    body,
+  },
+  async (ctx, { params, body }) =>
+    reply.flat(
+      207,
+      await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'add' }),
+    ),
 );
 
 // DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}/members: remove members -> 207 (endpoint 10)
-export const DELETE = route({ summary: 'Remove members -> 207 (endpoint 10)', responses: { 207: res.flat(MemberResults) }, scopes: ['Organization.ReadWrite'], params, body }, async (ctx, { params, body }) =>
-  reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'remove' })),
+export const DELETE = route(
+  {
+    summary: 'Remove members -> 207 (endpoint 10)',
+    responses: { 207: res.flat(MemberResults) },
+    scopes: ['Organization.ReadWrite'],
+    params,
+    body,
+  },
+  async (ctx, { params, body }) =>
+    reply.flat(
+      207,
+      await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'remove' }),
+    ),
 );

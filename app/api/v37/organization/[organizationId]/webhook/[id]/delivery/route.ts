@@ -14,6 +14,13 @@ const query = z.object({
 });
 
 // GET /api/v37/organization/{organizationId}/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
-export const GET = route({ summary: 'Recent deliveries, newest first, with their attempts', responses: { 200: z.array(WebhookDelivery) }, scopes: ORG_READ, params: z.object({ organizationId: pathId(), id: webhookId() }), query }, async (ctx, { params, query }) =>
-  listDeliveries(ctx, await orgOwner(ctx, params.organizationId), params.id, query),
+export const GET = route(
+  {
+    summary: 'Recent deliveries, newest first, with their attempts',
+    responses: { 200: z.array(WebhookDelivery) },
+    scopes: ORG_READ,
+    params: z.object({ organizationId: pathId(), id: webhookId() }),
+    query,
+  },
+  async (ctx, { params, query }) => listDeliveries(ctx, await orgOwner(ctx, params.organizationId), params.id, query),
 );

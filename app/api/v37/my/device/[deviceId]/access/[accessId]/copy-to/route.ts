@@ -21,6 +21,14 @@ const body = z.object({
 });
 
 // POST /api/v37/my/device/{deviceId}/access/{accessId}/copy-to: the same access for other users or groups -> flat 201 {principals} (Tedee's copy permissions)
-export const POST = route({ summary: 'The same access for other users or groups -> flat 201 {principals} (Tedee\'s copy permissions)', responses: { 201: res.flat(CopyResult) }, scopes: ['DeviceShare.ReadWrite'], params: accessParams, body }, async (ctx, { params, body }) =>
-  reply.flat(201, await copyAccess(ctx, params.deviceId, params.accessId, body.principals)),
+export const POST = route(
+  {
+    summary: "The same access for other users or groups -> flat 201 {principals} (Tedee's copy permissions)",
+    responses: { 201: res.flat(CopyResult) },
+    scopes: ['DeviceShare.ReadWrite'],
+    params: accessParams,
+    body,
+  },
+  async (ctx, { params, body }) =>
+    reply.flat(201, await copyAccess(ctx, params.deviceId, params.accessId, body.principals)),
 );

@@ -9,6 +9,12 @@ import { MY_WRITE } from '@/lib/domain/webhooks/scopes';
 import { WebhookDelivery } from '@/lib/domain/webhooks/schemas';
 
 // POST /api/v37/my/webhook/{id}/delivery/{deliveryId}/redeliver: send it again now, same webhook-id (202)
-export const POST = route({ summary: 'Send it again now, same webhook-id (202)', responses: { 202: WebhookDelivery }, scopes: MY_WRITE, params: z.object({ id: webhookId(), deliveryId: pathId() }) }, async (ctx, { params }) =>
-  reply.accepted(await redeliver(ctx, myOwner(ctx), params.id, params.deliveryId)),
+export const POST = route(
+  {
+    summary: 'Send it again now, same webhook-id (202)',
+    responses: { 202: WebhookDelivery },
+    scopes: MY_WRITE,
+    params: z.object({ id: webhookId(), deliveryId: pathId() }),
+  },
+  async (ctx, { params }) => reply.accepted(await redeliver(ctx, myOwner(ctx), params.id, params.deliveryId)),
 );

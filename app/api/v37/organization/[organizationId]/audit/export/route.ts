@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { exportAudit } from '@/lib/domain/audit/export';
+import { pathId } from '@/lib/http/query';
+import { res } from '@/lib/http/responses';
+import { route } from '@/lib/http/route';
+import { auditFilters } from '../filters';
+
+// GET /api/v37/organization/{organizationId}/audit/export: the audit log as CSV, in words (owner and administrators)
+export const GET = route(
+  {
+    summary: 'The audit log as CSV, each entry in words, times in its door’s zone (owner and administrators)',
+    responses: { 200: res.raw('text/csv', 'The filtered audit log as CSV, streamed') },
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    params: z.object({ organizationId: pathId() }),
+    query: z.object(auditFilters),
+  },
+  async (ctx, { params, query: q }) => {
+    const stream = await exportAudit(ctx, {
+      organizationId: params.organizationId,
+      lastElemDate: q.lastElemDate,
+      dateFrom: q.dateFrom,
+      userId: q.userId,
+      actions: q.action,
+      deviceId: q.deviceId,
+      person: q.person,
+    });
+    const name = `audit-${params.organizationId}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  },
+);

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit';
+import { qArray, qInt, zInstant } from '@/lib/http/query';
+
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** The filters of the audit list and its CSV export (the same entries). */
+export const auditFilters = {
+  /** only entries strictly older than this */
+  lastElemDate: zInstant().optional(),
+  dateFrom: zInstant().optional(),
+  userId: qInt(0, 2147483647).optional(),
+  action: qArray(z.enum(ACTIONS), 50).optional(),
+  deviceId: qInt(1, 2147483647).optional(),
+  /** a person's e-mail: what they did and what was done to them */
+  person: z.string().trim().min(1).max(320).optional(),
+};

@@ -1,0 +1,130 @@
+'use client';
+
+import { useState } from 'react';
+import { Notice } from '@/components/account/auth-shell';
+import { Button, Checkbox, FormField, Input, Textarea } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import type { NewAppInput } from '@/lib/client/apps';
+
+const MAX_LOGO = 64 * 1024;
+
+/** What the server accepts as a redirect address (lib/domain/apps/rules.ts), checked before sending. */
+function redirectProblem(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return `“${raw}” is not a full address (https://...).`;
+  }
+  if (raw.includes('#')) return `“${raw}”: no fragment (#) in a redirect address.`;
+  if (u.protocol === 'http:' && !['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname))
+    return `“${raw}”: use https (http only to 127.0.0.1 for apps on this computer).`;
+  return null;
+}
+
+/** Name, redirect addresses, logo and kind of a new app, checked before sending. */
+export function RegisterAppForm({
+  sending,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
+  sending: boolean;
+  serverError: unknown;
+  onSubmit: (input: NewAppInput) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [uris, setUris] = useState('');
+  const [isPublic, setIsPublic] = useState(false);
+  const [logo, setLogo] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const list = uris
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const errors = {
+    name: !name.trim()
+      ? 'Give the app the name people will see when it asks for access.'
+      : name.trim().length > 80
+        ? 'At most 80 characters.'
+        : null,
+    uris: !list.length
+      ? 'Add at least one address the app receives its answer at.'
+      : list.length > 10
+        ? 'At most 10 addresses.'
+        : (list.map(redirectProblem).find(Boolean) ?? null),
+  };
+  const show = (e: string | null) => (tried ? e : null);
+  const server = serverError instanceof ApiError ? serverError.messages : serverError ? [String(serverError)] : [];
+
+  const pickLogo = (file: File | undefined) => {
+    setLogoError(null);
+    setLogo(null);
+    if (!file) return;
+    if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type))
+      return setLogoError('A PNG, JPEG or WebP image.');
+    if (file.size > MAX_LOGO) return setLogoError('At most 64 KB.');
+    const reader = new FileReader();
+    reader.onload = () => setLogo(String(reader.result));
+    reader.readAsDataURL(file);
+  };
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (errors.name || errors.uris || logoError || sending) return;
+        onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic });
+      }}
+    >
+      <FormField label="App name" required error={show(errors.name)} hint="Shown to people on the consent page.">
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      </FormField>
+      <FormField
+        label="Redirect addresses"
+        required
+        error={show(errors.uris)}
+        hint="One per line, compared exactly. https, http://127.0.0.1 for an app on the same computer, or an app scheme (com.example.app:/callback)."
+      >
+        <Textarea
+          value={uris}
+          onChange={(e) => setUris(e.target.value)}
+          rows={3}
+          placeholder="https://app.example/oauth/callback"
+        />
+      </FormField>
+      <FormField label="Logo (optional)" error={logoError} hint="PNG, JPEG or WebP, at most 64 KB.">
+        <Input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => pickLogo(e.target.files?.[0])} />
+      </FormField>
+      <Checkbox
+        id="app-public"
+        label="Public app (a phone or browser app that cannot keep a secret)"
+        hint="It gets no secret and proves itself with PKCE alone. Every app must use PKCE."
+        checked={isPublic}
+        onChange={(e) => setIsPublic(e.target.checked)}
+      />
+      {server.length ? (
+        <Notice tone="error">
+          {server.map((m) => (
+            <span key={m} className="block">
+              {m}
+            </span>
+          ))}
+        </Notice>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={sending}>
+          Register app
+        </Button>
+      </div>
+    </form>
+  );
+}

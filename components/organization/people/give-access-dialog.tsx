@@ -1,0 +1,224 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
+import { Badge, Button, Checkbox, Dialog, FormField, Input, Select, useToast } from '@/components/ui';
+import type { BadgeTone } from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useBulkGrant, type BulkGrantResult, type PersonKey, type PersonPage } from '@/lib/client/people';
+
+type Door = PersonPage['manageableDoors'][number];
+
+const OUTCOME: Record<string, { tone: BadgeTone; label: string }> = {
+  created: { tone: 'ok', label: 'Given' },
+  updated: { tone: 'ok', label: 'Changed to this schedule' },
+  unchanged: { tone: 'neutral', label: 'Already so' },
+  refused: { tone: 'problem', label: 'Refused' },
+  notApplied: { tone: 'neutral', label: 'Not given (another door was refused)' },
+};
+
+/**
+ * Give access to doors: several doors, one role and schedule, one request. The server gives all or
+ * nothing and answers per door; the answer is shown here as it came.
+ */
+export function GiveAccessDialog({
+  orgId,
+  personKey,
+  person,
+  doors,
+  onClose,
+  onGiven,
+}: {
+  orgId: number;
+  /** null: someone new or not on the list, by e-mail */
+  personKey: PersonKey | null;
+  person: Pick<PersonPage['person'], 'displayName' | 'pending'> | null;
+  doors: Door[];
+  onClose: () => void;
+  /** after a successful grant: who it was for (the new person's page is theirs to open) */
+  onGiven?: (person: NonNullable<BulkGrantResult['person']>) => void;
+}) {
+  const grant = useBulkGrant(orgId, personKey);
+  const toast = useToast();
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [email, setEmail] = useState('');
+  const [level, setLevel] = useState(0);
+  const [remote, setRemote] = useState(true);
+  const [schedule, setSchedule] = useState(emptySchedule());
+  const [errors, setErrors] = useState<ScheduleErrors & { doors?: string; email?: string }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<BulkGrantResult | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError || answer) alertRef.current?.focus();
+  }, [serverError, answer]);
+
+  const picked = doors.filter((d) => chosen.has(d.deviceId));
+  const zones = [...new Set((picked.length ? picked : doors).map((d) => d.timeZone))];
+  const zone = zones[0] ?? 'UTC';
+  const nameOf = (id: number) => doors.find((d) => d.deviceId === id)?.name ?? `Device ${id}`;
+  const toggle = (id: number) =>
+    setChosen((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const { body, errors: se } = scheduleBody(schedule, zone);
+    const errs: typeof errors = { ...se };
+    if (!chosen.size) errs.doors = 'Choose at least one door.';
+    if (!personKey && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
+      errs.email = 'Enter an e-mail address like name@example.com.';
+    setErrors(errs);
+    if (!body || errs.doors || errs.email) return;
+    setServerError(null);
+    setAnswer(null);
+    try {
+      const r = await grant.mutateAsync({
+        ...body,
+        person: personKey ?? { userEmail: email.trim() },
+        deviceIds: doors.filter((d) => chosen.has(d.deviceId)).map((d) => d.deviceId),
+        accessLevel: level,
+        remoteAccessDisabled: !remote,
+      });
+      setAnswer(r);
+      if (r.success) {
+        const n = r.doors?.filter((d) => d.outcome === 'created' || d.outcome === 'updated').length ?? 0;
+        const who = r.person?.displayName ?? person?.displayName ?? 'They';
+        toast.success(n ? `${who}: ${n} ${n === 1 ? 'door' : 'doors'} given` : 'Nothing to change');
+      }
+    } catch (err) {
+      setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Giving access failed. Please try again.');
+    }
+  }
+
+  const done = answer?.success;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissable={!grant.isPending}
+      size="lg"
+      title={person ? `Give ${person.displayName} access to doors` : 'Give someone access to doors'}
+      description={
+        !person
+          ? 'Someone without an account gets an invitation to each door, the access waiting until they sign up. One role and one schedule for every door; all or nothing.'
+          : person.pending
+            ? 'They have no account yet: each door waits as an invitation to their address until they sign up.'
+            : 'One role and one schedule for every door you choose. All or nothing: if one door is refused, none is given.'
+      }
+      footer={
+        done ? (
+          <Button
+            onClick={() => {
+              onClose();
+              if (answer?.person) onGiven?.(answer.person);
+            }}
+          >
+            {onGiven ? 'Open their page' : 'Done'}
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={grant.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" form="give-access-form" loading={grant.isPending}>
+              {grant.isPending
+                ? 'Giving...'
+                : `Give access${chosen.size ? ` to ${chosen.size} ${chosen.size === 1 ? 'door' : 'doors'}` : ''}`}
+            </Button>
+          </>
+        )
+      }
+    >
+      {serverError || answer ? (
+        <div
+          ref={alertRef}
+          tabIndex={-1}
+          role={answer?.success ? 'status' : 'alert'}
+          className={
+            answer?.success
+              ? 'mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900'
+              : 'mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'
+          }
+        >
+          {serverError ? (
+            serverError
+          ) : (
+            <>
+              <p className="font-medium">
+                {answer!.success ? 'Done. Per door:' : 'Nothing was given: a door was refused. Per door:'}
+              </p>
+              <ul className="mt-1 space-y-1">
+                {answer!.doors?.map((d) => (
+                  <li key={d.deviceId} className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{d.deviceName ?? nameOf(d.deviceId)}</span>
+                    <Badge tone={OUTCOME[d.outcome].tone} icon={false}>
+                      {OUTCOME[d.outcome].label}
+                    </Badge>
+                    {d.error ? <span>{d.error.message}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+      {done ? null : (
+        <form id="give-access-form" onSubmit={submit} noValidate className="space-y-4">
+          {personKey ? null : (
+            <FormField label="E-mail" required error={errors.email}>
+              <Input
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="name@example.com"
+              />
+            </FormField>
+          )}
+          <fieldset aria-describedby={errors.doors ? 'doors-error' : undefined}>
+            <legend className="mb-1 text-sm font-medium text-slate-800">Doors</legend>
+            <div className="grid gap-1 sm:grid-cols-2">
+              {doors.map((d) => (
+                <Checkbox
+                  key={d.deviceId}
+                  label={d.name}
+                  hint={zones.length > 1 || doors.some((x) => x.timeZone !== d.timeZone) ? d.timeZone : undefined}
+                  checked={chosen.has(d.deviceId)}
+                  onChange={() => toggle(d.deviceId)}
+                />
+              ))}
+            </div>
+            {errors.doors ? (
+              <p id="doors-error" className="mt-1 text-sm text-red-700">
+                {errors.doors}
+              </p>
+            ) : null}
+          </fieldset>
+          <FormField label="Role" hint="Administrators can share the door and see all of its activity.">
+            <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
+              <option value={0}>Guest</option>
+              <option value={1}>Administrator</option>
+            </Select>
+          </FormField>
+          <Checkbox
+            label="Allow opening remotely"
+            hint="Off: only near the door (Bluetooth), never from afar."
+            checked={remote}
+            onChange={(e) => setRemote(e.target.checked)}
+          />
+          {zones.length > 1 ? (
+            <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              The doors you chose are in different time zones; the times below are read in {zone}.
+            </p>
+          ) : null}
+          <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+        </form>
+      )}
+    </Dialog>
+  );
+}

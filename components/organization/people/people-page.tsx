@@ -1,0 +1,135 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Input,
+  PageHeader,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+} from '@/components/ui';
+import type { MyOrganization } from '@/lib/client/organization';
+import { personHref, usePeople, type PersonSummary } from '@/lib/client/people';
+import { OrgGate } from '../org-gate';
+import { GiveAccessDialog } from './give-access-dialog';
+import { RoleBadge } from './role-badge';
+
+export function PeoplePage() {
+  return <OrgGate>{(org) => <People org={org} />}</OrgGate>;
+}
+
+/**
+ * Organization > People: members and everyone else who can open one of the organization's doors
+ * (guests outside it, addresses invited to doors), each a link to their page. What a person can
+ * open is counted among the doors the viewer manages; the API decides which those are.
+ */
+function People({ org }: { org: MyOrganization }) {
+  const list = usePeople(org.id);
+  const [text, setText] = useState('');
+  const [giving, setGiving] = useState(false);
+  const router = useRouter();
+  const q = text.trim().toLowerCase();
+  const doors = list.data?.manageableDoors ?? [];
+  const shown = (list.data?.people ?? []).filter(
+    (p) => !q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q),
+  );
+  return (
+    <>
+      <PageHeader
+        title="People"
+        description="Everyone who belongs to the organization or can open one of its doors. Open a person to see every door they can open, and how."
+        actions={doors.length ? <Button onClick={() => setGiving(true)}>Give access to doors</Button> : null}
+      />
+      {giving ? (
+        <GiveAccessDialog
+          orgId={org.id}
+          personKey={null}
+          person={null}
+          doors={doors}
+          onClose={() => setGiving(false)}
+          onGiven={(p) => router.push(personHref(p))}
+        />
+      ) : null}
+      <Card flush>
+        <div className="border-b border-slate-200 p-3">
+          <label className="sr-only" htmlFor="people-search">
+            Search people
+          </label>
+          <Input
+            id="people-search"
+            type="search"
+            placeholder="Search by name or e-mail"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className="max-w-sm"
+          />
+        </div>
+        {list.isPending ? (
+          <SkeletonRows rows={5} label="Loading people" />
+        ) : list.error ? (
+          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
+        ) : shown.length === 0 ? (
+          <EmptyState
+            title={q ? 'Nobody matches' : 'No people yet'}
+            text={q ? 'Try another name or address.' : 'Invite members, or share a door, and they appear here.'}
+          />
+        ) : (
+          <Table caption="People of the organization">
+            <THead>
+              <Tr>
+                <Th>Person</Th>
+                <Th className="hidden sm:table-cell">Role</Th>
+                <Th className="hidden sm:table-cell">Groups</Th>
+                <Th>Doors</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {shown.map((p) => (
+                <Row key={p.userId ?? p.email} p={p} />
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function Row({ p }: { p: PersonSummary }) {
+  return (
+    <Tr>
+      <Td>
+        <Link href={personHref(p)} className="font-medium text-indigo-700 hover:underline">
+          {p.displayName}
+        </Link>
+        {p.displayName !== p.email ? <div className="text-xs text-slate-600 break-all">{p.email}</div> : null}
+        <div className="mt-1 sm:hidden">
+          <RoleBadge person={p} />
+        </div>
+      </Td>
+      <Td className="hidden sm:table-cell">
+        <RoleBadge person={p} />
+      </Td>
+      <Td className="hidden sm:table-cell text-slate-700">
+        {p.groups.length ? p.groups.map((g) => g.name).join(', ') : <span className="text-slate-500">None</span>}
+      </Td>
+      <Td className="text-slate-700">
+        {p.doorCount === 0 ? (
+          <span className="text-slate-500">None</span>
+        ) : (
+          `${p.doorCount} ${p.doorCount === 1 ? 'door' : 'doors'}`
+        )}
+      </Td>
+    </Tr>
+  );
+}

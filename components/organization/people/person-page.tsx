@@ -1,0 +1,558 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { scheduleText } from '@/components/access/access-row';
+import { LEVEL } from '@/components/devices/labels';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  SkeletonRows,
+  Table,
+  TBody,
+  Td,
+  Th,
+  THead,
+  Tr,
+  useToast,
+} from '@/components/ui';
+import { ApiError } from '@/lib/client/api';
+import { useAuditLog } from '@/lib/client/audit';
+import { atInZone } from '@/lib/domain/audit/words';
+import { AuditRow } from '../audit-page';
+import type { MyOrganization } from '@/lib/client/organization';
+import {
+  peopleKeys,
+  useEndAllAccess,
+  usePerson,
+  type EndAllResult,
+  type PersonKey,
+  type PersonPage as Page,
+} from '@/lib/client/people';
+import { mayInOrg, OrgGate } from '../org-gate';
+import { AddToGroup } from './add-to-group';
+import { GiveAccessDialog } from './give-access-dialog';
+import { RoleBadge } from './role-badge';
+
+export function PersonPage({ personKey }: { personKey: PersonKey }) {
+  return <OrgGate>{(org) => <Person org={org} personKey={personKey} />}</OrgGate>;
+}
+
+type Door = Page['doors'][number];
+
+const how = (d: Door) =>
+  d.via === 'group'
+    ? `Through the group ${d.groupName}`
+    : d.via === 'invitation'
+      ? 'Invited, not accepted yet'
+      : 'Direct';
+
+/**
+ * One person: who they are, their groups, every door they can open (among those the viewer
+ * manages) and how, with their hours in each door's time zone; give several doors at once, end
+ * all of their access, add them to a group.
+ */
+function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey }) {
+  const q = usePerson(org.id, personKey);
+  const endAll = useEndAllAccess(org.id, personKey);
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [giving, setGiving] = useState(false);
+  const [ending, setEnding] = useState(false);
+  const [ended, setEnded] = useState<EndAllResult | null>(null);
+
+  if (q.isPending) return <SkeletonRows rows={5} label="Loading the person" />;
+  // after ending everything, a guest outside the organization is nobody to it any more: keep what was read
+  if (q.error && !q.data)
+    return (
+      <>
+        <BackLink />
+        {q.error instanceof ApiError && q.error.status === 404 ? (
+          <EmptyState
+            title="Not one of this organization's people"
+            text="They are not a member and cannot open any door you manage (or their access has ended)."
+          />
+        ) : (
+          <ErrorState message={q.error.message} onRetry={() => q.refetch()} retrying={q.isRefetching} />
+        )}
+      </>
+    );
+  const { person, doors, manageableDoors } = q.data;
+  const linkDoors = q.data.links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
+  const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
+  const viaGroups = doors.filter((d) => d.via === 'group');
+  const canGive = manageableDoors.length > 0;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={<BackLink />}
+        title={<span className="block whitespace-normal break-all">{person.displayName}</span>}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {person.displayName !== person.email ? <span className="break-all">{person.email}</span> : null}
+            <RoleBadge person={person} />
+          </span>
+        }
+        actions={
+          canGive ? (
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={() => setGiving(true)}>Give access to doors</Button>
+              {endable.length ? (
+                <Button variant="danger" onClick={() => setEnding(true)}>
+                  End all access
+                </Button>
+              ) : null}
+            </div>
+          ) : null
+        }
+      />
+      {ended ? <EndedReport result={ended} onDismiss={() => setEnded(null)} /> : null}
+      <div className="min-w-0 space-y-6">
+        <Card
+          title="Doors"
+          description={
+            canGive
+              ? `Every door of the organization you manage that they can open, with their hours at the door (its own time zone).${
+                  viaGroups.length && !endable.length
+                    ? ' They open them only through groups: remove them from a group to end that access.'
+                    : ''
+                }`
+              : 'Only administrators of a door see who can open it.'
+          }
+          flush
+        >
+          {doors.length === 0 && linkDoors.length === 0 ? (
+            <EmptyState
+              title={canGive ? 'No doors' : 'Not shown to you'}
+              text={canGive ? 'They cannot open any door you manage. Give access to doors to change that.' : undefined}
+            />
+          ) : (
+            <Table caption={`Doors ${person.displayName} can open`}>
+              <THead>
+                <Tr>
+                  <Th>Door</Th>
+                  <Th className="hidden sm:table-cell">How</Th>
+                  <Th>Hours</Th>
+                  <Th className="hidden sm:table-cell">Role</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {doors.map((d) => (
+                  <Tr key={d.accessId}>
+                    <Td>
+                      <Link href={`/devices/${d.deviceId}`} className="font-medium text-indigo-700 hover:underline">
+                        {d.deviceName}
+                      </Link>
+                      <div className="mt-1 text-xs text-slate-600 sm:hidden">{how(d)}</div>
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      {d.via === 'invitation' ? (
+                        <Badge tone="warning">{how(d)}</Badge>
+                      ) : d.via === 'group' ? (
+                        <Link href={`/organization/groups/${d.groupId}`} className="text-indigo-700 hover:underline">
+                          {how(d)}
+                        </Link>
+                      ) : (
+                        how(d)
+                      )}
+                    </Td>
+                    <Td className="text-slate-700">
+                      {scheduleText(d, d.timeZone).map((line) => (
+                        <div key={line}>{line}</div>
+                      ))}
+                      {d.remoteAccessDisabled ? <div className="text-xs text-slate-600">Only near the door</div> : null}
+                    </Td>
+                    <Td className="hidden sm:table-cell">{LEVEL[d.accessLevel] ?? 'Guest'}</Td>
+                  </Tr>
+                ))}
+                {linkDoors.map(({ link, door }) => (
+                  <Tr key={`${link.linkId}-${door.deviceId}`}>
+                    <Td>
+                      <Link href={`/devices/${door.deviceId}`} className="font-medium text-indigo-700 hover:underline">
+                        {door.name}
+                      </Link>
+                      <div className="mt-1 text-xs text-slate-600 sm:hidden">{linkHow(link)}</div>
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <Link href="/organization/access-links" className="text-indigo-700 hover:underline">
+                        {linkHow(link)}
+                      </Link>
+                    </Td>
+                    <Td className="text-slate-700">
+                      {scheduleText({ ...link, accessLevel: 0 }, door.timeZone).map((line) => (
+                        <div key={line}>{line}</div>
+                      ))}
+                    </Td>
+                    <Td className="hidden sm:table-cell">Guest (link)</Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+        <Facts org={org} page={q.data} />
+        <Card title="Groups">
+          {person.role === null ? (
+            <p className="text-sm text-slate-700">
+              {person.pending
+                ? 'Groups are for members of the organization; this address has no account yet.'
+                : 'Groups are for members of the organization; this person is a guest outside it.'}
+            </p>
+          ) : (
+            <>
+              {person.groups.length ? (
+                <ul className="mb-3 flex flex-wrap gap-2">
+                  {person.groups.map((g) => (
+                    <li key={g.id}>
+                      <Link
+                        href={`/organization/groups/${g.id}`}
+                        className="rounded-full bg-slate-100 px-3 py-1 text-sm text-indigo-700 hover:underline"
+                      >
+                        {g.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mb-3 text-sm text-slate-700">Not in any group.</p>
+              )}
+              {mayInOrg(org, 'manageGroups') && person.organizationUserId !== null ? (
+                <AddToGroup
+                  orgId={org.id}
+                  organizationUserId={person.organizationUserId}
+                  name={person.displayName}
+                  current={person.groups.map((g) => g.id)}
+                  onDone={() => q.refetch()}
+                />
+              ) : null}
+            </>
+          )}
+        </Card>
+      </div>
+      {giving ? (
+        <GiveAccessDialog
+          orgId={org.id}
+          personKey={personKey}
+          person={person}
+          doors={manageableDoors}
+          onClose={() => {
+            setGiving(false);
+            q.refetch();
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={ending}
+        onClose={() => setEnding(false)}
+        title={`End all access of ${person.displayName}?`}
+        confirmLabel="End all access"
+        message={
+          <div className="space-y-2 text-sm">
+            <p>These end now, with their invitations and offline keys:</p>
+            <ul className="list-disc pl-5">
+              {endable.map((d) => (
+                <li key={d.accessId}>
+                  {d.deviceName} ({how(d).toLowerCase()})
+                </li>
+              ))}
+            </ul>
+            {viaGroups.length ? (
+              <p className="text-slate-700">
+                Access through groups stays ({viaGroups.map((d) => `${d.deviceName} via ${d.groupName}`).join(', ')}):
+                remove them from the group to end it.
+              </p>
+            ) : null}
+          </div>
+        }
+        onConfirm={async () => {
+          const r = await endAll.mutateAsync();
+          setEnded(r);
+          toast.success(`${r.ended.length} ${r.ended.length === 1 ? 'access' : 'accesses'} ended`);
+          const gone = new Set(r.ended.map((e) => e.accessId));
+          qc.setQueryData<Page>(peopleKeys.person(org.id, personKey), (old) =>
+            old ? { ...old, doors: old.doors.filter((d) => !gone.has(d.accessId)) } : old,
+          );
+          // a member stays someone of the organization: read their page again (an outsider is 404 now)
+          if (person.role !== null) await q.refetch();
+        }}
+      />
+    </>
+  );
+}
+
+const linkHow = (l: Page['links'][number]) =>
+  `Access link “${l.name}”, mailed to them ${atInZone(l.sentAt, l.doors[0]?.timeZone ?? 'UTC').split(',')[0]}`;
+
+const PIN_STATE: Record<Page['pins'][number]['state'], { label: string; tone: 'ok' | 'info' | 'neutral' }> = {
+  active: { label: 'Active', tone: 'ok' },
+  notStarted: { label: 'Starts later', tone: 'info' },
+  ended: { label: 'Ended', tone: 'neutral' },
+};
+const PHONE_STATE: Record<Page['phones'][number]['state'], { label: string; tone: 'ok' | 'neutral' | 'warning' }> = {
+  valid: { label: 'Valid', tone: 'ok' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  revoked: { label: 'Revoked', tone: 'warning' },
+};
+const OS: Record<number, string> = { 0: 'iOS', 1: 'Android' };
+
+/**
+ * What else the person holds and did, as far as the viewer may see it (the server leaves out what
+ * the policy does not show: `shown`): PINs they made, their phones' offline keys, their access keys
+ * (their own page only), their latest activity and the audit of what was done to and by them.
+ */
+function Facts({ org, page }: { org: MyOrganization; page: Page }) {
+  const { pins, phones, keys, activity, shown, person } = page;
+  // one's own page speaks to oneself
+  const self = person.organizationUserId !== null && person.organizationUserId === org.organizationUserId;
+  return (
+    <>
+      {shown.pins ? (
+        <Card
+          title={self ? 'PINs you made' : 'PINs they made'}
+          description="A PIN does not record who types it: these are the PINs this person created on doors where you manage PINs, and answers for. The code itself is never shown here."
+          flush
+        >
+          {pins.length === 0 ? (
+            <EmptyState
+              compact
+              title="No PINs"
+              text={`${self ? 'You have' : 'They have'} not made any PIN on the doors you manage.`}
+            />
+          ) : (
+            <Table caption={`PINs ${person.displayName} made`}>
+              <THead>
+                <Tr>
+                  <Th>PIN</Th>
+                  <Th>Hours</Th>
+                  <Th className="hidden sm:table-cell">State</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {pins.map((p) => (
+                  <Tr key={p.pinId}>
+                    <Td>
+                      <div className="font-medium text-slate-900">{p.alias}</div>
+                      <Link href={`/devices/${p.deviceId}`} className="text-sm text-indigo-700 hover:underline">
+                        {p.deviceName}
+                      </Link>
+                      <div className="mt-1 sm:hidden">
+                        <Badge tone={PIN_STATE[p.state].tone}>{PIN_STATE[p.state].label}</Badge>
+                      </div>
+                    </Td>
+                    <Td className="text-slate-700">
+                      {scheduleText({ ...p, accessLevel: 0 }, p.timeZone).map((line) => (
+                        <div key={line}>{line}</div>
+                      ))}
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <Badge tone={PIN_STATE[p.state].tone}>{PIN_STATE[p.state].label}</Badge>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      ) : null}
+      {shown.phones ? (
+        <Card
+          title="Phones"
+          description={`Offline keys ${self ? 'your' : 'their'} phones hold for doors (they open over Bluetooth without the internet until they expire). Times in each door's zone.`}
+          flush
+        >
+          {phones.length === 0 ? (
+            <EmptyState
+              compact
+              title="No phones"
+              text={`None of ${self ? 'your' : 'their'} phones holds an offline key for these doors.`}
+            />
+          ) : (
+            <Table caption={`Phones of ${person.displayName}`}>
+              <THead>
+                <Tr>
+                  <Th>Phone</Th>
+                  <Th>Valid until</Th>
+                  <Th className="hidden sm:table-cell">State</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {phones.map((p) => (
+                  <Tr key={`${p.mobileId}-${p.deviceId}`}>
+                    <Td>
+                      <div className="font-medium text-slate-900">
+                        {p.mobileName}
+                        {OS[p.operatingSystem] ? (
+                          <span className="font-normal text-slate-600"> ({OS[p.operatingSystem]})</span>
+                        ) : null}
+                      </div>
+                      <Link href={`/devices/${p.deviceId}`} className="text-sm text-indigo-700 hover:underline">
+                        {p.deviceName}
+                      </Link>
+                    </Td>
+                    <Td className="text-slate-700">
+                      {atInZone(p.expirationDate, p.timeZone)}
+                      <div className="text-xs text-slate-500">{p.timeZone}</div>
+                      <div className="mt-1 sm:hidden">
+                        <Badge tone={PHONE_STATE[p.state].tone}>{PHONE_STATE[p.state].label}</Badge>
+                      </div>
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <Badge tone={PHONE_STATE[p.state].tone}>{PHONE_STATE[p.state].label}</Badge>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      ) : null}
+      {keys ? (
+        <Card
+          title="Your access keys"
+          description="Only you see your personal access keys (never their secrets here). Manage them in Settings > Access keys."
+          flush
+        >
+          {keys.length === 0 ? (
+            <EmptyState compact title="No access keys" />
+          ) : (
+            <Table caption="Your access keys">
+              <THead>
+                <Tr>
+                  <Th>Key</Th>
+                  <Th>Expires</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {keys.map((k) => (
+                  <Tr key={`${k.name}-${k.validTo}`}>
+                    <Td>
+                      <div className="font-medium text-slate-900">{k.name}</div>
+                      <div className="break-words text-xs text-slate-600">{k.scopes.join(', ')}</div>
+                    </Td>
+                    <Td className="text-slate-700">
+                      {atInZone(k.validTo, org.timeZone)}
+                      {k.state === 'expired' ? (
+                        <div>
+                          <Badge tone="neutral">Expired</Badge>
+                        </div>
+                      ) : null}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      ) : null}
+      {shown.activity ? (
+        <Card
+          title="Last activity"
+          description={`What ${self ? 'you' : 'they'} did at the doors most recently, in each door's time zone.`}
+          flush
+        >
+          {activity.length === 0 ? (
+            <EmptyState
+              compact
+              title="No activity"
+              text={`${self ? 'You have' : 'They have'} not opened or locked any of these doors yet.`}
+            />
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label={`Last activity of ${person.displayName}`}>
+              {activity.map((a) => (
+                <li key={a.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-start sm:gap-4">
+                  <div className="min-w-0 flex-1">
+                    <span className="text-slate-900">{a.eventName}</span>{' '}
+                    <Link href={`/devices/${a.deviceId}`} className="text-indigo-700 hover:underline">
+                      {a.deviceName}
+                    </Link>
+                  </div>
+                  <time dateTime={a.date} className="shrink-0 text-sm text-slate-900 sm:text-right">
+                    {atInZone(a.date, a.timeZone)}
+                    <span className="block text-xs text-slate-500">{a.timeZone}</span>
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : null}
+      {shown.audit ? <PersonAudit org={org} email={person.email} name={person.displayName} /> : null}
+    </>
+  );
+}
+
+const AUDIT_SHOWN = 10;
+
+/** The audit log filtered by the person (what they did, and what was done to them): the latest entries, and the way to the rest. */
+function PersonAudit({ org, email, name }: { org: MyOrganization; email: string; name: string }) {
+  const log = useAuditLog(org.id, { person: email });
+  const items = (log.data?.pages.flat() ?? []).slice(0, AUDIT_SHOWN);
+  return (
+    <Card
+      title="Audit"
+      description={`Changes made by ${name} and to their access, newest first.`}
+      actions={
+        <Link
+          href={`/organization/audit?person=${encodeURIComponent(email)}`}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          All in the audit log
+        </Link>
+      }
+      flush
+    >
+      {log.isPending ? (
+        <SkeletonRows rows={3} label="Loading the audit" />
+      ) : log.isError ? (
+        <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
+      ) : items.length === 0 ? (
+        <EmptyState compact title="Nothing recorded" text="No change by them or to their access yet." />
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label={`Audit of ${name}`}>
+          {items.map((it) => (
+            <AuditRow key={it.id} item={it} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/organization/people" className="hover:underline">
+      ← People
+    </Link>
+  );
+}
+
+function EndedReport({ result, onDismiss }: { result: EndAllResult; onDismiss: () => void }) {
+  return (
+    <div role="status" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+      <div className="flex items-start justify-between gap-4">
+        <div className="space-y-1">
+          <p className="font-medium text-slate-900">
+            {result.ended.length
+              ? `Ended: ${result.ended.map((e) => e.deviceName).join(', ')}.`
+              : 'Nothing was left to end.'}
+          </p>
+          {result.kept.map((k) => (
+            <p key={k.accessId} className="text-slate-700">
+              Still open: {k.deviceName}. {k.reason}
+            </p>
+          ))}
+        </div>
+        <Button size="sm" variant="secondary" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  BulkGrantResultSchema,
+  EndAllResultSchema,
+  GroupDoorSchema,
+  PersonPageSchema,
+  PersonSummarySchema,
+} from '@/lib/domain/people/schemas';
+import { ApiError, apiFetch } from './api';
+import type { ScheduleBody } from './access';
+
+/**
+ * The organization's people as pages per person (issue 33), through
+ * /api/v37/organization/{id}/people. A person is named by their account id, or by the e-mail an
+ * invitation to doors waits for (`PersonKey`).
+ */
+export type PersonSummary = z.infer<typeof PersonSummarySchema>;
+export type PersonPage = z.infer<typeof PersonPageSchema>;
+export type BulkGrantResult = z.infer<typeof BulkGrantResultSchema>;
+export type EndAllResult = z.infer<typeof EndAllResultSchema>;
+export type PersonKey = { userId: string } | { userEmail: string };
+
+/** The page address of a person: /organization/people/{userId}, or /organization/people/invited?email=... */
+export const personHref = (p: { userId: string | null; email: string }) =>
+  p.userId ? `/organization/people/${p.userId}` : `/organization/people/invited?email=${encodeURIComponent(p.email)}`;
+
+export const peopleKeys = {
+  all: (orgId: number) => ['people', orgId] as const,
+  person: (orgId: number, key: PersonKey) => ['people', orgId, 'one', key] as const,
+};
+
+export function usePeople(orgId: number) {
+  return useQuery({
+    queryKey: peopleKeys.all(orgId),
+    queryFn: ({ signal }) =>
+      apiFetch<{ people: PersonSummary[]; manageableDoors: PersonPage['manageableDoors'] }>(
+        `/organization/${orgId}/people`,
+        { signal },
+      ),
+  });
+}
+
+export function usePerson(orgId: number, key: PersonKey) {
+  return useQuery({
+    queryKey: peopleKeys.person(orgId, key),
+    queryFn: ({ signal }) => apiFetch<PersonPage>(`/organization/${orgId}/people/access`, { query: key, signal }),
+  });
+}
+
+export interface BulkGrantBody extends ScheduleBody {
+  deviceIds: number[];
+  accessLevel: number;
+  remoteAccessDisabled: boolean;
+}
+
+/**
+ * The bulk grant: the per-door answer whether it succeeded or was refused (all or nothing); a
+ * refusal of the request itself (input, organization) is thrown as ApiError.
+ */
+export function useBulkGrant(orgId: number, key: PersonKey | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ person, ...body }: BulkGrantBody & { person?: PersonKey }): Promise<BulkGrantResult> => {
+      try {
+        return await apiFetch<BulkGrantResult>(`/organization/${orgId}/people/access`, {
+          method: 'POST',
+          body: { ...(person ?? key), ...body },
+        });
+      } catch (e) {
+        const b = e instanceof ApiError ? (e.body as BulkGrantResult | null) : null;
+        if (b && Array.isArray(b.doors)) return b;
+        throw e;
+      }
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all(orgId) }),
+  });
+}
+
+export function useEndAllAccess(orgId: number, key: PersonKey) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<EndAllResult>(`/organization/${orgId}/people/access/revokeall`, { method: 'POST', body: key }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: peopleKeys.all(orgId) }),
+  });
+}
+
+export type GroupDoor = z.infer<typeof GroupDoorSchema>;
+
+/** The doors a group opens (among those the viewer may share), with the group's access to each. */
+export function useGroupDoors(orgId: number, groupId: string) {
+  return useQuery({
+    queryKey: ['people', orgId, 'group-doors', groupId] as const,
+    queryFn: ({ signal }) => apiFetch<GroupDoor[]>(`/organization/${orgId}/user-groups/${groupId}/devices`, { signal }),
+  });
+}

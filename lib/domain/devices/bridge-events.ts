@@ -1,0 +1,126 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/db/client';
+import { bridgeEventMarks, bridgeLinks, DeviceType, devices, lockPins } from '@/db/schema';
+import { bridgeCallbackBase } from '@/lib/config/bridges';
+import { safeEqual } from '@/lib/crypto/secrets';
+import { getGateway, type BridgeScope, type DeviceRef } from '@/lib/devices';
+import { LOCK_TYPES } from '@/lib/devices/codes';
+import type { BaseCtx } from '../context';
+import { Conflict, DomainError } from '../errors';
+import { openSealed } from './bridge-links';
+
+/**
+ * A bridge's callback events (docs/devices.md, "Events"): authenticated by the per-bridge secret
+ * the service registered with the callback, read by the gateway, and applied only when newer than
+ * the last news of the same kind about the same device (bridge_event_marks, shared by every server
+ * process): a forged event is refused, and a duplicate, a replay or an older one arriving late is
+ * refused too and changes nothing.
+ */
+
+/** The callback URL of a bridge: this service as the bridges reach it, per bridge. */
+export const callbackUrl = (bridgeId: number) => `${bridgeCallbackBase()}/api/bridge/${bridgeId}/events`;
+
+const forged = () =>
+  new DomainError('unauthenticated', 'This is not an event of that bridge: its secret does not match.');
+
+/** What the gateway needs to turn news of a bridge's devices into reports: its locks by their ids on it. */
+export async function bridgeScope(db: Db, bridge: DeviceRef): Promise<BridgeScope> {
+  const locks = await db
+    .select({ id: devices.id, type: devices.type, remoteId: devices.remoteId })
+    .from(devices)
+    .where(and(eq(devices.connectedToId, bridge.id), inArray(devices.type, [...LOCK_TYPES])));
+  const sensors = locks.length
+    ? await db
+        .select({ id: devices.id, type: devices.type, lockId: devices.connectedToId })
+        .from(devices)
+        .where(
+          and(
+            eq(devices.type, DeviceType.doorSensor),
+            inArray(
+              devices.connectedToId,
+              locks.map((l) => l.id),
+            ),
+          ),
+        )
+    : [];
+  const byRemote = new Map(
+    locks.filter((l) => l.remoteId !== null).map((l) => [l.remoteId!, { id: l.id, type: l.type }]),
+  );
+  const sensorOf = new Map(sensors.map((s) => [s.lockId!, { id: s.id, type: s.type }]));
+  return {
+    bridge,
+    lock: (remoteId) => byRemote.get(remoteId) ?? null,
+    sensorOf: (lockId) => sensorOf.get(lockId) ?? null,
+    pinAlias: async (lockId, pinId) => {
+      const [p] = await db
+        .select({ alias: lockPins.alias })
+        .from(lockPins)
+        .where(and(eq(lockPins.id, pinId), eq(lockPins.deviceId, lockId)));
+      return p?.alias;
+    },
+  };
+}
+
+/** Records news of (bridge, subject, kind) at `at` if it is newer than what was seen; false otherwise. */
+export async function markNewer(db: Db, bridgeId: number, subject: number, kind: string, at: Date): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      insert into bridge_event_marks (bridge_id, subject, kind, last_at) values (${bridgeId}, ${subject}, ${kind}, ${at.toISOString()}::timestamptz)
+      on conflict (bridge_id, subject, kind) do update set last_at = excluded.last_at
+      where bridge_event_marks.last_at < excluded.last_at
+      returning 1 as fresh`),
+  );
+  return rows.length > 0;
+}
+
+/** POST /api/bridge/{id}/events: one event of a bridge. 401 forged, 400 not an event, 409 not newer than what was seen. */
+export async function receiveBridgeEvent(
+  ctx: BaseCtx,
+  input: { bridgeId: number; secret: string | null; body: unknown },
+): Promise<void> {
+  const [link] = await ctx.db
+    .select({ secret: bridgeLinks.callbackSecretCiphertext, type: devices.type })
+    .from(bridgeLinks)
+    .innerJoin(devices, eq(devices.id, bridgeLinks.bridgeId))
+    .where(eq(bridgeLinks.bridgeId, input.bridgeId));
+  // the same answer for a bridge that does not exist: ids cannot be probed
+  if (!link || !input.secret) throw forged();
+  const secret = openSealed(link.secret, input.bridgeId);
+  if (!safeEqual(input.secret, secret)) throw forged();
+  const gw = getGateway();
+  const event = gw.parseEvent(input.body);
+  const bridge = { id: input.bridgeId, type: link.type };
+  await ctx.db.update(bridgeLinks).set({ lastEventAt: ctx.now() }).where(eq(bridgeLinks.bridgeId, input.bridgeId));
+  if (!event) return; // an event the service has no use for
+  const applied = await ctx.db.transaction(async (tx) => {
+    if (!(await markNewer(tx, input.bridgeId, event.subject, event.kind, event.at))) return false;
+    await gw.applyEvent(tx, await bridgeScope(tx, bridge), event);
+    return true;
+  });
+  if (!applied)
+    throw Conflict(
+      `Already seen: news of this kind about this device at ${event.at.toISOString()} or later was applied, so this one changes nothing.`,
+    );
+}
+
+/** The newest news seen per (subject, kind) of a bridge, for judging a snapshot taken at `at`. */
+export async function freshness(
+  db: Db,
+  bridgeId: number,
+  at: Date,
+): Promise<(subject: number, kind: string) => boolean> {
+  const marks = await db
+    .select({ subject: bridgeEventMarks.subject, kind: bridgeEventMarks.kind, lastAt: bridgeEventMarks.lastAt })
+    .from(bridgeEventMarks)
+    .where(eq(bridgeEventMarks.bridgeId, bridgeId));
+  const newest = new Map(marks.map((m) => [`${m.subject}/${m.kind}`, m.lastAt.getTime()]));
+  return (subject, kind) => (newest.get(`${subject}/${kind}`) ?? -Infinity) < at.getTime();
+}
+
+/** After a snapshot at `at`: nothing older than it applies any more (never moves a mark back). */
+export async function markRead(db: Db, bridgeId: number, read: Array<{ subject: number; kind: string }>, at: Date) {
+  for (const r of read)
+    await db.execute(sql`
+      insert into bridge_event_marks (bridge_id, subject, kind, last_at) values (${bridgeId}, ${r.subject}, ${r.kind}, ${at.toISOString()}::timestamptz)
+      on conflict (bridge_id, subject, kind) do update set last_at = greatest(bridge_event_marks.last_at, excluded.last_at)`);
+}

@@ -1,0 +1,352 @@
+import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { DeviceType } from '@/lib/devices/codes';
+import { deviceAccess, devices, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
+import type { Ctx } from '../context';
+import { NotFound } from '../errors';
+import { may } from '../policy';
+import { factorOf, requireOrg } from '../policy/enforce';
+import { effectiveAccess } from '../access/effective';
+import { resolvePerson, type PersonRef } from '../access/bulk';
+import { roleName } from '../organizations/organizations';
+import { findGroup } from '../organizations/groups';
+import { personFacts, type PersonFacts } from './facts';
+
+/**
+ * The organization's people as a page per person (issue 33): members, and everyone who holds an
+ * access to one of its doors (guests outside the organization, pending invitations). What a
+ * caller sees of anyone's doors is limited to the doors the caller may share now (the policy's
+ * `share`, which also shows a door's full access list); members without such doors see the
+ * directory of members only.
+ */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export interface Door {
+  deviceId: number;
+  name: string;
+  deviceType: number;
+  timeZone: string;
+}
+
+/** What opens nothing itself: bridges, keypads and door sensors are not doors a person is given. */
+const NOT_DOORS = [DeviceType.bridge, DeviceType.keypad, DeviceType.keypadPro, DeviceType.doorSensor];
+
+/** The organization's doors (locks, gates) on which the caller may share now (and so see and change who opens them). */
+export async function managedDoors(ctx: Ctx, organizationId: number): Promise<Door[]> {
+  const all = await ctx.db
+    .select({ deviceId: devices.id, name: devices.name, deviceType: devices.type, timeZone: devices.timeZone })
+    .from(devices)
+    .where(and(eq(devices.organizationId, organizationId), notInArray(devices.type, NOT_DOORS)))
+    .orderBy(devices.name, devices.id);
+  if (!all.length) return [];
+  const now = ctx.now();
+  const mine = await effectiveAccess(
+    ctx.db,
+    ctx.caller.userId,
+    now,
+    all.map((d) => d.deviceId),
+  );
+  return all.filter((d) => may('share', mine.get(d.deviceId), now));
+}
+
+export interface PersonSummary {
+  /** the account's id; null for an address invited to doors that has no account yet */
+  userId: string | null;
+  email: string;
+  displayName: string;
+  organizationUserId: number | null;
+  /** stored numbering: 0 member, 1 administrator, 2 owner; null: not in the organization */
+  role: number | null;
+  roleName: string;
+  pending: boolean;
+  groups: { id: string; name: string }[];
+  /** doors (among those the caller manages) the person can open, directly or through a group */
+  doorCount: number;
+}
+
+interface AccessRow {
+  id: string;
+  deviceId: number;
+  userId: string | null;
+  groupId: string | null;
+  pendingEmail: string | null;
+}
+
+async function orgFacts(ctx: Ctx, organizationId: number, doorIds: number[]) {
+  const members = await ctx.db
+    .select({
+      ouId: organizationUsers.id,
+      userId: organizationUsers.userId,
+      role: organizationUsers.role,
+      name: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`,
+      email: users.email,
+    })
+    .from(organizationUsers)
+    .innerJoin(users, eq(users.id, organizationUsers.userId))
+    .where(eq(organizationUsers.organizationId, organizationId));
+  const memberships = await ctx.db
+    .select({ ouId: userGroupMembers.organizationUserId, groupId: userGroups.id, name: userGroups.name })
+    .from(userGroupMembers)
+    .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+    .where(eq(userGroups.organizationId, organizationId))
+    .orderBy(userGroups.name);
+  const rows: AccessRow[] = doorIds.length
+    ? await ctx.db
+        .select({
+          id: deviceAccess.id,
+          deviceId: deviceAccess.deviceId,
+          userId: deviceAccess.userId,
+          groupId: deviceAccess.groupId,
+          pendingEmail: deviceAccess.pendingEmail,
+        })
+        .from(deviceAccess)
+        .where(inArray(deviceAccess.deviceId, doorIds))
+    : [];
+  return { members, memberships, rows };
+}
+
+/** GET /organization/{organizationId}/people: everyone, members first by name, then the others by name; and the doors the caller may give. */
+export async function listOrgPeople(
+  ctx: Ctx,
+  organizationId: number,
+): Promise<{ people: PersonSummary[]; manageableDoors: Door[] }> {
+  await requireOrg(ctx, organizationId, 'see');
+  const doors = await managedDoors(ctx, organizationId);
+  const { members, memberships, rows } = await orgFacts(
+    ctx,
+    organizationId,
+    doors.map((d) => d.deviceId),
+  );
+  const groupsOf = (ouId: number) =>
+    memberships.filter((m) => m.ouId === ouId).map((m) => ({ id: m.groupId, name: m.name }));
+  const doorsOfGroup = new Map<string, Set<number>>();
+  for (const r of rows)
+    if (r.groupId) doorsOfGroup.set(r.groupId, (doorsOfGroup.get(r.groupId) ?? new Set()).add(r.deviceId));
+  const people: PersonSummary[] = members.map((m) => {
+    const groups = groupsOf(m.ouId);
+    const open = new Set(rows.filter((r) => r.userId === m.userId).map((r) => r.deviceId));
+    for (const g of groups) for (const d of doorsOfGroup.get(g.id) ?? []) open.add(d);
+    return {
+      userId: m.userId,
+      email: m.email,
+      displayName: m.name,
+      organizationUserId: m.ouId,
+      role: m.role,
+      roleName: roleName(m.role),
+      pending: false,
+      groups,
+      doorCount: open.size,
+    };
+  });
+  const memberIds = new Set(members.map((m) => m.userId));
+  const outsiders = new Map<string, number>();
+  for (const r of rows)
+    if (r.userId && !memberIds.has(r.userId)) outsiders.set(r.userId, (outsiders.get(r.userId) ?? 0) + 1);
+  if (outsiders.size) {
+    const us = await ctx.db
+      .select({ id: users.id, email: users.email, name: users.displayName })
+      .from(users)
+      .where(inArray(users.id, [...outsiders.keys()]));
+    for (const u of us)
+      people.push({
+        userId: u.id,
+        email: u.email,
+        displayName: u.name,
+        organizationUserId: null,
+        role: null,
+        roleName: 'guest outside the organization',
+        pending: false,
+        groups: [],
+        doorCount: outsiders.get(u.id)!,
+      });
+  }
+  const invited = new Map<string, number>();
+  for (const r of rows)
+    if (r.pendingEmail) {
+      const e = r.pendingEmail.toLowerCase();
+      invited.set(e, (invited.get(e) ?? 0) + 1);
+    }
+  for (const [email, n] of invited)
+    people.push({
+      userId: null,
+      email,
+      displayName: email,
+      organizationUserId: null,
+      role: null,
+      roleName: 'invited to doors',
+      pending: true,
+      groups: [],
+      doorCount: n,
+    });
+  const rank = (p: PersonSummary) => (p.role !== null ? 0 : p.pending ? 2 : 1);
+  people.sort(
+    (a, b) => rank(a) - rank(b) || a.displayName.localeCompare(b.displayName) || a.email.localeCompare(b.email),
+  );
+  return { people, manageableDoors: doors };
+}
+
+export interface PersonDoor {
+  deviceId: number;
+  deviceName: string;
+  deviceType: number;
+  timeZone: string;
+  accessId: string;
+  /** user: their own access; invitation: waiting for them to accept; group: through groupName */
+  via: 'user' | 'invitation' | 'group';
+  groupId: string | null;
+  groupName: string | null;
+  accessLevel: number;
+  remoteAccessDisabled: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  dayStartTime: string | null;
+  dayEndTime: string | null;
+  weekDays: number | null;
+}
+
+export interface PersonPage extends PersonFacts {
+  person: PersonSummary;
+  doors: PersonDoor[];
+  /** the doors the caller may give (the bulk grant's choices) */
+  manageableDoors: Door[];
+}
+
+/** GET /organization/{organizationId}/people/access?userId=|userEmail=: one person's doors and how they open them. */
+export async function getPersonPage(ctx: Ctx, organizationId: number, ref: PersonRef): Promise<PersonPage> {
+  const viewer = await requireOrg(ctx, organizationId, 'see');
+  const person = await resolvePerson(ctx, organizationId, ref);
+  const doors = await managedDoors(ctx, organizationId);
+  const byId = new Map(doors.map((d) => [d.deviceId, d]));
+  const [member] = person.userId
+    ? await ctx.db
+        .select({ ouId: organizationUsers.id, role: organizationUsers.role })
+        .from(organizationUsers)
+        .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, person.userId)))
+        .limit(1)
+    : [];
+  const groups = member
+    ? await ctx.db
+        .select({ id: userGroups.id, name: userGroups.name })
+        .from(userGroupMembers)
+        .innerJoin(userGroups, eq(userGroups.id, userGroupMembers.groupId))
+        .where(eq(userGroupMembers.organizationUserId, member.ouId))
+        .orderBy(userGroups.name)
+    : [];
+  const own = person.userId
+    ? eq(deviceAccess.userId, person.userId)
+    : sql`lower(${deviceAccess.pendingEmail}) = ${person.email.toLowerCase()}`;
+  const rows = doors.length
+    ? await ctx.db
+        .select({ a: deviceAccess, groupName: userGroups.name })
+        .from(deviceAccess)
+        .leftJoin(userGroups, eq(userGroups.id, deviceAccess.groupId))
+        .where(
+          and(
+            inArray(
+              deviceAccess.deviceId,
+              doors.map((d) => d.deviceId),
+            ),
+            groups.length
+              ? or(
+                  own,
+                  and(
+                    isNotNull(deviceAccess.groupId),
+                    inArray(
+                      deviceAccess.groupId,
+                      groups.map((g) => g.id),
+                    ),
+                  ),
+                )
+              : own,
+          ),
+        )
+    : [];
+  if (!member && !rows.length) throw NotFound('Person');
+  const out: PersonDoor[] = rows.map(({ a, groupName }) => {
+    const d = byId.get(a.deviceId)!;
+    return {
+      deviceId: a.deviceId,
+      deviceName: d.name,
+      deviceType: d.deviceType,
+      timeZone: d.timeZone,
+      accessId: a.id,
+      via: a.groupId ? 'group' : a.pendingEmail ? 'invitation' : 'user',
+      groupId: a.groupId,
+      groupName: groupName ?? null,
+      accessLevel: a.accessLevel,
+      remoteAccessDisabled: a.remoteAccessDisabled,
+      startDate: iso(a.startDate),
+      endDate: iso(a.endDate),
+      dayStartTime: iso(a.dayStartTime),
+      dayEndTime: iso(a.dayEndTime),
+      weekDays: a.weekDays,
+    };
+  });
+  out.sort(
+    (x, y) => x.deviceName.localeCompare(y.deviceName) || x.deviceId - y.deviceId || (x.via === 'group' ? 1 : -1),
+  );
+  const facts = await personFacts(ctx, organizationId, { role: viewer.role, factor: factorOf(viewer) }, person);
+  return {
+    person: {
+      userId: person.userId,
+      email: person.email,
+      displayName: person.displayName,
+      organizationUserId: member?.ouId ?? null,
+      role: member?.role ?? null,
+      roleName: member ? roleName(member.role) : person.pending ? 'invited to doors' : 'guest outside the organization',
+      pending: person.pending,
+      groups,
+      doorCount: new Set(out.map((d) => d.deviceId)).size,
+    },
+    doors: out,
+    manageableDoors: doors,
+    ...facts,
+  };
+}
+
+/** A door a group opens: a person's door without the way they hold it (it is the group's own access). */
+export type GroupDoor = Omit<PersonDoor, 'via' | 'groupId' | 'groupName'>;
+
+/**
+ * GET /organization/{organizationId}/user-groups/{groupId}/devices: the doors a group opens, by
+ * name, among those the caller may share (the policy's `share`, which shows a door's whole access
+ * list); a member who manages no door sees none. 404 for a group of another organization.
+ */
+export async function listGroupDoors(ctx: Ctx, organizationId: number, groupId: string): Promise<GroupDoor[]> {
+  await requireOrg(ctx, organizationId, 'see');
+  await findGroup(ctx, organizationId, groupId);
+  const doors = await managedDoors(ctx, organizationId);
+  if (!doors.length) return [];
+  const byId = new Map(doors.map((d) => [d.deviceId, d]));
+  const rows = await ctx.db
+    .select()
+    .from(deviceAccess)
+    .where(
+      and(
+        eq(deviceAccess.groupId, groupId),
+        inArray(
+          deviceAccess.deviceId,
+          doors.map((d) => d.deviceId),
+        ),
+      ),
+    );
+  return rows
+    .map((a) => {
+      const d = byId.get(a.deviceId)!;
+      return {
+        deviceId: a.deviceId,
+        deviceName: d.name,
+        deviceType: d.deviceType,
+        timeZone: d.timeZone,
+        accessId: a.id,
+        accessLevel: a.accessLevel,
+        remoteAccessDisabled: a.remoteAccessDisabled,
+        startDate: iso(a.startDate),
+        endDate: iso(a.endDate),
+        dayStartTime: iso(a.dayStartTime),
+        dayEndTime: iso(a.dayEndTime),
+        weekDays: a.weekDays,
+      };
+    })
+    .sort((x, y) => x.deviceName.localeCompare(y.deviceName) || x.deviceId - y.deviceId);
+}

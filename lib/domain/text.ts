@@ -1,0 +1,14 @@
+/**
+ * Whether a name shows anything at all: at least one character that is not a space, a control or
+ * format character (zero-width joiners, direction marks and overrides such as U+202E), a
+ * default-ignorable one, a noncharacter (U+FFFF) or a lone combining mark. A name made only of
+ * those looks blank in every list, yet would be accepted by a "not empty" check, and lets someone
+ * make entries nobody can tell apart.
+ */
+const VISIBLE = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}\p{M}]/u;
+
+export const showsSomething = (s: string): boolean => VISIBLE.test(s);
+
+/** The message for a name that shows nothing. */
+export const invisibleName = (field: string) =>
+  `${field}: must show at least one visible character (not only spaces, invisible or direction-changing characters).`;

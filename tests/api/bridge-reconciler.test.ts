@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { worker } from '@/lib/devices/worker';
+import { reconcileBridge, reconcileDue, settleOverdue } from '@/lib/domain/devices/reconcile';
+import { hardware } from '../support/bridges';
+import { db, lockWithCast } from '../support/factories/core';
+import { activityOf, deviceRow, operationRow, sleep } from '../support/factories/devices';
+import { api } from '../support/router';
+
+/**
+ * A lost event is repaired within a bounded time (docs/devices.md, "When the network fails"): every
+ * bridge is re-read at least every BRIDGE_RECONCILE_MS by the device worker, which looks every
+ * SIM_REAPER_MS; so a lost event stays lost at most BRIDGE_RECONCILE_MS + SIM_REAPER_MS (30 s + 2 s
+ * by default). Here both are short, and the worker's pass runs on this test's bridges only (the
+ * database may be shared with other test files).
+ */
+const RECONCILE_MS = 1000;
+const SWEEP_MS = 200;
+const BOUND = RECONCILE_MS + SWEEP_MS;
+const saved = { ...process.env };
+
+beforeAll(() => {
+  process.env.BRIDGE_RECONCILE_MS = String(RECONCILE_MS);
+  process.env.BRIDGE_COMMAND_TIMEOUT_MS = '600';
+});
+afterAll(() => {
+  process.env.BRIDGE_RECONCILE_MS = saved.BRIDGE_RECONCILE_MS;
+  process.env.BRIDGE_COMMAND_TIMEOUT_MS = saved.BRIDGE_COMMAND_TIMEOUT_MS;
+  if (saved.BRIDGE_RECONCILE_MS === undefined) delete process.env.BRIDGE_RECONCILE_MS;
+  if (saved.BRIDGE_COMMAND_TIMEOUT_MS === undefined) delete process.env.BRIDGE_COMMAND_TIMEOUT_MS;
+});
+
+/** The device worker's pass (lib/devices/worker.ts), every SIM_REAPER_MS, on these bridges and locks, until stopped. */
+function sweeping(bridgeIds: number[], lockIds: number[]) {
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const now = new Date();
+      await settleOverdue(await db(), now, lockIds);
+      await reconcileDue(await db(), now, bridgeIds);
+      await sleep(SWEEP_MS);
+    }
+  })();
+  return async () => {
+    on = false;
+    await loop;
+  };
+}
+
+/** Milliseconds until `check` holds (polled every 25 ms), or Infinity after 10 s. */
+async function timeUntil(check: () => Promise<boolean>): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < 10_000) {
+    if (await check()) return Date.now() - t0;
+    await sleep(25);
+  }
+  return Infinity;
+}
+
+describe('the device worker repairs what the network lost, within BRIDGE_RECONCILE_MS + SIM_REAPER_MS', () => {
+  it('is the worker that runs every process’s pass', () => {
+    expect(worker.name).toBe('device-sweep');
+  });
+
+  it('a lost event: the state is right again within the bound', async () => {
+    const c = await lockWithCast();
+    await reconcileBridge(await db(), c.bridge.id); // just read: the worst case waits a whole period
+    const b = hardware.bridge(c.bridge.id)!;
+    b.delivery.drop = 1;
+    await hardware.lock(c.lock.id)!.press('knob', 'unlock');
+    expect((await deviceRow(c.lock.id)).state).toBe(6);
+    const stop = sweeping([c.bridge.id], [c.lock.id]);
+    const took = await timeUntil(async () => (await deviceRow(c.lock.id)).state === 2).finally(stop);
+    console.log(`a lost event was repaired in ${took} ms (bound ${BOUND} ms)`);
+    expect(took).toBeLessThanOrEqual(BOUND + 1000);
+  });
+
+  it('a bridge that restarted and forgot its callback has it again within the bound, and its news flows again', async () => {
+    const c = await lockWithCast();
+    await reconcileBridge(await db(), c.bridge.id);
+    const b = hardware.bridge(c.bridge.id)!;
+    b.restart();
+    const stop = sweeping([c.bridge.id], [c.lock.id]);
+    const took = await timeUntil(async () => b.callbacks.length === 1).finally(stop);
+    console.log(`a forgotten callback was registered again in ${took} ms (bound ${BOUND} ms)`);
+    expect(took).toBeLessThanOrEqual(BOUND + 1000);
+    await hardware.lock(c.lock.id)!.press('knob', 'unlock');
+    await b.idle();
+    expect((await activityOf(c.lock.id)).map((a) => a.event)).toEqual([39]);
+  });
+
+  it('a command whose outcome was lost ends from the lock’s own state once past its time, not later than a sweep after', async () => {
+    const c = await lockWithCast();
+    const b = hardware.bridge(c.bridge.id)!;
+    b.delivery.drop = 2; // its transitional state and its outcome
+    const r = await api('POST', `/api/v37/my/lock/${c.lock.id}/operation/unlock`, { key: c.owner.key });
+    expect(r.status).toBe(202);
+    const stop = sweeping([c.bridge.id], [c.lock.id]);
+    const took = await timeUntil(
+      async () => (await operationRow(r.json.result.operationId)).status === 'COMPLETED',
+    ).finally(stop);
+    console.log(`a command whose outcome was lost ended ${took} ms after it was accepted (its time: 600 ms)`);
+    expect(took).toBeLessThanOrEqual(600 + SWEEP_MS + 1000);
+    expect(await operationRow(r.json.result.operationId)).toMatchObject({ result: 0 });
+    expect((await deviceRow(c.lock.id)).state).toBe(2);
+    expect((await activityOf(c.lock.id)).map((a) => a.event)).toEqual([33]);
+  });
+});

@@ -1,0 +1,86 @@
+import { createBridge, createLock, lockWithCast } from '../../support/factories/core';
+import { AccessLevel } from '@/db/schema';
+import { createUser, grantUser } from '../../support/factories/core';
+import { defineCases } from '../types';
+
+/** Older Tedee clients' paths (issue 32): legacy commands, the battery read, keypads, PATCH /my/bridge. */
+const V = '/api/v37/my';
+
+async function lockAndOther() {
+  const { owner, lock } = await lockWithCast();
+  const other = await createLock({ bridge: await createBridge() });
+  return { owner, lock, other };
+}
+
+const command = (path: 'open' | 'close' | 'pull-spring') => ({
+  route: `${V}/lock/${path}`,
+  method: 'POST' as const,
+  scopes: ['Lock.Operate'] as ['Lock.Operate'],
+  ok: [202],
+  setup: async () => {
+    const { owner, lock, other } = await lockAndOther();
+    return {
+      as: owner,
+      url: `${V}/lock/${path}`,
+      body: { deviceId: lock.id },
+      foreign: { url: `${V}/lock/${path}`, body: { deviceId: other.id } },
+      malformed: [
+        { url: `${V}/lock/${path}`, body: {} },
+        { url: `${V}/lock/${path}`, body: { deviceId: 'front door' } },
+        { url: `${V}/lock/${path}`, body: { deviceId: -1 } },
+      ],
+    };
+  },
+});
+
+export const cases = defineCases([
+  command('open'),
+  command('close'),
+  command('pull-spring'),
+  {
+    route: `${V}/device/[deviceId]/battery`,
+    method: 'GET',
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const { owner, lock, other } = await lockAndOther();
+      return {
+        as: owner,
+        url: `${V}/device/${lock.id}/battery`,
+        foreign: { url: `${V}/device/${other.id}/battery` },
+        malformed: [{ url: `${V}/device/abc/battery` }],
+      };
+    },
+  },
+  {
+    route: `${V}/keypad`,
+    method: 'GET',
+    scopes: ['Device.Read', 'Device.ReadWrite'],
+    ok: [200],
+    noForeign: 'always an empty list (no keypads exist here)',
+    noMalformed: 'takes no input',
+    setup: async () => ({ as: await createUser(), url: `${V}/keypad` }),
+  },
+  {
+    route: `${V}/bridge`,
+    method: 'PATCH',
+    scopes: ['Device.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const owner = await createUser();
+      const [bridge, other] = await Promise.all([createBridge(), createBridge()]);
+      await grantUser(bridge.id, owner.id, AccessLevel.owner);
+      return {
+        as: owner,
+        url: `${V}/bridge`,
+        body: { id: bridge.id, name: 'Hall bridge' },
+        foreign: { url: `${V}/bridge`, body: { id: other.id, name: 'Hall bridge' } },
+        malformed: [
+          { url: `${V}/bridge`, body: { name: 'no id' } },
+          { url: `${V}/bridge`, body: { id: bridge.id, timeZone: 'Mars/Olympus' } },
+          { url: `${V}/bridge`, body: { id: bridge.id, localApiEnabled: true } },
+        ],
+      };
+    },
+  },
+]);
