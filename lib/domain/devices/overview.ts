@@ -61,7 +61,11 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
     return {
       kind: 'lock',
       device: lockShape(x, now, { includeUserSettings: true }),
-      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      openRefusal: refusalFor('open', x.access, now, {
+        device: x.d.name,
+        doing: 'open it from here',
+        besideHours: true,
+      }),
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
       lastSeen: fmtZ(await lockLastSeen(ctx, x.d)),
       hours: yourHours(x.access, now),
@@ -80,7 +84,11 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       kind: 'gate',
       device: gateShape(x, true),
       lastSeen: fmtZ(x.d.lastSeen),
-      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      openRefusal: refusalFor('open', x.access, now, {
+        device: x.d.name,
+        doing: 'open it from here',
+        besideHours: true,
+      }),
       manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'synchronize it' }),
       hours: yourHours(x.access, now),
     };
@@ -170,7 +178,11 @@ export async function yourDoors(ctx: Ctx): Promise<YourDoor[]> {
       id: x.d.id,
       name: x.d.name,
       kind: x.d.type === DeviceType.gate ? ('gate' as const) : ('lock' as const),
-      openRefusal: refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here' }),
+      openRefusal: refusalFor('open', x.access, now, {
+        device: x.d.name,
+        doing: 'open it from here',
+        besideHours: true,
+      }),
       hours: yourHours(x.access, now),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));

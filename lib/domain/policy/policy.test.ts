@@ -125,6 +125,14 @@ describe('refusals in words', () => {
     expect(refusalWords('schedule', 'open', a, SUN_22_10, { device: 'Office', doing: 'unlock it' })).toBe(
       'Your access to Office is Mon–Fri 08:00–17:00 Warsaw time; it is Sunday 22:10 there, so you cannot unlock it now.',
     );
+    // beside the viewer's hours (a door's page, a member's Home) the hours are not said twice
+    expect(
+      refusalWords('schedule', 'open', a, SUN_22_10, {
+        device: 'Office',
+        doing: 'open it from here',
+        besideHours: true,
+      }),
+    ).toBe('Outside your hours: it is Sunday 22:10 at Office, so you cannot open it from here now.');
     expect(refusalWords('level', 'managePins', a, MON_10, { device: 'Office' })).toBe(
       'Only an owner or administrator of Office can manage its PINs.',
     );

@@ -56,6 +56,11 @@ export interface Said {
   device: string;
   /** overrides ACTION_WORDS[action] ("unlock it") */
   doing?: string;
+  /**
+   * the sentence stands beside the viewer's hours (a door's page, a member's Home), so a schedule
+   * refusal says only the moment at the door instead of repeating the hours
+   */
+  besideHours?: boolean;
 }
 
 /** The sentence for a refused device action (never called for 'unseen', which is a plain 404). */
@@ -73,6 +78,8 @@ export function refusalWords(
     case 'remote':
       return `Remote opening is disabled for you on ${said.device}: you can open it only at the door.`;
     case 'schedule':
+      if (said.besideHours)
+        return `Outside your hours: it is ${nowAtDoor(now, a.timeZone)} at ${said.device}, so you cannot ${doing} now.`;
       return `Your access to ${said.device} is ${scheduleWords(a)}; it is ${nowAtDoor(now, a.timeZone)} there, so you cannot ${doing} now.`;
   }
 }
