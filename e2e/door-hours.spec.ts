@@ -127,6 +127,9 @@ test('a person whose access ends while the door’s page is open is told so on t
     timeout: 25_000,
   });
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  // nothing of the door stays on the page: its name, tabs and hours above go too
+  await expect(page.getByTestId('your-hours')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Office' })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await screen(page, 'door-hours-access-ended-390');
 });

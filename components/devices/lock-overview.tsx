@@ -1,5 +1,7 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
 import { Card, ErrorState } from '@/components/ui';
 import { useLock, type Lock } from '@/lib/client/devices';
 import { ApiError } from '@/lib/client/api';
@@ -19,8 +21,14 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: Omit<
   const q = useLock(initial.id, initial);
   const lock = q.data ?? initial;
   const s = lock.deviceState;
-  // the access ended while the page was open: the lock's read answers 404
-  if (q.error instanceof ApiError && q.error.status === 404) return <NoAccessToDoor />;
+  const router = useRouter();
+  // the access ended while the page was open: the lock's read answers 404; the server's layout
+  // (the door's name, tabs and hours above) is rendered again, which is then the page's not-found
+  const gone = q.error instanceof ApiError && q.error.status === 404;
+  useEffect(() => {
+    if (gone) router.refresh();
+  }, [gone, router]);
+  if (gone) return <NoAccessToDoor />;
   const offline = lock.isConnected === false;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
