@@ -67,4 +67,13 @@ describe('what a production server does not have', () => {
     process.env.BENCH = '1';
     expect((await api('GET', '/api/bench/noop', { key: u.key })).status).toBe(200);
   });
+
+  it("/api/bench/bare (the bench's second baseline, no key) only with BENCH=1; otherwise 404", async () => {
+    delete process.env.BENCH;
+    expect((await api('GET', '/api/bench/bare')).status).toBe(404);
+    process.env.BENCH = '1';
+    const r = await api('GET', '/api/bench/bare');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ result: { ok: true }, success: true, errorMessages: [], statusCode: 200 });
+  });
 });
