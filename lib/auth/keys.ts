@@ -139,6 +139,26 @@ export const keyStillValidSql = (): SQL<boolean> =>
     sql.placeholder('now'),
   )})) and (${sql.placeholder('checkSessionId')}::uuid is null or exists (select 1 from ${sessions} where ${sessionLiveWhere(sql`${sql.placeholder('checkSessionId')}::uuid`, sql.placeholder('now'))})))`;
 
+/**
+ * The same check as an expression with its values in it, for a statement that is not prepared (the
+ * API's budget, lib/http/ratelimit.ts): the key `keyId`, or else the portal session `sessionId`.
+ */
+export function stillValidSql(
+  k: { keyId?: string; sessionId?: string; scopes: readonly string[] },
+  now: Date,
+): SQL<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  if (k.keyId) {
+    const scopes = sql`array[${sql.join(
+      k.scopes.map((x) => sql`${x}`),
+      sql`, `,
+    )}]::text[]`;
+    return sql<boolean>`exists (select 1 from ${personalAccessKeys} where ${keyValidWhere(sql`${k.keyId}::uuid`, scopes, at)})`;
+  }
+  if (!k.sessionId) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${sessions} where ${sessionLiveWhere(sql`${k.sessionId}::uuid`, at)})`;
+}
+
 const buildCheck = (db: Db) =>
   db
     .select({ id: personalAccessKeys.id })

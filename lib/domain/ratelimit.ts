@@ -56,18 +56,36 @@ export interface Hit {
   resetSeconds: number;
 }
 
+const hitOf = (count: number, limit: Limit, now: Date): Hit => ({
+  allowed: count <= limit.max,
+  count,
+  remaining: Math.max(0, limit.max - count),
+  resetSeconds: secondsToReset(limit, now),
+});
+
 /** Counts one hit on `key` in the current fixed window (one statement) and answers whether it is within `max`. */
 export async function hit(db: Db, key: string, limit: Limit, now: Date, opts: { sweep?: boolean } = {}): Promise<Hit> {
   const [row] = rowsOf<{ count: number }>(await db.execute(hitSql(key, limit, now)));
   // a key without its window in it is one row for good (the API's per account): nothing to sweep
   if (opts.sweep !== false) await sweepSometimes(db, now);
-  const count = Number(row.count);
-  return {
-    allowed: count <= limit.max,
-    count,
-    remaining: Math.max(0, limit.max - count),
-    resetSeconds: secondsToReset(limit, now),
-  };
+  return hitOf(Number(row.count), limit, now);
+}
+
+/**
+ * `hit` (without the sweep), and in the same statement one more yes-or-no the caller needs from the
+ * database (the API's budget confirms a remembered key with it): one round trip for both.
+ */
+export async function hitAnd(
+  db: Db,
+  key: string,
+  limit: Limit,
+  now: Date,
+  also: SQL<boolean>,
+): Promise<Hit & { also: boolean }> {
+  const [row] = rowsOf<{ count: number; also: boolean }>(
+    await db.execute(sql`with h as (${hitSql(key, limit, now)}) select h.count, ${also} as also from h`),
+  );
+  return { ...hitOf(Number(row.count), limit, now), also: row.also === true };
 }
 
 /** `hit`, refusing with 429 (RateLimited, with the wait) when the budget is spent. */

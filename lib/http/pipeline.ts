@@ -138,7 +138,15 @@ export async function runPipeline(p: Pipeline, a: Attempt): Promise<Response | t
       // 3. one budget per account and class, counted once per request (not again on the retry)
       if (!a.spent.counted) {
         a.spent.via = auth.caller.via;
-        a.spent.counted = await spendApiBudget(db, auth.caller, spec.rateLimit ?? 'api', now());
+        a.spent.counted = await spendApiBudget(db, auth.caller, spec.rateLimit ?? 'api', now(), keyCheck);
+        // a remembered key or session is confirmed by that same statement: nothing later asks again
+        if (keyCheck) {
+          if (!a.spent.counted.keyOk) {
+            forget(keyCheck);
+            return RECHECK;
+          }
+          keyCheck.done = true;
+        }
       }
       if (!a.spent.counted.allowed) {
         if (!(await keyConfirmed(ctx))) return RECHECK;
