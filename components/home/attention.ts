@@ -5,7 +5,7 @@ export interface AttentionItem {
   key: string;
   deviceId: number;
   tone: 'problem' | 'warning';
-  /** the badge's word: Cannot open, Only at the door, Offline or Soon */
+  /** the badge's word: Cannot open, Offline or Soon */
   badge: string;
   title: string;
   detail: string;
@@ -25,10 +25,9 @@ export function attentionItems(a: ServerAttention): AttentionItem[] {
     ...a.cannotOpen.map((d) => ({
       key: `door-${d.deviceId}`,
       deviceId: d.deviceId,
-      // a lock without a bridge works, only not from afar: said so, not as a fault
-      tone: d.reason === 'noBridge' ? ('warning' as const) : ('problem' as const),
-      badge: d.reason === 'noBridge' ? 'Only at the door' : 'Cannot open',
-      title: d.reason === 'noBridge' ? `${d.name} opens only at the door` : `${d.name} cannot open`,
+      tone: 'problem' as const,
+      badge: 'Cannot open',
+      title: `${d.name} cannot open`,
       detail: d.words,
       action:
         d.reason === 'bridgeOffline' && d.bridge
