@@ -28,3 +28,11 @@ export const ConnectedApp = z.object({
   lastUsed: z.string().nullable(),
 });
 export type ConnectedApp = z.infer<typeof ConnectedApp>;
+
+/** The path of a route about one app: `{clientId}`, an app id as this server issues them. */
+export const AppPath = z.object({
+  clientId: z
+    .string()
+    .max(40)
+    .regex(/^app_[A-Za-z0-9_-]{16}$/, 'must be an app id (app_...)'),
+});
