@@ -82,6 +82,8 @@ test('an owner’s door page says Always; a gate opens from its own page and its
   // a gate the gate system reports offline: Open is disabled and says why beside it
   await page.goto('/gates');
   await page.getByRole('link', { name: 'Parking barrier' }).first().click();
+  // its own page, not the list the click came from (the list says the same beside each copy)
+  await expect(page.getByRole('heading', { name: 'Parking barrier' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open Parking barrier' })).toBeDisabled();
   await expect(page.getByText('Cannot be opened now: the gate system reports it offline.')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });

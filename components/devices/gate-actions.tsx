@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge, Button } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useOpenGate, useSyncGate, type Gate } from '@/lib/client/devices';
@@ -40,6 +40,8 @@ export function GateActions({
   const sync = useSyncGate();
   const [said, setSaid] = useState<{ tone: 'ok' | 'problem'; text: string } | null>(null);
   const reason = unavailable(gate);
+  // the list renders a gate twice (phone cards, desktop table): an id of its own for each copy
+  const reasonId = useId();
   const mayOpen = refusals?.open === null;
   const mayManage = refusals?.manage === null;
   const run = (what: 'open' | 'sync') => {
@@ -68,7 +70,7 @@ export function GateActions({
             size="sm"
             loading={open.isPending}
             disabled={!!reason || sync.isPending}
-            aria-describedby={reason ? `gate-${gate.id}-reason` : undefined}
+            aria-describedby={reason ? reasonId : undefined}
             onClick={() => run('open')}
             aria-label={`Open ${gate.name}`}
           >
@@ -98,7 +100,7 @@ export function GateActions({
       {refusals?.open ? <span className="max-w-xs text-xs text-slate-600">{refusals.open}</span> : null}
       {/* why Open is disabled, as text beside it (a tooltip shows only on hover, never on a phone) */}
       {mayOpen && reason ? (
-        <span id={`gate-${gate.id}-reason`} className="max-w-xs text-xs text-slate-600">
+        <span id={reasonId} className="max-w-xs text-xs text-slate-600">
           {reason}
         </span>
       ) : null}
