@@ -1,4 +1,4 @@
-import { DEMO, expect, mailedLink, screen, signIn, test } from './fixtures';
+import { DEMO, expect, mailedLink, mailText, screen, signIn, test } from './fixtures';
 
 /**
  * Issue 33: a person invited to the organization who has no account signs up from the invitation,
@@ -58,5 +58,78 @@ test('an organization invitee signs up, confirms the address and comes straight 
   await newcomer.goto('/home');
   await expect(newcomer.getByRole('heading', { name: 'Hello, Nadia Newcomer' })).toBeVisible();
   await expect(newcomer.getByText('An invitation is waiting for you')).toHaveCount(0);
+  await ctx.close();
+});
+
+/**
+ * Issue 33: three doors given in one step reach a new person as one mail that lists each door with
+ * their hours; they sign up from it, come back to the invitation and take all three with one click.
+ */
+test('a new person given three doors in one step gets one mail, signs up from it and accepts all three at once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.owner, { to: '/home' });
+  const origin = new URL(page.url()).origin;
+  const orgId = (await (await page.request.get('/api/v37/organization')).json()).result.organizations[0].id;
+  const details = (await (await page.request.get('/api/v37/my/device/details')).json()).result;
+  const names = ['Back door', 'Front door', 'Office'];
+  const ids = names.map((n) => details.locks.find((l: { name: string }) => l.name === n).id);
+  const email = `three.${Date.now()}@example.test`;
+  const given = await page.request.post(`/api/v37/organization/${orgId}/people/access`, {
+    headers: { origin },
+    data: {
+      userEmail: email,
+      deviceIds: ids,
+      accessLevel: 0,
+      remoteAccessDisabled: false,
+      weekDays: 31,
+      dayStartTime: '2026-01-05T07:00:00.000Z',
+      dayEndTime: '2026-01-05T16:00:00.000Z',
+    },
+  });
+  expect(given.status()).toBe(201);
+
+  const ctx = await browser.newContext();
+  const newcomer = await ctx.newPage();
+  // one mail, one link, each door with its hours at the door
+  const text = await mailText(newcomer.request, email);
+  const tokens = new Set(text.match(/\/invitation\?token=[A-Za-z0-9_-]{43}/g));
+  expect(tokens.size).toBe(1);
+  for (const n of names) expect(text).toContain(`- ${n}: Mon–Fri 08:00–17:00 Europe/Warsaw`);
+  await newcomer.goto(await mailedLink(newcomer.request, email, '/invitation'));
+  await expect(newcomer.getByRole('heading', { name: 'Open 3 doors' })).toBeVisible();
+  const listed = newcomer.getByRole('list', { name: 'Doors and your hours' });
+  for (const n of names)
+    await expect(listed.getByRole('listitem').filter({ hasText: n })).toContainText('Mon–Fri 08:00–17:00');
+  await screen(newcomer, 'invitation-three-doors-1280');
+  await newcomer.setViewportSize({ width: 390, height: 844 });
+  await screen(newcomer, 'invitation-three-doors-390');
+  await newcomer.setViewportSize({ width: 1280, height: 720 });
+
+  await newcomer.getByRole('link', { name: 'Create an account' }).click();
+  await newcomer.waitForURL(/\/sign-up\?/);
+  await newcomer.getByLabel('Your name').fill('Theo Three');
+  await newcomer.getByLabel('Password').fill('theo-password-1');
+  await newcomer.getByRole('button', { name: 'Create account' }).click();
+  await newcomer.waitForURL(/\/check-mail/);
+  await newcomer.goto(await mailedLink(newcomer.request, email, '/verify-email'));
+  await newcomer.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await newcomer.getByRole('link', { name: 'Sign in and continue' }).click();
+  await newcomer.waitForURL(/\/sign-in\?callbackUrl=/);
+  await newcomer.getByLabel('E-mail').fill(email);
+  await newcomer.getByLabel('Password').fill('theo-password-1');
+  await newcomer.getByRole('button', { name: 'Sign in' }).click();
+  await newcomer.waitForURL(/\/invitation\?token=/);
+  await newcomer.getByRole('button', { name: 'Accept the invitation' }).click();
+  // several doors: Home, which lists them with the person's hours
+  await newcomer.waitForURL(/\/home$/, { timeout: 15_000 });
+  const doors = newcomer.getByRole('list', { name: 'Your doors' });
+  for (const n of names)
+    await expect(doors.getByRole('listitem').filter({ hasText: n }).getByTestId('your-hours')).toContainText(
+      'Your hours: Mon–Fri 08:00–17:00 Europe/Warsaw',
+    );
+  await screen(newcomer, 'invitation-three-doors-home-1280');
   await ctx.close();
 });

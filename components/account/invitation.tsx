@@ -17,8 +17,12 @@ export function AcceptInvitation({ token }: { token: string }) {
     setSending(true);
     setError(null);
     try {
-      const r = await apiFetch<{ deviceId: number }>('/account/invitation/accept', { method: 'POST', body: { token } });
-      router.replace(`/devices/${r.deviceId}`);
+      const r = await apiFetch<{ deviceId: number; accepted: unknown[] }>('/account/invitation/accept', {
+        method: 'POST',
+        body: { token },
+      });
+      // one door: its page; several: Home, which lists them with the person's hours
+      router.replace(r.accepted.length > 1 ? '/home' : `/devices/${r.deviceId}`);
       router.refresh();
     } catch (err) {
       setError(

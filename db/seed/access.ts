@@ -109,6 +109,5 @@ async function inviteNewcomer(db: Db, deviceId: number, now: Date): Promise<void
     .from(emailTokens)
     .where(and(eq(emailTokens.purpose, 'device-invite'), eq(emailTokens.ref, pending.id)))
     .limit(1);
-  if (!sent)
-    await sendDeviceInvitation(db, { accessId: pending.id, deviceId, email: pending.email! }, 'Olivia Owner', now);
+  if (!sent) await sendDeviceInvitation(db, { accessIds: [pending.id], email: pending.email! }, 'Olivia Owner', now);
 }

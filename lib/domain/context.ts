@@ -43,6 +43,17 @@ export interface Ctx extends BaseCtx {
   keyCheck?: KeyCheck;
   /** the client's address as the server determined it (lib/http/client-address.ts), for the audit log */
   client?: string;
+  /**
+   * Set by a verb that shares several doors with one person in one step (lib/domain/access/bulk.ts):
+   * the shares' mails are collected here and sent as one mail when the step succeeds.
+   */
+  shareMail?: ShareMailBatch;
+}
+
+/** The mails of one share step: pending accesses to invite to, accesses to give notice of. */
+export interface ShareMailBatch {
+  invitations: { accessId: string; email: string }[];
+  notices: { accessId: string; to: { email: string; displayName: string } }[];
 }
 
 /** Values for the placeholders of keyStillValidSql: nothing to check once confirmed. */

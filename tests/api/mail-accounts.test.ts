@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAccess, emailTokens, users } from '@/db/schema';
+import { AccessLevel, deviceAccess, emailTokens, users } from '@/db/schema';
 import { authorizeCredentials, EmailNotVerified } from '@/lib/auth/credentials';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { tokenHash } from '@/lib/crypto/secrets';
 import { runMailPass } from '@/lib/mail/pass';
 import { sessionHeaders } from '../support/factories/account';
 import { sharingCast } from '../support/factories/access';
-import { createUser, db } from '../support/factories/core';
+import { createUser, db, grantUser } from '../support/factories/core';
+import { createOrgLock } from '../support/factories/organization';
 import { api } from '../support/router';
 import { startSmtp, type ReceivedMail } from '../support/smtp';
 
@@ -310,6 +311,8 @@ describe('device invitations only the invited person can take', () => {
     const invitation = await lastMail(invited);
     expect(invitation.subject).toBe(`${c.org.name}: ${c.owner.displayName} invited you to open ${c.lock.name}`);
     expect(invitation.text).toMatch(/works for 14 days/);
+    // when they may open, before they accept
+    expect(invitation.text).toContain('When you may open it: any time.');
     const token = follow(invitation, '/invitation');
 
     // the attack: register the invited address without the mail
@@ -350,7 +353,11 @@ describe('device invitations only the invited person can take', () => {
     expect((await unlock(c, headers)).status).toBe(404); // not before accepting
     const accepted = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token } });
     expect(accepted.status).toBe(200);
-    expect(accepted.json.result).toEqual({ deviceId: c.lock.id, accessId: granted.json.id });
+    expect(accepted.json.result).toEqual({
+      deviceId: c.lock.id,
+      accessId: granted.json.id,
+      accepted: [{ deviceId: c.lock.id, accessId: granted.json.id }],
+    });
     expect((await unlock(c, headers)).status).toBe(202);
     const after = await api(
       'GET',
@@ -436,6 +443,68 @@ describe('device invitations only the invited person can take', () => {
     expect(
       (await api('POST', `${V}/my/device/${c.lock.id}/access/${c.groupAccess.id}/resend`, { key: c.owner.key })).status,
     ).toBe(409);
+  });
+
+  it('a new person given three doors in one step gets one mail with each door and its hours; one Accept takes them; a door withdrawn or sent again leaves the link for the others', async () => {
+    const c = await sharingCast();
+    const doors = [c.lock];
+    for (const name of ['Garage', 'Back door']) {
+      const lock = await createOrgLock(c.org.id, { name, timeZone: 'Europe/Warsaw' });
+      await grantUser(lock.id, c.owner.id, AccessLevel.owner);
+      doors.push(lock);
+    }
+    const invited = address('three');
+    const email = invited.toLowerCase();
+    const res = await api('POST', `${V}/organization/${c.org.id}/people/access`, {
+      key: c.owner.key,
+      body: {
+        userEmail: invited,
+        deviceIds: doors.map((d) => d.id),
+        accessLevel: 0,
+        remoteAccessDisabled: false,
+        weekDays: 31,
+        dayStartTime: '2026-01-05T07:00:00.000Z',
+        dayEndTime: '2026-01-05T16:00:00.000Z',
+      },
+    });
+    expect(res.status).toBe(201);
+    const access = new Map<number, string>(
+      res.json.doors.map((d: { deviceId: number; accessId: string }) => [d.deviceId, d.accessId]),
+    );
+    const [lock, garage, back] = doors;
+    const mails = await mailbox(invited);
+    expect(mails).toHaveLength(1);
+    const byName = [...doors].sort((a, b) => a.name.localeCompare(b.name)).map((d) => d.name);
+    expect(mails[0].subject).toBe(
+      `${c.org.name}: ${c.owner.displayName} invited you to open ${byName[0]}, ${byName[1]} and ${byName[2]}`,
+    );
+    for (const d of doors) expect(mails[0].text).toContain(`- ${d.name}: Mon–Fri 08:00–17:00 Europe/Warsaw`);
+    const first = follow(mails[0], '/invitation');
+
+    // Back door withdrawn: the link still gives the others; Garage sent again: a new link for it alone
+    expect(
+      (await api('DELETE', `${V}/my/device/${back.id}/access/${access.get(back.id)}`, { key: c.owner.key })).status,
+    ).toBe(204);
+    expect(
+      (await api('POST', `${V}/my/device/${garage.id}/access/${access.get(garage.id)}/resend`, { key: c.owner.key }))
+        .status,
+    ).toBe(200);
+    const resent = await lastMail(invited);
+    expect(resent.subject).toBe(`${c.org.name}: ${c.owner.displayName} invited you to open Garage`);
+    const second = follow(resent, '/invitation');
+
+    const person = await createUser({ email });
+    const headers = await sessionHeaders(person);
+    const took = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: first } });
+    expect(took.status).toBe(200);
+    expect(took.json.result.accepted).toEqual([{ deviceId: lock.id, accessId: access.get(lock.id) }]);
+    const took2 = await api('POST', `${V}/account/invitation/accept`, { headers, body: { token: second } });
+    expect(took2.json.result.accepted).toEqual([{ deviceId: garage.id, accessId: access.get(garage.id) }]);
+    const rows = await (await db())
+      .select({ deviceId: deviceAccess.deviceId, userId: deviceAccess.userId, pending: deviceAccess.pendingEmail })
+      .from(deviceAccess)
+      .where(eq(deviceAccess.userId, person.id));
+    expect(rows.map((r) => r.deviceId).sort()).toEqual([lock.id, garage.id].sort());
   });
 
   it('accepting needs the Account.ReadWrite scope and credentials', async () => {

@@ -522,7 +522,11 @@ describe('DELETE /organization/{id}/user/byorganizationuserid/{organizationUserI
     // the invitation outside the organization is theirs to take
     const mine = await api('POST', '/api/v37/account/invitation/accept', { headers, body: { token: atHome.token } });
     expect(mine.status).toBe(200);
-    expect(mine.json.result).toEqual({ deviceId: elsewhere.id, accessId: atHome.id });
+    expect(mine.json.result).toEqual({
+      deviceId: elsewhere.id,
+      accessId: atHome.id,
+      accepted: [{ deviceId: elsewhere.id, accessId: atHome.id }],
+    });
   });
 
   it('anyone but the owner leaves with their own id, losing what the organization gave them', async () => {

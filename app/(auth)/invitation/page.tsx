@@ -39,7 +39,7 @@ export default async function InvitationPage({
   const mine = ctx && normalizeEmail(ctx.caller.email) === inv.email;
   return (
     <AuthShell
-      title={`Open ${inv.deviceName}`}
+      title={inv.doors.length === 1 ? `Open ${inv.deviceName}` : `Open ${inv.doors.length} doors`}
       subtitle={inv.organizationName ? `An invitation from ${inv.organizationName}` : 'An invitation'}
     >
       <AuthCard>
@@ -47,9 +47,21 @@ export default async function InvitationPage({
           <p className="text-sm text-slate-700">
             <strong className="text-slate-900">{inv.inviter}</strong> invited{' '}
             <strong className="break-words text-slate-900">{inv.email}</strong> to open{' '}
-            <strong className="text-slate-900">{inv.deviceName}</strong>. The invitation is valid until{' '}
-            {day(inv.expiresAt)}.
+            {inv.doors.length === 1 ? <strong className="text-slate-900">{inv.deviceName}</strong> : 'these doors'}. The
+            invitation is valid until {day(inv.expiresAt)}.
           </p>
+          {/* when they may open each door, before they accept (in the door's zone) */}
+          <ul
+            aria-label="Doors and your hours"
+            className="divide-y divide-slate-100 rounded-md border border-slate-200"
+          >
+            {inv.doors.map((d) => (
+              <li key={d.name} className="px-3 py-2 text-sm">
+                <span className="font-medium text-slate-900">{d.name}</span>
+                <span className="block text-slate-600">Your hours: {d.hours}</span>
+              </li>
+            ))}
+          </ul>
           {mine ? (
             <AcceptInvitation token={token} />
           ) : ctx ? (

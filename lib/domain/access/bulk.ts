@@ -1,20 +1,21 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { deviceAccess, devices, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import { isEmailAddress, normalizeEmail } from '@/lib/auth/email';
-import type { Ctx } from '../context';
+import type { Ctx, ShareMailBatch } from '../context';
 import { isDomainError, Invalid, NotFound, type ErrorCode } from '../errors';
 import { may } from '../policy';
 import { requireOrg } from '../policy/enforce';
 import { effectiveAccess } from './effective';
 import { revokeAccess, updateAccess } from './change';
 import { grantAccess } from './grant';
+import { sendShareMail } from './invite';
 import { checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
 
 /**
  * One person, many doors of an organization, in one request (issue 33): the per-device verbs
  * (grantAccess, updateAccess, revokeAccess) run door by door inside one transaction, so every
  * rule of theirs applies unchanged (the door policy, delegation, invitations and notices, audit,
- * certificates); a door they refuse rolls the whole request back, and the answer says per door
+ * certificates), except that the person gets one mail for all the doors given; a door they refuse rolls the whole request back, and the answer says per door
  * what happened or would have happened.
  */
 
@@ -158,7 +159,9 @@ export async function bulkGrant(ctx: Ctx, organizationId: number, input: BulkGra
     doors.push({ deviceId, deviceName: null, outcome: 'refused', accessId: null, error: { code, message } });
   try {
     await ctx.db.transaction(async (tx) => {
-      const t: Ctx = { ...ctx, db: tx };
+      // the doors' mails are collected and go as one mail to the person when every door was given
+      const mail: ShareMailBatch = { invitations: [], notices: [] };
+      const t: Ctx = { ...ctx, db: tx, shareMail: mail };
       for (const deviceId of deviceIds) {
         // a device of another organization (or none) is not this organization's door: as unseen
         if (!names.has(deviceId)) {
@@ -235,6 +238,7 @@ export async function bulkGrant(ctx: Ctx, organizationId: number, input: BulkGra
         }
       }
       if (doors.some((d) => d.outcome === 'refused')) throw new Rollback();
+      await sendShareMail(tx, ctx, mail, ctx.now());
     });
   } catch (e) {
     if (!(e instanceof Rollback)) throw e;

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { deviceAccess, userGroups, users, type DeviceAccess } from '@/db/schema';
 import { audit, changed } from '../audit';
 import { accessFacts } from './facts';
-import { revokeEmailTokens } from '@/lib/auth/email-tokens';
+import { dropFromInvitations } from './invitation-tokens';
 import { groupMemberUserIds, reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -139,7 +139,7 @@ export async function revokeAccess(
     const affected = await holdersOf(tx, a);
     await tx.delete(deviceAccess).where(eq(deviceAccess.id, a.id));
     // a withdrawn invitation: its mailed link dies with it
-    if (a.pendingEmail) await revokeEmailTokens(tx, 'device-invite', { ref: a.id }, ctx.now());
+    if (a.pendingEmail) await dropFromInvitations(tx, [a.id], a.pendingEmail, ctx.now());
     await reconcileCertificates(tx, { userIds: affected, deviceIds: [deviceId] }, ctx.now());
     await audit(tx, ctx, {
       action: 'access.revoke',

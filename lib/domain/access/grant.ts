@@ -7,7 +7,7 @@ import { accessFacts } from './facts';
 import { Invalid } from '../errors';
 import { requireDevice } from '../policy/enforce';
 import { Level, type EffectiveAccess } from './effective';
-import { sendDeviceInvitation, sendShareNotice } from './invite';
+import { shareMail } from './invite';
 import { deviceOrg } from './list';
 import { requireDelegable } from './delegation';
 import { accessPower } from '../policy';
@@ -125,7 +125,7 @@ async function grantUser(
         .insert(deviceAccess)
         .values({ ...row, principalType: 0, pendingEmail: email })
         .returning();
-      await sendDeviceInvitation(tx, { accessId: a.id, deviceId: row.deviceId, email }, ctx.caller.displayName, now);
+      await shareMail(tx, ctx, { invitation: { accessId: a.id, email } }, now);
       await audit(tx, ctx, {
         action: 'access.grant',
         deviceId: row.deviceId,
@@ -154,7 +154,7 @@ async function grantUser(
       .insert(deviceAccess)
       .values({ ...row, principalType: 0, userId: user.id })
       .returning();
-    await sendShareNotice(tx, user, row.deviceId, ctx.caller.displayName, now);
+    await shareMail(tx, ctx, { notice: { accessId: a.id, to: user } }, now);
     await audit(tx, ctx, {
       action: 'access.grant',
       deviceId: row.deviceId,

@@ -28,6 +28,7 @@ import {
   type Grantor,
 } from '../policy';
 import { effectiveAccess } from './effective';
+import { dropFromInvitations } from './invitation-tokens';
 
 /**
  * A grant names its grantor; when the grantor loses power (their access revoked or narrowed,
@@ -242,8 +243,8 @@ export async function endInvitationsOf(tx: Db, userId: string, scope: Scope, now
         deviceInScope(deviceAccess.deviceId, scope, tx),
       ),
     )
-    .returning({ id: deviceAccess.id });
-  for (const p of pending) await revokeEmailTokens(tx, 'device-invite', { ref: p.id }, now);
+    .returning({ id: deviceAccess.id, email: deviceAccess.pendingEmail });
+  for (const p of pending) await dropFromInvitations(tx, [p.id], p.email!, now);
   let org = 0;
   if (scope.organizationId != null) {
     const gone = await tx

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, devices, organizations, users } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
@@ -7,16 +7,18 @@ import {
   issueEmailToken,
   peekEmailToken,
   refusalMessage,
-  revokeEmailTokens,
+  type EmailToken,
 } from '@/lib/auth/email-tokens';
 import { tokenRefused } from '../signup/refusal';
-import type { BaseCtx, Ctx } from '../context';
+import type { BaseCtx, Ctx, ShareMailBatch } from '../context';
 import { Conflict, DomainError, Forbidden } from '../errors';
-import { deviceInvitationMail, deviceSharedNotice } from '../signup/mails';
+import { deviceInvitationMail, deviceSharedNotice, doorNames, type MailDoor } from '../signup/mails';
 import { findAccess } from './change';
 import { requireManager } from './grant';
 import { requireDelegable } from './delegation';
-import { accessPower } from '../policy';
+import { accessPower, type AccessFacts } from '../policy';
+import { yourHours } from './hours';
+import { coveredAccessIds, dropFromInvitations } from './invitation-tokens';
 import { spend } from '../ratelimit';
 import { isUniqueViolation } from '@/db/errors';
 
@@ -34,63 +36,137 @@ const RESEND_LIMIT = { max: 3, windowSeconds: 600 };
 
 const NIL = '00000000-0000-0000-0000-000000000000';
 
-/** The device's name and its organization's name (the mail's subject names the organization). */
-async function deviceNames(tx: Db, deviceId: number) {
-  const [d] = await tx
-    .select({ name: devices.name, organizationName: organizations.name })
-    .from(devices)
+/** A door of a share mail: the access, its device, the door's zone and the organization's name. */
+async function sharedDoors(tx: Db, accessIds: string[], now: Date) {
+  if (!accessIds.length) return [];
+  const rows = await tx
+    .select({
+      access: deviceAccess,
+      name: devices.name,
+      timeZone: devices.timeZone,
+      organizationName: organizations.name,
+    })
+    .from(deviceAccess)
+    .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
     .leftJoin(organizations, eq(organizations.id, devices.organizationId))
-    .where(eq(devices.id, deviceId))
-    .limit(1);
-  return d ?? { name: `device ${deviceId}`, organizationName: null };
+    .where(inArray(deviceAccess.id, accessIds))
+    .orderBy(devices.name, devices.id);
+  return rows.map((r) => ({
+    accessId: r.access.id,
+    deviceId: r.access.deviceId,
+    name: r.name,
+    hours: hoursWords({ ...r.access, timeZone: r.timeZone }, now),
+    organizationName: r.organizationName,
+  }));
 }
 
-/** Issues the invitation of a pending access (ending any former one) and queues its mail, in `tx`. */
+/** "Mon–Fri 08:00–17:00 Europe/Warsaw", "any time", then dates and "only at the door" where they apply. */
+function hoursWords(a: AccessFacts, now: Date): string {
+  const h = yourHours(a, now);
+  return [h.always ? 'any time' : h.hours, h.dates, h.remoteAccessDisabled ? 'only at the door, not from afar' : null]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * Issues one invitation for pending accesses of one address (one door, or the doors of one share
+ * step) and queues its one mail, in `tx`. A former link for any of them stops giving it.
+ */
 export async function sendDeviceInvitation(
   tx: Db,
-  a: { accessId: string; deviceId: number; email: string },
+  a: { accessIds: string[]; email: string },
   inviter: string,
   now: Date,
 ): Promise<Date> {
-  await revokeEmailTokens(tx, 'device-invite', { ref: a.accessId }, now);
+  await dropFromInvitations(tx, a.accessIds, a.email, now);
   const { token, expiresAt } = await issueEmailToken(tx, {
     purpose: 'device-invite',
     email: a.email,
-    ref: a.accessId,
-    payload: { deviceId: a.deviceId, inviter },
+    ref: a.accessIds[0],
+    payload: { inviter, accessIds: a.accessIds },
     now,
   });
-  await tx.update(deviceAccess).set({ pendingExpiresAt: expiresAt }).where(eq(deviceAccess.id, a.accessId));
-  const d = await deviceNames(tx, a.deviceId);
+  await tx.update(deviceAccess).set({ pendingExpiresAt: expiresAt }).where(inArray(deviceAccess.id, a.accessIds));
+  const doors = await sharedDoors(tx, a.accessIds, now);
   await deviceInvitationMail(tx, {
     to: a.email,
     inviter,
-    deviceName: d.name,
-    organizationName: d.organizationName,
+    doors,
+    organizationName: doors[0]?.organizationName ?? null,
     token,
     now,
   });
   return expiresAt;
 }
 
-/** A share to someone with a verified account: a notice mail, in `tx`. */
+/** Accesses given to someone with a verified account: one notice mail, in `tx`. */
 export async function sendShareNotice(
   tx: Db,
   to: { email: string; displayName: string },
-  deviceId: number,
+  accessIds: string[],
   inviter: string,
   now: Date,
 ): Promise<void> {
-  const d = await deviceNames(tx, deviceId);
+  const doors = await sharedDoors(tx, accessIds, now);
+  if (!doors.length) return;
   await deviceSharedNotice(tx, {
     to: to.email,
     name: to.displayName,
     inviter,
-    deviceName: d.name,
-    deviceId,
-    organizationName: d.organizationName,
+    doors,
+    organizationName: doors[0].organizationName,
     now,
   });
+}
+
+/**
+ * The mails of one share: sent now, or collected when the caller shares several doors in one step
+ * (ctx.shareMail, sent by `sendShareMail` once the step succeeded).
+ */
+export async function shareMail(
+  tx: Db,
+  ctx: Ctx,
+  m:
+    | { invitation: { accessId: string; email: string } }
+    | { notice: { accessId: string; to: { email: string; displayName: string } } },
+  now: Date,
+): Promise<void> {
+  const batch = ctx.shareMail;
+  if ('invitation' in m) {
+    if (batch) batch.invitations.push(m.invitation);
+    else
+      await sendDeviceInvitation(
+        tx,
+        { accessIds: [m.invitation.accessId], email: m.invitation.email },
+        ctx.caller.displayName,
+        now,
+      );
+  } else if (batch) batch.notices.push(m.notice);
+  else await sendShareNotice(tx, m.notice.to, [m.notice.accessId], ctx.caller.displayName, now);
+}
+
+/** Sends what a share step collected: one invitation per address, one notice per person. */
+export async function sendShareMail(tx: Db, ctx: Ctx, batch: ShareMailBatch, now: Date): Promise<void> {
+  const by = <T, K>(items: T[], key: (t: T) => K) => {
+    const m = new Map<K, T[]>();
+    for (const i of items) m.set(key(i), [...(m.get(key(i)) ?? []), i]);
+    return [...m.values()];
+  };
+  for (const inv of by(batch.invitations, (i) => i.email))
+    await sendDeviceInvitation(
+      tx,
+      { accessIds: inv.map((i) => i.accessId), email: inv[0].email },
+      ctx.caller.displayName,
+      now,
+    );
+  for (const n of by(batch.notices, (i) => i.to.email))
+    await sendShareNotice(
+      tx,
+      n[0].to,
+      n.map((i) => i.accessId),
+      ctx.caller.displayName,
+      now,
+    );
 }
 
 /** POST /my/device/{deviceId}/access/{accessId}/resend: a new invitation mail for a pending access. */
@@ -115,18 +191,29 @@ export async function resendDeviceInvitation(
     'This invitation was sent again a moment ago; wait a few minutes before sending it once more.',
   );
   const expiresAt = await ctx.db.transaction((tx) =>
-    sendDeviceInvitation(tx, { accessId: a.id, deviceId, email: a.pendingEmail! }, ctx.caller.displayName, now),
+    sendDeviceInvitation(tx, { accessIds: [a.id], email: a.pendingEmail! }, ctx.caller.displayName, now),
   );
   return { id: a.id, userEmail: a.pendingEmail, expiresAt: expiresAt.toISOString() };
 }
 
 export interface InvitationView {
   email: string;
+  /** the doors' names in words: "Front door", "Front door, Back door and Garage" */
   deviceName: string;
+  /** every door the invitation still gives, with the person's hours there */
+  doors: MailDoor[];
   organizationName: string | null;
   inviter: string;
   expiresAt: string;
 }
+
+/** The accesses a token still gives: pending, for its address (withdrawn or accepted ones are left out). */
+const stillPending = (t: EmailToken) =>
+  and(
+    inArray(deviceAccess.id, coveredAccessIds(t).length ? coveredAccessIds(t) : [NIL]),
+    isNotNull(deviceAccess.pendingEmail),
+    sql`lower(${deviceAccess.pendingEmail}) = ${t.email}`,
+  );
 
 /** What an invitation link is for, without using it (the page that asks to accept). */
 export async function describeDeviceInvitation(
@@ -136,32 +223,39 @@ export async function describeDeviceInvitation(
   const now = ctx.now();
   const r = await peekEmailToken(ctx.db, 'device-invite', token, now);
   if (!r.ok) return { ok: false, message: refusalMessage(r.reason, 'invitation') };
-  const [a] = await ctx.db
-    .select({ deviceId: deviceAccess.deviceId, expires: deviceAccess.pendingExpiresAt })
-    .from(deviceAccess)
-    .where(and(eq(deviceAccess.id, r.token.ref ?? NIL), isNotNull(deviceAccess.pendingEmail)))
-    .limit(1);
-  if (!a) return { ok: false, message: 'This invitation was withdrawn or already accepted.' };
-  const d = await deviceNames(ctx.db, a.deviceId);
+  const ids = (await ctx.db.select({ id: deviceAccess.id }).from(deviceAccess).where(stillPending(r.token))).map(
+    (a) => a.id,
+  );
+  const doors = await sharedDoors(ctx.db, ids, now);
+  if (!doors.length) return { ok: false, message: 'This invitation was withdrawn or already accepted.' };
   const inviter = typeof r.token.payload?.inviter === 'string' ? r.token.payload.inviter : 'Someone';
   return {
     ok: true,
     invitation: {
       email: r.token.email,
-      deviceName: d.name,
-      organizationName: d.organizationName,
+      deviceName: doorNames(doors),
+      doors: doors.map((d) => ({ name: d.name, hours: d.hours })),
+      organizationName: doors[0].organizationName,
       inviter,
       expiresAt: r.token.expiresAt.toISOString(),
     },
   };
 }
 
+export interface InvitationAcceptance {
+  /** the first door (by name) the invitation gave, and the access to it */
+  deviceId: number;
+  accessId: string;
+  /** every door it gave (an invitation may cover the doors of one share step) */
+  accepted: { deviceId: number; accessId: string }[];
+}
+
 /**
  * POST /account/invitation/accept: the signed-in person takes the invitation of the token. Only
  * a verified account of the address the invitation was sent to, only once, only before it
- * expires; the pending access becomes theirs in the same transaction that uses the token.
+ * expires; every pending access it covers becomes theirs in the same transaction that uses the token.
  */
-export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{ deviceId: number; accessId: string }> {
+export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<InvitationAcceptance> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'device-invite', token, now);
@@ -176,43 +270,40 @@ export async function acceptDeviceInvitation(ctx: Ctx, token: string): Promise<{
     if (!me?.verified) throw Forbidden('Confirm your e-mail address before accepting an invitation.');
     if (normalizeEmail(me.email) !== t.email)
       throw Forbidden(`This invitation was sent to ${t.email}. Sign in with the account of that address to accept it.`);
-    const ref = t.ref ?? NIL;
-    const [pending] = await tx
+    const pending = await tx
       .select({ id: deviceAccess.id, deviceId: deviceAccess.deviceId })
       .from(deviceAccess)
-      .where(
-        and(
-          eq(deviceAccess.id, ref),
-          isNotNull(deviceAccess.pendingEmail),
-          gt(deviceAccess.pendingExpiresAt, now),
-          sql`lower(${deviceAccess.pendingEmail}) = ${t.email}`,
-        ),
-      )
-      .limit(1)
-      .for('update');
-    if (!pending)
+      .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
+      .where(and(stillPending(t), gt(deviceAccess.pendingExpiresAt, now)))
+      .orderBy(devices.name, devices.id)
+      .for('update', { of: deviceAccess });
+    if (!pending.length)
       throw new DomainError(
         'gone',
         'This invitation was withdrawn, or it has expired. Ask the person who invited you to send it again.',
       );
-    try {
-      await tx.transaction(async (sp) => {
-        await sp
-          .update(deviceAccess)
-          .set({ userId: ctx.caller.userId, pendingEmail: null, pendingExpiresAt: null })
-          .where(eq(deviceAccess.id, pending.id));
-      });
-    } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
-      // the person already has an access to this device: that one stays, the invitation goes
-      await tx.delete(deviceAccess).where(eq(deviceAccess.id, pending.id));
-      const [mine] = await tx
-        .select({ id: deviceAccess.id })
-        .from(deviceAccess)
-        .where(and(eq(deviceAccess.deviceId, pending.deviceId), eq(deviceAccess.userId, ctx.caller.userId)))
-        .limit(1);
-      return { deviceId: pending.deviceId, accessId: mine.id };
+    const accepted: InvitationAcceptance['accepted'] = [];
+    for (const p of pending) {
+      try {
+        await tx.transaction(async (sp) => {
+          await sp
+            .update(deviceAccess)
+            .set({ userId: ctx.caller.userId, pendingEmail: null, pendingExpiresAt: null })
+            .where(eq(deviceAccess.id, p.id));
+        });
+        accepted.push({ deviceId: p.deviceId, accessId: p.id });
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        // the person already has an access to this device: that one stays, the invitation goes
+        await tx.delete(deviceAccess).where(eq(deviceAccess.id, p.id));
+        const [mine] = await tx
+          .select({ id: deviceAccess.id })
+          .from(deviceAccess)
+          .where(and(eq(deviceAccess.deviceId, p.deviceId), eq(deviceAccess.userId, ctx.caller.userId)))
+          .limit(1);
+        accepted.push({ deviceId: p.deviceId, accessId: mine.id });
+      }
     }
-    return { deviceId: pending.deviceId, accessId: pending.id };
+    return { ...accepted[0], accepted };
   });
 }

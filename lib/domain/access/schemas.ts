@@ -56,4 +56,9 @@ export type CopyResultItem = z.infer<typeof CopyResultItem>;
 export const CopyResult = z.object({ principals: z.array(CopyResultItem) });
 
 export const InvitationResent = z.object({ id: z.string(), userEmail: z.string(), expiresAt: instant });
-export const InvitationAccepted = z.object({ deviceId: int(), accessId: z.string() });
+export const InvitationAccepted = z.object({
+  deviceId: int(),
+  accessId: z.string(),
+  /** extension: every door the invitation gave (one mail may invite to the doors of one share step) */
+  accepted: z.array(z.object({ deviceId: int(), accessId: z.string() })),
+});

@@ -3,7 +3,6 @@ import { toWireRole } from './wire-roles';
 import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
-import { revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
 import { recordActivity } from '../activity/record';
 import { reconcileCertificates } from '../certificates/reconcile';
@@ -13,6 +12,7 @@ import { NotFound } from '../errors';
 import { enforcePeople, factorOf } from '../policy/enforce';
 import { orgMembership } from './roles';
 import { settleGrantsOf } from '../access/grantors';
+import { dropFromInvitations } from '../access/invitation-tokens';
 import { sendPinRemovals } from '../pins/removals';
 import { enqueueWebhookEvent } from '../webhooks/outbox';
 
@@ -94,7 +94,12 @@ async function withdrawInvitations(tx: Db, organizationId: number, email: string
     .delete(deviceAccess)
     .where(waitingInvitations(tx, organizationId, email))
     .returning({ id: deviceAccess.id });
-  for (const g of gone) await revokeEmailTokens(tx, 'device-invite', { ref: g.id }, now);
+  await dropFromInvitations(
+    tx,
+    gone.map((g) => g.id),
+    email,
+    now,
+  );
   return gone.length;
 }
 

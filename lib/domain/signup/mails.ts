@@ -73,19 +73,41 @@ export function resetMail(tx: Db, to: string, name: string, token: string, now: 
   return enqueueMail(tx, { to, subject: 'Reset your password', kind: 'reset', ...body }, now);
 }
 
-/** A device shared with an address: the invitation that only its mailbox can take. */
+/** A door in a share mail: its name and the person's hours there, in words at the door. */
+export interface MailDoor {
+  name: string;
+  hours: string;
+}
+
+/** "Front door", "Front door and Garage", "Front door, Back door and Garage" */
+export function doorNames(doors: readonly { name: string }[]): string {
+  const n = doors.map((d) => d.name);
+  return n.length < 2 ? (n[0] ?? '') : `${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+}
+
+const doorLines = (doors: readonly MailDoor[]) => doors.map((d) => `${d.name}: ${d.hours}`);
+
+/**
+ * Doors shared with an address that has no verified account: one mail for every door of one share
+ * (each with its hours), one link that accepts them all.
+ */
 export function deviceInvitationMail(
   tx: Db,
-  m: { to: string; inviter: string; deviceName: string; organizationName: string | null; token: string; now: Date },
+  m: { to: string; inviter: string; doors: MailDoor[]; organizationName: string | null; token: string; now: Date },
 ) {
+  const names = doorNames(m.doors);
+  const one = m.doors.length === 1 ? m.doors[0] : null;
   const body = renderMail({
     greeting: 'Hello,',
-    paragraphs: [
-      `${m.inviter} invited you to open "${m.deviceName}" with Smart-lock cloud.`,
-      'Accept the invitation with the link below. If you have no account yet, you can create one on the way, with this e-mail address.',
-    ],
+    paragraphs: one
+      ? [`${m.inviter} invited you to open "${one.name}" with Smart-lock cloud.`, `When you may open it: ${one.hours}.`]
+      : [`${m.inviter} invited you to open these doors with Smart-lock cloud:`],
+    list: one ? undefined : doorLines(m.doors),
     action: { label: 'Accept the invitation', url: mailLink('/invitation', { token: m.token }) },
-    after: [`The invitation is for this e-mail address only and works for ${invitationTtlDays()} days.`],
+    after: [
+      'Accept with the link above. If you have no account yet, you can create one on the way, with this e-mail address.',
+      `The invitation is for this e-mail address only and works for ${invitationTtlDays()} days.`,
+    ],
     footer:
       'You get this mail because someone shared a door with this e-mail address. If you do not know them, ignore it.',
   });
@@ -93,7 +115,7 @@ export function deviceInvitationMail(
     tx,
     {
       to: m.to,
-      subject: `${m.inviter} invited you to open ${m.deviceName}`,
+      subject: `${m.inviter} invited you to open ${names}`,
       organizationName: m.organizationName,
       kind: 'device-invite',
       ...body,
@@ -102,30 +124,38 @@ export function deviceInvitationMail(
   );
 }
 
-/** A device shared with someone who has an account: a notice, nothing to accept. */
+/** Doors shared with someone who has an account: one notice per share, nothing to accept. */
 export function deviceSharedNotice(
   tx: Db,
   m: {
     to: string;
     name: string;
     inviter: string;
-    deviceName: string;
-    deviceId: number;
+    doors: (MailDoor & { deviceId: number })[];
     organizationName: string | null;
     now: Date;
   },
 ) {
+  const names = doorNames(m.doors);
+  const one = m.doors.length === 1 ? m.doors[0] : null;
   const body = renderMail({
     greeting: `Hello ${m.name},`,
-    paragraphs: [`${m.inviter} gave you access to "${m.deviceName}". It is in your list of devices now.`],
-    action: { label: 'Open my devices', url: mailLink(`/devices/${m.deviceId}`) },
+    paragraphs: [
+      one
+        ? `${m.inviter} gave you access to "${one.name}". It is in your list of devices now. When you may open it: ${one.hours}.`
+        : `${m.inviter} gave you access to these doors. They are in your list of devices now:`,
+    ],
+    list: one ? undefined : doorLines(m.doors),
+    action: one
+      ? { label: 'Open my devices', url: mailLink(`/devices/${one.deviceId}`) }
+      : { label: 'Open my doors', url: mailLink('/home') },
     footer: 'You get this mail because someone shared a door with your account.',
   });
   return enqueueMail(
     tx,
     {
       to: m.to,
-      subject: `${m.inviter} shared ${m.deviceName} with you`,
+      subject: `${m.inviter} shared ${names} with you`,
       organizationName: m.organizationName,
       kind: 'notice',
       ...body,
