@@ -90,6 +90,32 @@ export async function confirmedAccount(
 }
 
 /**
+ * From a mailed invitation's page, signed out: "Create an account" with the invited address, confirm
+ * it through its mail, "Sign in and continue", sign in, and arrive back at the invitation (`back`).
+ */
+export async function signUpFromInvitation(
+  page: Page,
+  account: { email: string; displayName: string; password: string },
+  back: RegExp,
+): Promise<void> {
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.waitForURL(/\/sign-up\?/);
+  await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+  await page.getByLabel('Your name').fill(account.displayName);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/check-mail/);
+  await page.goto(await mailedLink(page.request, account.email, '/verify-email'));
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+  await page.getByRole('link', { name: 'Sign in and continue' }).click();
+  await page.waitForURL(/\/sign-in\?callbackUrl=/);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(back);
+}
+
+/**
  * Unlocks a lock by name through the API as the page's signed-in person and waits until the lock
  * has answered (the operation COMPLETED), as another person at another screen would.
  */

@@ -1,4 +1,4 @@
-import { DEMO, expect, mailedLink, mailText, screen, signIn, test } from './fixtures';
+import { DEMO, expect, mailedLink, mailText, screen, signIn, signUpFromInvitation, test } from './fixtures';
 
 /**
  * Issue 33: a person invited to the organization who has no account signs up from the invitation,
@@ -23,21 +23,11 @@ test('an organization invitee signs up, confirms the address and comes straight 
   const newcomer = await ctx.newPage();
   await newcomer.goto(await mailedLink(newcomer.request, email, '/organization-invitation'));
   await expect(newcomer.getByText(/you come straight back here to accept/)).toBeVisible();
-  await newcomer.getByRole('link', { name: 'Create an account' }).click();
-  await newcomer.waitForURL(/\/sign-up\?/);
-  await expect(newcomer.getByLabel('E-mail')).toHaveValue(email);
-  await newcomer.getByLabel('Your name').fill('Nadia Newcomer');
-  await newcomer.getByLabel('Password').fill('maria-password-1');
-  await newcomer.getByRole('button', { name: 'Create account' }).click();
-  await newcomer.waitForURL(/\/check-mail/);
-  await newcomer.goto(await mailedLink(newcomer.request, email, '/verify-email'));
-  await newcomer.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-  await newcomer.getByRole('link', { name: 'Sign in and continue' }).click();
-  await newcomer.waitForURL(/\/sign-in\?callbackUrl=/);
-  await newcomer.getByLabel('E-mail').fill(email);
-  await newcomer.getByLabel('Password').fill('maria-password-1');
-  await newcomer.getByRole('button', { name: 'Sign in' }).click();
-  await newcomer.waitForURL(/\/organization-invitation\?token=/);
+  await signUpFromInvitation(
+    newcomer,
+    { email, displayName: 'Nadia Newcomer', password: 'maria-password-1' },
+    /\/organization-invitation\?token=/,
+  );
   await newcomer.waitForLoadState('networkidle');
   const accept = newcomer.getByRole('button', { name: /^Accept and join / });
   await expect(accept).toBeVisible();
@@ -108,20 +98,11 @@ test('a new person given three doors in one step gets one mail, signs up from it
   await screen(newcomer, 'invitation-three-doors-390');
   await newcomer.setViewportSize({ width: 1280, height: 720 });
 
-  await newcomer.getByRole('link', { name: 'Create an account' }).click();
-  await newcomer.waitForURL(/\/sign-up\?/);
-  await newcomer.getByLabel('Your name').fill('Theo Three');
-  await newcomer.getByLabel('Password').fill('theo-password-1');
-  await newcomer.getByRole('button', { name: 'Create account' }).click();
-  await newcomer.waitForURL(/\/check-mail/);
-  await newcomer.goto(await mailedLink(newcomer.request, email, '/verify-email'));
-  await newcomer.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-  await newcomer.getByRole('link', { name: 'Sign in and continue' }).click();
-  await newcomer.waitForURL(/\/sign-in\?callbackUrl=/);
-  await newcomer.getByLabel('E-mail').fill(email);
-  await newcomer.getByLabel('Password').fill('theo-password-1');
-  await newcomer.getByRole('button', { name: 'Sign in' }).click();
-  await newcomer.waitForURL(/\/invitation\?token=/);
+  await signUpFromInvitation(
+    newcomer,
+    { email, displayName: 'Theo Three', password: 'theo-password-1' },
+    /\/invitation\?token=/,
+  );
   await newcomer.getByRole('button', { name: 'Accept the invitation' }).click();
   // several doors: Home, which lists them with the person's hours
   await newcomer.waitForURL(/\/home$/, { timeout: 15_000 });

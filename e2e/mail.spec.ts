@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { confirmedAccount, DEMO, expect, MAILBOX_PAGE, mailedLink, screen, signIn, test } from './fixtures';
+import {
+  confirmedAccount,
+  DEMO,
+  expect,
+  MAILBOX_PAGE,
+  mailedLink,
+  screen,
+  signIn,
+  signUpFromInvitation,
+  test,
+} from './fixtures';
 
 /**
  * Proven e-mail in the demo (no SMTP server: mail stays in the demo mailbox page). A newcomer signs
@@ -106,21 +116,11 @@ test('an invited person follows the invitation, signs up with that address, conf
   await expect(newcomer.getByRole('heading', { name: 'Open Storage room' })).toBeVisible();
   await expect(newcomer.getByText(/Olivia Owner invited/)).toBeVisible();
   await screen(newcomer, 'mail-invitation-signed-out');
-  await newcomer.getByRole('link', { name: 'Create an account' }).click();
-  await newcomer.waitForURL(/\/sign-up\?/);
-  await expect(newcomer.getByLabel('E-mail')).toHaveValue(email);
-  await newcomer.getByLabel('Your name').fill('Ivy Invitee');
-  await newcomer.getByLabel('Password').fill('ivy-password-1');
-  await newcomer.getByRole('button', { name: 'Create account' }).click();
-  await newcomer.waitForURL(/\/check-mail/);
-  await newcomer.goto(await mailedLink(newcomer.request, email, '/verify-email'));
-  await newcomer.getByRole('button', { name: 'Confirm my e-mail address' }).click();
-  await newcomer.getByRole('link', { name: 'Sign in and continue' }).click();
-  await newcomer.waitForURL(/\/sign-in\?callbackUrl=/);
-  await newcomer.getByLabel('E-mail').fill(email);
-  await newcomer.getByLabel('Password').fill('ivy-password-1');
-  await newcomer.getByRole('button', { name: 'Sign in' }).click();
-  await newcomer.waitForURL(/\/invitation\?token=/);
+  await signUpFromInvitation(
+    newcomer,
+    { email, displayName: 'Ivy Invitee', password: 'ivy-password-1' },
+    /\/invitation\?token=/,
+  );
   await newcomer.waitForLoadState('networkidle');
   await screen(newcomer, 'mail-invitation-signed-in');
   await newcomer.getByRole('button', { name: 'Accept the invitation' }).click();
