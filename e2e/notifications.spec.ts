@@ -47,6 +47,15 @@ test.describe('Settings > Notifications', () => {
     await expect(page.getByRole('combobox', { name: /: A lock is jammed$/ }).first()).toHaveValue('default');
     await page.getByRole('checkbox', { name: /Daily digest/ }).click();
     await expect(page.getByRole('checkbox', { name: /Daily digest/ })).not.toBeChecked();
+
+    // a phone: a card per device with every setting on its own line, none scrolled out of sight
+    await page.setViewportSize({ width: 390, height: 844 });
+    const perDevice = page.getByRole('list', { name: 'Per device settings' });
+    const first = perDevice.getByRole('listitem').first();
+    await first.scrollIntoViewIfNeeded();
+    for (const box of await first.getByRole('combobox').all()) await expect(box).toBeInViewport({ ratio: 1 });
+    await expect(first.getByRole('combobox', { name: /: A lock is jammed$/ })).toBeVisible();
+    await screen(page, 'notifications-390');
   });
 
   test('the unsubscribe page needs no sign-in and says what is wrong with a bad link', async ({ page }) => {

@@ -77,6 +77,28 @@ export function NotificationsPage() {
       </>
     );
   const p = prefs.data;
+  /** One device's choice for one kind: default (the choice above), on or off. */
+  const choice = (d: (typeof p.devices)[number], k: NotificationKind, className = 'w-auto min-w-[10rem]') => {
+    const v = d.overrides[k];
+    return (
+      <Select
+        aria-label={`${d.name}: ${p.labels[k]}`}
+        className={className}
+        value={v === undefined ? 'default' : v ? 'on' : 'off'}
+        onChange={(e) => {
+          const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
+          save(
+            { devices: [{ deviceId: d.deviceId, kind: k, enabled }] },
+            `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`,
+          );
+        }}
+      >
+        <option value="default">Default ({p.kinds[k] ? 'on' : 'off'})</option>
+        <option value="on">On</option>
+        <option value="off">Off</option>
+      </Select>
+    );
+  };
 
   return (
     <>
@@ -125,53 +147,51 @@ export function NotificationsPage() {
               You own or administer no devices: there is nothing to mail you about.
             </p>
           ) : (
-            <Table>
-              <THead>
-                <Tr>
-                  <Th>Device</Th>
-                  {NOTIFICATION_KINDS.map((k) => (
-                    <Th key={k}>{SHORT[k]}</Th>
-                  ))}
-                </Tr>
-              </THead>
-              <TBody>
+            <>
+              {/* a phone: one card per device, each setting on its own line (six columns do not fit) */}
+              <ul aria-label="Per device settings" className="divide-y divide-slate-100 md:hidden">
                 {p.devices.map((d) => (
-                  <Tr key={d.deviceId}>
-                    <Td className="font-medium text-slate-900">{d.name}</Td>
-                    {NOTIFICATION_KINDS.map((k) => {
-                      const v = d.overrides[k];
-                      if (!d.kinds.includes(k))
-                        return (
-                          <Td key={k} className="text-slate-500">
-                            <span aria-hidden="true">-</span>
-                            <span className="sr-only">does not apply</span>
-                          </Td>
-                        );
-                      return (
-                        <Td key={k}>
-                          <Select
-                            aria-label={`${d.name}: ${p.labels[k]}`}
-                            className="w-auto min-w-[10rem]"
-                            value={v === undefined ? 'default' : v ? 'on' : 'off'}
-                            onChange={(e) => {
-                              const enabled = e.target.value === 'default' ? null : e.target.value === 'on';
-                              save(
-                                { devices: [{ deviceId: d.deviceId, kind: k, enabled }] },
-                                `${d.name}, ${p.labels[k].toLowerCase()}: ${enabled === null ? 'default' : enabled ? 'on' : 'off'}.`,
-                              );
-                            }}
-                          >
-                            <option value="default">Default ({p.kinds[k] ? 'on' : 'off'})</option>
-                            <option value="on">On</option>
-                            <option value="off">Off</option>
-                          </Select>
-                        </Td>
-                      );
-                    })}
-                  </Tr>
+                  <li key={d.deviceId} className="space-y-2 p-4">
+                    <div className="font-medium text-slate-900">{d.name}</div>
+                    {NOTIFICATION_KINDS.filter((k) => d.kinds.includes(k)).map((k) => (
+                      <div key={k} className="grid grid-cols-[minmax(0,1fr)_10rem] items-center gap-3 text-sm">
+                        <span className="text-slate-700">{SHORT[k]}</span>
+                        {choice(d, k, 'w-full')}
+                      </div>
+                    ))}
+                  </li>
                 ))}
-              </TBody>
-            </Table>
+              </ul>
+              <div className="hidden md:block">
+                <Table>
+                  <THead>
+                    <Tr>
+                      <Th>Device</Th>
+                      {NOTIFICATION_KINDS.map((k) => (
+                        <Th key={k}>{SHORT[k]}</Th>
+                      ))}
+                    </Tr>
+                  </THead>
+                  <TBody>
+                    {p.devices.map((d) => (
+                      <Tr key={d.deviceId}>
+                        <Td className="font-medium text-slate-900">{d.name}</Td>
+                        {NOTIFICATION_KINDS.map((k) =>
+                          d.kinds.includes(k) ? (
+                            <Td key={k}>{choice(d, k)}</Td>
+                          ) : (
+                            <Td key={k} className="text-slate-500">
+                              <span aria-hidden="true">-</span>
+                              <span className="sr-only">does not apply</span>
+                            </Td>
+                          ),
+                        )}
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
           )}
         </Card>
       </div>
