@@ -1,5 +1,5 @@
 // `npm run bench:portal`: how soon Home and Activity show their content in Chromium, on the demo
-// data (issue 22: within 500 ms). Starts the production server like the browser tests do
+// data (issue 33: within 300 ms p50). Starts the production server like the browser tests do
 // (scripts/e2e-server.mjs, its own PGlite folder or DATABASE_URL), signs in as the demo owner and
 // loads each page BENCH_LOADS times (default 20), timing from the navigation until the page's own
 // data is on screen (not its skeleton). Prints median and p95 and writes them into
@@ -12,7 +12,8 @@ import { chromium, type Page } from '@playwright/test';
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
-const TARGET_MS = 500;
+// issue 33: Home and Activity within 300 ms p50 (issue 22 asked 500 ms)
+const TARGET_MS = 300;
 
 /** The pages and what shows that their data has arrived. */
 const PAGES: Array<{ name: string; path: string; content: (p: Page) => ReturnType<Page['locator']> }> = [
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       }
       const [p50, p95] = [pct(times, 50), pct(times, 95)];
       rows.push(
-        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 < ${TARGET_MS} ms | ${p50 < TARGET_MS ? 'PASS' : 'FAIL'} |`,
+        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 ≤ ${TARGET_MS} ms | ${p50 <= TARGET_MS ? 'PASS' : 'FAIL'} |`,
       );
       console.log(`${p.name}: p50 ${p50} ms, p95 ${p95} ms, max ${Math.max(...times)} ms`);
     }

@@ -55,8 +55,8 @@ export default async function InvitationPage({
             aria-label="Doors and your hours"
             className="divide-y divide-slate-100 rounded-md border border-slate-200"
           >
-            {inv.doors.map((d) => (
-              <li key={d.name} className="px-3 py-2 text-sm">
+            {inv.doors.map((d, i) => (
+              <li key={`${i}-${d.name}`} className="px-3 py-2 text-sm">
                 <span className="font-medium text-slate-900">{d.name}</span>
                 <span className="block text-slate-600">Your hours: {d.hours}</span>
               </li>

@@ -15,8 +15,9 @@ import { checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
  * One person, many doors of an organization, in one request (issue 33): the per-device verbs
  * (grantAccess, updateAccess, revokeAccess) run door by door inside one transaction, so every
  * rule of theirs applies unchanged (the door policy, delegation, invitations and notices, audit,
- * certificates), except that the person gets one mail for all the doors given; a door they refuse rolls the whole request back, and the answer says per door
- * what happened or would have happened.
+ * certificates), except that the person gets one mail for all the doors given; a door they
+ * refuse rolls the whole request back, and the answer says per door what happened or would have
+ * happened.
  */
 
 /** Who: an account by id, or anyone by e-mail (an address without a verified account is invited). */
