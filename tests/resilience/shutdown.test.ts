@@ -138,7 +138,11 @@ describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgr
     await store.use();
     for (const [i, c] of busy.slice(0, 3).entries())
       expect((await pinRows(c.lock.id)).map((p) => p.alias)).toEqual([`Night ${i}`]);
+    // (an operation once missed here on CI's PGlite leg, unreproduced: the server's last lines say what it did)
     for (const u of unlocks)
-      expect(await operationRow(u.json.result.operationId)).toMatchObject({ status: 'COMPLETED', result: 0 });
+      expect(
+        await operationRow(u.json.result.operationId),
+        `operation ${u.json.result.operationId}; server output:\n${s.output().slice(-4000)}`,
+      ).toMatchObject({ status: 'COMPLETED', result: 0 });
   });
 });
