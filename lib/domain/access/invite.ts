@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { deviceAccess, devices, organizations, users } from '@/db/schema';
+import { deviceAccess, devices, organizations, users, type DeviceAccess } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
 import {
   consumeEmailToken,
@@ -16,8 +16,9 @@ import { deviceInvitationMail, deviceSharedNotice, doorNames, type MailDoor } fr
 import { findAccess } from './change';
 import { requireManager } from './grant';
 import { requireDelegable } from './delegation';
-import { accessPower, type AccessFacts } from '../policy';
-import { yourHours } from './hours';
+import { accessPower } from '../policy';
+import { remoteWords, scheduleText } from '../audit/words';
+import { accessFacts } from './facts';
 import { coveredAccessIds, dropFromInvitations } from './invitation-tokens';
 import { spend } from '../ratelimit';
 import { isUniqueViolation } from '@/db/errors';
@@ -37,7 +38,7 @@ const RESEND_LIMIT = { max: 3, windowSeconds: 600 };
 const NIL = '00000000-0000-0000-0000-000000000000';
 
 /** A door of a share mail: the access, its device, the door's zone and the organization's name. */
-async function sharedDoors(tx: Db, accessIds: string[], now: Date) {
+async function sharedDoors(tx: Db, accessIds: string[]) {
   if (!accessIds.length) return [];
   const rows = await tx
     .select({
@@ -55,17 +56,19 @@ async function sharedDoors(tx: Db, accessIds: string[], now: Date) {
     accessId: r.access.id,
     deviceId: r.access.deviceId,
     name: r.name,
-    hours: hoursWords({ ...r.access, timeZone: r.timeZone }, now),
+    hours: hoursWords(r.access, r.timeZone),
     organizationName: r.organizationName,
   }));
 }
 
-/** "Mon–Fri 08:00–17:00 Europe/Warsaw", "any time", then dates and "only at the door" where they apply. */
-function hoursWords(a: AccessFacts, now: Date): string {
-  const h = yourHours(a, now);
-  return [h.always ? 'any time' : h.hours, h.dates, h.remoteAccessDisabled ? 'only at the door, not from afar' : null]
-    .filter(Boolean)
-    .join('; ');
+/**
+ * The access's hours in the audit log's words, in the door's zone ("Mon–Fri 08:00–17:00
+ * Europe/Warsaw", "any time"), and "opening only at the door" when remote opening is off.
+ */
+function hoursWords(a: DeviceAccess, zone: string): string {
+  // the facts as the audit log stores them (dates as ISO text)
+  const facts = JSON.parse(JSON.stringify(accessFacts(a))) as Record<string, unknown>;
+  return `${scheduleText(facts, zone)}${a.remoteAccessDisabled ? `, ${remoteWords(true)}` : ''}`;
 }
 
 /**
@@ -87,7 +90,7 @@ export async function sendDeviceInvitation(
     now,
   });
   await tx.update(deviceAccess).set({ pendingExpiresAt: expiresAt }).where(inArray(deviceAccess.id, a.accessIds));
-  const doors = await sharedDoors(tx, a.accessIds, now);
+  const doors = await sharedDoors(tx, a.accessIds);
   await deviceInvitationMail(tx, {
     to: a.email,
     inviter,
@@ -107,7 +110,7 @@ export async function sendShareNotice(
   inviter: string,
   now: Date,
 ): Promise<void> {
-  const doors = await sharedDoors(tx, accessIds, now);
+  const doors = await sharedDoors(tx, accessIds);
   if (!doors.length) return;
   await deviceSharedNotice(tx, {
     to: to.email,
@@ -226,7 +229,7 @@ export async function describeDeviceInvitation(
   const ids = (await ctx.db.select({ id: deviceAccess.id }).from(deviceAccess).where(stillPending(r.token))).map(
     (a) => a.id,
   );
-  const doors = await sharedDoors(ctx.db, ids, now);
+  const doors = await sharedDoors(ctx.db, ids);
   if (!doors.length) return { ok: false, message: 'This invitation was withdrawn or already accepted.' };
   const inviter = typeof r.token.payload?.inviter === 'string' ? r.token.payload.inviter : 'Someone';
   return {

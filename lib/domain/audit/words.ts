@@ -48,7 +48,7 @@ const WIRE_ROLES: Record<number, string> = { 0: 'owner', 1: 'administrator', 2: 
 export const levelWords = (v: unknown) => (typeof v === 'number' ? (LEVELS[v] ?? `level ${v}`) : '—');
 const roleWords = (v: unknown) =>
   typeof v === 'number' ? (WIRE_ROLES[v] ?? `role ${v}`) : typeof v === 'string' ? v : 'unknown role';
-const remoteWords = (disabled: unknown) => (disabled ? 'opening only at the door' : 'remote opening allowed');
+export const remoteWords = (disabled: unknown) => (disabled ? 'opening only at the door' : 'remote opening allowed');
 const quote = (s: string) => `“${s}”`;
 const list = (xs: string[]) =>
   xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
