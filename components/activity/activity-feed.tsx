@@ -15,7 +15,7 @@ import {
   SkeletonRows,
   Spinner,
 } from '@/components/ui';
-import { exportUrl, useActivityFeed, type ActivityFilters } from '@/lib/client/activity';
+import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/domain/activity/names';
 import { ActivityRow } from './activity-row';
@@ -24,6 +24,8 @@ interface Props {
   devices: PortalDevice[];
   /** set on a device's own Activity tab; otherwise the device is a filter */
   deviceId?: number;
+  /** the log's first page without a filter, read by the page on the server (shown only while no filter is set) */
+  firstPage?: ActivityItem[];
 }
 
 const METHODS: [ActivityMethod, string][] = [
@@ -59,7 +61,7 @@ function rangeZone(devices: PortalDevice[], device?: number): string {
  * so a view can be shared and Back undoes a change; pages follow the date cursor (a range opens
  * at its end at once, however far back); CSV exports exactly the current filter.
  */
-export function ActivityFeed({ devices, deviceId }: Props) {
+export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const sp = useSearchParams();
@@ -83,7 +85,8 @@ export function ActivityFeed({ devices, deviceId }: Props) {
     };
   }, [device, event, method, person, fromDay, toDay, zone]);
   const rangeWrong = !!fromDay && !!toDay && toDay < fromDay;
-  const feed = useActivityFeed(filters, !rangeWrong);
+  const filtered = !!(event || method || person || fromDay || toDay);
+  const feed = useActivityFeed(filters, !rangeWrong, filtered || device !== deviceId ? undefined : firstPage);
   const byId = new Map(devices.map((d) => [d.id, d]));
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -132,7 +135,6 @@ export function ActivityFeed({ devices, deviceId }: Props) {
     router.push(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
   }
   const setParam = (name: string, value: string) => setParams({ [name]: value });
-  const filtered = !!(event || method || person || fromDay || toDay);
   const eventChoices = Object.entries(EVENT_INFO).filter(([, i]) => !method || i.method === method);
 
   return (

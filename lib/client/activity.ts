@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityItem } from '@/lib/domain/activity/list';
+import { ACTIVITY_PAGE as PAGE } from '@/lib/domain/activity/names';
 import { apiFetch, apiUrl } from './api';
 
 /** Device activity item (api-v37.md): the domain's own type, so the two cannot drift apart. */
@@ -18,8 +19,6 @@ export interface ActivityFilters {
   to?: string;
 }
 
-const PAGE = 50;
-
 const query = (f: ActivityFilters) => ({
   deviceId: f.deviceId,
   event: f.events?.length ? f.events : undefined,
@@ -31,9 +30,11 @@ const query = (f: ActivityFilters) => ({
  * breaks ties between devices in the all-devices view), exactly as the API pages; a range starts
  * its first page at its end, so any month opens at once.
  */
-export function useActivityFeed(f: ActivityFilters, enabled = true) {
+export function useActivityFeed(f: ActivityFilters, enabled = true, firstPage?: ActivityItem[]) {
   return useInfiniteQuery({
     enabled,
+    // the server's first page, only for the filters it was read with (the caller decides)
+    initialData: firstPage ? { pages: [firstPage], pageParams: [null] } : undefined,
     queryKey: [
       'device-activity',
       f.deviceId ?? 'all',

@@ -5,14 +5,26 @@ import { ActivityFeed } from '@/components/activity/activity-feed';
 import { PageHeader } from '@/components/ui';
 import { sessionCtx } from '@/lib/auth/session';
 import { portalDevices } from '@/lib/domain/access/portal';
+import { firstActivityPage } from '@/lib/domain/activity/list';
+import { ACTIVITY_FILTERS } from '@/lib/domain/activity/names';
 
 export const metadata: Metadata = { title: 'Activity' };
 
-// /activity: who opened what and how, across every device the viewer sees
-export default async function ActivityPage() {
+// /activity: who opened what and how, across every device the viewer sees; without a filter the
+// first page comes with the page (the client pages on through GET /my/deviceactivity)
+export default async function ActivityPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await sessionCtx();
   if (!ctx) redirect('/sign-in');
-  const devices = await portalDevices(ctx);
+  const sp = await searchParams;
+  const filtered = ACTIVITY_FILTERS.some((f) => sp[f]);
+  const [devices, firstPage] = await Promise.all([
+    portalDevices(ctx),
+    filtered ? undefined : firstActivityPage(ctx).catch(() => undefined),
+  ]);
   return (
     <div>
       <PageHeader
@@ -20,7 +32,7 @@ export default async function ActivityPage() {
         description="Who opened which door, how, and when, in each door's own time zone. Guests see their own entries and those without an author."
       />
       <Suspense>
-        <ActivityFeed devices={devices} />
+        <ActivityFeed devices={devices} firstPage={firstPage} />
       </Suspense>
     </div>
   );

@@ -6,6 +6,7 @@ import { devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
+import { ACTIVITY_PAGE } from './names';
 import { JsonText } from '../json-text';
 import { candidatesFromJson, candidatesJson, effectiveAccess, effectiveOf, fullViewOf } from '../access/effective';
 import { may } from '../policy';
@@ -115,6 +116,16 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
     source: Number(r.source),
     date: String(r.date),
   }));
+}
+
+/**
+ * The first page of the portal's log without a filter (every device the caller sees, or one
+ * device's tab), as the portal's first GET /my/deviceactivity would answer it: the page renders
+ * it on the server instead of asking after hydration.
+ */
+export async function firstActivityPage(ctx: Ctx, deviceId?: number): Promise<ActivityItem[]> {
+  const page = await listActivity(ctx, { deviceId, elements: ACTIVITY_PAGE });
+  return page instanceof JsonText ? page.parse() : page;
 }
 
 /** GET /my/deviceactivity */
