@@ -137,8 +137,13 @@ export async function unlockAndWait(page: Page, lockName: string): Promise<void>
     .toBe('COMPLETED');
 }
 
-/** Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review). */
+/**
+ * Saves a screenshot under test-results/screens/<name>.png (look at them: they are the review).
+ * CI sets E2E_SCREENS=0: nobody looks at its screenshots, and some 280 full-page shots per leg
+ * cost minutes of its time.
+ */
 export async function screen(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENS === '0') return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
