@@ -16,7 +16,7 @@ interface Holder {
   migrated?: Promise<void>;
 }
 
-const g = globalThis as unknown as { __smartlockDb?: Holder };
+const g = globalThis as unknown as { __smartlockDb?: Holder; __smartlockDbStopped?: boolean };
 
 export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
@@ -84,6 +84,13 @@ let opening: Promise<Holder> | undefined;
 
 async function holder(): Promise<Holder> {
   if (g.__smartlockDb) return g.__smartlockDb;
+  if (g.__smartlockDbStopped) {
+    // work that outlived the shutdown's drain: it must not open the database again (on PGlite a
+    // second instance on the folder, beside the one closing, lost writes the first had committed)
+    const e = new Error('the database is closed: this process is stopping');
+    console.error(`database: asked for after the shutdown closed it\n${e.stack}`);
+    throw e;
+  }
   opening ??= open().then((h) => (g.__smartlockDb = h));
   return opening;
 }
@@ -153,7 +160,12 @@ export async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-export async function closeDb(): Promise<void> {
+/**
+ * Closes the database of this process. `stopping` (the shutdown's close): it is not opened again
+ * in this process; otherwise (tests) the next `getDb()` opens it anew.
+ */
+export async function closeDb(opts: { stopping?: boolean } = {}): Promise<void> {
+  if (opts.stopping) g.__smartlockDbStopped = true;
   const h = g.__smartlockDb;
   g.__smartlockDb = undefined;
   opening = undefined;

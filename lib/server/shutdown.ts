@@ -67,7 +67,7 @@ async function stopApp(signal: NodeJS.Signals, boundMs: number, serverClosed: Pr
   const how = await Promise.race([drained, bound]);
   if (how === 'timeout') console.error(`shutdown: still busy after ${boundMs} ms; stopping anyway`);
   try {
-    await closeDb();
+    await closeDb({ stopping: true });
   } catch (e) {
     logError('closing the database', e);
   }

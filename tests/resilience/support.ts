@@ -152,6 +152,9 @@ export async function startServer(port: number, store: Store, env: Record<string
       REQUEST_LOG: '0',
       NEXT_TELEMETRY_DISABLED: '1',
       BACKGROUND_WORKERS: '1', // as deployed (the test environment turns them off for in-process tests)
+      // PGlite: one process per folder, so the bridges the server registers call the server, not this
+      // process's stand-in (which would open a second PGlite on the folder and lose the server's writes)
+      ...(store.kind === 'pglite' ? { BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}` } : {}),
       ...env,
     },
   });
