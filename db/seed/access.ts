@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sendDeviceInvitation } from '../../lib/domain/access/invite';
 import { AccessLevel, PrincipalType, deviceAccess, emailTokens } from '../schema';
-import type { DemoIds } from './types';
+import { DEMO_HISTORY_DAYS, type DemoIds } from './types';
 
 const ZONE = 'Europe/Warsaw';
 const D = 24 * 3600_000;
@@ -26,12 +26,15 @@ export async function seedAccess(db: Db, ids: Omit<DemoIds, 'accessLinks'>, now:
   const u = (email: string) => ids.users[email].id;
   const dev = ids.devices;
   const owner = u('owner@demo.test');
+  // given before the demo's year of activity: each person's log reaches back over it
+  const since = new Date(now.getTime() - DEMO_HISTORY_DAYS * D);
   const user = (device: string, email: string, level: number, over: Partial<Row> = {}): Row => ({
     deviceId: dev[device],
     principalType: PrincipalType.user,
     userId: u(email),
     accessLevel: level,
     createdBy: owner,
+    created: since,
     ...over,
   });
   const group = (device: string, name: string, level: number, over: Partial<Row> = {}): Row => ({
@@ -40,6 +43,7 @@ export async function seedAccess(db: Db, ids: Omit<DemoIds, 'accessLinks'>, now:
     groupId: ids.groups[name],
     accessLevel: level,
     createdBy: owner,
+    created: since,
     ...over,
   });
 

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { LOCK_SETTING_DEFAULTS } from '../../lib/devices/codes';
 import type { Db } from '../client';
 import { DeviceType, devices, type NewDevice } from '../schema';
+import { DEMO_HISTORY_DAYS } from './types';
 
 const ZONE = 'Europe/Warsaw';
 const H = 3600_000;
@@ -238,7 +239,13 @@ export async function seedDevices(db: Db, organizationId: number, now: Date): Pr
     }
     const [d] = await db
       .insert(devices)
-      .values({ ...row, ...paired, organizationId, timeZone: ZONE, created: new Date(now.getTime() - 400 * D) })
+      .values({
+        ...row,
+        ...paired,
+        organizationId,
+        timeZone: ZONE,
+        created: new Date(now.getTime() - DEMO_HISTORY_DAYS * D),
+      })
       .returning({ id: devices.id });
     ids[s.name] = d.id;
   }

@@ -39,7 +39,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<DemoIds>
     // Two processes seeding at once (several servers started with SEED_DEMO=1) take turns,
     // so the second finds everything and adds nothing.
     await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-    const people = await seedPeople(tx, passwordHash);
+    const people = await seedPeople(tx, passwordHash, now);
     const devices = await seedDevices(tx, people.organizationId, now);
     await seedAccess(tx, { ...people, devices }, now);
     await seedPins(tx, devices, now);

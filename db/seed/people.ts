@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { organizationUsers, organizations, userGroupMembers, userGroups, users } from '../schema';
-import type { DemoIds } from './types';
+import { DEMO_HISTORY_DAYS, type DemoIds } from './types';
 
 export const DEMO_ORG = { name: 'Demo Property Management', timeZone: 'Europe/Warsaw' };
 export const DEMO_PASSWORD = 'demo-password';
@@ -22,7 +22,11 @@ export const DEMO_GROUPS: Record<string, string[]> = {
 };
 
 /** Users, the organization, its members and groups. Each row is created only when missing. */
-export async function seedPeople(db: Db, passwordHash: string): Promise<Omit<DemoIds, 'devices' | 'accessLinks'>> {
+export async function seedPeople(
+  db: Db,
+  passwordHash: string,
+  now: Date,
+): Promise<Omit<DemoIds, 'devices' | 'accessLinks'>> {
   const emails = DEMO_USERS.map((u) => u.email);
   await db
     .insert(users)
@@ -62,7 +66,12 @@ export async function seedPeople(db: Db, passwordHash: string): Promise<Omit<Dem
       .limit(1);
     g ??= (await db.insert(userGroups).values({ organizationId: org.id, name }).returning())[0];
     groups[name] = g.id;
-    const rows = memberEmails.map((e) => ({ groupId: g.id, organizationUserId: ouByUser.get(byEmail.get(e)!.id)! }));
+    // members since the year of activity the demo has (a guest's log starts when their access did)
+    const rows = memberEmails.map((e) => ({
+      groupId: g.id,
+      organizationUserId: ouByUser.get(byEmail.get(e)!.id)!,
+      created: new Date(now.getTime() - DEMO_HISTORY_DAYS * 24 * 3600_000),
+    }));
     await db.insert(userGroupMembers).values(rows).onConflictDoNothing();
   }
 

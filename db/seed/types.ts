@@ -22,3 +22,9 @@ export interface DemoIds {
 }
 
 export type ExtraSeed = (db: Db, demo: DemoIds) => Promise<void>;
+
+/**
+ * How far back the demo's accesses, group memberships and devices go: before its year of activity
+ * (db/seed/activity.ts), so every person reads the log of their whole time at a door.
+ */
+export const DEMO_HISTORY_DAYS = 400;

@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { AccessLevel, deviceAccess } from '@/db/schema';
+import { AccessLevel, deviceAccess, userGroupMembers } from '@/db/schema';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { db } from '../support/factories/core';
-import { sharingCast } from '../support/factories/access';
+import { accessGivenAt, sharingCast } from '../support/factories/access';
 import { api } from '../support/router';
 
 const LIST = '/api/v37/my/deviceactivity';
 
-/** One entry by each of owner, guest, member and one without an author, a minute apart. */
+/** One entry by each of owner, guest, member and one without an author, a minute apart (everyone's access older). */
 async function castWithLog() {
   const c = await sharingCast();
+  await accessGivenAt(c.lock.id, new Date('2026-01-01T00:00:00Z'));
   const d = await db();
   const base = Date.parse('2026-03-01T10:00:00.000Z');
   const authors = [c.owner, c.guest, c.member, null, c.admin];
@@ -62,6 +63,62 @@ describe('GET /my/deviceactivity', () => {
     const m = await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.member.key });
     expect(m.json.result.map((r: any) => r.userId)).toEqual([0, c.member.numId]);
     expect((await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: c.outsider.key })).status).toBe(404);
+  });
+
+  it('a guest or member reads the entries without an author only from when their access began (its creation, its start, their joining the group)', async () => {
+    const c = await sharingCast();
+    const d = await db();
+    const entry = (at: string, user: { id: string; numId: number; displayName: string } | null) =>
+      recordActivity(d, {
+        deviceId: c.lock.id,
+        event: user ? 33 : 39,
+        source: user ? 1 : 0,
+        user: user ? { id: user.id, numId: user.numId, name: user.displayName } : null,
+        at: new Date(at),
+      });
+    await entry('2026-03-01T10:00:00Z', null); // by hand, before anyone but the owner had the door
+    await entry('2026-03-01T10:05:00Z', c.guest); // the guest's own (as if under an earlier access)
+    await entry('2026-03-02T10:00:00Z', null);
+    await entry('2026-03-03T10:00:00Z', null);
+    const dates = async (who: { key: string }, path = `${LIST}?deviceId=${c.lock.id}`) =>
+      (await api('GET', path, { key: who.key })).json.result
+        .filter((r: any) => r.deviceId === c.lock.id)
+        .map((r: any) => `${r.userId ? 'own' : 'nobody'} ${r.date.slice(0, 10)}`);
+    const csv = async (who: { key: string }) =>
+      (await api('GET', `${LIST}/export?deviceId=${c.lock.id}`, { key: who.key })).text.trim().split('\n').length - 1;
+
+    // given today: nothing of the door's past but their own entry; the owner reads everything
+    expect(await dates(c.guest)).toEqual(['own 2026-03-01']);
+    expect(await dates(c.guest, `${LIST}?elements=50`)).toEqual(['own 2026-03-01']);
+    expect(await csv(c.guest)).toBe(1);
+    expect(await dates(c.member)).toEqual([]);
+    expect(await dates(c.owner)).toHaveLength(4);
+
+    // the guest's access given on 2 March at noon: the entry of 3 March, not those before
+    await d
+      .update(deviceAccess)
+      .set({ created: new Date('2026-03-02T12:00:00Z') })
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
+    expect(await dates(c.guest)).toEqual(['nobody 2026-03-03', 'own 2026-03-01']);
+    expect(await csv(c.guest)).toBe(2);
+    // an access made long ago that starts later counts from its start
+    await d
+      .update(deviceAccess)
+      .set({ created: new Date('2026-01-01T00:00:00Z'), startDate: new Date('2026-03-03T12:00:00Z') })
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.guest.id)));
+    expect(await dates(c.guest)).toEqual(['own 2026-03-01']);
+
+    // the group's access is old, the member joined on 1 March at noon: from then
+    await d
+      .update(deviceAccess)
+      .set({ created: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(deviceAccess.id, c.groupAccess.id));
+    await d
+      .update(userGroupMembers)
+      .set({ created: new Date('2026-03-01T12:00:00Z') })
+      .where(eq(userGroupMembers.groupId, c.group.id));
+    expect(await dates(c.member)).toEqual(['nobody 2026-03-03', 'nobody 2026-03-02']);
+    expect(await dates(c.member, `${LIST}?elements=50`)).toEqual(['nobody 2026-03-03', 'nobody 2026-03-02']);
   });
 
   it('an administrator outside their weekdays reads like a guest; a group that gives administrator reads everything', async () => {

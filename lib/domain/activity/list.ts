@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { jsonArrayText } from '@/db/json-row';
 import { perDb } from '@/db/prepared';
@@ -8,7 +8,14 @@ import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { ACTIVITY_PAGE } from './names';
 import { JsonText } from '../json-text';
-import { candidatesFromJson, candidatesJson, effectiveAccess, effectiveOf, fullViewOf } from '../access/effective';
+import {
+  candidatesFromJson,
+  candidatesJson,
+  effectiveAccess,
+  effectiveOf,
+  fullViewOf,
+  withinDates,
+} from '../access/effective';
 import { may } from '../policy';
 import { requireDevice } from '../policy/enforce';
 
@@ -68,6 +75,26 @@ export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope>
 const shownName = (full: SQL, entry: SQL) =>
   sql`case when ${full} or ${entry}.user_id is not null then ${entry}.username else '' end`;
 
+/**
+ * From when a caller without the full view reads a device's entries without an author (by hand,
+ * keypad, links; lib/domain/policy: seeAllActivity): from when their access began, the latest of
+ * its creation, its start date and their joining the group that holds it; the earliest over their
+ * current accesses. A guest given a door today does not read who came and went before. A UTC
+ * timestamp, as device_activity.date; null (nothing) without a current access.
+ */
+function authorlessSince(userId: SQL, deviceId: SQL, now: SQL | Placeholder | Date): SQL {
+  const within = withinDates(now);
+  return sql`(select min(s.since) at time zone 'UTC' from (
+      select greatest(device_access.created, device_access.start_date) as since from device_access
+      where device_access.device_id = ${deviceId} and device_access.user_id = ${userId} and ${within}
+      union all
+      select greatest(device_access.created, device_access.start_date, m.created) from device_access
+      join user_group_members m on m.group_id = device_access.group_id
+      join organization_users ou on ou.id = m.organization_user_id
+      where device_access.device_id = ${deviceId} and ou.user_id = ${userId} and ${within}
+    ) s)`;
+}
+
 const ts = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
 /**
@@ -100,7 +127,7 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
         union all
         ${branch(sql`not d.full_view`, sql`and x.user_id = ${ctx.caller.userId}::uuid`)}
         union all
-        ${branch(sql`not d.full_view`, sql`and x.user_id is null`)}
+        ${branch(sql`not d.full_view`, sql`and x.user_id is null and x.date >= ${authorlessSince(sql`${ctx.caller.userId}::uuid`, sql`d.id`, ctx.now())}`)}
       ) u
       order by u.date desc
       limit ${q.elements}
@@ -155,7 +182,7 @@ function devicePageQuery(db: Db) {
       union all
       ${branch(sql`not "lv"."full"`, sql`and x.user_id = ${ph('userId')}::uuid`)}
       union all
-      ${branch(sql`not "lv"."full"`, sql`and x.user_id is null`)}
+      ${branch(sql`not "lv"."full"`, sql`and x.user_id is null and x.date >= ${authorlessSince(sql`${ph('userId')}::uuid`, sql`"devices"."id"`, ph('now'))}`)}
     ) u
     order by u.date desc, u.id desc
     limit ${ph('elements')})`);

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { AccessLevel } from '@/db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { AccessLevel, deviceAccess, userGroupMembers } from '@/db/schema';
 import {
   addOrgUser,
   createBridge,
@@ -36,6 +36,22 @@ export async function sharingCast(opts: { memberLevel?: number } = {}) {
   const group = await createGroup(org.id, undefined, [memberOrgUserId]);
   const groupAccess = await grantGroup(lock.id, group.id, opts.memberLevel ?? AccessLevel.guest);
   return { owner, admin, guest, member, outsider, org, bridge, lock, group, groupAccess, memberOrgUserId };
+}
+
+/**
+ * Every access to the device, and the memberships of the groups holding one, given at `at`: a
+ * guest reads the log's entries without an author only from when their access began.
+ */
+export async function accessGivenAt(deviceId: number, at: Date) {
+  const d = await db();
+  const rows = await d
+    .update(deviceAccess)
+    .set({ created: at })
+    .where(eq(deviceAccess.deviceId, deviceId))
+    .returning({ groupId: deviceAccess.groupId });
+  const groups = rows.map((r) => r.groupId).filter((g): g is string => !!g);
+  if (groups.length)
+    await d.update(userGroupMembers).set({ created: at }).where(inArray(userGroupMembers.groupId, groups));
 }
 
 /**
