@@ -32,7 +32,8 @@ import { QrDialog } from './qr-dialog';
 import { HistoryDialog } from './history-dialog';
 import { SendDialog } from './send-dialog';
 import { LinkDialog } from './link-dialog';
-import { linkStatus, showInZone, weeklyText } from './zone-time';
+import { showInZone } from '@/lib/domain/access/schedule-text';
+import { linkStatus, weeklyText } from './zone-time';
 
 const STATUS = {
   active: { tone: 'ok', text: 'Active' },

@@ -17,11 +17,6 @@ export function utcToLocal(iso: string | null | undefined, zone: string): string
   return DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-LL-dd'T'HH:mm");
 }
 
-/** "12 Jan 2027, 08:00" in the zone. */
-export function showInZone(iso: string, zone: string): string {
-  return DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
-}
-
 export type LinkStatus = 'permanent' | 'scheduled' | 'active' | 'expired';
 
 export function linkStatus(r: { startDate: string; endDate: string } | null, now = Date.now()): LinkStatus {

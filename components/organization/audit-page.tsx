@@ -21,7 +21,8 @@ import { auditCsvUrl, useAuditLog, type AuditItem } from '@/lib/client/audit';
 import { useDeviceDetails } from '@/lib/client/devices';
 import { useOrgUsers, type MyOrganization } from '@/lib/client/organization';
 import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit/actions';
-import { atInZone, auditWords, viaWords } from '@/lib/domain/audit/words';
+import { showInZone } from '@/lib/domain/access/schedule-text';
+import { auditWords, viaWords } from '@/lib/domain/audit/words';
 import { mayInOrg, OrgGate } from './org-gate';
 
 const KINDS: [string, string][] = [
@@ -249,7 +250,7 @@ export function AuditRow({ item }: { item: AuditItem }) {
           </p>
         </div>
         <time dateTime={item.date} className="shrink-0 text-sm text-slate-900 sm:text-right">
-          {atInZone(item.date, item.timeZone)}
+          {showInZone(item.date, item.timeZone)}
           <span className="block text-xs text-slate-500">{item.timeZone}</span>
         </time>
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkStatus, localToUtcIso, showInZone, utcToLocal } from '@/components/links/zone-time';
+import { showInZone } from '@/lib/domain/access/schedule-text';
+import { linkStatus, localToUtcIso, utcToLocal } from '@/components/links/zone-time';
 
 /** The portal enters link windows in the organization's time and sends UTC (components/links/zone-time). */
 describe('link window time conversion', () => {

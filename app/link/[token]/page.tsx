@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { DateTime } from 'luxon';
+import { showInZone } from '@/lib/domain/access/schedule-text';
 import { GuestLink } from '@/components/links/guest-link';
 import { loadGuestPage, type GuestPage } from '@/lib/domain/accesslinks/page';
 import { clientAddress } from '@/lib/http/client-address';
@@ -18,7 +18,7 @@ export const metadata: Metadata = {
 
 /** "12 Jan 2027, 08:00 (Europe/Warsaw)": the window in the organization's own time. */
 function when(iso: string | null, zone: string): string | null {
-  return iso ? `${DateTime.fromISO(iso).setZone(zone).toFormat('d LLL yyyy, HH:mm')} (${zone})` : null;
+  return iso ? `${showInZone(iso, zone)} (${zone})` : null;
 }
 
 /**

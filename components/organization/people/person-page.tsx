@@ -24,7 +24,7 @@ import {
 } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useAuditLog } from '@/lib/client/audit';
-import { atInZone } from '@/lib/domain/audit/words';
+import { showInZone } from '@/lib/domain/access/schedule-text';
 import { AuditRow } from '../audit-page';
 import type { MyOrganization } from '@/lib/client/organization';
 import {
@@ -288,7 +288,7 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
 }
 
 const linkHow = (l: Page['links'][number]) =>
-  `Access link “${l.name}”, mailed to them ${atInZone(l.sentAt, l.doors[0]?.timeZone ?? 'UTC').split(',')[0]}`;
+  `Access link “${l.name}”, mailed to them ${showInZone(l.sentAt, l.doors[0]?.timeZone ?? 'UTC').split(',')[0]}`;
 
 const PIN_STATE: Record<Page['pins'][number]['state'], { label: string; tone: 'ok' | 'info' | 'neutral' }> = {
   active: { label: 'Active', tone: 'ok' },
@@ -397,7 +397,7 @@ function Facts({ org, page }: { org: MyOrganization; page: Page }) {
                       </Link>
                     </Td>
                     <Td className="text-slate-700">
-                      {atInZone(p.expirationDate, p.timeZone)}
+                      {showInZone(p.expirationDate, p.timeZone)}
                       <div className="text-xs text-slate-500">{p.timeZone}</div>
                       <div className="mt-1 sm:hidden">
                         <Badge tone={PHONE_STATE[p.state].tone}>{PHONE_STATE[p.state].label}</Badge>
@@ -437,7 +437,7 @@ function Facts({ org, page }: { org: MyOrganization; page: Page }) {
                       <div className="break-words text-xs text-slate-600">{k.scopes.join(', ')}</div>
                     </Td>
                     <Td className="text-slate-700">
-                      {atInZone(k.validTo, org.timeZone)}
+                      {showInZone(k.validTo, org.timeZone)}
                       {k.state === 'expired' ? (
                         <div>
                           <Badge tone="neutral">Expired</Badge>
@@ -474,7 +474,7 @@ function Facts({ org, page }: { org: MyOrganization; page: Page }) {
                     </Link>
                   </div>
                   <time dateTime={a.date} className="shrink-0 text-sm text-slate-900 sm:text-right">
-                    {atInZone(a.date, a.timeZone)}
+                    {showInZone(a.date, a.timeZone)}
                     <span className="block text-xs text-slate-500">{a.timeZone}</span>
                   </time>
                 </li>

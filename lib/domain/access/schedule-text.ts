@@ -34,13 +34,16 @@ export function describeWindow(start: string | null, end: string | null, zone: s
   return e < s ? `${s} to ${e} next day ${zone}` : `${s}–${e} ${zone}`;
 }
 
-const day = (iso: string, zone: string) =>
-  DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
+/** "12 Jan 2027, 08:00": an instant (ISO, UTC when it names no zone, or a Date) in the zone, as every page and mail shows one. */
+export function showInZone(at: string | Date, zone: string): string {
+  const d = typeof at === 'string' ? DateTime.fromISO(at, { zone: 'utc' }) : DateTime.fromJSDate(at);
+  return d.setZone(zone).toFormat('d LLL yyyy, HH:mm');
+}
 
 export function describeDates(start: string | null, end: string | null, zone: string): string | null {
-  if (start && end) return `${day(start, zone)} – ${day(end, zone)}`;
-  if (start) return `From ${day(start, zone)}`;
-  if (end) return `Until ${day(end, zone)}`;
+  if (start && end) return `${showInZone(start, zone)} – ${showInZone(end, zone)}`;
+  if (start) return `From ${showInZone(start, zone)}`;
+  if (end) return `Until ${showInZone(end, zone)}`;
   return null;
 }
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { accessLinks, organizations } from '@/db/schema';
 import { enqueueMail, renderMail } from '@/lib/mail';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
+import { showInZone } from '../access/schedule-text';
 import { scheduleWords } from '../policy/words';
 import { spend, type Limit } from '../ratelimit';
 import { windowState } from './guest';
@@ -17,9 +17,6 @@ import { requireUrlReader } from './manage';
  * to make the service a spam relay (each mail carries the organization's name and the sender's).
  */
 export const LINK_MAIL_LIMIT: Limit = { max: 20, windowSeconds: 3600 };
-
-/** "12 Jan 2027, 08:00" at the organization, as the portal shows link windows. */
-const showInZone = (d: Date, zone: string) => DateTime.fromJSDate(d, { zone }).toFormat('d LLL yyyy, HH:mm');
 
 export interface SendLinkInput {
   organizationId: number;

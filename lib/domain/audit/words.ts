@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { SETTING_GROUPS, showValue } from '@/components/devices/setting-fields';
-import { describeDates, describeDays, describeWindow } from '../access/schedule-text';
+import { describeDates, describeDays, describeWindow, showInZone } from '../access/schedule-text';
 import { AUDIT_ACTIONS, type AuditAction } from './actions';
 
 /**
@@ -55,10 +55,6 @@ const list = (xs: string[]) =>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
-
-/** "26 Nov 2026, 15:04" in the zone. */
-export const atInZone = (iso: string, zone: string) =>
-  DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('d LLL yyyy, HH:mm');
 
 /**
  * When a schedule lets in, in the portal's schedule words: "Mon–Fri 08:00–17:00 Europe/Warsaw,
@@ -128,7 +124,7 @@ function valueWords(key: string, v: unknown, item: AuditItem, zone: string): str
     case 'startDate':
     case 'endDate':
     case 'validTo':
-      return typeof v === 'string' ? atInZone(v, zone) : String(v);
+      return typeof v === 'string' ? showInZone(v, zone) : String(v);
     case 'dayStartTime':
     case 'dayEndTime':
       return typeof v === 'string' ? DateTime.fromISO(v, { zone: 'utc' }).setZone(zone).toFormat('HH:mm') : String(v);
