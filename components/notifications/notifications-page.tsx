@@ -36,7 +36,8 @@ const SHORT: Record<NotificationKind, string> = {
 const HINT: Record<NotificationKind, string> = {
   jammed: 'The bolt could not finish turning.',
   batteryLow: 'With the battery level, once it drops below 20%.',
-  bridgeOffline: 'When a bridge stays offline for 15 minutes.',
+  bridgeOffline:
+    'When a bridge stays offline for 15 minutes (on a lock: its bridge, so it cannot be opened from afar).',
   doorOpenTooLong: 'The door sensor saw the door left open.',
   keypadLockedOut: 'After five wrong PINs in a row.',
 };

@@ -254,12 +254,23 @@ describe('notification mails', () => {
     const bridge = { id: c.bridge.id, type: c.bridge.type };
     await deviceReports.connectionChanged(d, { bridge, connected: false, at: T });
     expect(await pass([c.bridge.id], later(14 * 60_000))).toEqual({ handled: 1, mailed: 0, digested: 0 });
-    expect(await pass([c.bridge.id], later(15 * 60_000))).toEqual({ handled: 0, mailed: 1, digested: 0 });
+    expect(await pass([c.bridge.id], later(15 * 60_000))).toEqual({ handled: 0, mailed: 2, digested: 0 });
     expect(await pass([c.bridge.id], later(30 * 60_000))).toEqual({ handled: 0, mailed: 0, digested: 0 });
-    const [owner, admin] = await inbox(c.owner, c.admin);
+    const [owner, admin, guest] = await inbox(c.owner, c.admin, c.guest);
+    // the owner manages the bridge and the lock: the bridge's mail, once
     expect(owner.map((m) => m.subject)).toEqual([`${c.bridge.name} is offline`]);
     expect(owner[0].text).toContain(`offline since 24 Nov 2026, 22:57 (Europe/Warsaw)`);
-    expect(admin).toEqual([]); // the administrator of the lock has no access to the bridge
+    // the lock's administrator has no access to the bridge: told that the door cannot be opened
+    // from afar (as their Home says), without the bridge's name
+    expect(admin.map((m) => m.subject)).toEqual([`${c.lock.name} cannot be opened from afar`]);
+    expect(admin[0].text).toContain(
+      `${c.lock.name} cannot be opened from afar since 24 Nov 2026, 22:57 (Europe/Warsaw)`,
+    );
+    expect(admin[0].text).not.toContain(c.bridge.name);
+    expect(admin[0].links).toContain(
+      `${new URL(process.env.NEXTAUTH_URL || 'http://localhost:3000').origin}/devices/${c.lock.id}`,
+    );
+    expect(guest).toEqual([]);
 
     // back after 5 minutes: nothing
     const t2 = later(3600_000);
@@ -269,6 +280,40 @@ describe('notification mails', () => {
     expect(await pass([c.bridge.id], new Date(t2.getTime() + 7 * 60_000))).toMatchObject({ mailed: 0 });
     expect(await pass([c.bridge.id], new Date(t2.getTime() + 20 * 60_000))).toMatchObject({ mailed: 0 });
     expect((await inbox(c.owner))[0]).toHaveLength(1);
+  });
+
+  it('a bridge offline: a lock administrator who turned the kind off for that lock, or reads digests, gets no mail now', async () => {
+    const c = await lockWithCast();
+    const lock2 = await createLock({ bridge: c.bridge });
+    await grantUser(lock2.id, c.admin.id, AccessLevel.administrator);
+    const other = await createUser();
+    await grantUser(c.lock.id, other.id, AccessLevel.administrator);
+    await grantUser(lock2.id, other.id, AccessLevel.administrator);
+    // the administrator takes digests; the other turns the kind off for the first lock only
+    expect((await api('PUT', `${V}/my/notification`, { key: c.admin.key, body: { digest: true } })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', `${V}/my/notification`, {
+          key: other.key,
+          body: { devices: [{ deviceId: c.lock.id, kind: 'bridgeOffline', enabled: false }] },
+        })
+      ).status,
+    ).toBe(200);
+    const bridge = { id: c.bridge.id, type: c.bridge.type };
+    await deviceReports.connectionChanged(await db(), { bridge, connected: false, at: T });
+    await pass([c.bridge.id], later(60_000));
+    expect(await pass([c.bridge.id], later(15 * 60_000))).toEqual({ handled: 0, mailed: 2, digested: 2 });
+    const [admin, others] = await inbox(c.admin, other);
+    expect(admin).toEqual([]);
+    expect(others.map((m) => m.subject)).toEqual([`${lock2.name} cannot be opened from afar`]);
+    // the administrator's digest next morning: a line per door
+    await pass([c.bridge.id], new Date('2026-11-25T07:00:00.000Z'));
+    const [digest] = (await inbox(c.admin))[0];
+    expect(digest.subject).toBe('Daily digest: 2 events');
+    for (const lock of [c.lock, lock2])
+      expect(digest.text).toContain(
+        `- ${lock.name} cannot be opened from afar since 24 Nov 2026, 22:57 (Europe/Warsaw): the bridge it is reached through is offline.`,
+      );
   });
 
   it('door open too long and a keypad lockout are told, with their words', async () => {
@@ -313,7 +358,7 @@ describe('the worker over the whole activity log', () => {
 
 describe('GET/PUT /api/v37/my/notification', () => {
   const ALL_ON = { jammed: true, batteryLow: true, bridgeOffline: true, doorOpenTooLong: true, keypadLockedOut: true };
-  const LOCK_KINDS = ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
+  const LOCK_KINDS = ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'];
   const LABELS = {
     jammed: 'A lock is jammed',
     batteryLow: 'Battery low',

@@ -54,7 +54,8 @@ export function kindsOfType(type: number): NotificationKind[] {
       return ['bridgeOffline'];
     case T.lockPro:
     case T.lockGo:
-      return ['jammed', 'batteryLow', 'doorOpenTooLong', 'keypadLockedOut'];
+      // bridgeOffline on a lock: its bridge stayed offline, so it cannot be opened from afar
+      return ['jammed', 'batteryLow', 'bridgeOffline', 'doorOpenTooLong', 'keypadLockedOut'];
     case T.keypad:
     case T.keypadPro:
       return ['batteryLow', 'keypadLockedOut'];

@@ -1,7 +1,9 @@
+import { IANAZone } from 'luxon';
 import type { Db } from '@/db/client';
 import { notificationUnsubscribe } from '@/db/schema';
 import { randomToken, tokenHash } from '@/lib/crypto/secrets';
 import { escapeHtml, mailLink, renderMail, type MailContent } from '@/lib/mail';
+import { showInZone } from '../access/schedule-text';
 import { KIND_LABEL, type NotificationKind } from './kinds';
 
 export interface DeviceFacts {
@@ -11,33 +13,10 @@ export interface DeviceFacts {
   batteryLevel: number | null;
 }
 
-/** "24 Nov 2026, 22:58 (Europe/Warsaw)": the time in the device's zone, the zone named. */
+/** "24 Nov 2026, 22:58 (Europe/Warsaw)": the time in the device's zone, the zone named (UTC for a zone unknown here). */
 export function timeIn(at: Date, timeZone: string): string {
-  let zone = timeZone;
-  let f: string;
-  try {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-  } catch {
-    zone = 'UTC';
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'UTC',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-  }
-  return `${f} (${zone})`;
+  const zone = IANAZone.isValidZone(timeZone) ? timeZone : 'UTC';
+  return `${showInZone(at, zone)} (${zone})`;
 }
 
 /** What happened, in words: a short headline (subject, digest line) and what to do. */
@@ -72,6 +51,26 @@ export function whatHappened(kind: NotificationKind, d: DeviceFacts, at: Date): 
         detail: `The keypad of ${d.name} locked itself at ${when} after five wrong PINs in a row. If that was not someone you know, check who tried.`,
       };
   }
+}
+
+/** "Front door, Back door and Office": names as a sentence lists them. */
+export const listWords = (names: string[]) =>
+  new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(names);
+
+/**
+ * Doors behind a bridge that stayed offline, told to someone who manages the doors but not the
+ * bridge (its name is not theirs to see): what they cannot do now and what still works.
+ */
+export function doorsCannotOpen(
+  locks: Array<{ name: string; timeZone: string }>,
+  since: Date,
+): { headline: string; detail: string } {
+  const names = listWords(locks.map((l) => l.name));
+  const one = locks.length === 1;
+  return {
+    headline: `${one ? names : `${locks.length} doors`} cannot be opened from afar`,
+    detail: `${names} cannot be opened from afar since ${timeIn(since, locks[0].timeZone)}: the bridge ${one ? 'it is' : 'they are'} reached through is offline. ${one ? 'It still opens' : 'They still open'} at the door (keypad, button, a phone nearby); whoever looks after the bridge has been told.`,
+  };
 }
 
 /** A one-click unsubscribe link for (person, kind); the token is kept hashed. */

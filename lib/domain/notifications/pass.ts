@@ -10,7 +10,7 @@ import {
   notificationPending,
   users,
 } from '@/db/schema';
-import { ActivityEvent as E } from '@/lib/devices/codes';
+import { ActivityEvent as E, LOCK_TYPES } from '@/lib/devices/codes';
 import { enqueueMail, mailLink } from '@/lib/mail';
 import {
   bridgeOfflineMinutes,
@@ -20,8 +20,16 @@ import {
   STALE_MS,
   type NotificationKind,
 } from './kinds';
-import { kindWords, renderNotification, unsubscribeLink, whatHappened, type DeviceFacts } from './message';
-import { recipientsOf } from './recipients';
+import {
+  doorsCannotOpen,
+  kindWords,
+  listWords,
+  renderNotification,
+  unsubscribeLink,
+  whatHappened,
+  type DeviceFacts,
+} from './message';
+import { recipientsOf, type Recipient } from './recipients';
 
 /** Entries read per pass. */
 export const BATCH = 100;
@@ -140,6 +148,8 @@ async function notify(
   kind: NotificationKind,
   at: Date,
   now: Date,
+  /** the people told, for a caller that tells others next */
+  told = new Set<string>(),
 ): Promise<{ mailed: number; digested: number }> {
   const r = { mailed: 0, digested: 0 };
   const [device] = await tx
@@ -156,6 +166,7 @@ async function notify(
   if (!device) return r;
   const what = whatHappened(kind, device, at);
   for (const p of await recipientsOf(tx, deviceId, kind, now)) {
+    told.add(p.userId);
     if (p.digest) {
       await tx
         .insert(notificationDigestItems)
@@ -191,7 +202,7 @@ async function notify(
   return r;
 }
 
-const deviceLink = (d: DeviceFacts) => mailLink(`/devices/${d.id}`);
+const deviceLink = (d: Pick<DeviceFacts, 'id'>) => mailLink(`/devices/${d.id}`);
 
 /** Bridges that went offline at least NOTIFY_BRIDGE_OFFLINE_MINUTES ago and are still offline. */
 async function bridgesStillOffline(tx: Db, now: Date, only: PassFilter): Promise<{ mailed: number; digested: number }> {
@@ -229,7 +240,81 @@ async function bridgesStillOffline(tx: Db, now: Date, only: PassFilter): Promise
       )
       .limit(1);
     if (back) continue;
-    add(r, await notify(tx, p.deviceId, 'bridgeOffline', p.since, now));
+    const told = new Set<string>();
+    add(r, await notify(tx, p.deviceId, 'bridgeOffline', p.since, now, told));
+    add(r, await locksBehind(tx, p.deviceId, p.since, now, told));
+  }
+  return r;
+}
+
+/**
+ * A bridge stayed offline: the people who manage a lock behind it without managing the bridge
+ * (those were told by the bridge's mail) learn that their doors cannot be opened from afar, one
+ * mail (or digest line) per person for all their doors behind it, as Home lists them (issue 33:
+ * the same picture whoever looks). The bridge is not named: it is not theirs to see.
+ */
+async function locksBehind(
+  tx: Db,
+  bridgeId: number,
+  since: Date,
+  now: Date,
+  told: Set<string>,
+): Promise<{ mailed: number; digested: number }> {
+  const r = { mailed: 0, digested: 0 };
+  const locks = await tx
+    .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone, organizationName: organizations.name })
+    .from(devices)
+    .leftJoin(organizations, eq(organizations.id, devices.organizationId))
+    .where(and(eq(devices.connectedToId, bridgeId), inArray(devices.type, [...LOCK_TYPES])))
+    .orderBy(asc(devices.name), asc(devices.id));
+  const byPerson = new Map<string, { p: Recipient; locks: typeof locks }>();
+  for (const lock of locks)
+    for (const p of await recipientsOf(tx, lock.id, 'bridgeOffline', now)) {
+      if (told.has(p.userId)) continue;
+      const entry = byPerson.get(p.userId) ?? { p, locks: [] };
+      entry.locks.push(lock);
+      byPerson.set(p.userId, entry);
+    }
+  for (const { p, locks: theirs } of byPerson.values()) {
+    const what = doorsCannotOpen(theirs, since);
+    if (p.digest) {
+      for (const lock of theirs)
+        await tx.insert(notificationDigestItems).values({
+          userId: p.userId,
+          deviceId: lock.id,
+          kind: 'bridgeOffline',
+          line: doorsCannotOpen([lock], since).detail,
+          at: since,
+          created: now,
+        });
+      r.digested += theirs.length;
+      continue;
+    }
+    const unsubscribe = await unsubscribeLink(tx, p.userId, 'bridgeOffline', now);
+    const one = theirs.length === 1 ? theirs[0] : null;
+    const body = renderNotification(
+      {
+        greeting: `Hello ${p.displayName},`,
+        paragraphs: [what.detail],
+        action: one
+          ? { label: `Open ${one.name}`, url: deviceLink(one) }
+          : { label: 'Open your devices', url: mailLink('/devices') },
+        footer: `You get this mail because you manage ${listWords(theirs.map((l) => l.name))}. Choose which mails you get in Settings > Notifications.`,
+      },
+      { url: unsubscribe, what: kindWords('bridgeOffline') },
+    );
+    await enqueueMail(
+      tx,
+      {
+        to: p.email,
+        subject: what.headline,
+        ...body,
+        kind: 'notify-bridgeOffline',
+        organizationName: theirs[0].organizationName,
+      },
+      now,
+    );
+    r.mailed++;
   }
   return r;
 }
