@@ -39,7 +39,10 @@ export function ActivityRow({ item, deviceName, zone }: { item: ActivityItem; de
         <time dateTime={`${item.date}Z`} className="text-slate-900">
           {at.toFormat('d LLL yyyy, HH:mm:ss')} <span className="text-slate-500">{zone}</span>
         </time>
-        <div className="text-xs text-slate-500">{at.toRelative()}</div>
+        {/* the first page is rendered on the server: "2 minutes ago" may read differently by the time it hydrates */}
+        <div className="text-xs text-slate-500" suppressHydrationWarning>
+          {at.toRelative()}
+        </div>
       </div>
     </li>
   );

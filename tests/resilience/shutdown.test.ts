@@ -95,6 +95,8 @@ describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgr
       SIM_REAPER_MS: '200',
       SHUTDOWN_TIMEOUT_MS: '10000',
       BRIDGE_COMMAND_TIMEOUT_MS: '3000', // a command whose answer was lost is settled 3 s after it was sent
+      // its bridges call it back, on Postgres too (this process owns no database while it runs)
+      BRIDGE_CALLBACK_URL: `http://127.0.0.1:${portAt(20)}`,
     });
     const s = server;
     // the locks' bridges are this process's (tests/support/bridges.ts) and send their news to this
