@@ -600,12 +600,16 @@ async function step(run: Run, c: Command) {
       if (before) settle(m, c.who, now());
       return;
     }
-    case 'group':
-      m.groupAccess[c.group] = await setAccess(run, m.groupAccess[c.group], c.spec, {
+    case 'group': {
+      const before = m.groupAccess[c.group];
+      m.groupAccess[c.group] = await setAccess(run, before, c.spec, {
         principalType: 1,
         principalId: run.groupIds[c.group],
       });
+      // changed or revoked: each member answers no more for what they handed out beyond what they now hold
+      if (before) m.member.forEach((groups, who) => groups[c.group] && settle(m, who, now()));
       return;
+    }
     case 'member': {
       const r = await api(
         c.add ? 'POST' : 'DELETE',
@@ -616,7 +620,10 @@ async function step(run: Run, c: Command) {
         },
       );
       must(r, 207, 'membership');
+      const was = m.member[c.who][c.group];
       m.member[c.who][c.group] = c.add;
+      // taken out of the group: the same, for the doors the group gave
+      if (was && !c.add && m.groupAccess[c.group]) settle(m, c.who, now());
       return;
     }
     case 'widen':
