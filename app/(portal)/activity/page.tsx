@@ -29,7 +29,7 @@ export default async function ActivityPage({
     <div>
       <PageHeader
         title="Activity"
-        description="Who opened which door, how, and when, in each door's own time zone. Guests see their own entries and those without an author."
+        description="Who opened which door, how, and when, in each door's own time zone. Guests see their own entries, and those without an author since their access began."
       />
       <Suspense>
         <ActivityFeed devices={devices} firstPage={firstPage} />
