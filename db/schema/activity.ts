@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
 /** Activity source (decisions.md). */
@@ -9,11 +19,17 @@ export { ActivitySource } from '../../lib/devices/codes';
  * The activity log. `date` is UTC without zone, millisecond precision, and unique per device
  * (writers bump it by 1 ms on collision), so the API's date cursor pages exactly.
  * The unique index (device_id, date) also serves the newest-first keyset scan.
+ *
+ * Partitioned by month of `date` (migration 0022; drizzle does not declare partitions): a
+ * partition per month, `device_activity_pYYYYMM`, and a default one for entries of a month that has
+ * none yet. lib/domain/activity/partitions.ts makes the months ahead, sorts the default's rows into
+ * their months and drops the months older than the retention (ACTIVITY_KEEP_MONTHS). The primary
+ * key therefore holds the date too; `id` alone is still unique (one sequence).
  */
 export const deviceActivity = pgTable(
   'device_activity',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -28,6 +44,7 @@ export const deviceActivity = pgTable(
     operationId: uuid('operation_id'),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.date] }),
     uniqueIndex('activity_device_date_uq').on(t.deviceId, t.date),
     index('activity_device_user_date_idx').on(t.deviceId, t.userId, t.date),
     // a guest's view reads entries without an author newest first: keyset without filtering others

@@ -13,6 +13,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/mail/worker').then((m) => m.worker),
   () => import('@/lib/domain/notifications/worker').then((m) => m.worker),
   () => import('@/lib/oauth/sweep').then((m) => m.worker),
+  () => import('@/lib/domain/activity/partitions').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: StopWorker[] };

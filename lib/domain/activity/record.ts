@@ -20,6 +20,14 @@ export interface ActivityInput {
 }
 
 /**
+ * The date of a device's next entry: `at`, or 1 ms after the device's newest entry when that is not
+ * earlier. Only entries from `at` on can be that late, so the read names `date >= at`: the
+ * partitions of earlier months (the log is partitioned by month, migration 0022) are not looked at.
+ */
+export const activityDate = (deviceId: number, at: Date): SQL =>
+  sql`greatest(${at.toISOString()}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${deviceId} and date >= ${at.toISOString()}::timestamp(3)), '-infinity'::timestamp) + interval '1 millisecond')`;
+
+/**
  * The statement that writes one activity entry. Dates are unique per device: an entry lands 1 ms
  * after the newest one when they would collide, so paging by the last item's date never skips or
  * repeats. For a caller that writes it together with other changes in one statement; `when`
@@ -27,11 +35,10 @@ export interface ActivityInput {
  * One statement holds at most one entry per device (both would take the same date).
  */
 export function activityInsert(e: ActivityInput, when?: SQL): SQL {
-  const at = (e.at ?? new Date()).toISOString();
   return sql`
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${e.deviceId}, ${e.user?.id ?? null}, ${e.user?.numId ?? 0}, ${e.user?.name ?? e.username ?? ''}, ${e.event}, ${e.source},
-           greatest(${at}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${e.deviceId}), '-infinity'::timestamp) + interval '1 millisecond'),
+           ${activityDate(e.deviceId, e.at ?? new Date())},
            ${e.accessLinkId ?? null}, ${e.operationId ?? null}
     ${when ? sql`where ${when}` : sql``}`;
 }

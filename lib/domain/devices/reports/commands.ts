@@ -4,6 +4,7 @@ import { ActivityEvent, ActivitySource, LockState, OperationType, OpResult } fro
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
 import { applied, clashSafe, isDateClash, iso, lockStatus, webhook } from './shared';
+import { activityDate } from '@/lib/domain/activity/record';
 
 type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
 
@@ -81,8 +82,6 @@ const authorColumns = sql`
   case when o.access_link_id is null then coalesce(u.num_id, 0) else 0 end,
   case when o.access_link_id is null then coalesce(u.display_name, '') else coalesce(l.name, '') end`;
 const authorJoins = sql`left join users u on u.id = o.user_id left join access_links l on l.id = o.access_link_id`;
-const nextDate = (deviceId: number, at: Date) =>
-  sql`greatest(${iso(at)}::timestamp(3), coalesce((select max(date) from device_activity where device_id = ${deviceId}), '-infinity'::timestamp) + interval '1 millisecond')`;
 
 /**
  * The command finished: its result, the lock's final state, the activity entry and the lock-status-changed event, exactly once
@@ -105,7 +104,7 @@ export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<
     ),
     activity as (
       insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
-      select ${r.device.id}, ${authorColumns}, ${eventOf(r.result)}, ${n(ActivitySource.remote)}, ${nextDate(r.device.id, r.at)}, o.access_link_id, o.id
+      select ${r.device.id}, ${authorColumns}, ${eventOf(r.result)}, ${n(ActivitySource.remote)}, ${activityDate(r.device.id, r.at)}, o.access_link_id, o.id
       from o ${authorJoins}
     ),
     event as (${webhook('lock-status-changed', r.device, lockStatus({ state: r.state, doorState: r.doorState, stateChangeResult: scr, lastStateChangedDate: r.at }), r.at, sql`exists (select 1 from o)`)})
@@ -129,7 +128,7 @@ export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
     )
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${r.device.id}, ${authorColumns},
-      ${viaLink(E.gateOpenedRemotely, E.gateOpenedLink)}, ${n(ActivitySource.remote)}, ${nextDate(r.device.id, r.at)}, o.access_link_id, o.id
+      ${viaLink(E.gateOpenedRemotely, E.gateOpenedLink)}, ${n(ActivitySource.remote)}, ${activityDate(r.device.id, r.at)}, o.access_link_id, o.id
     from o ${authorJoins}`),
   );
 }
