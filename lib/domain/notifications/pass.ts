@@ -10,7 +10,7 @@ import {
   notificationPending,
   users,
 } from '@/db/schema';
-import { ActivityEvent as E, LOCK_TYPES } from '@/lib/devices/codes';
+import { ActivityEvent as E, LOCK_TYPES } from '@/lib/shared/devices/codes';
 import { enqueueMail, mailLink } from '@/lib/mail';
 import {
   bridgeOfflineMinutes,
@@ -19,7 +19,7 @@ import {
   NOTIFIED_EVENTS,
   STALE_MS,
   type NotificationKind,
-} from './kinds';
+} from '@/lib/shared/notifications/kinds';
 import {
   doorsCannotOpen,
   kindWords,
@@ -29,7 +29,7 @@ import {
   whatHappened,
   type DeviceFacts,
 } from './message';
-import { recipientsOf, type Recipient } from './recipients';
+import { recipientsOf, recipientsOfMany, type Recipient } from './recipients';
 
 /** Entries read per pass. */
 export const BATCH = 100;
@@ -268,8 +268,14 @@ async function locksBehind(
     .where(and(eq(devices.connectedToId, bridgeId), inArray(devices.type, [...LOCK_TYPES])))
     .orderBy(asc(devices.name), asc(devices.id));
   const byPerson = new Map<string, { p: Recipient; locks: typeof locks }>();
+  const recipients = await recipientsOfMany(
+    tx,
+    locks.map((l) => l.id),
+    'bridgeOffline',
+    now,
+  );
   for (const lock of locks)
-    for (const p of await recipientsOf(tx, lock.id, 'bridgeOffline', now)) {
+    for (const p of recipients.get(lock.id) ?? []) {
       if (told.has(p.userId)) continue;
       const entry = byPerson.get(p.userId) ?? { p, locks: [] };
       entry.locks.push(lock);

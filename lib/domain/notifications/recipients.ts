@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import {
   deviceAccess,
@@ -9,8 +10,8 @@ import {
   users,
 } from '@/db/schema';
 import { effectiveAccess } from '../access/effective';
-import { may } from '../policy';
-import type { NotificationKind } from './kinds';
+import { may } from '@/lib/shared/policy';
+import type { NotificationKind } from '@/lib/shared/notifications/kinds';
 
 export interface Recipient {
   userId: string;
@@ -26,18 +27,35 @@ export interface Recipient {
  * per-device choice wins; otherwise on unless the person turned the kind off).
  */
 export async function recipientsOf(tx: Db, deviceId: number, kind: NotificationKind, now: Date): Promise<Recipient[]> {
+  return (await recipientsOfMany(tx, [deviceId], kind, now)).get(deviceId) ?? [];
+}
+
+/**
+ * `recipientsOf` for several devices at once (the locks behind a bridge): one read of the people and
+ * their choices per device, then one access read per person for all their devices.
+ */
+export async function recipientsOfMany(
+  tx: Db,
+  deviceIds: number[],
+  kind: NotificationKind,
+  now: Date,
+): Promise<Map<number, Recipient[]>> {
+  const out = new Map<number, Recipient[]>();
+  if (!deviceIds.length) return out;
   const viaGroups = tx
-    .select({ id: organizationUsers.userId })
+    .select({ userId: organizationUsers.userId, deviceId: deviceAccess.deviceId })
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .innerJoin(deviceAccess, eq(deviceAccess.groupId, userGroupMembers.groupId))
-    .where(eq(deviceAccess.deviceId, deviceId));
+    .where(inArray(deviceAccess.deviceId, deviceIds));
   const direct = tx
-    .select({ id: deviceAccess.userId })
+    .select({ userId: sql<string>`${deviceAccess.userId}`.as('user_id'), deviceId: deviceAccess.deviceId })
     .from(deviceAccess)
-    .where(and(eq(deviceAccess.deviceId, deviceId), isNotNull(deviceAccess.userId)));
-  const people = await tx
+    .where(and(inArray(deviceAccess.deviceId, deviceIds), isNotNull(deviceAccess.userId)));
+  const pairs = union(direct, viaGroups).as('pairs');
+  const rows = await tx
     .select({
+      deviceId: pairs.deviceId,
       userId: users.id,
       email: users.email,
       displayName: users.displayName,
@@ -45,24 +63,37 @@ export async function recipientsOf(tx: Db, deviceId: number, kind: NotificationK
       offKinds: notificationSettings.offKinds,
       override: notificationDevicePrefs.enabled,
     })
-    .from(users)
+    .from(pairs)
+    .innerJoin(users, eq(users.id, pairs.userId))
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .leftJoin(
       notificationDevicePrefs,
       and(
         eq(notificationDevicePrefs.userId, users.id),
-        eq(notificationDevicePrefs.deviceId, deviceId),
+        eq(notificationDevicePrefs.deviceId, pairs.deviceId),
         eq(notificationDevicePrefs.kind, kind),
       ),
     )
-    .where(and(isNotNull(users.emailVerifiedAt), or(inArray(users.id, direct), inArray(users.id, viaGroups))));
-  const out: Recipient[] = [];
-  for (const p of people) {
-    const on = p.override ?? !(p.offKinds ?? []).includes(kind);
-    if (!on) continue;
-    const access = (await effectiveAccess(tx, p.userId, now, [deviceId])).get(deviceId);
-    if (!may('manageDevice', access, now)) continue;
-    out.push({ userId: p.userId, email: p.email, displayName: p.displayName, digest: p.digest ?? false });
+    .where(isNotNull(users.emailVerifiedAt));
+  const byPerson = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const on = r.override ?? !(r.offKinds ?? []).includes(kind);
+    if (on) byPerson.set(r.userId, [...(byPerson.get(r.userId) ?? []), r]);
   }
-  return out.sort((a, b) => a.email.localeCompare(b.email));
+  for (const [userId, theirs] of byPerson) {
+    const access = await effectiveAccess(
+      tx,
+      userId,
+      now,
+      theirs.map((r) => r.deviceId),
+    );
+    for (const r of theirs) {
+      if (!may('manageDevice', access.get(r.deviceId), now)) continue;
+      const list = out.get(r.deviceId) ?? [];
+      list.push({ userId, email: r.email, displayName: r.displayName, digest: r.digest ?? false });
+      out.set(r.deviceId, list);
+    }
+  }
+  for (const list of out.values()) list.sort((a, b) => a.email.localeCompare(b.email));
+  return out;
 }
