@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bridgeRequest } from '../lib/devices/tedee/client';
-import { DeviceType } from '../lib/devices/codes';
+import { DeviceType } from '../lib/shared/devices/codes';
 import { API_PREFIX } from '../lib/devices/tedee/protocol';
 
 export const BENCH_LOCKS = 949;

@@ -2,7 +2,7 @@
 // Each operation says which statuses are answers; anything else (5xx, 4xx not listed, network
 // errors, timeouts) is an error of the soak. Writes go to locks of their own, so they rarely meet:
 // a second command to a busy lock answers 409, which is the contract's answer, not an error.
-import { isValidPin } from '../lib/domain/pins/rules';
+import { isValidPin } from '../lib/shared/pins/rules';
 import type { BenchData } from './seed-large';
 
 export interface Req {

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deviceSpecs } from '../db/seed/devices';
-import { DeviceType, type LockSettings } from '../lib/devices/codes';
+import { DeviceType, type LockSettings } from '../lib/shared/devices/codes';
 import { serveBridge, VirtualBridge, type BridgeInit, type LockInit } from '../lib/devices/virtual-bridge';
 
 const args = process.argv.slice(2);

@@ -3,7 +3,7 @@
 import { Badge, Button, Td, Tr, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGroupMembers, useResendInvitation, type AccessRecord } from '@/lib/client/access';
-import { describeDates, describeDays, describeWindow, validity } from '@/lib/domain/access/schedule-text';
+import { describeDates, describeDays, describeWindow, validity } from '@/lib/shared/access/schedule-text';
 
 const ROLE = ['Guest', 'Administrator', 'Owner'];
 

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
-import { decideAccessTarget } from '@/lib/domain/policy';
+import { decideAccessTarget } from '@/lib/shared/policy';
 import { AccessCard, AccessRow } from './access-row';
 import { EditAccessDialog } from './edit-dialog';
 import { ShareDialog } from './share-dialog';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Checkbox, FormField, Input } from '@/components/ui';
-import { localToUtc, timeToUtc, utcToLocal, utcToTime } from '@/lib/domain/access/schedule-text';
+import { localToUtc, timeToUtc, utcToLocal, utcToTime } from '@/lib/shared/access/schedule-text';
 import type { AccessRecord, ScheduleBody } from '@/lib/client/access';
 
 /** The schedule part of the share and edit forms, entered in the device's own time zone. */

@@ -17,7 +17,7 @@ import {
 } from '@/components/ui';
 import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
-import { EVENT_INFO, type ActivityMethod } from '@/lib/domain/activity/names';
+import { EVENT_INFO, type ActivityMethod } from '@/lib/shared/activity/names';
 import { ActivityRow } from './activity-row';
 
 interface Props {

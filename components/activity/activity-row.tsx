@@ -3,8 +3,8 @@
 import { DateTime } from 'luxon';
 import { Badge } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
-import { PROBLEM_EVENTS } from '@/lib/devices/codes';
-import { authorText, eventInfo, type ActivityMethod } from '@/lib/domain/activity/names';
+import { PROBLEM_EVENTS } from '@/lib/shared/devices/codes';
+import { authorText, eventInfo, type ActivityMethod } from '@/lib/shared/activity/names';
 
 const METHOD: Record<ActivityMethod, string> = {
   app: 'App',

@@ -1,7 +1,7 @@
 import type { BadgeTone } from '@/components/ui';
-import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult, TRANSIENT_STATES } from '@/lib/devices/codes';
+import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 
-/** Words for the device codes (lib/devices/codes.ts), and what counts as a problem on a device. */
+/** Words for the device codes (lib/shared/devices/codes.ts), and what counts as a problem on a device. */
 
 const S = LockState;
 export const STATE: Record<number, string> = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, LockIcon, Spinner } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useOperate, useOperation, type Lock, type OperationVerb } from '@/lib/client/devices';
-import { OpResult } from '@/lib/devices/codes';
+import { OpResult } from '@/lib/shared/devices/codes';
 import { RESULT } from './labels';
 
 const DONE: Record<OperationVerb, string> = { unlock: 'Unlocked', lock: 'Locked', pull: 'Latch pulled' };

@@ -9,7 +9,7 @@ import { NoAccessToDoor } from './no-access';
 import type { LockPolicy } from '@/lib/domain/devices/overview';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { ago } from './labels';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { LockControls } from './lock-controls';
 import { SimPanel } from './sim-panel';
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Card, cn, FormField, Input, LockIcon, Select, Spinner, Warning } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { settingsPending, useLock, useUpdateLock, type Lock, type LockChange } from '@/lib/client/devices';
-import { LOCK_SETTING_KEYS, type LockSettings } from '@/lib/devices/codes';
+import { LOCK_SETTING_KEYS, type LockSettings } from '@/lib/shared/devices/codes';
 import { secondsError, SettingsGroups, type SettingValues } from './settings-groups';
 
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Card, EmptyState } from '@/components/ui';
 import type { DeviceOverview } from '@/lib/domain/devices/overview';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { GateActions } from './gate-actions';
 import { BatteryBadge, ConnectivityBadge, StateBadge } from './badges';
 import { seconds } from './labels';

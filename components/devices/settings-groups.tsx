@@ -2,8 +2,8 @@
 
 import { useId } from 'react';
 import { Card, Checkbox, FormField, Input } from '@/components/ui';
-import { LOCK_SETTING_LIMITS, type LockSettings, type NumericSetting } from '@/lib/devices/codes';
-import { SETTING_GROUPS, showValue, type SettingField } from './setting-fields';
+import { LOCK_SETTING_LIMITS, type LockSettings, type NumericSetting } from '@/lib/shared/devices/codes';
+import { SETTING_GROUPS, showValue, type SettingField } from '@/lib/shared/devices/setting-fields';
 
 /** The form's values: switches as booleans, numbers as the text typed. */
 export type SettingValues = Partial<Record<keyof LockSettings, boolean | string>>;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, FormField, Input } from '@/components/ui';
 import { useSimAction, useSimDevice, type Lock, type SimAction } from '@/lib/client/devices';
-import { DoorState, LockState } from '@/lib/devices/codes';
+import { DoorState, LockState } from '@/lib/shared/devices/codes';
 
 const FAULTS = [
   ['timeout', 'Next command times out'],

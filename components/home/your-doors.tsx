@@ -9,7 +9,7 @@ import { RESULT } from '@/components/devices/labels';
 import { YourHoursLine } from '@/components/devices/your-hours';
 import { ApiError } from '@/lib/client/api';
 import { useOperate, useOperation, type Gate, type Lock } from '@/lib/client/devices';
-import { OpResult } from '@/lib/devices/codes';
+import { OpResult } from '@/lib/shared/devices/codes';
 import type { YourDoor } from '@/lib/domain/devices/overview';
 
 /**

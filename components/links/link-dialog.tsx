@@ -7,7 +7,7 @@ import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
 import { WeekDaysField } from '@/components/access/schedule-fields';
-import { timeToUtc, utcToTime } from '@/lib/domain/access/schedule-text';
+import { timeToUtc, utcToTime } from '@/lib/shared/access/schedule-text';
 
 interface Form {
   name: string;

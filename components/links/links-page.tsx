@@ -25,14 +25,14 @@ import {
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
 import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
-import { decideOrg } from '@/lib/domain/policy';
+import { decideOrg } from '@/lib/shared/policy';
 import { SearchBox, useSearchText } from '@/components/organization/search-box';
 import { CopyButton } from './copy-button';
 import { QrDialog } from './qr-dialog';
 import { HistoryDialog } from './history-dialog';
 import { SendDialog } from './send-dialog';
 import { LinkDialog } from './link-dialog';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { linkStatus, weeklyText } from './zone-time';
 
 const STATUS = {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { RepeatEvent } from '@/lib/client/links';
-import { scheduleWords } from '@/lib/domain/policy/words';
+import { scheduleWords } from '@/lib/shared/policy/words';
 
 /**
  * Link windows are entered in the organization's own time (organizations.time_zone) and sent

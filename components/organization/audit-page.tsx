@@ -20,9 +20,9 @@ import {
 import { auditCsvUrl, useAuditLog, type AuditItem } from '@/lib/client/audit';
 import { useDeviceDetails } from '@/lib/client/devices';
 import { useOrgUsers, type MyOrganization } from '@/lib/client/organization';
-import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit/actions';
-import { showInZone } from '@/lib/domain/access/schedule-text';
-import { auditWords, viaWords } from '@/lib/domain/audit/words';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/shared/audit/actions';
+import { showInZone } from '@/lib/shared/access/schedule-text';
+import { auditWords, viaWords } from '@/lib/shared/audit/words';
 import { mayInOrg, OrgGate } from './org-gate';
 
 const KINDS: [string, string][] = [

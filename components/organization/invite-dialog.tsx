@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Dialog, FormField, Select, Textarea, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGroups, useInvite, type MyOrganization } from '@/lib/client/organization';
-import { decidePeople } from '@/lib/domain/policy';
+import { decidePeople } from '@/lib/shared/policy';
 
 /** "a@x.com, b@y.com" or one per line -> distinct addresses, in order. */
 export function splitAddresses(text: string): string[] {

@@ -33,7 +33,7 @@ import {
   type MyOrganization,
   type OrgUser,
 } from '@/lib/client/organization';
-import { decidePeople, type PeopleVerb } from '@/lib/domain/policy';
+import { decidePeople, type PeopleVerb } from '@/lib/shared/policy';
 import { InviteDialog } from './invite-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
 import { DemoteDialog, RemoveDialog } from './remove-dialog';

@@ -2,7 +2,7 @@
 
 import { EmptyState, ErrorState, SkeletonRows } from '@/components/ui';
 import { useCurrentOrganization, type MyOrganization } from '@/lib/client/organization';
-import { decideOrg, type OrgAction } from '@/lib/domain/policy';
+import { decideOrg, type OrgAction } from '@/lib/shared/policy';
 
 /** Loads the current organization and hands it to the page; says what to do when there is none. */
 export function OrgGate({ children }: { children: (org: MyOrganization) => React.ReactNode }) {
@@ -14,5 +14,5 @@ export function OrgGate({ children }: { children: (org: MyOrganization) => React
   return <>{children(org)}</>;
 }
 
-/** What the viewer may do in the organization: the door policy's answer for their role (lib/domain/policy). */
+/** What the viewer may do in the organization: the door policy's answer for their role (lib/shared/policy). */
 export const mayInOrg = (org: MyOrganization, action: OrgAction) => decideOrg(action, org.role).ok;

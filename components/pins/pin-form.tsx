@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
-import { aliasProblem, generatePin, pinProblem, PIN_MAX_LENGTH, PIN_MIN_LENGTH } from '@/lib/domain/pins/rules';
-import { fromLocalInput, fromTimeInput, toLocalInput, toTimeInput, WEEKDAYS } from '@/lib/domain/pins/schedule-text';
+import { aliasProblem, generatePin, pinProblem, PIN_MAX_LENGTH, PIN_MIN_LENGTH } from '@/lib/shared/pins/rules';
+import { fromLocalInput, fromTimeInput, toLocalInput, toTimeInput, WEEKDAYS } from '@/lib/shared/pins/schedule-text';
 import type { PinDetail, PinWrite } from '@/lib/client/pins';
 
 /** What the person types; times and dates are wall-clock values in the lock's zone. */
@@ -30,7 +30,7 @@ export function initialValues(p: PinDetail | null, zone: string): PinFormValues 
   };
 }
 
-/** The same rules the server runs (lib/domain/pins/rules.ts), checked before anything is sent. */
+/** The same rules the server runs (lib/shared/pins/rules.ts), checked before anything is sent. */
 export function validate(v: PinFormValues, zone: string, now = new Date()): FieldErrors {
   const e: FieldErrors = {};
   const alias = aliasProblem(v.alias);

@@ -19,8 +19,8 @@ import {
   useToast,
 } from '@/components/ui';
 import { pinErrorMessage, useDeletePin, usePins, type PinListItem } from '@/lib/client/pins';
-import { MAX_PINS_PER_LOCK } from '@/lib/domain/pins/rules';
-import { describeSchedule } from '@/lib/domain/pins/schedule-text';
+import { MAX_PINS_PER_LOCK } from '@/lib/shared/pins/rules';
+import { describeSchedule } from '@/lib/shared/pins/schedule-text';
 import type { PinsTabInfo } from '@/lib/domain/pins/tab';
 import { PinDialog, type PinDialogState } from './pin-dialog';
 

@@ -1,4 +1,4 @@
-import { decideOrg, type OrgAction } from '@/lib/domain/policy';
+import { decideOrg, type OrgAction } from '@/lib/shared/policy';
 import {
   ActivityIcon,
   AppsIcon,
@@ -21,7 +21,7 @@ export interface NavItem {
   href: string;
   label: string;
   Icon: (p: { className?: string }) => React.ReactNode;
-  /** shown only to a member of an organization whose role the policy allows this (lib/domain/policy) */
+  /** shown only to a member of an organization whose role the policy allows this (lib/shared/policy) */
   org?: OrgAction;
 }
 export interface NavSection {

@@ -1,4 +1,4 @@
-import { EVENT_LABELS, TEST_EVENT, type WebhookEvent } from '@/lib/domain/webhooks/events';
+import { EVENT_LABELS, TEST_EVENT, type WebhookEvent } from '@/lib/shared/webhooks/events';
 
 /** Times on the webhooks page, in the viewer's own zone (webhooks are not tied to one door). */
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button, Checkbox, FormField, Input } from '@/components/ui';
-import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/domain/webhooks/events';
+import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
 import { urlError } from './format';
 

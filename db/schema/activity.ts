@@ -13,7 +13,7 @@ import {
 import { devices } from './devices';
 
 /** Activity source (decisions.md). */
-export { ActivitySource } from '../../lib/devices/codes';
+export { ActivitySource } from '../../lib/shared/devices/codes';
 
 /**
  * The activity log. `date` is UTC without zone, millisecond precision, and unique per device

@@ -14,7 +14,7 @@ import { organizations } from './organizations';
 import { users } from './users';
 
 /** Device types (decisions.md): kept with the other device codes, re-exported for the schema's users. */
-export { DeviceType } from '../../lib/devices/codes';
+export { DeviceType } from '../../lib/shared/devices/codes';
 
 export interface SoftwareVersion {
   softwareType: number;

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
-export { OperationType } from '../../lib/devices/codes';
+export { OperationType } from '../../lib/shared/devices/codes';
 
 /**
  * Lock/unlock/pull commands and gate openings, as the service records them: written only by the

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../client';
-import { isActiveAt, minutesIn, withinDates, type Schedule } from '../../lib/domain/schedule';
+import { isActiveAt, minutesIn, withinDates, type Schedule } from '../../lib/shared/schedule';
 import { deviceActivity } from '../schema';
 import { HOUR_WEIGHTS, PIN_ALIASES, PROFILES, type Pick } from './activity-profiles';
 import type { DemoIds } from './types';

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { LOCK_SETTING_DEFAULTS } from '../../lib/devices/codes';
+import { LOCK_SETTING_DEFAULTS } from '../../lib/shared/devices/codes';
 import type { Db } from '../client';
 import { DeviceType, devices, type NewDevice } from '../schema';
 import { DEMO_HISTORY_DAYS } from './types';

@@ -7,12 +7,12 @@ import {
   SECOND_STEP_LOCK_AFTER,
   SECOND_STEP_LOCK_MS,
   secondStepDue,
-} from '@/lib/domain/policy';
+} from '@/lib/shared/policy';
 import { enqueueMail, renderMail } from '@/lib/mail';
 import { TooManyAttempts } from './throttle';
 
 /**
- * Wrong second-factor codes counted per account (lib/domain/policy secondStepDue), in the shared
+ * Wrong second-factor codes counted per account (lib/shared/policy secondStepDue), in the shared
  * sign_in_failures table under `second:<user id>`: every server process, every address and every
  * pending sign-in of the account count together, and the password step never clears it.
  */

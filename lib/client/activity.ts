@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityItem } from '@/lib/domain/activity/list';
-import { ACTIVITY_PAGE as PAGE } from '@/lib/domain/activity/names';
+import { ACTIVITY_PAGE as PAGE } from '@/lib/shared/activity/names';
 import { apiFetch, apiUrl } from './api';
 
 /** Device activity item (api-v37.md): the domain's own type, so the two cannot drift apart. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditItem } from '@/lib/domain/audit/words';
+import type { AuditItem } from '@/lib/shared/audit/words';
 import { apiFetch, apiUrl } from './api';
 
 export type { AuditItem };

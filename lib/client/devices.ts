@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MOVING_STATES } from '@/lib/devices/codes';
+import { MOVING_STATES } from '@/lib/shared/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
 import type { z } from 'zod';

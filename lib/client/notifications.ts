@@ -9,7 +9,7 @@ import { apiFetch } from './api';
 /** Notification mails: the portal's Settings > Notifications over /api/v37/my/notification. */
 
 // the kinds and the answer's shape come from the domain's schemas (the OpenAPI document's), written once
-export { NOTIFICATION_KINDS, type NotificationKind } from '@/lib/domain/notifications/kinds';
+export { NOTIFICATION_KINDS, type NotificationKind } from '@/lib/shared/notifications/kinds';
 export type { NotificationPreferences } from '@/lib/domain/notifications/schemas';
 /** A change of the preferences, as PUT /my/notification reads it. */
 export type NotificationChange = z.input<typeof putBody>;

@@ -9,7 +9,7 @@ import type {
   PersonProfile,
   PersonRow,
 } from '@/lib/domain/organizations/schemas';
-import { fromWireRole, toWireRole } from '@/lib/domain/organizations/wire-roles';
+import { fromWireRole, toWireRole } from '@/lib/shared/organizations/wire-roles';
 import { apiFetch } from './api';
 
 /**

@@ -27,7 +27,7 @@ export function useSecondFactors(enabled = true) {
 /**
  * Whether the organization's rule stops the signed-in administrator: it requires a second factor
  * of administrators and their account has none, so the API refuses them every managing action
- * (lib/domain/policy decideOrg) until they add one. Asks for the rule only of administrators, and
+ * (lib/shared/policy decideOrg) until they add one. Asks for the rule only of administrators, and
  * for their factors only when the rule is on.
  */
 export function useSecondFactorBlocked(org: { id: number; role: number } | null) {

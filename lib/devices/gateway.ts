@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { LockSettings, OperationTypeValue } from './codes';
+import type { LockSettings, OperationTypeValue } from '@/lib/shared/devices/codes';
 import type { Capability, TokenMode } from './tedee/protocol';
 
 export { CALLBACK_SECRET_HEADER, CAPABILITIES, type Capability, type TokenMode } from './tedee/protocol';

@@ -10,7 +10,7 @@ import { organizationsReached, type Reach } from '@/lib/domain/apps/reach';
 import { secondFactorStatus } from '@/lib/domain/account/second-factors';
 import type { Ctx } from '@/lib/domain/context';
 import { Forbidden, Invalid } from '@/lib/domain/errors';
-import { OrgRole } from '@/lib/domain/policy';
+import { OrgRole } from '@/lib/shared/policy';
 import { nodePair } from './bridge';
 import { apiResource, interactionPath, oauthProvider } from './provider';
 import { isAppScope, type AppScope } from './scopes';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { showsSomething } from '@/lib/domain/text';
+import { showsSomething } from '@/lib/shared/text';
 import { lockWithCast } from '../support/factories/core';
 import { orgWithCast, type Cast } from '../support/factories/organization';
 import { api } from '../support/router';

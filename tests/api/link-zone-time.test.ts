@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { linkStatus, localToUtcIso, utcToLocal } from '@/components/links/zone-time';
 
 /** The portal enters link windows in the organization's time and sends UTC (components/links/zone-time). */

@@ -1,7 +1,7 @@
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, deviceActivity, mailOutbox, notificationCursor, notificationUnsubscribe } from '@/db/schema';
-import { ActivitySource, ActivityEvent as E } from '@/lib/devices/codes';
+import { ActivitySource, ActivityEvent as E } from '@/lib/shared/devices/codes';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { deviceReports } from '@/lib/domain/devices/reports';
 import { digestBoundary, runNotificationPass } from '@/lib/domain/notifications/pass';

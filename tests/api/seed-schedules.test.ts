@@ -15,7 +15,7 @@ import {
   userGroupMembers,
 } from '@/db/schema';
 import { seedDemo } from '@/db/seed';
-import { isActiveAt, type Schedule } from '@/lib/domain/schedule';
+import { isActiveAt, type Schedule } from '@/lib/shared/schedule';
 
 /**
  * Issue 33: the demo's activity must not contradict its own schedules (a PIN for Mon-Fri

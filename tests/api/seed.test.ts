@@ -21,8 +21,8 @@ import { verifyPassword } from '@/lib/auth/password';
 import { decryptSecret, keyedHash, tokenHash } from '@/lib/crypto/secrets';
 import { effectiveAccess } from '@/lib/domain/access/effective';
 import { authorizeLink, guestView } from '@/lib/domain/accesslinks/guest';
-import { isValidPin } from '@/lib/domain/pins/rules';
-import { wallClock } from '@/lib/domain/schedule';
+import { isValidPin } from '@/lib/shared/pins/rules';
+import { wallClock } from '@/lib/shared/schedule';
 import { db } from '../support/factories/core';
 
 const EMAILS = ['owner@demo.test', 'admin@demo.test', 'guest@demo.test', 'member@demo.test', 'outsider@demo.test'];

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessLevel, deviceAccess } from '@/db/schema';
 import { effectiveAccess } from '@/lib/domain/access/effective';
-import { decide } from '@/lib/domain/policy';
+import { decide } from '@/lib/shared/policy';
 import { hardware } from '../support/bridges';
 import { createKeyFor } from '../support/factories/account';
 import { addOrgUser, createOrg, createUser, db, grantUser } from '../support/factories/core';

@@ -11,8 +11,8 @@ import {
   Level,
   narrows,
   type AccessFacts,
-} from '@/lib/domain/policy';
-import { isActiveAt, withinDates } from '@/lib/domain/schedule';
+} from '@/lib/shared/policy';
+import { isActiveAt, withinDates } from '@/lib/shared/schedule';
 import { hardware } from '../support/bridges';
 import { createKeyFor } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, grantUser } from '../support/factories/core';
@@ -288,7 +288,7 @@ function policySays(action: 'open' | 'readPinValue' | 'driveSimulator', a: Acces
   const table = tableSays(action, a, now);
   if (answer !== table)
     throw new Error(
-      `lib/domain/policy says ${answer} to ${action} where docs/security.md says ${table}: ${JSON.stringify(a)} at ${now.toISOString()}`,
+      `lib/shared/policy says ${answer} to ${action} where docs/security.md says ${table}: ${JSON.stringify(a)} at ${now.toISOString()}`,
     );
   return answer;
 }
@@ -329,7 +329,7 @@ function holds(
   const policy = activeNow ? decideDelegation(grantor, grant, now).ok : grantStillHeld(grantor, grant, now);
   if (policy !== table)
     throw new Error(
-      `lib/domain/policy says ${policy} to handing out ${JSON.stringify(g)} where docs/security.md says ${table}: ${JSON.stringify(a)} at ${now.toISOString()}`,
+      `lib/shared/policy says ${policy} to handing out ${JSON.stringify(g)} where docs/security.md says ${table}: ${JSON.stringify(a)} at ${now.toISOString()}`,
     );
   return table;
 }

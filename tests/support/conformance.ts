@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AccessLevel, DeviceType, devices } from '@/db/schema';
 import { randomToken } from '@/lib/crypto/secrets';
-import type { LockSettings } from '@/lib/devices/codes';
+import type { LockSettings } from '@/lib/shared/devices/codes';
 import { CAPABILITIES } from '@/lib/devices/gateway';
 import type { BridgeEventBody } from '@/lib/devices/tedee/protocol';
 import { saveBridgeLink } from '@/lib/domain/devices/bridge-links';

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui';
 import { sessionCtx } from '@/lib/auth/session';
 import { portalDevices } from '@/lib/domain/access/portal';
 import { firstActivityPage } from '@/lib/domain/activity/list';
-import { ACTIVITY_FILTERS } from '@/lib/domain/activity/names';
+import { ACTIVITY_FILTERS } from '@/lib/shared/activity/names';
 
 export const metadata: Metadata = { title: 'Activity' };
 

@@ -5,7 +5,7 @@ import { sessionCtx } from '@/lib/auth/session';
 import { pendingInvitations } from '@/lib/domain/account/pending-invitations';
 import { attention } from '@/lib/domain/devices/attention';
 import { yourDoors } from '@/lib/domain/devices/overview';
-import { OrgRole } from '@/lib/domain/policy';
+import { OrgRole } from '@/lib/shared/policy';
 import { getMe } from '@/lib/domain/shell/me';
 
 export const metadata: Metadata = { title: 'Home' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { GuestLink } from '@/components/links/guest-link';
 import { loadGuestPage, type GuestPage } from '@/lib/domain/accesslinks/page';
 import { clientAddress } from '@/lib/http/client-address';

@@ -24,7 +24,7 @@ import {
 } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useAuditLog } from '@/lib/client/audit';
-import { showInZone } from '@/lib/domain/access/schedule-text';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 import { AuditRow } from '../audit-page';
 import type { MyOrganization } from '@/lib/client/organization';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DoorState, LockState, OperationType, OpResult, type LockSettings } from '../codes';
+import { DoorState, LockState, OperationType, OpResult, type LockSettings } from '@/lib/shared/devices/codes';
 import { busy, DeviceFailure, noAnswer, unreachable } from '../errors';
 import type { BridgeAddress, DeviceGateway, DeviceReports, LockAddress, PinChange } from '../gateway';
 import { BridgeNetworkFailure, bridgeRequest, describe, type BridgeHttpConfig, type BridgeResponse } from './client';

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { LockState } from '../codes';
+import { LockState } from '@/lib/shared/devices/codes';
 import { DeviceFailure } from '../errors';
 import type { BridgeEvent, BridgeScope, BridgeSnapshot, DeviceReports, StateCause } from '../gateway';
 import { EXT_FIELD, type LockTrigger } from './protocol';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { OperationType, type LockSettings } from '../codes';
+import { OperationType, type LockSettings } from '@/lib/shared/devices/codes';
 import {
   API_PREFIX,
   BRIDGE_TIME_HEADER,

@@ -6,7 +6,7 @@ import {
   OperationType,
   UnlockMode,
   type LockSettings,
-} from '../codes';
+} from '@/lib/shared/devices/codes';
 import {
   BLE_BUSY,
   EXT_FIELD,

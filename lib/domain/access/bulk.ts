@@ -3,7 +3,7 @@ import { deviceAccess, devices, organizationUsers, userGroupMembers, userGroups,
 import { isEmailAddress, normalizeEmail } from '@/lib/auth/email';
 import type { Ctx, ShareMailBatch } from '../context';
 import { isDomainError, Invalid, NotFound, type ErrorCode } from '../errors';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { requireOrg } from '../policy/enforce';
 import { effectiveAccess } from './effective';
 import { revokeAccess, updateAccess } from './change';

@@ -9,7 +9,7 @@ import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { Level } from './effective';
 import { callerInGroup, requireManager } from './grant';
-import { accessPower } from '../policy';
+import { accessPower } from '@/lib/shared/policy';
 import { enforceGrantChange, grantorOn } from '../policy/enforce';
 import { settleGrantsOf, settleGrantsOfMany } from './grantors';
 import { sendPinRemovals } from '../pins/removals';
@@ -57,7 +57,7 @@ const holdersOf = async (db: Db, a: DeviceAccess) =>
 /**
  * PUT /my/device/{deviceId}/access/{accessId}: change level, remote access or schedule. Fields
  * left out keep their value; a schedule field sent as null removes that restriction. Nobody
- * changes their own access or that of a group they are in (lib/domain/policy). Offline
+ * changes their own access or that of a group they are in (lib/shared/policy). Offline
  * certificates the changed access no longer covers are revoked with the change.
  */
 export async function updateAccess(

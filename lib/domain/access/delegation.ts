@@ -2,11 +2,11 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess } from '@/db/schema';
 import type { Ctx } from '../context';
-import { accessPower, decideDelegation, type GrantPower } from '../policy';
+import { accessPower, decideDelegation, type GrantPower } from '@/lib/shared/policy';
 import { enforceDelegation, grantorOn } from '../policy/enforce';
 
 /**
- * Delegation applied (lib/domain/policy decideDelegation): a grant reaches some devices with some
+ * Delegation applied (lib/shared/policy decideDelegation): a grant reaches some devices with some
  * power on each; the caller must hold at least that power on every one of them now.
  */
 export interface Reach {

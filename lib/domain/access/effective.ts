@@ -3,9 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { columnsAsJson, jsonValue } from '@/db/json-row';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
-import { isActiveAt, type Schedule } from '../schedule';
+import { isActiveAt, type Schedule } from '@/lib/shared/schedule';
 
-import { Level } from '../policy';
+import { Level } from '@/lib/shared/policy';
 
 export { Level };
 

@@ -10,7 +10,7 @@ import { Level, type EffectiveAccess } from './effective';
 import { shareMail } from './invite';
 import { deviceOrg } from './list';
 import { requireDelegable } from './delegation';
-import { accessPower } from '../policy';
+import { accessPower } from '@/lib/shared/policy';
 import { alreadyHasAccess, checkAccessChange, checkGrantLevel, checkSchedule, type ScheduleInput } from './rules';
 import { isUniqueViolation } from '@/db/errors';
 import type { GrantResult } from './schemas';
@@ -65,7 +65,7 @@ export async function grantAccess(ctx: Ctx, deviceId: number, input: GrantInput)
 
 type Row = Omit<typeof deviceAccess.$inferInsert, 'principalType'> & { deviceId: number };
 
-/** Nobody hands out more than they hold (lib/domain/policy decideDelegation): asked after the rules about whom. */
+/** Nobody hands out more than they hold (lib/shared/policy decideDelegation): asked after the rules about whom. */
 const requireHeld = (ctx: Ctx, row: Row) =>
   requireDelegable(
     ctx,

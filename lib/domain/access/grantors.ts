@@ -26,7 +26,7 @@ import {
   pinPower,
   type GrantPower,
   type Grantor,
-} from '../policy';
+} from '@/lib/shared/policy';
 import { effectiveAccess } from './effective';
 import { dropFromInvitations } from './invitation-tokens';
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import { Level, decide, type AccessFacts } from '../policy';
-import { isActiveAt, weeklyMinutes, withinDates } from '../schedule';
-import { describeDates, describeDays, describeWindow } from './schedule-text';
+import { Level, decide, type AccessFacts } from '@/lib/shared/policy';
+import { isActiveAt, weeklyMinutes, withinDates } from '@/lib/shared/schedule';
+import { describeDates, describeDays, describeWindow } from '@/lib/shared/access/schedule-text';
 
 /** The viewer's own hours on one door, in the door's zone (GET /my/device/{deviceId}/hours, the door's page). */
 export interface YourHours {
@@ -9,7 +9,7 @@ export interface YourHours {
   timeZone: string;
   /** owners, and accesses without dates, weekdays or daily window: no limit in time */
   always: boolean;
-  /** "Mon–Fri 08:00–17:00 Europe/Warsaw" (lib/domain/access/schedule-text), null when always */
+  /** "Mon–Fri 08:00–17:00 Europe/Warsaw" (lib/shared/access/schedule-text), null when always */
   hours: string | null;
   /** "1 Dec 2026, 09:00 – 31 Dec 2026, 18:00", null without dates */
   dates: string | null;

@@ -16,8 +16,8 @@ import { deviceInvitationMail, deviceSharedNotice, doorNames, type MailDoor } fr
 import { findAccess } from './change';
 import { requireManager } from './grant';
 import { requireDelegable } from './delegation';
-import { accessPower } from '../policy';
-import { remoteWords, scheduleText } from '../audit/words';
+import { accessPower } from '@/lib/shared/policy';
+import { remoteWords, scheduleText } from '@/lib/shared/audit/words';
 import { accessFacts } from './facts';
 import { coveredAccessIds, dropFromInvitations } from './invitation-tokens';
 import { spend } from '../ratelimit';

@@ -6,7 +6,7 @@ import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { deviceSecondFactorOk, requireDevice } from '../policy/enforce';
 import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
 import { effectiveAccess } from './effective';
 
@@ -14,7 +14,7 @@ export interface PortalDevice {
   timeZone: string;
   organizationId: number | null;
   accessLevel: number;
-  /** may share it now (lib/domain/policy: `share`): sees and changes every access */
+  /** may share it now (lib/shared/policy: `share`): sees and changes every access */
   canManage: boolean;
 }
 

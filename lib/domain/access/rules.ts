@@ -1,9 +1,9 @@
 import type { Ctx } from '../context';
 import { Conflict, Forbidden, Invalid } from '../errors';
-import { decideAccessChange, Level, type AccessChange } from '../policy';
+import { decideAccessChange, Level, type AccessChange } from '@/lib/shared/policy';
 import { enforceDevice } from '../policy/enforce';
-import { ACCESS_CHANGE_WORDS } from '../policy/words';
-import { isValidWeekDays, type Schedule } from '../schedule';
+import { ACCESS_CHANGE_WORDS } from '@/lib/shared/policy/words';
+import { isValidWeekDays, type Schedule } from '@/lib/shared/schedule';
 import type { EffectiveAccess } from './effective';
 
 export type ScheduleInput = Partial<Schedule>;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { Invalid } from '../errors';
 import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
@@ -13,7 +13,7 @@ const linkable = (organizationId: number) =>
 
 /**
  * Endpoint 11: locks and gates of the organization that the caller may put on a link now
- * (lib/domain/policy: `linkDevice`, they manage it and may open it remotely).
+ * (lib/shared/policy: `linkDevice`, they manage it and may open it remotely).
  */
 export async function listAssignable(
   ctx: Ctx,

@@ -8,8 +8,8 @@ import type { BaseCtx } from '../context';
 import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
 import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
-import { decideLinkOpen } from '../policy';
-import { linkScheduleWords, scheduleWords } from '../policy/words';
+import { decideLinkOpen } from '@/lib/shared/policy';
+import { linkScheduleWords, scheduleWords } from '@/lib/shared/policy/words';
 import { countSql, hit, hitSql, secondsToReset, sweepSometimes, type Limit } from '../ratelimit';
 import { recordLinkUse } from './history';
 import { LINKABLE_TYPES, type AccessLinkRow } from './shape';
@@ -150,7 +150,7 @@ export interface GuestDevice {
   deviceType: number;
   order: number;
   timeZone: string;
-  /** the link may open it now (lib/domain/policy: decideLinkOpen) */
+  /** the link may open it now (lib/shared/policy: decideLinkOpen) */
   canOpen: boolean;
   /** why not, in a guest's words: the link's weekly schedule, or the door cannot be reached now (else null) */
   closedNow: string | null;

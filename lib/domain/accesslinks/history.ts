@@ -18,7 +18,7 @@ import { logError } from '@/lib/log';
 /**
  * A link's history: each open through the guest page and each refusal, newest first. Written by
  * the guest side (./open.ts, ./page.ts) with no token or client address; read by those who may
- * manage the organization's links (lib/domain/policy: manageLinks).
+ * manage the organization's links (lib/shared/policy: manageLinks).
  *
  * Refusals are recorded at most `REFUSALS_RECORDED` a minute per link, so a guest (or a script)
  * hammering a refused link cannot fill the table; opens are bounded by the link's own rate limit.

@@ -7,11 +7,11 @@ import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
 import { Forbidden, Invalid, NotFound } from '../errors';
-import { decide, decideLinkWindow, linkPower, narrows, OrgRole, type LinkWindow } from '../policy';
+import { decide, decideLinkWindow, linkPower, narrows, OrgRole, type LinkWindow } from '@/lib/shared/policy';
 import { mayDelegate, requireDelegable } from '../access/delegation';
-import type { Schedule } from '../schedule';
+import type { Schedule } from '@/lib/shared/schedule';
 import { enforceDevice, requireOrg } from '../policy/enforce';
-import { PERMANENT_LINK_WORDS } from '../policy/words';
+import { PERMANENT_LINK_WORDS } from '@/lib/shared/policy/words';
 import { containsText } from '../organizations/text';
 import { assertAssignable } from './assignable';
 import { devicesOfLinks, linkUrl, linkView, urlOf, type AccessLinkRow } from './shape';
@@ -65,7 +65,7 @@ async function findLink(ctx: Ctx, organizationId: number, id: string) {
 }
 
 /**
- * Devices may go on a link only when the caller may put them there now (lib/domain/policy:
+ * Devices may go on a link only when the caller may put them there now (lib/shared/policy:
  * `linkDevice`, manage and open remotely): the link then gives no more than the caller could use.
  */
 async function requireLinkable(ctx: Ctx, organizationId: number, ids: number[]) {

@@ -15,7 +15,7 @@ export async function getGuestLink(ctx: BaseCtx, input: { token: string; guest: 
 
 /**
  * Opens one of the link's devices, inside the link's window and while whoever put the device on
- * the link may still open it (lib/domain/policy: decideLinkOpen): a gate gets an impulse through the
+ * the link may still open it (lib/shared/policy: decideLinkOpen): a gate gets an impulse through the
  * external system, a lock is unlocked. The gateway writes the access-link activity (228 / 10001)
  * with the link's id, and the operation carries it, so its status is readable with the token.
  */

@@ -5,8 +5,8 @@ import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
-import { showInZone } from '../access/schedule-text';
-import { scheduleWords } from '../policy/words';
+import { showInZone } from '@/lib/shared/access/schedule-text';
+import { scheduleWords } from '@/lib/shared/policy/words';
 import { spend, type Limit } from '../ratelimit';
 import { windowState } from './guest';
 import { devicesOfLinks, urlOf } from './shape';
@@ -27,7 +27,7 @@ export interface SendLinkInput {
 }
 
 /**
- * POST .../accesslink/{id}/send: mails the link's URL to a guest (lib/domain/policy: sendLinks,
+ * POST .../accesslink/{id}/send: mails the link's URL to a guest (lib/shared/policy: sendLinks,
  * administrators; others 404 like every link route). The URL is rebuilt from the encrypted token
  * and goes only into the mail's encrypted body (lib/mail, cleared once sent); the audit entry
  * names the address, never the URL. A link that has ended, or whose URL can no longer be read, is

@@ -4,7 +4,7 @@ import { passkeys } from '@/db/schema';
 import { registrationOptions, verifyRegistration } from '@/lib/auth/webauthn';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { invisibleName, showsSomething } from '../text';
+import { invisibleName, showsSomething } from '@/lib/shared/text';
 import { requirePassword, requireRecentSignIn } from './security';
 import { auditFactor, endPasswordOnlySessions, hasSecondFactor } from './second-factors';
 

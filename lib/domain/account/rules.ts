@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { SCOPES, isScope, type Scope } from '@/lib/auth/scopes';
 import type { Caller } from '../context';
 import { Forbidden, Invalid } from '../errors';
-import { invisibleName, showsSomething } from '../text';
+import { invisibleName, showsSomething } from '@/lib/shared/text';
 
 /** Rules every entry point (API, portal, CLI) shares for personal access keys. */
 export const NAME_MAX = 100;

@@ -4,7 +4,7 @@ import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { activityPage, activityScope, type ActivityItem } from './list';
-import { authorText, eventInfo } from './names';
+import { authorText, eventInfo } from '@/lib/shared/activity/names';
 
 const PAGE = 1000;
 const HEADER = [

@@ -6,7 +6,7 @@ import { devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
-import { ACTIVITY_PAGE } from './names';
+import { ACTIVITY_PAGE } from '@/lib/shared/activity/names';
 import { JsonText } from '../json-text';
 import {
   candidatesFromJson,
@@ -16,7 +16,7 @@ import {
   fullViewOf,
   withinDates,
 } from '../access/effective';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
 
 /** One activity item as api-v37.md names its fields (endpoint 6). */
@@ -70,14 +70,14 @@ export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope>
 /**
  * The name an entry shows. Entries without an author carry a PIN's alias or an access link's name
  * (PIN aliases and link names are for those who manage the device): a caller without the full view
- * (lib/domain/policy: seeAllActivity) sees them without that name.
+ * (lib/shared/policy: seeAllActivity) sees them without that name.
  */
 const shownName = (full: SQL, entry: SQL) =>
   sql`case when ${full} or ${entry}.user_id is not null then ${entry}.username else '' end`;
 
 /**
  * From when a caller without the full view reads a device's entries without an author (by hand,
- * keypad, links; lib/domain/policy: seeAllActivity): from when their access began, the latest of
+ * keypad, links; lib/shared/policy: seeAllActivity): from when their access began, the latest of
  * its creation, its start date and their joining the group that holds it; the earliest over their
  * current accesses. A guest given a door today does not read who came and went before. A UTC
  * timestamp, as device_activity.date; null (nothing) without a current access.

@@ -1,9 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 
-/** Activity events: the codes module has them with their words (decisions.md). */
-export { ActivityEvent } from '@/lib/devices/codes';
-
 export interface ActivityInput {
   deviceId: number;
   event: number;

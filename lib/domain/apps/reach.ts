@@ -1,4 +1,4 @@
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import { organizations } from '@/db/schema';
 import { inArray } from 'drizzle-orm';
 import type { Ctx } from '../context';

@@ -3,7 +3,7 @@ import { csvCell } from '../activity/export';
 import type { Ctx } from '../context';
 import { requireOrg } from '../policy/enforce';
 import { type AuditQuery, listAudit } from './list';
-import { type AuditItem, auditWords, viaWords } from './words';
+import { type AuditItem, auditWords, viaWords } from '@/lib/shared/audit/words';
 
 const PAGE = 200;
 
@@ -42,7 +42,7 @@ function cells(it: AuditItem): (string | number)[] {
 /**
  * GET /organization/{id}/audit/export: the entries the list answers for the same filters (the same
  * rule, seeAudit, checked before the stream starts), every page of them, in the words of the page
- * (lib/domain/audit/words), times in each entry's door's zone.
+ * (lib/shared/audit/words), times in each entry's door's zone.
  */
 export async function exportAudit(
   ctx: Ctx,

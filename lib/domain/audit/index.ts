@@ -3,8 +3,7 @@ import type { Db } from '@/db/client';
 import { auditLog } from '@/db/schema';
 import type { Ctx } from '../context';
 
-export { AUDIT_ACTIONS, type AuditAction } from './actions';
-import type { AuditAction } from './actions';
+import type { AuditAction } from '@/lib/shared/audit/actions';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import type { Ctx } from '../context';
 import { requireOrg } from '../policy/enforce';
-import { AUDIT_ACTIONS, type AuditAction } from './actions';
-import type { AuditItem } from './words';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/shared/audit/actions';
+import type { AuditItem } from '@/lib/shared/audit/words';
 
 export type { AuditItem };
 
@@ -24,7 +24,7 @@ export interface AuditQuery {
 
 /**
  * GET /organization/{id}/audit: the organization's administrative actions, newest first, for its
- * owner and administrators (lib/domain/policy: seeAudit); keyset pages on (date, id) like the
+ * owner and administrators (lib/shared/policy: seeAudit); keyset pages on (date, id) like the
  * activity log, so any range opens at once.
  */
 export async function listAudit(ctx: Ctx, q: AuditQuery): Promise<AuditItem[]> {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { deviceCertificates, devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { fmtMicroZ, fmtZ } from '../format';
-import { certificateUntil } from '../policy';
+import { certificateUntil } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
 import { signJson } from './keys';
 import { requireMobile, type MobileRef } from './mobiles';
@@ -15,7 +15,7 @@ const RENEW_MS = 86_400_000;
 /**
  * GET /my/devicecertificate/getformobile: a certificate, signed by the service, that lets the
  * caller's phone talk to the device directly. Issued only while the caller's access is active
- * (lib/domain/policy: holdCertificate); it ends with today's window of the access (or its run of
+ * (lib/shared/policy: holdCertificate); it ends with today's window of the access (or its run of
  * allowed days), its end date, or after 30 days, whichever comes first, and carries the
  * access's schedule so the lock can judge it offline. Revoked when the access shrinks or ends,
  * the phone is deleted, or the key it was obtained with is revoked.

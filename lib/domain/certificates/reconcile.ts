@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceAccess, deviceCertificates, organizationUsers, userGroupMembers } from '@/db/schema';
 import { effectiveAccess } from '../access/effective';
-import { certificateCovered } from '../policy';
+import { certificateCovered } from '@/lib/shared/policy';
 import { revokeCertificates } from './revoke';
 
 /** A certificate lives 30 days at most (and never past what the policy allows: certificateUntil). */

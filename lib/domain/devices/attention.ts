@@ -1,6 +1,6 @@
-import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult } from '@/lib/devices/codes';
+import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { loadVisible } from './load';
 import { effectiveState } from './lock-shape';
 import type { Loaded } from './shape';

@@ -4,7 +4,7 @@ import { bridgeEventMarks, bridgeLinks, DeviceType, devices, lockPins } from '@/
 import { bridgeCallbackBase } from '@/lib/config/bridges';
 import { safeEqual } from '@/lib/crypto/secrets';
 import { getGateway, type BridgeScope, type DeviceRef } from '@/lib/devices';
-import { LOCK_TYPES } from '@/lib/devices/codes';
+import { LOCK_TYPES } from '@/lib/shared/devices/codes';
 import type { BaseCtx } from '../context';
 import { Conflict, DomainError } from '../errors';
 import { openSealed } from './bridge-links';

@@ -11,7 +11,7 @@ import {
 } from '@/db/schema';
 import { bridgeAllowLoopback } from '@/lib/config/bridges';
 import { getGateway, type BridgeAddress, type BridgeSnapshot, type TokenMode } from '@/lib/devices';
-import { LOCK_SETTING_DEFAULTS } from '@/lib/devices/codes';
+import { LOCK_SETTING_DEFAULTS } from '@/lib/shared/devices/codes';
 import { audit } from '../audit';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceOperations, devices } from '@/db/schema';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
-import { DeviceType, TRANSIENT_STATES } from '@/lib/devices/codes';
+import { DeviceType, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 import { NotFound, PreconditionFailed } from '../errors';
 import { lockAddress } from './hardware';
 import { settleOverdue } from './reconcile';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
 import { lockAddress } from './hardware';
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
 import { NotFound } from '../errors';

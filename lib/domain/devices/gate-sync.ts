@@ -3,11 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, gateSyncRuns, PrincipalType, users } from '@/db/schema';
 import { getGateway } from '@/lib/devices';
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import { periodicWorker } from '@/lib/workers';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { refreshGate } from './gates';
 
 /** The automatic full synchronization of an account is due this long after its last one. */
@@ -20,7 +20,7 @@ const CLAIM_MS = 5 * 60_000;
  * external system is only read). Gates of the account the service has are refreshed (absent there:
  * unlinked); gates the service does not have yet are added with the caller as their owner (also a
  * gate deleted here that is still there: it comes back as a new device). A gate of the account
- * that the caller may no longer manage (lib/domain/policy: manageDevice) is left as it is. The
+ * that the caller may no longer manage (lib/shared/policy: manageDevice) is left as it is. The
  * next automatic full synchronization is due 24 h later.
  */
 export async function syncAllGates(ctx: Ctx): Promise<void> {

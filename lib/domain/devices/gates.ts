@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { devices, type Device } from '@/db/schema';
 import { getGateway, type ExternalGate } from '@/lib/devices';
 import { openGateDevice } from './commands';
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound } from '../errors';
@@ -141,7 +141,7 @@ export async function refreshGate(tx: Db, id: number, ext: ExternalGate | null, 
 
 /**
  * POST /my/gate/{id}/sync: one-way refresh of one gate from the external gate system. Owners and
- * administrators whose access is active now (lib/domain/policy: manageDevice). It does not move
+ * administrators whose access is active now (lib/shared/policy: manageDevice). It does not move
  * the account's next automatic full synchronization.
  */
 export async function syncGate(ctx: Ctx, input: { id: number; includeUserSettings?: boolean }) {

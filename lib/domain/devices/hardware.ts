@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { isLockType } from '@/lib/devices/codes';
+import { isLockType } from '@/lib/shared/devices/codes';
 import {
   CAPABILITIES,
   type BridgeAddress,

@@ -1,4 +1,4 @@
-import { DeviceType, LOCK_TYPES } from '@/lib/devices/codes';
+import { DeviceType, LOCK_TYPES } from '@/lib/shared/devices/codes';
 import { audit, changed } from '../audit';
 import type { Ctx } from '../context';
 import { Invalid, NotFound } from '../errors';

@@ -9,7 +9,7 @@ import {
   OpResult,
   type LockSettings,
   type LockUserSettings,
-} from '@/lib/devices/codes';
+} from '@/lib/shared/devices/codes';
 import { common, type Loaded } from './shape';
 
 export const isPaired = (d: Device) => d.connectedToId !== null;

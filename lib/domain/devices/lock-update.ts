@@ -5,7 +5,7 @@ import {
   lockSettingsOf,
   type LockSettings,
   type LockUserSettings,
-} from '@/lib/devices/codes';
+} from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { audit, changed } from '../audit';
 import {
@@ -17,7 +17,7 @@ import {
   NotFound,
   PreconditionFailed,
 } from '../errors';
-import { decideZoneChange } from '../policy';
+import { decideZoneChange } from '@/lib/shared/policy';
 import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { commandUnderway } from './commands';
 import { lockAddress } from './hardware';
@@ -42,7 +42,7 @@ export type { DeviceUpdated };
  * userSettings; fields not sent stay as they are. `revision` must be the current one (409).
  *
  * - Name, time zone and device settings are for owners and administrators whose access is active
- *   now (lib/domain/policy: manageDevice); one's own userSettings for anyone who sees the lock.
+ *   now (lib/shared/policy: manageDevice); one's own userSettings for anyone who sees the lock.
  * - Changed device settings must reach the lock: it must be reachable (428) and idle (409) before
  *   anything is saved. The change is then saved with `targetDeviceRevision` moved to the new
  *   revision at once (activity 20008 by the caller), and sent; the lock confirms through the

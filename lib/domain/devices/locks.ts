@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { devices, organizations } from '@/db/schema';
-import { LOCK_TYPES as LOCKS } from '@/lib/devices/codes';
+import { LOCK_TYPES as LOCKS } from '@/lib/shared/devices/codes';
 import { settleShown } from './commands';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';

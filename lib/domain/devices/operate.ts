@@ -4,7 +4,7 @@ import { perDb } from '@/db/prepared';
 import { deviceOperations } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import type { OperationType, OperationView } from '@/lib/devices';
-import { FORCE_STATES, LockState, OperationType as OperationTypes, UnlockMode } from '@/lib/devices/codes';
+import { FORCE_STATES, LockState, OperationType as OperationTypes, UnlockMode } from '@/lib/shared/devices/codes';
 import { candidatesOf } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { Conflict, NotFound } from '../errors';
@@ -22,7 +22,7 @@ const VERB: Record<OperationType, string> = {
 
 /**
  * POST /my/lock/{id}/operation/{lock|unlock|pull}: checks the caller may open the lock now
- * (lib/domain/policy: an access active in the lock's time zone, remote opening not disabled
+ * (lib/shared/policy: an access active in the lock's time zone, remote opening not disabled
  * except for owners), then hands the command to the gateway. 202 once the lock took it; the
  * outcome comes later.
  */

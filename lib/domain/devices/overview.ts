@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { DeviceType, devices, type Device } from '@/db/schema';
 import { getSimulatorControl } from '@/lib/devices';
 import type { Ctx } from '../context';
-import { may } from '../policy';
-import { refusalFor } from '../policy/words';
+import { may } from '@/lib/shared/policy';
+import { refusalFor } from '@/lib/shared/policy/words';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { yourHours, type YourHours } from '../access/hours';
@@ -19,7 +19,7 @@ import {
 } from './other-shapes';
 
 export interface LockPolicy {
-  /** why the viewer may not open the lock from here now, in words (lib/domain/policy); null when they may */
+  /** why the viewer may not open the lock from here now, in words (lib/shared/policy); null when they may */
   openRefusal: string | null;
   /** the simulator's control plane is on and the viewer may drive this lock's simulated hardware */
   simulator: boolean;
@@ -124,7 +124,7 @@ export async function lockSettingsView(
   };
 }
 
-/** What the viewer may do to a device now, in words: null where they may (lib/domain/policy). */
+/** What the viewer may do to a device now, in words: null where they may (lib/shared/policy). */
 export interface DeviceRefusals {
   open: string | null;
   manage: string | null;
@@ -164,7 +164,7 @@ export interface YourDoor {
   id: number;
   name: string;
   kind: 'lock' | 'gate';
-  /** why the viewer may not open it from here now (lib/domain/policy), null when they may */
+  /** why the viewer may not open it from here now (lib/shared/policy), null when they may */
   openRefusal: string | null;
   hours: YourHours;
 }

@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '@/db/client';
 import { bridgeLinks } from '@/db/schema';
 import { bridgeReconcileMs } from '@/lib/config/bridges';
 import { getGateway, type BridgeAddress, type BridgeSnapshot } from '@/lib/devices';
-import { LockState, OpResult } from '@/lib/devices/codes';
+import { LockState, OpResult } from '@/lib/shared/devices/codes';
 import { logError } from '@/lib/log';
 import { isDomainError, RetryableConflict } from '../errors';
 import { openSealed } from './bridge-links';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCK_SETTING_DEFAULTS } from '@/lib/devices/codes';
+import { LOCK_SETTING_DEFAULTS } from '@/lib/shared/devices/codes';
 
 /**
  * The device shapes of api-v37.md as zod schemas: the OpenAPI document (GET /api/v37/openapi.json)

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DeviceType, devices } from '@/db/schema';
-import { isLockType } from '@/lib/devices/codes';
+import { isLockType } from '@/lib/shared/devices/codes';
 import { bridgeAddress, lockAddress } from './hardware';
 import { reconcileBridge } from './reconcile';
 import { getSimulatorControl, type ExternalGateChange, type Fault, type SimulatorControl } from '@/lib/devices';
 import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { requireDevice, requireDeviceSecondFactor } from '../policy/enforce';
 
 export type SimAction =
@@ -27,7 +27,7 @@ function control(): SimulatorControl {
 
 /**
  * The simulated hardware is driven by those who manage the device: its owner and its
- * administrators while their access is active (lib/domain/policy: driveSimulator).
+ * administrators while their access is active (lib/shared/policy: driveSimulator).
  */
 const requireDriver = (ctx: Ctx, deviceId: number) => requireDevice(ctx, deviceId, 'driveSimulator');
 

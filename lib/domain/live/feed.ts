@@ -2,7 +2,7 @@ import { keyStillValid } from '@/lib/auth/keys';
 import { sessionStillLive } from '@/lib/auth/sessions';
 import type { Ctx } from '../context';
 import { effectiveAccess } from '../access/effective';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { subscribe, type DeviceEvent } from './hub';
 
 /** How often a live viewer's credentials and accesses are read again (a revoked access stops within this). */
@@ -14,7 +14,7 @@ export interface LiveFeed {
 
 /**
  * The live feed of one viewer: every change on a device whose events the viewer may receive now
- * (lib/domain/policy: `receiveEvents`, the same rule as webhooks: an active access, inside its
+ * (lib/shared/policy: `receiveEvents`, the same rule as webhooks: an active access, inside its
  * schedule). Only the kind and the device go out; the viewer reads what changed through the API,
  * with its own rules. The accesses and the key or session are read again every RECHECK_MS, so a
  * revoked access, a signed-out session or a revoked key ends the events (`onEnd`).

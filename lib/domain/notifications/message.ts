@@ -3,8 +3,8 @@ import type { Db } from '@/db/client';
 import { notificationUnsubscribe } from '@/db/schema';
 import { randomToken, tokenHash } from '@/lib/crypto/secrets';
 import { escapeHtml, mailLink, renderMail, type MailContent } from '@/lib/mail';
-import { showInZone } from '../access/schedule-text';
-import { KIND_LABEL, type NotificationKind } from './kinds';
+import { showInZone } from '@/lib/shared/access/schedule-text';
+import { KIND_LABEL, type NotificationKind } from '@/lib/shared/notifications/kinds';
 
 export interface DeviceFacts {
   id: number;

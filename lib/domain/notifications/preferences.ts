@@ -5,10 +5,10 @@ import { tokenHash } from '@/lib/crypto/secrets';
 import type { BaseCtx, Ctx } from '../context';
 import { Forbidden, NotFound } from '../errors';
 import { effectiveAccess } from '../access/effective';
-import { Level, may } from '../policy';
+import { Level, may } from '@/lib/shared/policy';
 import { spend } from '../ratelimit';
 import { clientKey } from '../signup/limit';
-import { KIND_LABEL, kindsOfType, NOTIFICATION_KINDS, type NotificationKind } from './kinds';
+import { KIND_LABEL, kindsOfType, NOTIFICATION_KINDS, type NotificationKind } from '@/lib/shared/notifications/kinds';
 
 /** Unsubscribe clicks per client address: a person clicks a few; 30 in 10 minutes is a script. */
 export const UNSUBSCRIBE_LIMIT = { max: 30, windowSeconds: 600 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS } from './kinds';
+import { NOTIFICATION_KINDS } from '@/lib/shared/notifications/kinds';
 
 const Kind = z.enum(NOTIFICATION_KINDS);
 

@@ -8,7 +8,7 @@ import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from './text';
 import { settleGrantsOfMany } from '../access/grantors';
 import { sendPinRemovals } from '../pins/removals';
-import { invisibleName, showsSomething } from '../text';
+import { invisibleName, showsSomething } from '@/lib/shared/text';
 
 /** A group of this organization, or 404 (also for a group of another organization: ids cannot be probed). */
 export async function findGroup(ctx: Ctx, organizationId: number, groupId: string) {

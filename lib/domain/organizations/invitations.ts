@@ -21,11 +21,11 @@ import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
 import type { BaseCtx, Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, RateLimited } from '../errors';
-import { OrgRole } from '../policy';
+import { OrgRole } from '@/lib/shared/policy';
 import { enforcePeople, factorOf, requireOrg } from '../policy/enforce';
 import { groupReach, requireDelegable } from '../access/delegation';
 import { roleName } from './organizations';
-import { toWireRole } from './wire-roles';
+import { toWireRole } from '@/lib/shared/organizations/wire-roles';
 import type { InvitationView } from './schemas';
 
 /**

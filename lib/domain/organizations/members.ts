@@ -6,7 +6,7 @@ import { settleGrantsOfMany } from '../access/grantors';
 import { sendPinRemovals } from '../pins/removals';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
-import { decideMembership } from '../policy';
+import { decideMembership } from '@/lib/shared/policy';
 import { requireOrg } from '../policy/enforce';
 import { groupReach, requireDelegable } from '../access/delegation';
 import { findGroup, membersOf } from './groups';

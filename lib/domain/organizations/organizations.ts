@@ -1,10 +1,10 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import { devices, organizationUsers, organizations, users } from '@/db/schema';
 import type { Ctx } from '../context';
-import { OrgRole } from '../policy';
+import { OrgRole } from '@/lib/shared/policy';
 import type { MyOrganization } from './schemas';
-import { toWireRole } from './wire-roles';
+import { toWireRole } from '@/lib/shared/organizations/wire-roles';
 
 const ROLE_NAMES = ['member', 'administrator', 'owner'] as const;
 /** A stored role's name (0 member, 1 administrator, 2 owner). */

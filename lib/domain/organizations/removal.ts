@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { toWireRole } from './wire-roles';
+import { toWireRole } from '@/lib/shared/organizations/wire-roles';
 import { rowsOf, type Db } from '@/db/client';
 import { AccessLevel, deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { normalizeEmail } from '@/lib/auth/email';
-import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
+import { ActivityEvent, ActivitySource } from '@/lib/shared/devices/codes';
 import { recordActivity } from '../activity/record';
 import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
@@ -105,7 +105,7 @@ async function withdrawInvitations(tx: Db, organizationId: number, email: string
 
 /**
  * DELETE /organization/{id}/user/byorganizationuserid/{organizationUserId}. The caller's own id
- * is leaving (anyone but the owner); anyone else's is removal (lib/domain/policy decidePeople).
+ * is leaving (anyone but the owner); anyone else's is removal (lib/shared/policy decidePeople).
  */
 export async function removePerson(
   ctx: Ctx,

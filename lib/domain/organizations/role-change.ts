@@ -5,7 +5,7 @@ import { requireRecentSignIn } from '../account/security';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound } from '../errors';
-import { OrgRole, type PeopleVerb } from '../policy';
+import { OrgRole, type PeopleVerb } from '@/lib/shared/policy';
 import { enforcePeople, factorOf } from '../policy/enforce';
 import { orgMembership } from './roles';
 import { settleGrantsOf } from '../access/grantors';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { organizations, organizationUsers, passkeys, userTotp } from '@/db/schema';
 import type { Ctx } from '../context';
-import { OrgRole } from '../policy';
+import { OrgRole } from '@/lib/shared/policy';
 
 export { OrgRole };
 

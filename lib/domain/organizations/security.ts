@@ -3,7 +3,7 @@ import { organizations } from '@/db/schema';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict } from '../errors';
-import { decideSecondFactorRule } from '../policy';
+import { decideSecondFactorRule } from '@/lib/shared/policy';
 import { requireOrg } from '../policy/enforce';
 
 /**

@@ -1,15 +1,21 @@
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import { deviceActivity, deviceCertificates, devices, lockPins, mobiles, personalAccessKeys } from '@/db/schema';
-import { DeviceType, eventInfo } from '@/lib/devices/codes';
+import { DeviceType, eventInfo } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { effectiveAccess } from '../access/effective';
-import { decideOrg, decidePersonFact, maySeePersonalKeys, type PersonFact, type SecondFactorFacts } from '../policy';
+import {
+  decideOrg,
+  decidePersonFact,
+  maySeePersonalKeys,
+  type PersonFact,
+  type SecondFactorFacts,
+} from '@/lib/shared/policy';
 
 /**
  * What a person page shows of a person besides their doors (issue 33): the PINs they made, their
  * phones' offline certificates, their personal access keys, their latest activity and the access
- * links sent to them, each limited by lib/domain/policy to what the viewer may see
+ * links sent to them, each limited by lib/shared/policy to what the viewer may see
  * (decidePersonFact per door, decideOrg for links and the audit, maySeePersonalKeys). Never a
  * secret: no PIN value, no key secret, no link URL.
  */

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
-import { DeviceType } from '@/lib/devices/codes';
+import { DeviceType } from '@/lib/shared/devices/codes';
 import { deviceAccess, devices, organizationUsers, userGroupMembers, userGroups, users } from '@/db/schema';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { factorOf, requireOrg } from '../policy/enforce';
 import { effectiveAccess } from '../access/effective';
 import { resolvePerson, type PersonRef } from '../access/bulk';

@@ -12,7 +12,7 @@ import { logError } from '@/lib/log';
 export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose another one.';
 
 /**
- * A lock whose PINs the caller may manage now (lib/domain/policy: owner or administrator with the
+ * A lock whose PINs the caller may manage now (lib/shared/policy: owner or administrator with the
  * access active; guest or outside the schedule 403, unseen 404, not a lock 404), with expired
  * PINs already gone so counts, duplicates and versions are right without the worker.
  */

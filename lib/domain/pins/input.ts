@@ -1,6 +1,6 @@
 import { Invalid } from '../errors';
-import { isValidWeekDays, wallClock, type Schedule } from '../schedule';
-import { aliasProblem, pinProblem } from './rules';
+import { isValidWeekDays, wallClock, type Schedule } from '@/lib/shared/schedule';
+import { aliasProblem, pinProblem } from '@/lib/shared/pins/rules';
 
 /** The body of PUT/POST /my/lock/{id}/pin after the route's zod parse (types only, no rules yet). */
 export interface PinBody {

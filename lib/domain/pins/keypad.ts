@@ -1,5 +1,5 @@
 import { getSimulatorControl } from '@/lib/devices';
-import { ActivityEvent } from '@/lib/devices/codes';
+import { ActivityEvent } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { lockAddress } from '../devices/hardware';
 import { NotFound } from '../errors';
@@ -24,7 +24,7 @@ const EVENT = {
 
 /**
  * Simulator control plane: someone types `entered` on the lock's keypad. Driving the simulated
- * hardware is for the lock's owner and active administrators (lib/domain/policy: driveSimulator).
+ * hardware is for the lock's owner and active administrators (lib/shared/policy: driveSimulator).
  *
  * The keypad is the lock's (lib/devices/virtual-bridge/keypad.ts): it judges the entry against the
  * PINs the service wrote to it, with their schedules, in its own time zone; five wrong PINs in a

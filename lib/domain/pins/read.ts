@@ -4,7 +4,7 @@ import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { fmtZ } from '../format';
 import { requireDelegable } from '../access/delegation';
-import { pinPower } from '../policy';
+import { pinPower } from '@/lib/shared/policy';
 import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { managedLock } from './flow';
 import type { PinDetail, PinList } from './schemas';

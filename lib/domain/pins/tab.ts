@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
-import { refusalFor } from '../policy/words';
+import { refusalFor } from '@/lib/shared/policy/words';
 import { lockAddress, missingCapability } from '../devices/hardware';
 import type { LockAddress } from '@/lib/devices/gateway';
 import { lockHead } from './store';
@@ -13,7 +13,7 @@ export interface PinsTabInfo {
   deviceId: number;
   name: string;
   timeZone: string;
-  /** may see and change PINs now (lib/domain/policy: managePins); otherwise `refusal` says why */
+  /** may see and change PINs now (lib/shared/policy: managePins); otherwise `refusal` says why */
   canManage: boolean;
   refusal: string | null;
   /** its bridge cannot keep PINs (a Tedee bridge): why the tab offers nothing to change */

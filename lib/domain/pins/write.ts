@@ -6,9 +6,9 @@ import { audit, changed } from '../audit';
 import { NotAcceptable, NotFound, PreconditionFailed } from '../errors';
 import { DUPLICATE_MESSAGE, managedLock, sendThenCommit } from './flow';
 import { checkPinBody, type PinBody } from './input';
-import { MAX_PINS_PER_LOCK } from './rules';
+import { MAX_PINS_PER_LOCK } from '@/lib/shared/pins/rules';
 import { requireDelegable } from '../access/delegation';
-import { pinPower } from '../policy';
+import { pinPower } from '@/lib/shared/policy';
 import { enforceGrantChange, grantorOn } from '../policy/enforce';
 import { findPin, pinCount, pinHash, reservePinId, valueTaken } from './store';
 

@@ -19,8 +19,8 @@ import {
   type OrgAction,
   type PeopleAct,
   type PeopleRefusal,
-} from './index';
-import { delegationWords, refusalWords } from './words';
+} from '@/lib/shared/policy';
+import { delegationWords, refusalWords } from '@/lib/shared/policy/words';
 
 /**
  * The policy applied: these load what the policy needs, ask it, and turn a refusal into the

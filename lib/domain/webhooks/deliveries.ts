@@ -6,7 +6,7 @@ import { spend } from '../ratelimit';
 import { Conflict, NotFound } from '../errors';
 import { attemptDelivery, leaseUntil, type Claimed } from './deliver';
 import { newMessageId } from './dispatch';
-import { TEST_EVENT } from './events';
+import { TEST_EVENT } from '@/lib/shared/webhooks/events';
 import type { Owner } from './owner';
 import { findWebhook } from './subscriptions';
 import { deliveryView, type DeliveryView } from './view';

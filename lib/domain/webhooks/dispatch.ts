@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { deviceAccess } from '@/db/schema';
 import { candidatesFromJson, candidatesJson, effectiveOf, withinDates } from '../access/effective';
-import { may } from '../policy';
+import { may } from '@/lib/shared/policy';
 
 /** webhook-id: unique per message (event x subscription), kept on every retry. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
@@ -52,7 +52,7 @@ function pendingWithSubscribers(db: Db, now: Date, limit: number) {
 /**
  * Whether the subscription gets the event: an organization's always (its administrators manage its
  * devices); a user's only when the policy lets that user receive the device's events at the
- * moment it happened (lib/domain/policy: receiveEvents, their access active then), so a guest's
+ * moment it happened (lib/shared/policy: receiveEvents, their access active then), so a guest's
  * integration does not track the door outside the guest's hours.
  */
 function wanted(r: Pending): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from './events';
+import { WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import { urlProblem } from './address';
 
 /** Request bodies of the webhook endpoints (shared by /my and /organization/{id}). */

@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { TRANSIENT_LOCK_STATES, type WebhookEvent } from './events';
-
-export { WEBHOOK_EVENTS, type WebhookEvent } from './events';
+import { TRANSIENT_LOCK_STATES, type WebhookEvent } from '@/lib/shared/webhooks/events';
 
 /**
  * Queues a webhook event. Call it with the same transaction as the state change that caused it

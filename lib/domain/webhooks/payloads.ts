@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from './events';
+import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/shared/webhooks/events';
 
 /**
  * The bodies webhook deliveries POST (docs/webhooks.md), as schemas: the OpenAPI document's

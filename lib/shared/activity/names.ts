@@ -1,10 +1,10 @@
-import { eventInfo } from '@/lib/devices/codes';
+import { eventInfo } from '@/lib/shared/devices/codes';
 
 /**
  * Human words for activity events. Pure: the portal imports it too. The events and their names
- * live with the other device codes (lib/devices/codes.ts); this adds who did it.
+ * live with the other device codes (lib/shared/devices/codes.ts); this adds who did it.
  */
-export { EVENT_INFO, eventInfo, type ActivityMethod } from '@/lib/devices/codes';
+export { EVENT_INFO, eventInfo, type ActivityMethod } from '@/lib/shared/devices/codes';
 
 /** How many entries the portal's log shows per scroll step (and the server renders first). */
 export const ACTIVITY_PAGE = 50;

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { SETTING_GROUPS, showValue } from '@/components/devices/setting-fields';
+import { SETTING_GROUPS, showValue } from '@/lib/shared/devices/setting-fields';
 import { describeDates, describeDays, describeWindow, showInZone } from '../access/schedule-text';
 import { AUDIT_ACTIONS, type AuditAction } from './actions';
 

@@ -1,4 +1,4 @@
-import type { LockSettings } from '@/lib/devices/codes';
+import type { LockSettings } from '@/lib/shared/devices/codes';
 
 /** One line per lock setting, in groups, with its unit: what the Settings tab shows and edits. */
 export interface SettingField {

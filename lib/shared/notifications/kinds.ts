@@ -1,4 +1,4 @@
-import { ActivityEvent as E, DeviceType as T } from '@/lib/devices/codes';
+import { ActivityEvent as E, DeviceType as T } from '@/lib/shared/devices/codes';
 
 /** What an owner must not miss (issue 22, item 5): the kinds of notification mail. */
 export const NOTIFICATION_KINDS = [

@@ -25,4 +25,4 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
 };
 
 /** Lock states that pass on their way to a final one (unlocking, locking, pulling): no event. */
-export { TRANSIENT_STATES as TRANSIENT_LOCK_STATES } from '@/lib/devices/codes';
+export { TRANSIENT_STATES as TRANSIENT_LOCK_STATES } from '@/lib/shared/devices/codes';

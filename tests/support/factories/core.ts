@@ -15,7 +15,7 @@ import {
   type NewDevice,
 } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
-import { LOCK_SETTING_DEFAULTS, type LockSettings } from '@/lib/devices/codes';
+import { LOCK_SETTING_DEFAULTS, type LockSettings } from '@/lib/shared/devices/codes';
 import { CAPABILITIES } from '@/lib/devices/gateway';
 import { randomToken } from '@/lib/crypto/secrets';
 import { saveBridgeLink } from '@/lib/domain/devices/bridge-links';

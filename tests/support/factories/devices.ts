@@ -9,7 +9,7 @@ import {
   webhookOutbox,
   type NewDevice,
 } from '@/db/schema';
-import type { LockSettings } from '@/lib/devices/codes';
+import type { LockSettings } from '@/lib/shared/devices/codes';
 import { setFault } from '@/lib/devices/external-gates/faults';
 import type { Fault } from '@/lib/devices/gateway';
 import { hardware } from '../bridges';

@@ -7,7 +7,7 @@ import { dispatchOutbox } from '@/lib/domain/webhooks/dispatch';
 import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { encryptSecret } from '@/lib/crypto/secrets';
 import { newWebhookSecret } from '@/lib/domain/webhooks/subscriptions';
-import type { WebhookEvent } from '@/lib/domain/webhooks/events';
+import type { WebhookEvent } from '@/lib/shared/webhooks/events';
 import { db } from './core';
 import { checkWebhookAgainstOpenApi } from '../openapi-check';
 

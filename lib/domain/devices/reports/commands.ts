@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { ActivityEvent, ActivitySource, LockState, OperationType, OpResult } from '@/lib/devices/codes';
+import { ActivityEvent, ActivitySource, LockState, OperationType, OpResult } from '@/lib/shared/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
 import { applied, clashSafe, isDateClash, iso, lockStatus, webhook } from './shared';
@@ -52,7 +52,7 @@ export async function commandRefused(db: Db, r: R<'commandRefused'>): Promise<vo
     where d.id = gone.device_id and d.state = ${transitionalOf(sql`gone.type`)}`);
 }
 
-// codes as SQL literals (constants of lib/devices/codes: typed as integers, no parameter to plan around)
+// codes as SQL literals (constants of lib/shared/devices/codes: typed as integers, no parameter to plan around)
 const n = (v: number) => sql.raw(String(Math.trunc(v)));
 const E = ActivityEvent;
 const T = OperationType;

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { lockPins } from '@/db/schema';
 import { rowsOf, type Db } from '@/db/client';
-import { ActivityEvent, ActivitySource, DoorState, LockState, lockSettingsOf, OpResult } from '@/lib/devices/codes';
+import {
+  ActivityEvent,
+  ActivitySource,
+  DoorState,
+  LockState,
+  lockSettingsOf,
+  OpResult,
+} from '@/lib/shared/devices/codes';
 import type { DeviceReports, StateCause } from '@/lib/devices/gateway';
 import { activityInsert, recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { devices } from '@/db/schema';
-import { ActivityEvent, ActivitySource, LOCK_TYPES, LOW_BATTERY } from '@/lib/devices/codes';
+import { ActivityEvent, ActivitySource, LOCK_TYPES, LOW_BATTERY } from '@/lib/shared/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { activityInsert, recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { ActivityEvent, ActivitySource } from '@/lib/devices/codes';
+import { ActivityEvent, ActivitySource } from '@/lib/shared/devices/codes';
 import type { DeviceRef } from '@/lib/devices/gateway';
 import { recordActivity } from '../../activity/record';
 import { enqueueWebhookEvent } from '../../webhooks/outbox';

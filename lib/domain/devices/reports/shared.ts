@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import type { DeviceRef } from '@/lib/devices/gateway';
-import { webhookEventInsert, type WebhookEvent } from '../../webhooks/outbox';
+import type { WebhookEvent } from '@/lib/shared/webhooks/events';
+import { webhookEventInsert } from '../../webhooks/outbox';
 
 /** The fields a lock-status-changed event carries (docs/webhooks.md). */
 export function lockStatus(s: {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { LockState, OperationType, OpResult, TRANSIENT_STATES } from '@/lib/devices/codes';
+import { LockState, OperationType, OpResult, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
 import { commandFinished } from './commands';

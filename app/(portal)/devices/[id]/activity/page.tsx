@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { ActivityFeed } from '@/components/activity/activity-feed';
 import { portalDevice } from '@/lib/domain/access/portal';
 import { firstActivityPage } from '@/lib/domain/activity/list';
-import { ACTIVITY_FILTERS } from '@/lib/domain/activity/names';
+import { ACTIVITY_FILTERS } from '@/lib/shared/activity/names';
 import { devicePage, or404 } from '../load';
 
 export const metadata: Metadata = { title: 'Device activity' };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { showsSomething } from '@/lib/domain/text';
+import { showsSomething } from '@/lib/shared/text';
 import {
   LOCK_SETTING_DEFAULTS,
   LOCK_SETTING_LIMITS,
   type LockSettings,
   type NumericSetting,
-} from '@/lib/devices/codes';
+} from '@/lib/shared/devices/codes';
 
 const bool = () => z.boolean({ error: 'must be true or false' });
 const seconds = (k: NumericSetting) => {
@@ -17,7 +17,7 @@ const seconds = (k: NumericSetting) => {
     .max(max, `must be at most ${max} s`);
 };
 
-/** Each deviceSettings field by its default's type; limits in seconds from lib/devices/codes. Unknown fields are dropped. */
+/** Each deviceSettings field by its default's type; limits in seconds from lib/shared/devices/codes. Unknown fields are dropped. */
 const deviceSettings = z
   .object(
     Object.fromEntries(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { showsSomething } from '@/lib/domain/text';
+import { showsSomething } from '@/lib/shared/text';
 import { route } from '@/lib/http/route';
 import { reply } from '@/lib/http/reply';
 import { listMobiles, registerMobile } from '@/lib/domain/certificates/mobiles';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { showsSomething } from '@/lib/domain/text';
+import { showsSomething } from '@/lib/shared/text';
 import { zInstant } from '@/lib/http/query';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, type AuditAction } from '@/lib/domain/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '@/lib/shared/audit/actions';
 import { qArray, qInt, zInstant } from '@/lib/http/query';
 
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -5,13 +5,13 @@ import { reply } from '@/lib/http/reply';
 import { listPeople } from '@/lib/domain/organizations/people';
 import { invite } from '@/lib/domain/organizations/invitations';
 import { InvitationViewSchema, PersonRowSchema } from '@/lib/domain/organizations/schemas';
-import { fromWireRole } from '@/lib/domain/organizations/wire-roles';
+import { fromWireRole } from '@/lib/shared/organizations/wire-roles';
 
 const params = z.object({ organizationId: pathId() });
 
 /**
  * `Filters.UserTypes=0&Filters.UserTypes=1` or `Filters.UserTypes=0,1`: roles in Tedee's numbering
- * (0 owner, 1 administrator, 2 member; lib/domain/organizations/wire-roles.ts).
+ * (0 owner, 1 administrator, 2 member; lib/shared/organizations/wire-roles.ts).
  */
 const userTypes = z.preprocess(
   (v) =>
