@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,48 @@ const noDb = {
 const noHttp = {
   group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'],
   message: 'Domain verbs know nothing of HTTP or Next.',
+};
+// The browser-safe kernel (lib/shared: device codes, the pure policy and its words, schedule text,
+// PIN rules, event and action names): what the portal and the server share, so nothing in it may
+// pull the database, Node or the server's layers into a browser bundle. It imports luxon, zod and itself.
+const KERNEL =
+  'lib/shared is browser-safe: no database, no Node, no server layer (domain, http, devices, auth...), no UI.';
+// Out of lib/shared by a relative path: a file `depth` folders below it climbs depth + 1 levels.
+const kernelOnly = (depth) => ({
+  paths: builtinModules.map((name) => ({ name, message: KERNEL })),
+  patterns: [
+    {
+      group: [
+        'drizzle-orm',
+        'drizzle-orm/*',
+        'postgres',
+        '@electric-sql/*',
+        'node:*',
+        'next',
+        'next/*',
+        'next-auth',
+        'next-auth/*',
+        'react',
+        'react-dom',
+      ],
+      message: KERNEL,
+    },
+    // by alias, everything of the app but the kernel itself; by a relative path, anything outside lib/shared
+    { regex: '^@/(?!lib/shared(/|$))', message: KERNEL },
+    { regex: `^(\\./)?(\\.\\./){${depth + 1},}`, message: KERNEL },
+  ],
+});
+const KERNEL_DEPTHS = [0, 1, 2, 3];
+// The portal's browser code takes values only from the kernel (lib/shared) and types from the domain:
+// a value import of lib/domain would carry the server (drizzle, db/) into the bundle.
+const domainTypesOnly = {
+  patterns: [
+    {
+      regex: '^(@/lib/domain|(\\.\\./)+(lib/)?domain)(/.*)?$',
+      allowTypeImports: true,
+      message: 'Browser code imports lib/domain for types only (`import type`); shared values live in lib/shared.',
+    },
+  ],
 };
 // Adapters and the hardware (docs/devices.md, "The seam"): every folder under lib/devices is one,
 // except the factory and the worker at its root, which connect them to the service.
@@ -89,7 +132,18 @@ export default tseslint.config(
     },
   },
   { files: ['tests/**', 'e2e/**', 'bench/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  { files: ['components/**', 'lib/client/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
+  {
+    files: ['components/**', 'lib/client/**'],
+    rules: {
+      'no-restricted-imports': ['error', noDb],
+      '@typescript-eslint/no-restricted-imports': ['error', domainTypesOnly],
+    },
+  },
+  ...KERNEL_DEPTHS.map((depth) => ({
+    // the deepest entry takes every folder below it too (its relative climb then checked as at its depth)
+    files: [`lib/shared/${'*/'.repeat(depth)}${depth === KERNEL_DEPTHS.at(-1) ? '**' : '*'}`],
+    rules: { 'no-restricted-imports': ['error', kernelOnly(depth)] },
+  })),
   // Pages may prefetch with domain verbs (page.tsx), but route files and pages never touch the db directly.
   { files: ['app/**'], ignores: ['app/api/health/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
   // The seam between the service and hardware (docs/devices.md): the domain reaches devices only
