@@ -21,10 +21,7 @@ export default async function ActivityPage({
   if (!ctx) redirect('/sign-in');
   const sp = await searchParams;
   const filtered = ACTIVITY_FILTERS.some((f) => sp[f]);
-  const [devices, firstPage] = await Promise.all([
-    portalDevices(ctx),
-    filtered ? undefined : firstActivityPage(ctx).catch(() => undefined),
-  ]);
+  const [devices, firstPage] = await Promise.all([portalDevices(ctx), filtered ? undefined : firstActivityPage(ctx)]);
   return (
     <div>
       <PageHeader

@@ -1,5 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
+import { logError } from '@/lib/log';
 import { jsonArrayText } from '@/db/json-row';
 import { perDb } from '@/db/prepared';
 import { devices } from '@/db/schema';
@@ -150,9 +151,15 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
  * device's tab), as the portal's first GET /my/deviceactivity would answer it: the page renders
  * it on the server instead of asking after hydration.
  */
-export async function firstActivityPage(ctx: Ctx, deviceId?: number): Promise<ActivityItem[]> {
-  const page = await listActivity(ctx, { deviceId, elements: ACTIVITY_PAGE });
-  return page instanceof JsonText ? page.parse() : page;
+export async function firstActivityPage(ctx: Ctx, deviceId?: number): Promise<ActivityItem[] | undefined> {
+  try {
+    const page = await listActivity(ctx, { deviceId, elements: ACTIVITY_PAGE });
+    return page instanceof JsonText ? page.parse() : page;
+  } catch (e) {
+    // the page still renders: the feed then asks the API itself and shows what it answers
+    logError('the activity page read its first page', e);
+    return undefined;
+  }
 }
 
 /** GET /my/deviceactivity */

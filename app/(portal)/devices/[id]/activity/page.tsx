@@ -19,9 +19,7 @@ export default async function DeviceActivityPage({
   const { ctx, id } = await devicePage(params);
   const device = await or404(portalDevice(ctx, id));
   const sp = await searchParams;
-  const firstPage = ACTIVITY_FILTERS.some((f) => sp[f])
-    ? undefined
-    : await firstActivityPage(ctx, device.id).catch(() => undefined);
+  const firstPage = ACTIVITY_FILTERS.some((f) => sp[f]) ? undefined : await firstActivityPage(ctx, device.id);
   return (
     <Suspense>
       <ActivityFeed devices={[device]} deviceId={device.id} firstPage={firstPage} />
