@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type check, the formatter's check (Biome), lint, unit and API tests (Vitest), then the browser tests (Playwright).
+// `npm test`: type check, the formatter's check (Biome), lint, unit and API tests (Vitest), the bundle check
+// (the production build, made when older than the sources, carries no drizzle to the browser), then the
+// browser tests (Playwright).
 // Runs on PGlite unless DATABASE_URL is set. Stops at the first failing step. With DATABASE_URL and
 // E2E_CLUSTER=1 (CI's Postgres leg) the browser tests and, once more, the API contract tests run
 // against two server processes behind HAProxy, so what one process keeps in its memory fails a test.
@@ -17,6 +19,8 @@ const steps = [
   ...(process.env.DATABASE_URL && process.env.E2E_CLUSTER === '1'
     ? [['contract tests through the cluster', bin('vitest'), ['run', 'tests/contract'], { CONTRACT_CLUSTER: '1' }]]
     : []),
+  // after the build (it builds when the build is older than the sources), before the browser tests use it
+  ['bundle check', process.execPath, [path.join('scripts', 'check-client-bundle.mjs')]],
   ['browser tests', bin('playwright'), ['test']],
 ];
 const only = process.env.TEST_ONLY?.split(',');
