@@ -22,7 +22,7 @@ export interface Recipient {
 
 /**
  * Who is told about `kind` on a device at `now`: the people who may manage it right now
- * (lib/domain/policy `manageDevice` on their effective access: owners and administrators inside
+ * (lib/shared/policy `manageDevice` on their effective access: owners and administrators inside
  * their schedule), with a proven address, whose preferences leave the kind on for the device (a
  * per-device choice wins; otherwise on unless the person turned the kind off).
  */
