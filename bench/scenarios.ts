@@ -2,9 +2,11 @@ import type { BenchData } from './seed-large';
 
 export interface Scenario {
   name: string;
-  kind: 'baseline' | 'single' | 'list' | 'details' | 'command' | 'page';
-  method: 'GET' | 'POST';
+  kind: 'baseline' | 'single' | 'list' | 'details' | 'command' | 'page' | 'write';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: () => string;
+  /** a JSON body, made right after `path()` for the same request (the two may share one rotation) */
+  body?: () => string;
   /** headers of each request besides the key */
   headers?: () => Record<string, string>;
   /** 'session': the portal's cookie instead of the key */
@@ -12,17 +14,49 @@ export interface Scenario {
   /** also measure p50 with one connection (server time without queueing) */
   serverTime?: boolean;
   prepare?: (base: string, headers: Record<string, string>) => Promise<void>;
+  /**
+   * Before each run of the scenario (warm-up, alone, loaded): a write that tracks its targets' state reads
+   * it again here. Requests a run abandons at its end may not have run (a server that had not read the
+   * body yet drops them), so what the previous run left is known only from the server.
+   */
+  beforeEachRun?: (base: string, headers: Record<string, string>) => Promise<void>;
 }
 
 /** Issue 31: the lock is reached through a virtual bridge process over HTTP; its lock moves after a 0 ms timer. */
 export const UNLOCK = 'POST unlock (bridge, 0 ms lock)';
+
+/**
+ * Issue 34: administrative writes, each a real change that succeeds (2xx) with its audit row: every
+ * request has a target of its own (a person not yet on the device, a PIN value not on the lock, the
+ * lock's current revision), so none meets a conflict or a uniqueness error.
+ */
+export const WRITES = {
+  grant: 'POST access grant (user, guest)',
+  pin: 'POST PIN create (bridge)',
+  link: 'POST access link create (3 doors)',
+  settings: 'PATCH lock settings (bridge)',
+} as const;
 
 export function scenarios(d: BenchData): Scenario[] {
   let opId = '';
   let next = 0;
   let nextLink = 0;
   let nextClient = 0;
+  let grant = 0;
+  let pinLock = 0;
+  let pinValue = 0;
+  let link = 0;
+  let settingsNext = 0;
+  let settingsLock = 0;
+  /** each lock's current revision (PATCH needs it), read before each run of the settings scenario */
+  const revisions = new Map<number, number>();
+  const locks = d.lockIds;
   const enc = encodeURIComponent;
+  const json = JSON.stringify;
+  const linkWindow = {
+    startDate: new Date(Date.now() - 3_600_000).toISOString(),
+    endDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  };
   return [
     { name: 'baseline (no-op)', kind: 'baseline', method: 'GET', path: () => '/api/bench/noop' },
     { name: 'GET lock by id', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}` },
@@ -95,6 +129,79 @@ export function scenarios(d: BenchData): Scenario[] {
           await fetch(`${base}/link/${d.linkTokens[0]}`, { headers: { 'x-forwarded-for': '192.0.2.1' } })
         ).text();
         if (!page.includes('Bench doors')) throw new Error('the link page did not show the link');
+      },
+    },
+    // Writes last, so the reads above measure the dataset as seeded.
+    // A guest's access for one of the organization's 2,000 people (verified accounts, so it is given at
+    // once with its notice mail): the locks rotate fastest and each pass takes the next person, so no
+    // (device, person) pair repeats within 939 × 2,000 requests.
+    {
+      name: WRITES.grant,
+      kind: 'write',
+      method: 'POST',
+      path: () => `/api/v37/my/device/${locks[++grant % locks.length]}/access`,
+      body: () =>
+        json({
+          principalType: 0,
+          userEmail: d.personEmails[Math.floor(grant / locks.length) % d.personEmails.length],
+          accessLevel: 0,
+          remoteAccessDisabled: false,
+        }),
+      serverTime: true,
+    },
+    // A PIN sent to the lock through the bridge, then stored: each request on the next lock (one command
+    // at a time per lock), each value new ('147' and a counter: five digits of it, always three distinct
+    // digits, never a run); a lock holds at most 100, which 93,900 requests would reach.
+    {
+      name: WRITES.pin,
+      kind: 'write',
+      method: 'POST',
+      path: () => `/api/v37/my/lock/${locks[pinLock++ % locks.length]}/pin`,
+      body: () => json({ alias: `Bench PIN ${pinValue}`, pin: `147${String(pinValue++ % 100_000).padStart(5, '0')}` }),
+      serverTime: true,
+    },
+    // A link to three of the organization's locks for the next 30 days, as an administrator makes one
+    {
+      name: WRITES.link,
+      kind: 'write',
+      method: 'POST',
+      path: () => `/api/v37/organization/${d.organizationId}/accesslink`,
+      body: () => {
+        const at = link++ * 3;
+        return json({
+          name: `Bench write link ${link}`,
+          description: 'Bench write',
+          deviceIds: [0, 1, 2].map((k) => locks[(at + k) % locks.length]),
+          repeatEvent: linkWindow,
+        });
+      },
+      serverTime: true,
+    },
+    // A lock's device settings: saved with its revision, sent to the lock through the bridge and
+    // confirmed. Each request sends the lock's current revision (read from GET /my/lock before each run,
+    // then one more per change, which raises it by exactly one) and an auto-lock delay that differs from
+    // the one before, so every request is a change.
+    {
+      name: WRITES.settings,
+      kind: 'write',
+      method: 'PATCH',
+      path: () => {
+        settingsLock = locks[settingsNext++ % locks.length];
+        return '/api/v37/my/lock';
+      },
+      body: () => {
+        const revision = revisions.get(settingsLock)!;
+        revisions.set(settingsLock, revision + 1);
+        return json({ id: settingsLock, revision, deviceSettings: { autoLockDelay: 1 + ((revision + 1) % 3600) } });
+      },
+      serverTime: true,
+      beforeEachRun: async (base, headers) => {
+        const r = await fetch(`${base}/api/v37/my/lock`, { headers });
+        if (!r.ok) throw new Error(`GET /my/lock answered ${r.status}`);
+        for (const l of ((await r.json()) as { result: Array<{ id: number; revision: number }> }).result)
+          revisions.set(l.id, l.revision);
+        const missing = locks.filter((id) => !revisions.has(id));
+        if (missing.length) throw new Error(`GET /my/lock did not list ${missing.length} of the bench's locks`);
       },
     },
   ];

@@ -1,6 +1,7 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
 // one user with 1,000 devices (a bridge with 949 locks, added as the product adds one, + 50 gates), one lock with 1,000,000 activity entries,
-// one device with 200 access records, a few PINs, 1,000 access links.
+// one device with 200 access records, a few PINs, 1,000 access links, 2,000 people in the organization
+// (verified accounts, the access grant scenario's grantees).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
@@ -21,6 +22,10 @@ import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/
 
 export interface BenchData {
   key: string;
+  /** the bench user's organization (they own it): access links are made in it */
+  organizationId: number;
+  /** e-mail addresses of 2,000 members of the organization with verified accounts, on no device yet */
+  personEmails: string[];
   /** the same user's portal session cookie (a session row, as a sign-in makes it) */
   sessionCookie: string;
   lockId: number;
@@ -128,6 +133,19 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
     insert into device_access (device_id, principal_type, user_id, access_level)
     select ${accessDeviceId}, 0, id, 0 from users where email like ${`bench-guest-%-${user.id}@bench.test`}`);
 
+  // 2,000 people in the organization with verified accounts and no access yet: whom the access grant
+  // scenario gives a door (a verified account gets the access at once, with a notice mail)
+  const people = rowsOf<{ email: string }>(
+    await db.execute(sql`
+    with p as (
+      insert into users (email, display_name, password_hash, email_verified_at)
+      select 'bench-person-' || i || '-' || ${user.numId} || '@bench.test', 'Person ' || i, 'x', now()
+      from generate_series(1, 2000) i
+      returning id, email
+    ), m as (insert into organization_users (organization_id, user_id, role) select ${org.id}, id, 0 from p)
+    select email from p order by email`),
+  );
+
   // 1,000,000 activity entries on one lock, one second apart, newest now
   const t1 = Date.now();
   await db.execute(sql`
@@ -177,6 +195,8 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
   return {
     key: m.key,
+    organizationId: org.id,
+    personEmails: people.map((p) => p.email),
     sessionCookie,
     lockId,
     activityLockId,
