@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { route } from './route';
 
@@ -84,6 +84,36 @@ describe('the body limit', () => {
     const { res } = await post(h, stream, { 'content-length': String(1024 * 1024) });
     expect(res.status).toBe(413);
     expect(seen.bytes).toBe(0);
+  });
+});
+
+describe('a client that leaves while its body is read', () => {
+  it("answers 499 and logs no error: Node's ECONNRESET of the client's socket is not the database out of reach", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      let sent = false;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (!sent) {
+            sent = true;
+            return c.enqueue(new TextEncoder().encode('{"note":"'));
+          }
+          // what Node's request stream raises when the client closes its socket mid-body
+          c.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        },
+      });
+      const req = new NextRequest('http://localhost:3000/api/v37/x', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as ConstructorParameters<typeof NextRequest>[1]);
+      const res = await echo()(req, { params: Promise.resolve({}) });
+      expect(res.status).toBe(499);
+      expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

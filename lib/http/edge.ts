@@ -22,6 +22,19 @@ export class BodyTooLarge extends Error {
 export const tooLarge = (e: BodyTooLarge) => failure(413, [e.message]);
 
 /**
+ * The client went away while its body was being read (Node ends the stream with `aborted`,
+ * ECONNRESET): nobody is left to answer, and nothing is wrong with the server or its database.
+ */
+export class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection before its request body was read');
+  }
+}
+
+/** nginx's 499: what the log line shows for a request whose client left. */
+export const clientGone = () => new Response(null, { status: 499 });
+
+/**
  * The body as text, never more than `limit` bytes read: a declared Content-Length above it is
  * refused before reading anything, and a body streamed without one is refused at the first chunk
  * past the limit (the rest is never read).
@@ -34,7 +47,14 @@ export async function readBodyText(req: Request, limit: number): Promise<string>
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (e) {
+      if (req.signal.aborted || (e as { code?: unknown }).code === 'ECONNRESET') throw new ClientGone();
+      throw e;
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -108,8 +128,9 @@ export function withEdge(handler: Plain, maxBody = DEFAULT_BODY_LIMIT): Plain {
       }
       res = await handler(bounded, rc);
     } catch (e) {
-      if (!(e instanceof BodyTooLarge)) throw e;
-      res = tooLarge(e);
+      if (e instanceof ClientGone) res = clientGone();
+      else if (e instanceof BodyTooLarge) res = tooLarge(e);
+      else throw e;
     }
     return finish(req, res, requestId, started);
   };

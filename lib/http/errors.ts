@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isDomainError, type ErrorCode } from '@/lib/domain/errors';
 import { logError } from '@/lib/log';
-import { BodyTooLarge, tooLarge } from './edge';
+import { BodyTooLarge, ClientGone, clientGone, tooLarge } from './edge';
 import { failure } from './envelope';
 import { loggedRoute } from './log';
 import { isDatabaseUnreachable, unavailableResponse } from './unavailable';
@@ -62,6 +62,8 @@ export function errorResponse(e: unknown, requestId: string, req?: Request): Res
   if (e instanceof z.ZodError) return failure(400, zodMessages(e));
   if (e instanceof BadJson) return failure(400, [e.message]);
   if (e instanceof BodyTooLarge) return tooLarge(e);
+  // not "database unreachable": Node's ECONNRESET here is the client's socket, not the database's
+  if (e instanceof ClientGone) return clientGone();
   if (isDomainError(e))
     return failure(
       STATUS[e.code],
