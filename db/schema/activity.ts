@@ -21,10 +21,11 @@ export { ActivitySource } from '../../lib/shared/devices/codes';
  * The unique index (device_id, date) also serves the newest-first keyset scan.
  *
  * Partitioned by month of `date` (migration 0022; drizzle does not declare partitions): a
- * partition per month, `device_activity_pYYYYMM`, and a default one for entries of a month that has
- * none yet. lib/domain/activity/partitions.ts makes the months ahead, sorts the default's rows into
- * their months and drops the months older than the retention (ACTIVITY_KEEP_MONTHS). The primary
- * key therefore holds the date too; `id` alone is still unique (one sequence).
+ * partition per month, `device_activity_pYYYYMM`, contiguous, with `device_activity_before` and
+ * `device_activity_after` around them for dates outside. lib/domain/activity/partitions.ts makes
+ * the months ahead, moves the rows of before/after into months of their own and drops the months
+ * older than the retention (ACTIVITY_KEEP_MONTHS). The primary key therefore holds the date too;
+ * `id` alone is still unique (one sequence).
  */
 export const deviceActivity = pgTable(
   'device_activity',

@@ -7,20 +7,21 @@ import { periodicWorker } from '@/lib/workers';
 export const MONTHS_AHEAD = 3;
 
 export interface PartitionPass {
-  /** month partitions made (ahead, or for rows that waited in the default partition) */
+  /** month partitions made (ahead, or for rows that waited in `before` or `after`) */
   made: number;
   /** month partitions dropped: older than the retention */
   dropped: number;
-  /** rows older than the retention deleted from the default partition */
+  /** rows older than the retention deleted from `before` (written late for a month already dropped) */
   purged: number;
 }
 
 /**
  * One pass over the activity log's monthly partitions (migration 0022,
- * `activity_partitions_maintain`): the months up to MONTHS_AHEAD exist, rows that landed in the
- * default partition move into their month, and months that ended more than `keepMonths` whole
- * months before `now`'s month are dropped (0: nothing is dropped). One process at a time (an
- * advisory lock in the function); safe to repeat.
+ * `activity_partitions_maintain`): the months up to MONTHS_AHEAD exist, rows that landed in
+ * `before` or `after` (the partitions below the first month and past the last) move into months
+ * of their own, and months that ended more than `keepMonths` whole months before `now`'s month are
+ * dropped (0: nothing is dropped). One process at a time (an advisory lock in the function); safe
+ * to repeat.
  */
 export async function maintainActivityPartitions(
   db: Db,
