@@ -4,14 +4,25 @@
  * that index's refusal counts (its name appears in the driver's message).
  */
 export function isUniqueViolation(err: unknown, index?: string): boolean {
+  const violated = violatedUniqueIndex(err);
+  return violated !== undefined && (!index || violated === index || mentions(err, index));
+}
+
+/**
+ * The unique index Postgres named in a refusal (SQLSTATE 23505), '' when it named none; undefined
+ * for any other error. On a partitioned table it is the partition's copy of the index
+ * (`device_activity_p202611_device_id_date_idx`), not the table's.
+ */
+export function violatedUniqueIndex(err: unknown): string | undefined {
   for (
     let e = err as { code?: string; message?: string; constraint_name?: string; cause?: unknown } | undefined, i = 0;
     e && i < 4;
     e = e.cause as typeof e, i++
   ) {
-    if (e.code === '23505') return !index || e.constraint_name === index || mentions(err, index);
+    if (e.code === '23505')
+      return e.constraint_name ?? /unique constraint "([^"]+)"/.exec(`${e.message ?? ''}`)?.[1] ?? '';
   }
-  return false;
+  return undefined;
 }
 
 const mentions = (err: unknown, text: string) => {

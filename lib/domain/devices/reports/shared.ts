@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { isUniqueViolation } from '@/db/errors';
+import { violatedUniqueIndex } from '@/db/errors';
 import type { DeviceRef } from '@/lib/devices/gateway';
 import type { WebhookEvent } from '@/lib/shared/webhooks/events';
 import { webhookEventInsert } from '../../webhooks/outbox';
@@ -44,8 +44,15 @@ export async function applied(db: Db, statement: SQL): Promise<boolean> {
 
 /** Two writers gave one device's activity the same instant (the unique date index refused the second). */
 export function isDateClash(e: unknown): boolean {
-  return isUniqueViolation(e, 'activity_device_date_uq');
+  const index = violatedUniqueIndex(e);
+  return index !== undefined && DATE_INDEX.test(index);
 }
+
+/**
+ * The log's unique (device_id, date): the table's index, or (the log is partitioned by month,
+ * migration 0022) a month's, before's or after's copy of it, which is what Postgres names.
+ */
+const DATE_INDEX = /^(activity_device_date_uq|device_activity_(p\d{6}|before|after)_device_id_date_idx\d*)$/;
 
 /**
  * Runs a report in a transaction of its own (a savepoint inside the caller's), and again when a
