@@ -8,7 +8,10 @@
 // BENCH_BRIDGE_PORT, default BENCH_PORT+50),
 // BENCH_ONLY (a pattern of scenario names, to look at some of them; no soak, docs/benchmarks.md is then not written),
 // BENCH_DB_PREFIX (the Postgres database names: <prefix>_<time>), BENCH_SOAK_MINUTES (10; 0 skips the soak), BENCH_SOAK_RPS, BENCH_SOAK_WARMUP_MINUTES, BENCH_SOAK_COMMAND_MS,
-// BENCH_SOAK_LIVE_HEAP (bench/soak.ts).
+// BENCH_SOAK_LIVE_HEAP (bench/soak.ts). BENCH_SIZE=large adds the big organization of issue 34 (10,000 devices,
+// 50 groups, 5,000 access records, BENCH_ACTIVITY_ROWS activity entries, default 20,000,000: bench/seed-large.ts)
+// and its read scenarios ('big: ...'); the default size is unchanged. BENCH_KEEP_DB=1 leaves the Postgres database
+// (to look at its plans; drop it by hand).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -192,7 +195,7 @@ async function main() {
     if (process.env.BENCH_ONLY) return; // a partial run is not the record
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     writeScenarios(
-      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user (949 locks behind a virtual bridge process, added as an administrator adds a bridge, and 50 gates), 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links, 2,000 people in the organization (the access grant's grantees).\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
+      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user (949 locks behind a virtual bridge process, added as an administrator adds a bridge, and 50 gates), 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links, 2,000 people in the organization (the access grant's grantees).${process.env.BENCH_SIZE === 'large' ? ` BENCH_SIZE=large: the organization grown to 10,000 devices, 50 groups, 5,000 access records and ${Number(process.env.BENCH_ACTIVITY_ROWS ?? 20_000_000).toLocaleString('en')} activity entries over 24 months (bench/seed-large.ts).` : ''}\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
     );
     console.log('\nWritten to docs/benchmarks.md');
   }

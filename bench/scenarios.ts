@@ -37,6 +37,32 @@ export const WRITES = {
   settings: 'PATCH lock settings (bridge)',
 } as const;
 
+/** Issue 34, item 3: reads of the big organization (BENCH_SIZE=large), and their kind (targets.ts). */
+export const BIG = {
+  locksPage: 'big: GET lock list (page 1 of 100)',
+  locksAll: 'big: GET lock list (all 9,859)',
+  people: 'big: GET organization people',
+  groups: 'big: GET groups (page 1 of 25)',
+  activityFirst: 'big: GET activity all devices, first page',
+  activityDeep: 'big: GET activity all devices, a year back',
+  access: 'big: GET access list (1,000)',
+  attention: 'big: GET needs attention (Home)',
+  assignable: 'big: GET link device picker',
+  details: 'big: GET device details (10,000)',
+} as const;
+export const BIG_KIND: Record<string, 'single' | 'list' | 'details'> = {
+  [BIG.locksPage]: 'list',
+  [BIG.locksAll]: 'list',
+  [BIG.people]: 'list',
+  [BIG.groups]: 'list',
+  [BIG.activityFirst]: 'list',
+  [BIG.activityDeep]: 'list',
+  [BIG.access]: 'list',
+  [BIG.attention]: 'single',
+  [BIG.assignable]: 'list',
+  [BIG.details]: 'details',
+};
+
 export function scenarios(d: BenchData): Scenario[] {
   let opId = '';
   let next = 0;
@@ -82,7 +108,7 @@ export function scenarios(d: BenchData): Scenario[] {
     },
     { name: 'GET PIN list', kind: 'single', method: 'GET', path: () => `/api/v37/my/lock/${d.lockId}/pin` },
     {
-      name: 'GET device details (1,000)',
+      name: d.big ? BIG.details : 'GET device details (1,000)',
       kind: 'details',
       method: 'GET',
       path: () => '/api/v37/my/device/details',
@@ -131,6 +157,7 @@ export function scenarios(d: BenchData): Scenario[] {
         if (!page.includes('Bench doors')) throw new Error('the link page did not show the link');
       },
     },
+    ...bigReads(d),
     // Writes last, so the reads above measure the dataset as seeded.
     // A guest's access for one of the organization's 2,000 people (verified accounts, so it is given at
     // once with its notice mail): the locks rotate fastest and each pass takes the next person, so no
@@ -204,5 +231,39 @@ export function scenarios(d: BenchData): Scenario[] {
         if (missing.length) throw new Error(`GET /my/lock did not list ${missing.length} of the bench's locks`);
       },
     },
+  ];
+}
+
+/**
+ * The big organization's reads (BENCH_SIZE=large; none otherwise), as its owner sees them in the
+ * portal: the Devices page's lock list (a page, and all of them as the API allows), People, Groups,
+ * Activity (every device, a first page and one a year back), a lock's access list of 1,000 records,
+ * Home's "needs attention" and the link editor's device picker.
+ */
+function bigReads(d: BenchData): Scenario[] {
+  const big = d.big;
+  if (!big) return [];
+  const org = d.organizationId;
+  const get = (name: string, path: string): Scenario => ({
+    name,
+    kind: BIG_KIND[name] === 'single' ? 'single' : 'list',
+    method: 'GET',
+    path: () => path,
+    serverTime: true,
+  });
+  return [
+    get(BIG.locksPage, '/api/v37/my/lock?page=1&itemsPerPage=100'),
+    get(BIG.locksAll, '/api/v37/my/lock'),
+    get(BIG.people, `/api/v37/organization/${org}/people`),
+    get(BIG.groups, `/api/v37/organization/${org}/user-groups?page=1&itemsPerPage=25`),
+    get(BIG.access, `/api/v37/my/device/${big.accessDeviceId}/access`),
+    get(BIG.attention, `/api/v37/my/attention?organizationId=${org}`),
+    get(BIG.assignable, `/api/v37/organization/${org}/accesslink/device/assignable?page=1&itemsPerPage=50`),
+    // last: what a run abandons of these keeps the database busy for minutes after it (statements of seconds)
+    get(BIG.activityFirst, '/api/v37/my/deviceactivity?elements=50'),
+    get(
+      BIG.activityDeep,
+      `/api/v37/my/deviceactivity?elements=50&lastElemDate=${encodeURIComponent(big.activityDepthDate)}`,
+    ),
   ];
 }

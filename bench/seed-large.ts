@@ -1,7 +1,8 @@
 // The benchmark's dataset, written with set-based SQL so a million rows take seconds:
 // one user with 1,000 devices (a bridge with 949 locks, added as the product adds one, + 50 gates), one lock with 1,000,000 activity entries,
 // one device with 200 access records, a few PINs, 1,000 access links, 2,000 people in the organization
-// (verified accounts, the access grant scenario's grantees).
+// (verified accounts, the access grant scenario's grantees). BENCH_SIZE=large grows the organization to a big one
+// (seedBigOrg: 10,000 devices, 50 groups, 5,000 access records, BENCH_ACTIVITY_ROWS activity entries over 24 months).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client';
@@ -37,6 +38,26 @@ export interface BenchData {
   /** tokens of 1,000 access links */
   linkTokens: string[];
   depthDate: string;
+  /** BENCH_SIZE=large: the organization grown to a big one (seedBigOrg) */
+  big?: BigOrgData;
+}
+
+/** The dataset's size: `BENCH_SIZE=large` adds a big organization (issue 34, item 3) to the default dataset. */
+export const benchSize = () => (process.env.BENCH_SIZE === 'large' ? 'large' : 'default');
+
+export interface BigOrgData {
+  /** devices of the organization (all with the bench user's owner access) and locks among them */
+  devices: number;
+  locks: number;
+  /** a lock of the big part with 1,000 access records (950 people, 50 groups) */
+  accessDeviceId: number;
+  groups: number;
+  accessRecords: number;
+  activityRows: number;
+  /** an entry's date about a year back: the cursor of the deep page across devices */
+  activityDepthDate: string;
+  /** what each part of the big organization's seed took, in ms */
+  timings: Record<string, number>;
 }
 
 export async function seedLarge(db: Db, log: (m: string) => void): Promise<BenchData> {
@@ -190,6 +211,14 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
       })),
     ),
   );
+  const big =
+    benchSize() === 'large'
+      ? await seedBigOrg(
+          db,
+          { orgId: org.id, userId: user.id, userNumId: user.numId, templateLockId: lockIds[1], activityLockId },
+          log,
+        )
+      : undefined;
   // the load is written out now, not by a checkpoint in the middle of a measured run
   await db.execute(sql`checkpoint`);
   log(`  dataset ready in ${Math.round((Date.now() - t0) / 1000)} s`);
@@ -205,5 +234,164 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
     hopLockRemoteId: hopLock.remoteId,
     linkTokens,
     depthDate: depth.d,
+    big,
+  };
+}
+
+/** BENCH_ACTIVITY_ROWS: the big organization's activity entries (default 20,000,000). */
+export const activityRows = () => Number(process.env.BENCH_ACTIVITY_ROWS ?? 20_000_000);
+
+const BIG_BRIDGES = 90;
+const BIG_LOCKS_PER_BRIDGE = 99;
+
+/**
+ * Issue 34, item 3: the bench organization grown to a big one, in set-based SQL (no per-row round
+ * trips). To the 1,000 devices of the default dataset it adds 90 bridges with 99 locks each (rows
+ * as tests/support/factories make a lock paired with a bridge: connected, its state and settings
+ * copied from a bench lock; the bridges have no address, so nothing reaches them and the bridge
+ * worker leaves them alone): 10,000 devices, all with the bench user's owner access, as an
+ * organization's owner holds them. The 2,000 people of the default dataset are the organization's
+ * people; 50 groups of 40 of them; 5,000 access records on the new locks (1,000 of them on one lock:
+ * 950 people and the 50 groups; 3,500 people's and 500 groups' records on as many other locks), so
+ * the access grant scenario's targets (the bench bridge's locks) stay untouched. Then
+ * BENCH_ACTIVITY_ROWS activity entries over the last 24 months, spread over the organization's
+ * doors (the 1,000,000-entry lock of the default dataset aside), a month at a time.
+ */
+async function seedBigOrg(
+  db: Db,
+  b: { orgId: number; userId: string; userNumId: number; templateLockId: number; activityLockId: number },
+  log: (m: string) => void,
+): Promise<BigOrgData> {
+  const timings: Record<string, number> = {};
+  const part = async (name: string, f: () => Promise<void>) => {
+    const t = Date.now();
+    await f();
+    timings[name] = Date.now() - t;
+    log(`  big organization: ${name} in ${timings[name]} ms`);
+  };
+  const locks = BIG_BRIDGES * BIG_LOCKS_PER_BRIDGE;
+  await part(`${BIG_BRIDGES} bridges and ${locks} locks with owner access`, async () => {
+    await db.execute(sql`
+      insert into devices (type, organization_id, serial_number, name, time_zone, is_connected, beacon_major, beacon_minor, was_configured, is_updating, software_versions)
+      select 1, ${b.orgId}, 'BIG-BR-' || i, 'Big bridge ' || i, 'Europe/Warsaw', true, 100, 1, true, false, '[{"softwareType":0,"version":"2.2.1","updateAvailable":false}]'::jsonb
+      from generate_series(1, ${BIG_BRIDGES}) i`);
+    await db.execute(sql`
+      with br as (select id, row_number() over (order by id) as n from devices where organization_id = ${b.orgId} and serial_number like 'BIG-BR-%')
+      insert into devices (type, organization_id, serial_number, name, time_zone, software_versions, connected_to_id, beacon_major, beacon_minor,
+        is_connected, state, door_state, is_charging, battery_level, state_change_result, last_state_changed_date, settings, was_configured)
+      select t.type, ${b.orgId}, 'BIG-LK-' || i, 'Big lock ' || i, t.time_zone, t.software_versions, br.id, 100, 2,
+        true, 6, 3, false, 20 + i % 80, 0, now(), t.settings, true
+      from generate_series(1, ${locks}) i
+      join br on br.n = (i - 1) / ${BIG_LOCKS_PER_BRIDGE} + 1
+      cross join (select * from devices where id = ${b.templateLockId}) t`);
+    await db.execute(sql`
+      insert into device_access (device_id, principal_type, user_id, access_level)
+      select id, 0, ${b.userId}, 2 from devices where organization_id = ${b.orgId} and (serial_number like 'BIG-BR-%' or serial_number like 'BIG-LK-%')`);
+  });
+  let accessDeviceId = 0;
+  await part('50 groups of 40 people', async () => {
+    await db.execute(sql`
+      insert into user_groups (organization_id, name) select ${b.orgId}, 'Big group ' || g from generate_series(1, 50) g`);
+    await db.execute(sql`
+      with p as (
+        select ou.id, row_number() over (order by ou.id) - 1 as n from organization_users ou
+        where ou.organization_id = ${b.orgId} and ou.role = 0),
+      g as (select id, row_number() over (order by name) - 1 as n from user_groups where organization_id = ${b.orgId})
+      insert into user_group_members (group_id, organization_user_id, added_by)
+      select g.id, p.id, ${b.userId} from p join g on g.n = p.n % 50`);
+  });
+  await part('5,000 access records', async () => {
+    // the big part's locks numbered 0..8,909; people and groups numbered from 0
+    const lockN = sql`select id, row_number() over (order by id) - 1 as n from devices where organization_id = ${b.orgId} and serial_number like 'BIG-LK-%'`;
+    const peopleN = sql`select u.id, row_number() over (order by u.id) - 1 as n from organization_users ou join users u on u.id = ou.user_id where ou.organization_id = ${b.orgId} and ou.role = 0`;
+    const groupN = sql`select id, row_number() over (order by name) - 1 as n from user_groups where organization_id = ${b.orgId}`;
+    [{ id: accessDeviceId }] = rowsOf<{ id: number }>(
+      await db.execute(
+        sql`select min(id)::int as id from devices where organization_id = ${b.orgId} and serial_number like 'BIG-LK-%'`,
+      ),
+    );
+    // one lock with 950 people and the 50 groups
+    await db.execute(sql`
+      insert into device_access (device_id, principal_type, user_id, access_level, created_by)
+      select ${accessDeviceId}, 0, p.id, 0, ${b.userId} from (${peopleN}) p where p.n < 950`);
+    await db.execute(sql`
+      insert into device_access (device_id, principal_type, group_id, access_level, created_by)
+      select ${accessDeviceId}, 1, g.id, 0, ${b.userId} from (${groupN}) g`);
+    // 3,500 people on locks 1..3,500 and 500 groups on locks 3,600..4,099, one record each
+    await db.execute(sql`
+      insert into device_access (device_id, principal_type, user_id, access_level, created_by)
+      select l.id, 0, p.id, 0, ${b.userId} from generate_series(0, 3499) j
+      join (${lockN}) l on l.n = j + 1 join (${peopleN}) p on p.n = j % 2000`);
+    await db.execute(sql`
+      insert into device_access (device_id, principal_type, group_id, access_level, created_by)
+      select l.id, 1, g.id, 0, ${b.userId} from generate_series(0, 499) k
+      join (${lockN}) l on l.n = k + 3600 join (${groupN}) g on g.n = k % 50`);
+  });
+
+  // Activity: entry g (0 = newest) is dated now - g × step, step = 730 days / rows (unique per
+  // device whatever the count, ms precision), on door g mod n of the organization's doors; inserted
+  // in chunks of consecutive g, door by door within a chunk (so each door's index entries are
+  // written together). The bench's bulk load goes without the row triggers (a NOTIFY per row to
+  // nobody, and the device foreign key checked per row: every device id comes from devices).
+  const rows = activityRows();
+  const chunk = 1_000_000;
+  await part(`${rows.toLocaleString('en')} activity entries`, async () => {
+    // the doors numbered 0..n-1 (a table of the run: the pool's connections share no temporary table)
+    await db.execute(sql`drop table if exists bench_doors`);
+    await db.execute(sql`
+      create unlogged table bench_doors as
+      select id, (row_number() over (order by id) - 1)::int as n from devices
+      where organization_id = ${b.orgId} and type in (2, 4, 5) and id <> ${b.activityLockId}`);
+    const [{ n, now }] = rowsOf<{ n: number; now: string }>(
+      await db.execute(
+        sql`select (select count(*)::int from bench_doors) as n, to_char((now() at time zone 'utc')::timestamp(3), 'YYYY-MM-DD"T"HH24:MI:SS.MS') as now`,
+      ),
+    );
+    const stepMs = (730 * 86_400_000) / rows;
+    for (let from = 0; from < rows; from += chunk) {
+      const end = Math.min(from + chunk, rows);
+      const per = Math.ceil((end - from) / n);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`
+          insert into device_activity (device_id, user_id, user_num_id, username, event, source, date)
+          select d.id, ${b.userId}, ${b.userNumId}, 'Bench User', case when g % 2 = 0 then 33 else 32 end, 1,
+            ${now}::timestamp(3) - (g * ${stepMs}::float8 * interval '1 millisecond')
+          from bench_doors d cross join lateral (select ${from}::bigint + k * ${n} + d.n as g from generate_series(0, ${per - 1}) k) e
+          where g < ${end}`);
+      });
+      log(`    ${end.toLocaleString('en')} entries`);
+    }
+    await db.execute(sql`drop table bench_doors`);
+  });
+  await part('activity_partitions_maintain (24 months kept, 3 ahead)', async () => {
+    const r = rowsOf<{ r: unknown }>(
+      await db.execute(sql`select activity_partitions_maintain((now() at time zone 'utc')::timestamp, 24, 3) as r`),
+    );
+    log(`    ${JSON.stringify(r[0].r)}`);
+  });
+  await part('analyze device_activity', async () => {
+    await db.execute(sql`analyze device_activity`);
+  });
+  const [depth] = rowsOf<{ d: string }>(
+    await db.execute(sql`
+      select to_char(date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as d from device_activity
+      where device_id = ${accessDeviceId} and date < (now() at time zone 'utc') - interval '365 days' order by date desc limit 1`),
+  );
+  const [counts] = rowsOf<{ devices: number; locks: number; access: number }>(
+    await db.execute(sql`
+      select count(*)::int as devices, (count(*) filter (where type in (2, 4)))::int as locks,
+        (select count(*)::int from device_access a join devices x on x.id = a.device_id where x.serial_number like 'BIG-LK-%' and a.access_level = 0) as access
+      from devices where organization_id = ${b.orgId}`),
+  );
+  return {
+    devices: counts.devices,
+    locks: counts.locks,
+    accessDeviceId,
+    groups: 50,
+    accessRecords: counts.access,
+    activityRows: rows,
+    activityDepthDate: depth?.d ?? new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 23),
+    timings,
   };
 }

@@ -70,6 +70,11 @@ export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => vo
   return () => {
     if (dropped) return;
     dropped = true;
+    // BENCH_KEEP_DB=1: left for a look at its plans (EXPLAIN ANALYZE); drop it by hand afterwards
+    if (process.env.BENCH_KEEP_DB === '1') {
+      console.log(`  kept the database ${db} (BENCH_KEEP_DB=1): drop it when done`);
+      return;
+    }
     spawnSync('psql', [`${base}/postgres`, '-q', '-c', `drop database if exists ${db} with (force)`], {
       stdio: 'inherit',
     });

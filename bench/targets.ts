@@ -1,4 +1,4 @@
-import { UNLOCK, WRITES } from './scenarios';
+import { BIG, BIG_KIND, UNLOCK, WRITES } from './scenarios';
 
 export interface Row {
   db: 'postgres' | 'pglite';
@@ -35,7 +35,14 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
   for (const r of rows) {
     const ratio = r.rps / r.baselineRps;
     const checks: Array<[string, boolean]> = [];
-    if (r.db === 'postgres') {
+    if (r.db === 'postgres' && r.name in BIG_KIND) {
+      // issue 34, item 3 (BENCH_SIZE=large): the big organization's reads against issue 34's read targets
+      const kind = BIG_KIND[r.name];
+      if (kind === 'single') checks.push(['≥90% of baseline', ratio >= 0.9]);
+      if (kind === 'list') checks.push(['≥60% of baseline', ratio >= 0.6]);
+      if (kind === 'details') checks.push(['no target at 10,000 (paged or streamed: not yet); reported', true]);
+      if (r.serialP50 !== undefined && r.name === BIG.details) checks.push([`alone p50 ${r.serialP50} ms`, true]);
+    } else if (r.db === 'postgres') {
       if (SINGLE.includes(r.name)) checks.push(['≥85% of baseline', ratio >= 0.85]);
       if (LIST.includes(r.name)) checks.push(['≥50% of baseline', ratio >= 0.5]);
       if (r.name === 'GET activity depth 900k') {
@@ -91,6 +98,17 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
     ...rows
       .filter((r) => WRITE.includes(r.name) && r.serialP50 !== undefined)
       .map((r) => `  ${r.db}: ${r.name}: alone p50 ${r.serialP50} ms.`),
+    ...(rows.some((r) => r.name in BIG_KIND)
+      ? [
+          '- big: (BENCH_SIZE=large, issue 34 item 3): one organization of 10,000 devices (9,859 locks behind 91 bridges,',
+          '  50 gates), 2,000 people, 50 groups, 5,000 access records and BENCH_ACTIVITY_ROWS activity entries over 24 months',
+          '  (monthly partitions), read as its owner reads them; targets of issue 34: single ≥90%, lists ≥60% of the no-op,',
+          '  no errors. Alone p50 (one connection) of each:',
+          ...rows
+            .filter((r) => r.name in BIG_KIND && r.serialP50 !== undefined)
+            .map((r) => `  ${r.db}: ${r.name}: alone p50 ${r.serialP50} ms.`),
+        ]
+      : []),
     '- "baseline req/s" is the mean of the no-op runs right before and right after the scenario; the ratio is to it',
     "  (this machine's speed drifts within seconds).",
     '- What was changed for speed, what it measured, and why the latency targets cannot pass on a machine',
