@@ -41,7 +41,9 @@ test.describe('sign-in, sign-out and session expiry', () => {
 
     // Either path ends at sign-in: the server's redirect on reload, or the page's own API call
     // meeting a 401 first (which then supersedes the reload: that abort is expected).
-    await page.reload().catch((e: Error) => expect(e.message).toMatch(/ERR_ABORTED|frame was detached/));
+    await page
+      .reload()
+      .catch((e: Error) => expect(e.message).toMatch(/ERR_ABORTED|frame was detached|Not attached to an active page/));
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
@@ -51,7 +53,9 @@ test.describe('sign-in, sign-out and session expiry', () => {
     await page.context().clearCookies();
     // As above: the server's redirect on reload, or the page's own API call meeting a 401 first
     // (lib/client/api.ts sends it to sign-in with the same callbackUrl, aborting the reload).
-    await page.reload().catch((e: Error) => expect(e.message).toMatch(/ERR_ABORTED|frame was detached/));
+    await page
+      .reload()
+      .catch((e: Error) => expect(e.message).toMatch(/ERR_ABORTED|frame was detached|Not attached to an active page/));
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fsettings%2Faccess-keys/);
     // and signing in again brings the user back where they were
     await page.getByLabel('E-mail').fill(DEMO.admin);

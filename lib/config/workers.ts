@@ -1,4 +1,4 @@
-import { msSetting } from './number';
+import { intSetting, msSetting } from './number';
 
 /** How often expired PINs are swept (README: PIN_EXPIRY_EVERY_MS). */
 export const pinExpiryEveryMs = () => msSetting('PIN_EXPIRY_EVERY_MS', 30_000, 10);
@@ -10,11 +10,7 @@ export const oauthSweepEveryMs = () => msSetting('OAUTH_SWEEP_EVERY_MS', 600_000
  * How many whole months of the activity log are kept besides the current one (README:
  * ACTIVITY_KEEP_MONTHS, default 24: two years); 0 keeps everything.
  */
-export function activityKeepMonths(): number {
-  const raw = process.env.ACTIVITY_KEEP_MONTHS;
-  const n = Number(raw);
-  return raw !== undefined && raw !== '' && Number.isInteger(n) && n >= 0 ? n : 24;
-}
+export const activityKeepMonths = (): number => intSetting('ACTIVITY_KEEP_MONTHS', 24);
 
 /** How often a process checks the activity log's monthly partitions (README: ACTIVITY_PARTITIONS_EVERY_MS). */
 export const activityPartitionsEveryMs = () => msSetting('ACTIVITY_PARTITIONS_EVERY_MS', 3_600_000, 10);

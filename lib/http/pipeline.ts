@@ -9,7 +9,7 @@ import type { Scope } from '@/lib/auth/scopes';
 import type { BaseCtx, Ctx, KeyCheck } from '@/lib/domain/context';
 import { isDomainError } from '@/lib/domain/errors';
 import { clientAddress } from './client-address';
-import { BodyTooLarge } from './edge';
+import { BodyTooLarge, clientGone } from './edge';
 import { empty, envelope, failure, flat } from './envelope';
 import { errorResponse } from './errors';
 import { idempotencyOf, idempotent, publicAccount } from './idempotency';
@@ -97,8 +97,8 @@ export interface Attempt {
 /** The run met a remembered key or session the database may no longer accept: run again with a fresh lookup. */
 export const RECHECK = Symbol('recheck the remembered key');
 
-/** The client closed the connection while its request waited its turn (nginx's 499). */
-const CLIENT_GONE = new Response(null, { status: 499 });
+/** The client closed the connection while its request waited its turn: answered as the edge does (499). */
+const CLIENT_GONE = Symbol('the client left while waiting its turn');
 
 export interface Pipeline {
   spec: AnySpec;
@@ -166,14 +166,14 @@ export async function runPipeline(p: Pipeline, a: Attempt): Promise<Response | t
       return await idempotent(db, idem, now(), async () => {
         try {
           const out = p.turn ? await p.turn(() => (req.signal.aborted ? CLIENT_GONE : call())) : await call();
-          return out === CLIENT_GONE ? CLIENT_GONE.clone() : toResponse(out);
+          return out === CLIENT_GONE ? clientGone() : toResponse(out);
         } catch (e) {
           return errorResponse(e, a.requestId, req);
         }
       });
     }
     const out = p.turn ? await p.turn(() => (req.signal.aborted ? CLIENT_GONE : call())) : await call();
-    if (out === CLIENT_GONE) return CLIENT_GONE.clone();
+    if (out === CLIENT_GONE) return clientGone();
     // nothing is answered on a remembered key until the database confirmed it
     if (!(await keyConfirmed(ctx))) return RECHECK;
     return toResponse(out);
