@@ -14,6 +14,13 @@ export function pgliteDir(): string {
 }
 
 /**
+ * A dump of a migrated PGlite data folder (PGLITE_IMAGE, a tar file) that an in-memory database
+ * starts from instead of an empty one: the tests' global setup makes it once per run, and each test
+ * file's database loads it in ~0.7 s instead of creating and migrating one in ~3 s.
+ */
+export const pgliteImage = (): string | undefined => process.env.PGLITE_IMAGE || undefined;
+
+/**
  * The public URL people use (NEXTAUTH_URL), default http://localhost:$PORT. Origin checks, cookie
  * names and https-only headers follow it and nothing a request says about itself.
  */
