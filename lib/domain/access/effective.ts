@@ -6,6 +6,7 @@ import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db
 import { isActiveAt, type Schedule } from '@/lib/shared/schedule';
 
 import { Level } from '@/lib/shared/policy';
+import { anyInt } from '@/db/arrays';
 
 export { Level };
 
@@ -199,12 +200,7 @@ export async function effectiveAccess(
     .select({ c: candidateWithZone.sql })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
-    .where(
-      and(
-        candidateWhere(db, userId, now),
-        deviceIds ? inArray(deviceAccess.deviceId, deviceIds.length ? deviceIds : [-1]) : undefined,
-      ),
-    );
+    .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined));
   return pickEffective(
     rows.map((r) => candidateWithZone.decode(r.c)),
     now,

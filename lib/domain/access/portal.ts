@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
 import { effectiveAccess } from './effective';
+import { anyInt } from '@/db/arrays';
 
 /** What the Access and Activity pages show about a device and the viewer (server prefetch). */
 export interface PortalDevice {
@@ -49,7 +50,7 @@ export async function portalDevices(ctx: Ctx): Promise<PortalDevice[]> {
       organizationId: devices.organizationId,
     })
     .from(devices)
-    .where(inArray(devices.id, [...acc.keys()]));
+    .where(anyInt(devices.id, [...acc.keys()]));
   return rows
     .map((d) => ({ ...d, accessLevel: acc.get(d.id)!.accessLevel, canManage: may('share', acc.get(d.id), now) }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);

@@ -7,6 +7,7 @@ import { Invalid } from '../errors';
 import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
 import { LINKABLE_TYPES } from './shape';
+import { anyInt } from '@/db/arrays';
 
 const linkable = (organizationId: number) =>
   and(eq(devices.organizationId, organizationId), inArray(devices.type, LINKABLE_TYPES));
@@ -38,7 +39,7 @@ export async function listAssignable(
     .where(
       and(
         linkable(input.organizationId),
-        inArray(devices.id, mine.length ? mine : [-1]),
+        anyInt(devices.id, mine),
         name ? containsText(devices.name, name) : undefined,
         input.deviceId !== undefined ? eq(devices.id, input.deviceId) : undefined,
       ),

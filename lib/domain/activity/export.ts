@@ -1,10 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { devices } from '@/db/schema';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { activityPage, activityScope, type ActivityItem } from './list';
 import { authorText, eventInfo } from '@/lib/shared/activity/names';
+import { anyInt } from '@/db/arrays';
 
 const PAGE = 1000;
 const HEADER = [
@@ -54,7 +54,7 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
           await ctx.db
             .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone })
             .from(devices)
-            .where(inArray(devices.id, scope.ids))
+            .where(anyInt(devices.id, scope.ids))
         ).map((d) => [d.id, d])
       : [],
   );

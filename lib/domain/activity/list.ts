@@ -19,6 +19,7 @@ import {
 } from '../access/effective';
 import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
+import { anyInt } from '@/db/arrays';
 
 /** One activity item as api-v37.md names its fields (endpoint 6). */
 export interface ActivityItem {
@@ -109,7 +110,7 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
     q.lastElemId !== undefined ? sql`and (x.date < ${before}::timestamp(3) or x.id < ${q.lastElemId})` : sql``;
   const upper =
     q.lastElemId !== undefined ? sql`x.date <= ${before}::timestamp(3)` : sql`x.date < ${before}::timestamp(3)`;
-  const events = q.events?.length ? sql`and x.event = any(${`{${q.events.map(Number).join(',')}}`}::int[])` : sql``;
+  const events = q.events?.length ? sql`and ${anyInt(sql`x.event`, q.events)}` : sql``;
   const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
   const author = q.author !== undefined ? sql`and x.user_num_id = ${q.author}` : sql``;
   const cond = sql`x.device_id = d.id and ${upper} ${tie} ${events} ${from} ${author}`;

@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import { requireOrg } from '../policy/enforce';
 import { AUDIT_ACTIONS, type AuditAction } from '@/lib/shared/audit/actions';
 import type { AuditItem } from '@/lib/shared/audit/words';
+import { anyText } from '@/db/arrays';
 
 export type { AuditItem };
 
@@ -53,7 +54,7 @@ export async function listAudit(ctx: Ctx, q: AuditQuery): Promise<AuditItem[]> {
       where a.organization_id = ${q.organizationId} ${cursor}
         ${q.dateFrom ? sql`and a.at >= ${q.dateFrom.toISOString()}::timestamptz` : sql``}
         ${q.userId !== undefined ? sql`and a.actor_num_id = ${q.userId}` : sql``}
-        ${q.actions?.length ? sql`and a.action = any(${`{${q.actions.join(',')}}`}::text[])` : sql``}
+        ${q.actions?.length ? sql`and ${anyText(sql`a.action`, q.actions)}` : sql``}
         ${q.deviceId !== undefined ? sql`and a.device_id = ${q.deviceId}` : sql``}
         ${
           q.person

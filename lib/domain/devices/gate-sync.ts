@@ -9,6 +9,7 @@ import { effectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { may } from '@/lib/shared/policy';
 import { refreshGate } from './gates';
+import { anyUuid } from '@/db/arrays';
 
 /** The automatic full synchronization of an account is due this long after its last one. */
 export const AUTO_SYNC_AFTER_MS = 24 * 3_600_000;
@@ -87,7 +88,7 @@ export async function syncAllGates(ctx: Ctx): Promise<void> {
  */
 export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: string[]): Promise<string[]> {
   const due = new Date(now.getTime() - AUTO_SYNC_AFTER_MS).toISOString();
-  const only = onlyUsers ? sql`and user_id = any(${`{${onlyUsers.join(',')}}`}::uuid[])` : sql``;
+  const only = onlyUsers ? sql`and ${anyUuid(sql`user_id`, onlyUsers)}` : sql``;
   const claimed = rowsOf<{ user_id: string }>(
     await db.execute(sql`
       update gate_sync_runs set claimed_until = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz

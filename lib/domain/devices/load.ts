@@ -15,6 +15,7 @@ import {
 } from '../access/effective';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
+import { anyInt } from '@/db/arrays';
 
 const bridge = alias(devices, 'bridge');
 const deviceRow = tableRow(devices);
@@ -49,7 +50,7 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
     const ids = [...access.values()]
       .filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel))
       .map((a) => a.deviceId);
-    rows = ids.length ? await devicesWhere(ctx, o, inArray(devices.id, ids)) : [];
+    rows = ids.length ? await devicesWhere(ctx, o, anyInt(devices.id, ids)) : [];
   } else {
     // every visible device: the same rule as a subquery, not a thousand parameters
     [access, rows] = await Promise.all([accessRead, devicesWhere(ctx, o, inArray(devices.id, visibleIds(ctx)))]);

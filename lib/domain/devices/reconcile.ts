@@ -11,6 +11,7 @@ import { openSealed } from './bridge-links';
 import { bridgeScope, callbackUrl, freshness, markRead } from './bridge-events';
 import { bridgeAddress, lockAddress } from './hardware';
 import { deviceReports } from './reports';
+import { anyInt } from '@/db/arrays';
 
 /**
  * Repairing what the network lost (docs/devices.md, "When the network fails"). Events are the fast
@@ -106,7 +107,7 @@ export async function reconcileDue(db: Db, now = new Date(), only?: number[]): P
         select bridge_id from bridge_links
         where (reconciled_at is null or reconciled_at <= ${new Date(now.getTime() - bridgeReconcileMs()).toISOString()}::timestamptz)
           and (claimed_until is null or claimed_until < ${now.toISOString()}::timestamptz)
-          ${only ? sql`and bridge_id = any(${`{${only.join(',')}}`}::int[])` : sql``}
+          ${only ? sql`and ${anyInt(sql`bridge_id`, only)}` : sql``}
         order by reconciled_at nulls first limit 50
         for update skip locked)
       returning bridge_id`),
@@ -139,7 +140,7 @@ export async function settleOverdue(db: Db, now = new Date(), deviceIds?: number
     await db.execute(sql`
       select distinct device_id from device_operations
       where status = 'PENDING' and complete_at <= ${now.toISOString()}::timestamptz
-        ${deviceIds ? sql`and device_id = any(${`{${deviceIds.join(',')}}`}::int[])` : sql``}
+        ${deviceIds ? sql`and ${anyInt(sql`device_id`, deviceIds)}` : sql``}
       limit 200`),
   );
   for (const { device_id } of due) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { devices, notificationDevicePrefs, notificationSettings, notificationUnsubscribe } from '@/db/schema';
 import { tokenHash } from '@/lib/crypto/secrets';
@@ -9,6 +9,7 @@ import { Level, may } from '@/lib/shared/policy';
 import { spend } from '../ratelimit';
 import { clientKey } from '../signup/limit';
 import { KIND_LABEL, kindsOfType, NOTIFICATION_KINDS, type NotificationKind } from '@/lib/shared/notifications/kinds';
+import { anyInt } from '@/db/arrays';
 
 /** Unsubscribe clicks per client address: a person clicks a few; 30 in 10 minutes is a script. */
 export const UNSUBSCRIBE_LIMIT = { max: 30, windowSeconds: 600 };
@@ -66,7 +67,7 @@ async function managedDevices(ctx: BaseCtx, userId: string): Promise<Map<number,
   const rows = await ctx.db
     .select({ id: devices.id, name: devices.name, type: devices.type })
     .from(devices)
-    .where(inArray(devices.id, ids))
+    .where(anyInt(devices.id, ids))
     .orderBy(asc(devices.name), asc(devices.id));
   return new Map(rows.map((r) => [r.id, { name: r.name, type: r.type }]));
 }
@@ -82,7 +83,7 @@ export async function getNotificationPreferences(ctx: Ctx): Promise<Notification
         .where(
           and(
             eq(notificationDevicePrefs.userId, userId),
-            inArray(notificationDevicePrefs.deviceId, [...managed.keys()]),
+            anyInt(notificationDevicePrefs.deviceId, [...managed.keys()]),
           ),
         )
     : [];

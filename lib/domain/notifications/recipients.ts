@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import {
@@ -12,6 +12,7 @@ import {
 import { effectiveAccess } from '../access/effective';
 import { may } from '@/lib/shared/policy';
 import type { NotificationKind } from '@/lib/shared/notifications/kinds';
+import { anyInt } from '@/db/arrays';
 
 export interface Recipient {
   userId: string;
@@ -47,11 +48,11 @@ export async function recipientsOfMany(
     .from(userGroupMembers)
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .innerJoin(deviceAccess, eq(deviceAccess.groupId, userGroupMembers.groupId))
-    .where(inArray(deviceAccess.deviceId, deviceIds));
+    .where(anyInt(deviceAccess.deviceId, deviceIds));
   const direct = tx
     .select({ userId: sql<string>`${deviceAccess.userId}`.as('user_id'), deviceId: deviceAccess.deviceId })
     .from(deviceAccess)
-    .where(and(inArray(deviceAccess.deviceId, deviceIds), isNotNull(deviceAccess.userId)));
+    .where(and(anyInt(deviceAccess.deviceId, deviceIds), isNotNull(deviceAccess.userId)));
   const pairs = union(direct, viaGroups).as('pairs');
   const rows = await tx
     .select({

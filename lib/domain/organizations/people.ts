@@ -12,6 +12,7 @@ import { waitingInvitations } from './removal';
 import { pageWindow, type Paging } from './text';
 import type { PersonRow } from './schemas';
 import { grantsBeyond, invitationsSentIn } from '../access/grantors';
+import { anyInt } from '@/db/arrays';
 
 /**
  * The organization's people (Tedee's organization users): the list with its filters, one
@@ -43,7 +44,7 @@ export async function listPeople(ctx: Ctx, input: ListInput): Promise<PersonRow[
   const { offset, itemsPerPage } = pageWindow(input);
   const text = input.text?.trim();
   const roles = input.userTypes?.length ? [...new Set(input.userTypes)] : null;
-  const roleIn = (col: SQL) => (roles ? sql`and ${col} = any(${`{${roles.join(',')}}`}::int[])` : sql``);
+  const roleIn = (col: SQL) => (roles ? sql`and ${anyInt(col, roles)}` : sql``);
   const now = ctx.now().toISOString();
   const members = sql`
     select ou.id as organization_user_id, u.id::text as user_id, u.email, coalesce(ou.display_name, u.display_name) as display_name, ou.role,
@@ -118,7 +119,7 @@ async function deviceCounts(db: Db, organizationId: number, ouIds: number[]): Pr
       select ou.id, count(distinct d.id)::int as n
       from organization_users ou
       join ${devices} d on d.organization_id = ${organizationId}
-      where ou.id = any(${`{${ouIds.join(',')}}`}::int[]) and exists (
+      where ${anyInt(sql`ou.id`, ouIds)} and exists (
         select 1 from ${deviceAccess} a where a.device_id = d.id and (
           a.user_id = ou.user_id
           or a.group_id in (select m.group_id from user_group_members m where m.organization_user_id = ou.id)))

@@ -11,6 +11,7 @@ import {
   type PersonFact,
   type SecondFactorFacts,
 } from '@/lib/shared/policy';
+import { anyUuid } from '@/db/arrays';
 
 /**
  * What a person page shows of a person besides their doors (issue 33): the PINs they made, their
@@ -284,7 +285,10 @@ export async function personFacts(
           await ctx.db.execute(sql`
             select ald.access_link_id as link_id, d.id as device_id, d.name, d.time_zone
             from access_link_devices ald join devices d on d.id = ald.device_id
-            where ald.access_link_id = any(${`{${sent.map((s) => s.id).join(',')}}`}::uuid[])
+            where ${anyUuid(
+              sql`ald.access_link_id`,
+              sent.map((s) => s.id),
+            )}
             order by ald."order", d.name`),
         )
       : [];
