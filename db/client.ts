@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { pgliteDir, pgliteImage } from '../lib/config/env';
+import { pgliteDir, pgliteImage, statementTimeoutMs } from '../lib/config/env';
 import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 import * as schema from './schema';
 
@@ -48,7 +48,11 @@ async function open(): Promise<Holder> {
       // matter: the activity page was re-planned on every call, 0.6 ms of its 1.8 ms. The
       // statements here filter by keys and indexed ranges, where the one generic plan is the
       // custom plan, so plan once.
-      connection: { plan_cache_mode: 'force_generic_plan' },
+      // and no statement runs on past DB_STATEMENT_TIMEOUT_MS (lib/config/env.ts)
+      connection: {
+        plan_cache_mode: 'force_generic_plan',
+        ...(statementTimeoutMs() > 0 ? { statement_timeout: statementTimeoutMs() } : {}),
+      },
     });
     namePlainQueries(client);
     const db = drizzle(client, { schema }) as unknown as Db;

@@ -34,3 +34,10 @@ const mentions = (err: unknown, text: string) => {
     if (`${e.message ?? ''}`.includes(text)) return true;
   return false;
 };
+
+/** Postgres stopped the statement (SQLSTATE 57014): it ran past statement_timeout, or was cancelled. */
+export function isStatementCancelled(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++)
+    if (e.code === '57014') return true;
+  return false;
+}

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { msSetting } from './number';
 
 /**
  * How this server is deployed, read from the environment in one place (docs/security.md,
@@ -19,6 +20,15 @@ export function pgliteDir(): string {
  * file's database loads it in ~0.7 s instead of creating and migrating one in ~3 s.
  */
 export const pgliteImage = (): string | undefined => process.env.PGLITE_IMAGE || undefined;
+
+/**
+ * The longest a statement of the server's pool may run on Postgres (DB_STATEMENT_TIMEOUT_MS, default
+ * 30 s; 0: no limit). A statement whose client gave up keeps running in Postgres until it ends; under
+ * load a few slow reads of a big organization kept the shared database busy for minutes
+ * (docs/performance.md, issue 34). Work that is meant to be long (the activity log's monthly pass)
+ * lifts it for its own transaction.
+ */
+export const statementTimeoutMs = (): number => msSetting('DB_STATEMENT_TIMEOUT_MS', 30_000);
 
 /**
  * The public URL people use (NEXTAUTH_URL), default http://localhost:$PORT. Origin checks, cookie

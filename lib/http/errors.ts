@@ -4,7 +4,7 @@ import { logError } from '@/lib/log';
 import { BodyTooLarge, ClientGone, clientGone, tooLarge } from './edge';
 import { failure } from './envelope';
 import { loggedRoute } from './log';
-import { isDatabaseUnreachable, unavailableResponse } from './unavailable';
+import { isDatabaseUnreachable, tooSlowResponse, unavailableResponse } from './unavailable';
 
 /** The one error -> status mapping of the API: typed errors of the domain, input errors, the rest. */
 const STATUS: Record<ErrorCode, number> = {
@@ -71,6 +71,8 @@ export function errorResponse(e: unknown, requestId: string, req?: Request): Res
       e.retryAfterSeconds ? { 'retry-after': String(e.retryAfterSeconds) } : {},
     );
   if (isDatabaseUnreachable(e)) return unavailableResponse(e, requestId)!;
+  const tooSlow = tooSlowResponse(e, requestId);
+  if (tooSlow) return tooSlow;
   logError('api', e, {
     id: requestId,
     method: req?.method,

@@ -1,3 +1,4 @@
+import { isStatementCancelled } from '@/db/errors';
 import { failure } from './envelope';
 import { logError } from '@/lib/log';
 
@@ -46,4 +47,18 @@ export function unavailableResponse(e: unknown, requestId: string): Response | u
     'retry-after': String(RETRY_AFTER_SECONDS),
     'x-request-id': requestId,
   });
+}
+
+/**
+ * A statement ran past DB_STATEMENT_TIMEOUT_MS and Postgres stopped it: the request asked for more
+ * than the database gives one request now. 503 with Retry-After, logged; undefined for any other error.
+ */
+export function tooSlowResponse(e: unknown, requestId: string): Response | undefined {
+  if (!isStatementCancelled(e)) return undefined;
+  logError('statement timeout', e, { id: requestId });
+  return failure(
+    503,
+    [`This took too long and was stopped. Try again in a moment, or ask for less at once. Request id: ${requestId}.`],
+    { 'retry-after': String(RETRY_AFTER_SECONDS), 'x-request-id': requestId },
+  );
 }

@@ -28,11 +28,16 @@ export async function maintainActivityPartitions(
   now = new Date(),
   keepMonths = activityKeepMonths(),
 ): Promise<PartitionPass> {
-  const [row] = rowsOf<{ pass: PartitionPass | string }>(
-    await db.execute(
-      sql`select activity_partitions_maintain(${now.toISOString()}::timestamp, ${keepMonths}::int, ${MONTHS_AHEAD}::int) as pass`,
-    ),
-  );
+  // carving months out of a big `before` takes minutes (a first pass over a log loaded in bulk): no
+  // statement timeout for this transaction (DB_STATEMENT_TIMEOUT_MS is for requests)
+  const [row] = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    return rowsOf<{ pass: PartitionPass | string }>(
+      await tx.execute(
+        sql`select activity_partitions_maintain(${now.toISOString()}::timestamp, ${keepMonths}::int, ${MONTHS_AHEAD}::int) as pass`,
+      ),
+    );
+  });
   return typeof row.pass === 'string' ? (JSON.parse(row.pass) as PartitionPass) : row.pass;
 }
 
