@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
+import { sites } from './sites';
 import { users } from './users';
 
 /** Device types (decisions.md): kept with the other device codes, re-exported for the schema's users. */
@@ -32,6 +33,8 @@ export const devices = pgTable(
     id: serial('id').primaryKey(),
     type: integer('type').notNull(),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** the site (building) of the organization the device belongs to; null: none yet (issue 35) */
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
     serialNumber: text('serial_number').notNull(),
     name: text('name').notNull(),
     userIdentity: text('user_identity').notNull().default(''),
@@ -86,6 +89,7 @@ export const devices = pgTable(
   },
   (t) => [
     index('devices_org_idx').on(t.organizationId),
+    index('devices_site_idx').on(t.siteId),
     index('devices_connected_to_idx').on(t.connectedToId),
     index('devices_external_idx').on(t.externalId),
   ],

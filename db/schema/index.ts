@@ -1,5 +1,6 @@
 export * from './users';
 export * from './organizations';
+export * from './sites';
 export * from './devices';
 export * from './access';
 export * from './pins';
