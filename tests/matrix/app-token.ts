@@ -157,6 +157,12 @@ PATCH  /api/v37/organization/[organizationId]/user-groups/[groupId]             
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]              204 403
 POST   /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 403
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 403
+GET    /api/v37/organization/[organizationId]/sites                              200 200
+POST   /api/v37/organization/[organizationId]/sites                              200 403
+GET    /api/v37/organization/[organizationId]/sites/[siteId]                     200 200
+PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
+DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
+POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 403
 GET    /api/v37/organization/[organizationId]/webhook                            200 200
 GET    /api/v37/organization/[organizationId]/audit                              200 200
 GET    /api/v37/organization/[organizationId]/audit/export                       200 200

@@ -11,6 +11,7 @@ import { connectApp, registerTestApp } from '../support/oauth';
 import { createDoorSensor } from '../support/factories/devices';
 import { aWeek, createOrgLock, openInvitation } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
+import { createSite } from '../support/factories/sites';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
 import { virtualHost } from '../support/bridges';
@@ -146,6 +147,7 @@ const sharedGroup = shared((w) => createGroup(w.org.id, `Shared ${randomUUID().s
 const groupUrl = async (w: World, members: number[] = []) =>
   `${org(w)}/user-groups/${(await createGroup(w.org.id, `Matrix ${randomUUID().slice(0, 6)}`, members)).id}`;
 const sharedLink = shared((w) => ownersLink(w, [w.lock.id]));
+const sharedSite = shared((w) => createSite(w.org.id));
 const linkUrl = (w: World, id: string) => `${org(w)}/accesslink/${id}`;
 
 /** A door sensor on the world's lock, with the cast. */
@@ -468,6 +470,26 @@ export const REQUESTS: Record<string, Build> = {
   'DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members': async (w) => ({
     url: `${await groupUrl(w, [w.ouIds.orgMember!])}/members`,
     body: { organizationUserIds: [w.ouIds.orgMember] },
+  }),
+  // sites: a shared one to read, a fresh one (without devices) to change, delete or move the world's lock into
+  'GET /api/v37/organization/[organizationId]/sites': (w) => ({ url: `${org(w)}/sites` }),
+  'POST /api/v37/organization/[organizationId]/sites': (w) => ({
+    url: `${org(w)}/sites`,
+    body: { name: `Matrix ${randomUUID().slice(0, 6)}`, timeZone: 'Europe/Warsaw' },
+  }),
+  'GET /api/v37/organization/[organizationId]/sites/[siteId]': async (w) => ({
+    url: `${org(w)}/sites/${(await sharedSite(w)).id}`,
+  }),
+  'PATCH /api/v37/organization/[organizationId]/sites/[siteId]': async (w) => ({
+    url: `${org(w)}/sites/${(await createSite(w.org.id)).id}`,
+    body: { name: `Renamed ${randomUUID().slice(0, 6)}`, timeZone: 'UTC' },
+  }),
+  'DELETE /api/v37/organization/[organizationId]/sites/[siteId]': async (w) => ({
+    url: `${org(w)}/sites/${(await createSite(w.org.id)).id}`,
+  }),
+  'POST /api/v37/organization/[organizationId]/sites/[siteId]/devices': async (w) => ({
+    url: `${org(w)}/sites/${(await createSite(w.org.id)).id}/devices`,
+    body: { deviceIds: [w.lock.id] },
   }),
   ...webhookRows('/api/v37/organization/[organizationId]/webhook', 'org'),
 

@@ -175,6 +175,14 @@ DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]             
 POST   /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 207 403 403 404 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/user-groups/[groupId]/members      207 207 207 207 403 403 403 403 403 404 207 403 403 404 403 401 401 401 401 401 401
 
+# sites, the organization's buildings (issue 35): members see them, manageSites (administrators, the groups' rule) changes them
+GET    /api/v37/organization/[organizationId]/sites                              200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/sites                              200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/sites/[siteId]                     200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 401 401 401 401 401 401
+PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                     204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 401 401 401 401 401 401
+
 # bridges added by their local API (manageBridges: organization administrators, the second-factor rule applies)
 GET    /api/v37/organization/[organizationId]/bridge                             200 200 200 200 403 403 403 403 403 404 200 403 403 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/bridge                             201 201 201 201 403 403 403 403 403 404 201 403 403 404 403 401 401 401 401 401 401

@@ -103,6 +103,7 @@ export async function deviceSecondFactorOk(ctx: Ctx, deviceId: number, action: D
 const ORG_REFUSAL: Record<OrgAction, string> = {
   see: 'Only members of this organization can do this.',
   manageGroups: 'Only organization administrators can manage user groups.',
+  manageSites: 'Only organization administrators can manage its sites.',
   manageLinks: 'Only organization administrators can manage access links.',
   sendLinks: 'Only organization administrators can send access links.',
   permanentLink: 'Only the organization owner can do this.',

@@ -111,6 +111,8 @@ export type OrgAction =
   | 'see'
   /** create, rename and delete groups; add and remove their members */
   | 'manageGroups'
+  /** create, change and delete sites (buildings) and move devices between them: the groups' rule (issue 35) */
+  | 'manageSites'
   /** read and manage access links (a link's URL opens doors, so reading is managing) */
   | 'manageLinks'
   /** send a link's URL by e-mail from the service (the mail says who sent it) */
@@ -129,6 +131,7 @@ export type OrgAction =
 const ORG_MIN: Record<OrgAction, number> = {
   see: OrgRole.member,
   manageGroups: OrgRole.administrator,
+  manageSites: OrgRole.administrator,
   manageLinks: OrgRole.administrator,
   sendLinks: OrgRole.administrator,
   permanentLink: OrgRole.owner,

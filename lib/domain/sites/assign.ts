@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import { devices, sites } from '@/db/schema';
+import { anyInt } from '@/db/arrays';
+import type { Ctx } from '../context';
+import { Invalid } from '../errors';
+import { requireOrg } from '../policy/enforce';
+import { findSite } from './sites';
+
+/**
+ * Moves devices of the organization into one of its sites. All or none: an id that is not a
+ * device of this organization is named in a 400 and nothing moves.
+ */
+export async function assignSiteDevices(
+  ctx: Ctx,
+  input: { organizationId: number; siteId: number; deviceIds: number[] },
+): Promise<void> {
+  await requireOrg(ctx, input.organizationId, 'manageSites');
+  const site = await findSite(ctx, input.organizationId, input.siteId);
+  const ids = [...new Set(input.deviceIds)];
+  await ctx.db.transaction(async (tx) => {
+    // the site locked against a delete that counted its devices before these arrive
+    const [held] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');
+    if (!held) throw Invalid('siteId: the site was deleted meanwhile.');
+    const found = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+    const mine = new Set(found.map((d) => d.id));
+    const foreign = ids.filter((id) => !mine.has(id));
+    if (foreign.length)
+      throw Invalid(
+        `deviceIds: ${foreign.join(', ')} ${foreign.length === 1 ? 'is not a device' : 'are not devices'} of this organization.`,
+      );
+    await tx
+      .update(devices)
+      .set({ siteId: site.id })
+      .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+  });
+}

@@ -1,0 +1,98 @@
+import { createOrgLock, orgWithCast } from '../../support/factories/organization';
+import { createSite } from '../../support/factories/sites';
+import { defineCases } from '../types';
+
+/** Sites, the organization's buildings (issue 35). The caller is an administrator of its organization. */
+const ORG = (id: number | string) => `/api/v37/organization/${id}`;
+const READ: ['Organization.Read', 'Organization.ReadWrite'] = ['Organization.Read', 'Organization.ReadWrite'];
+
+async function setupSites() {
+  const c = await orgWithCast();
+  const site = await createSite(c.org.id);
+  const foreignSite = await createSite(c.other.id);
+  return { ...c, site, foreignSite };
+}
+
+export const cases = defineCases([
+  {
+    route: '/api/v37/organization/[organizationId]/sites',
+    method: 'GET',
+    scopes: READ,
+    ok: [200],
+    setup: async () => {
+      const c = await setupSites();
+      return {
+        as: c.member,
+        url: `${ORG(c.org.id)}/sites?page=1&itemsPerPage=10`,
+        foreign: { url: `${ORG(c.other.id)}/sites` },
+        malformed: [{ url: `${ORG(c.org.id)}/sites?itemsPerPage=0` }, { url: `${ORG(c.org.id)}/sites?page=-1` }],
+      };
+    },
+  },
+  {
+    route: '/api/v37/organization/[organizationId]/sites',
+    method: 'POST',
+    scopes: ['Organization.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const c = await orgWithCast();
+      const body = { name: 'Contract site', address: 'Main St 1', timeZone: 'Europe/Warsaw' };
+      return {
+        as: c.admin,
+        url: `${ORG(c.org.id)}/sites`,
+        body,
+        foreign: { url: `${ORG(c.other.id)}/sites`, body },
+        malformed: [
+          { url: `${ORG(c.org.id)}/sites`, body: {} },
+          { url: `${ORG(c.org.id)}/sites`, body: { name: '  ', timeZone: 'UTC' } },
+          { url: `${ORG(c.org.id)}/sites`, body: { name: 'Zone', timeZone: 'Mars/Olympus' } },
+        ],
+      };
+    },
+  },
+  ...(['GET', 'PATCH', 'DELETE'] as const).map((method) => ({
+    route: '/api/v37/organization/[organizationId]/sites/[siteId]',
+    method,
+    scopes: method === 'GET' ? READ : ['Organization.ReadWrite' as const],
+    ok: [method === 'GET' ? 200 : 204],
+    setup: async () => {
+      const c = await setupSites();
+      const body = method === 'PATCH' ? { name: 'Renamed by contract', timeZone: 'UTC' } : undefined;
+      return {
+        as: c.admin,
+        url: `${ORG(c.org.id)}/sites/${c.site.id}`,
+        body,
+        foreign: { url: `${ORG(c.org.id)}/sites/${c.foreignSite.id}`, body },
+        malformed: [
+          { url: `${ORG(c.org.id)}/sites/not-a-number`, body },
+          ...(method === 'PATCH'
+            ? [{ url: `${ORG(c.org.id)}/sites/${c.site.id}`, body: { timeZone: 'Nowhere' } }]
+            : []),
+        ],
+      };
+    },
+  })),
+  {
+    route: '/api/v37/organization/[organizationId]/sites/[siteId]/devices',
+    method: 'POST',
+    scopes: ['Organization.ReadWrite'],
+    ok: [204],
+    setup: async () => {
+      const c = await setupSites();
+      const lock = await createOrgLock(c.org.id);
+      const body = { deviceIds: [lock.id] };
+      const url = `${ORG(c.org.id)}/sites/${c.site.id}/devices`;
+      return {
+        as: c.admin,
+        url,
+        body,
+        foreign: { url: `${ORG(c.other.id)}/sites/${c.foreignSite.id}/devices`, body },
+        malformed: [
+          { url, body: { deviceIds: [] } },
+          { url, body: { deviceIds: ['a'] } },
+          { url, body: {} },
+        ],
+      };
+    },
+  },
+]);
