@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,9 +6,12 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '@/db/schema';
 import { migrationsFolder } from '@/db/client';
+import { anyInt } from '@/db/arrays';
 import { api } from '../support/router';
+import { virtualHost } from '../support/bridges';
 import { createLock, db } from '../support/factories/core';
 import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+import { createSite } from '../support/factories/sites';
 
 // Issue 35, item 1: sites (buildings) as an organization resource beside user groups.
 let c: Cast;
@@ -156,6 +160,41 @@ describe('sites of an organization', () => {
     expect((await api('GET', base(), { key: ro })).status).toBe(200);
     expect((await create(ro, { name: 'Read only', timeZone: 'UTC' })).status).toBe(403);
     expect((await api('GET', base())).status).toBe(401);
+  });
+});
+
+describe('a bridge added to an organization', () => {
+  async function addBridge(cast: Cast) {
+    const token = randomUUID().slice(0, 12);
+    const hw = (await virtualHost()).add({
+      serialNumber: `RB-${randomUUID().slice(0, 8)}`,
+      name: 'Bridge',
+      token,
+      locks: [{ serialNumber: `RL-${randomUUID().slice(0, 8)}`, name: 'Lock', type: 2, state: 6 }],
+    });
+    const add = await api('POST', `/api/v37/organization/${cast.org.id}/bridge`, {
+      key: cast.owner.key,
+      body: { address: hw.baseUrl.replace('http://', ''), token, locks: [{ id: 1, name: 'Door' }] },
+    });
+    expect(add.status).toBe(201);
+    const ids = [add.json.result.id, add.json.result.locks[0].id];
+    return (await db())
+      .select({ siteId: devices.siteId, timeZone: devices.timeZone })
+      .from(devices)
+      .where(anyInt(devices.id, ids));
+  }
+
+  it("goes with its locks into the organization's only site, in its zone; with two sites, into none", async () => {
+    const one = await orgWithCast();
+    const site = await createSite(one.org.id, { timeZone: 'America/New_York' });
+    expect(await addBridge(one)).toEqual([
+      { siteId: site.id, timeZone: 'America/New_York' },
+      { siteId: site.id, timeZone: 'America/New_York' },
+    ]);
+    const two = await orgWithCast();
+    await createSite(two.org.id);
+    await createSite(two.org.id);
+    expect((await addBridge(two)).map((d) => d.siteId)).toEqual([null, null]);
   });
 });
 

@@ -16,6 +16,7 @@ import { audit } from '../audit';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
+import { onlySite } from '../sites/only';
 import { saveBridgeLink } from './bridge-links';
 import { bridgeAddress } from './hardware';
 import { applyBridgeSnapshot, ensureCallback } from './reconcile';
@@ -167,6 +168,7 @@ export async function addBridge(
     .select({ timeZone: organizations.timeZone })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
+  const site = await onlySite(ctx.db, organizationId);
   const owners = await ctx.db
     .select({ userId: organizationUsers.userId })
     .from(organizationUsers)
@@ -181,7 +183,8 @@ export async function addBridge(
         organizationId,
         serialNumber: snapshot.serialNumber,
         name: input.name?.trim() || snapshot.name,
-        timeZone: org?.timeZone ?? 'UTC',
+        siteId: site?.id ?? null,
+        timeZone: site?.timeZone ?? org?.timeZone ?? 'UTC',
         isConnected: snapshot.isConnected,
         lastSeen: now,
         wasConfigured: true,
@@ -204,7 +207,8 @@ export async function addBridge(
               organizationId,
               serialNumber: l.serialNumber,
               name: l.chosenName.trim(),
-              timeZone: org?.timeZone ?? 'UTC',
+              siteId: site?.id ?? null,
+              timeZone: site?.timeZone ?? org?.timeZone ?? 'UTC',
               connectedToId: bridge.id,
               remoteId: l.remoteId,
               isConnected: l.isConnected,
