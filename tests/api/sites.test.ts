@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '@/db/schema';
+import { AccessLevel, devices } from '@/db/schema';
 import { migrationsFolder } from '@/db/client';
 import { anyInt } from '@/db/arrays';
 import { api } from '../support/router';
 import { virtualHost } from '../support/bridges';
-import { createLock, db } from '../support/factories/core';
+import { createLock, db, grantUser } from '../support/factories/core';
 import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
 
@@ -160,6 +160,21 @@ describe('sites of an organization', () => {
     expect((await api('GET', base(), { key: ro })).status).toBe(200);
     expect((await create(ro, { name: 'Read only', timeZone: 'UTC' })).status).toBe(403);
     expect((await api('GET', base())).status).toBe(401);
+  });
+});
+
+describe("a device's site in its details", () => {
+  it('siteId in GET /my/lock/{id} and /my/device/details: the site, or null', async () => {
+    const s = await createSite(c.org.id);
+    const lock = await createOrgLock(c.org.id);
+    await grantUser(lock.id, c.owner.id, AccessLevel.owner);
+    const before = await api('GET', `/api/v37/my/lock/${lock.id}`, { key: c.owner.key });
+    expect(before.status).toBe(200);
+    expect(before.json.result.siteId).toBeNull();
+    await api('POST', `${base()}/${s.id}/devices`, { key: c.owner.key, body: { deviceIds: [lock.id] } });
+    expect((await api('GET', `/api/v37/my/lock/${lock.id}`, { key: c.owner.key })).json.result.siteId).toBe(s.id);
+    const details = await api('GET', '/api/v37/my/device/details', { key: c.owner.key });
+    expect(details.json.result.locks.find((l: any) => l.id === lock.id).siteId).toBe(s.id);
   });
 });
 

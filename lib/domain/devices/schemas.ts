@@ -40,6 +40,9 @@ const common = {
   accessLevel: int(),
   accessDetails: AccessDetails.nullable(),
   softwareVersions: z.array(SoftwareVersion),
+  siteId: int()
+    .nullable()
+    .describe("ours (issue 35): the site (building) of the device's organization; null for none or a private device"),
 };
 
 export const LockDeviceState = z
@@ -132,6 +135,7 @@ export const Lock = z
           dayEndTime: null,
         },
         softwareVersions: [{ softwareType: 0, version: '3.1.2', updateAvailable: false }],
+        siteId: 1,
         connectedToId: 1,
         beaconMajor: 4101,
         beaconMinor: 11,

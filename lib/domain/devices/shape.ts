@@ -45,5 +45,7 @@ export function common(x: Loaded, isConnected: boolean | null) {
     accessLevel: x.access.accessLevel,
     accessDetails: accessDetails(x.access),
     softwareVersions: software(d.softwareVersions ?? []),
+    /** ours (issue 35): the site (building) of its organization; null for none or a private device */
+    siteId: d.siteId,
   };
 }
