@@ -213,49 +213,84 @@ describe('a bridge added to an organization', () => {
   });
 });
 
+/** A database of its own, empty, for one migration test: PGlite in memory, or one made on the Postgres server. */
+async function scratchDb() {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = new PGlite('memory://');
+    const d = drizzle(client);
+    return {
+      migrate: (folder: string) => migrate(d, { migrationsFolder: folder }),
+      exec: async (text: string) => void (await client.exec(text)),
+      rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+      close: () => client.close(),
+    };
+  }
+  const postgres = (await import('postgres')).default;
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const name = `sites_migration_${process.pid}`;
+  const at = (db: string) => {
+    const url = new URL(shared);
+    url.pathname = `/${db}`;
+    return postgres(url.toString(), { max: 1, onnotice: () => {} });
+  };
+  const admin = at('postgres');
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
+  const client = at(name);
+  const d = drizzle(client);
+  return {
+    migrate: (folder: string) => migrate(d, { migrationsFolder: folder }),
+    exec: async (text: string) => void (await client.unsafe(text)),
+    rows: async <T>(text: string) => (await client.unsafe(text)) as unknown as T[],
+    close: async () => {
+      await client.end();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 describe('migration 0023: every organization gets one site with its devices', () => {
-  // PGlite only: a database of its own migrated to 0022, given an organization, then to 0023
-  it.skipIf(!!process.env.DATABASE_URL)(
-    "names the site after the organization, in its first device's zone",
-    async () => {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const { drizzle } = await import('drizzle-orm/pglite');
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      const before = mkdtempSync(path.join(os.tmpdir(), 'sites-migration-'));
-      try {
-        cpSync(migrationsFolder, before, { recursive: true });
-        const journalPath = path.join(before, 'meta/_journal.json');
-        const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-        journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0023');
-        writeFileSync(journalPath, JSON.stringify(journal));
-        const client = new PGlite('memory://');
-        const d = drizzle(client);
-        await migrate(d, { migrationsFolder: before });
-        await client.exec(`
+  // a database of its own migrated to 0022, given organizations and devices, then to 0023
+  it("names the site after the organization, in its first device's zone", async () => {
+    const before = mkdtempSync(path.join(os.tmpdir(), 'sites-migration-'));
+    const scratch = await scratchDb();
+    try {
+      cpSync(migrationsFolder, before, { recursive: true });
+      const journalPath = path.join(before, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0023');
+      writeFileSync(journalPath, JSON.stringify(journal));
+      await scratch.migrate(before);
+      await scratch.exec(`
         insert into organizations (id, name, time_zone) values (1, 'Acme', 'UTC'), (2, '  ', 'Europe/Paris');
         insert into devices (type, organization_id, serial_number, name, time_zone)
           values (1, 1, 'A-1', 'Front', 'Europe/Warsaw'), (2, 1, 'A-2', 'Back', 'Asia/Tokyo'), (1, null, 'N-1', 'Loose', 'UTC');`);
-        await migrate(d, { migrationsFolder });
-        const made = await client.query<{ organization_id: number; name: string; time_zone: string; id: number }>(
-          'select id, organization_id, name, time_zone from sites order by organization_id',
-        );
-        expect(made.rows.map(({ id: _, ...r }) => r)).toEqual([
-          { organization_id: 1, name: 'Acme', time_zone: 'Europe/Warsaw' },
-          { organization_id: 2, name: 'Main site', time_zone: 'Europe/Paris' },
-        ]);
-        const placed = await client.query<{ serial_number: string; site_id: number | null }>(
-          'select serial_number, site_id from devices order by serial_number',
-        );
-        const acme = made.rows[0].id;
-        expect(placed.rows).toEqual([
-          { serial_number: 'A-1', site_id: acme },
-          { serial_number: 'A-2', site_id: acme },
-          { serial_number: 'N-1', site_id: null },
-        ]);
-        await client.close();
-      } finally {
-        rmSync(before, { recursive: true, force: true });
-      }
-    },
-  );
+      await scratch.migrate(migrationsFolder);
+      const made = await scratch.rows<{ organization_id: number; name: string; time_zone: string; id: number }>(
+        'select id, organization_id, name, time_zone from sites order by organization_id',
+      );
+      expect(made.map(({ id: _, ...r }) => r)).toEqual([
+        { organization_id: 1, name: 'Acme', time_zone: 'Europe/Warsaw' },
+        { organization_id: 2, name: 'Main site', time_zone: 'Europe/Paris' },
+      ]);
+      const placed = await scratch.rows<{ serial_number: string; site_id: number | null }>(
+        'select serial_number, site_id from devices order by serial_number',
+      );
+      const acme = made[0].id;
+      expect(placed.map((r) => ({ ...r }))).toEqual([
+        { serial_number: 'A-1', site_id: acme },
+        { serial_number: 'A-2', site_id: acme },
+        { serial_number: 'N-1', site_id: null },
+      ]);
+    } finally {
+      await scratch.close();
+      rmSync(before, { recursive: true, force: true });
+    }
+  });
 });
