@@ -158,13 +158,26 @@ describe('GET .../accesslink/{id}/history', () => {
       startDate: new Date(Date.now() - 2 * HOUR).toISOString(),
       endDate: new Date(Date.now() - HOUR).toISOString(),
     });
+    // the budget counts in fixed minutes: start early in one, so that the attempts share it (and
+    // should they still reach into the next minute, each minute is held to the budget on its own)
+    const windowMs = REFUSALS_RECORDED.windowSeconds * 1000;
+    if (windowMs - (Date.now() % windowMs) < 20_000)
+      await new Promise((r) => setTimeout(r, windowMs - (Date.now() % windowMs) + 50));
     for (let i = 0; i < REFUSALS_RECORDED.max + 3; i++) await open(past.token, gate.id);
     const rows = await (await db()).select().from(accessLinkUses).where(eq(accessLinkUses.accessLinkId, past.id));
-    expect(rows.length).toBe(REFUSALS_RECORDED.max);
+    const perWindow = new Map<number, number>();
+    for (const r of rows)
+      perWindow.set(
+        Math.floor(r.at.getTime() / windowMs),
+        (perWindow.get(Math.floor(r.at.getTime() / windowMs)) ?? 0) + 1,
+      );
+    for (const n of perWindow.values()) expect(n).toBeLessThanOrEqual(REFUSALS_RECORDED.max);
+    expect(rows.length).toBeGreaterThanOrEqual(REFUSALS_RECORDED.max);
+    if (perWindow.size === 1) expect(rows.length).toBe(REFUSALS_RECORDED.max);
     const p1 = await history(past.id, c.admin.key, '?page=1&itemsPerPage=20');
     const p2 = await history(past.id, c.admin.key, '?page=2&itemsPerPage=20');
     expect(p1.json.result.items).toHaveLength(20);
-    expect(p2.json.result.items).toHaveLength(REFUSALS_RECORDED.max - 20);
+    expect(p2.json.result.items).toHaveLength(Math.min(20, rows.length - 20));
     const ids = [...p1.json.result.items, ...p2.json.result.items].map((i: { id: number }) => i.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
