@@ -1,7 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { LOCK_SETTING_DEFAULTS } from '../../lib/shared/devices/codes';
 import type { Db } from '../client';
-import { DeviceType, devices, type NewDevice } from '../schema';
+import { DeviceType, devices, sites, type NewDevice } from '../schema';
 import { DEMO_HISTORY_DAYS } from './types';
 
 const ZONE = 'Europe/Warsaw';
@@ -196,6 +196,29 @@ export function deviceSpecs(now: Date): Spec[] {
   ];
 }
 
+/** The demo's two buildings (issue 35, sites), and which devices stand in the residence; the rest are in the office building. */
+export const DEMO_SITES = { office: 'Office building', residence: 'Residence' } as const;
+const IN_RESIDENCE = new Set([
+  'Garage bridge',
+  'Garage side door',
+  'Guest apartment 2B',
+  'Parking barrier',
+  'Old service gate',
+]);
+
+/** The demo organization's sites, made when missing (by name); their ids by key. */
+async function seedSites(db: Db, organizationId: number): Promise<Record<keyof typeof DEMO_SITES, number>> {
+  const ids = {} as Record<keyof typeof DEMO_SITES, number>;
+  for (const [key, name] of Object.entries(DEMO_SITES) as Array<[keyof typeof DEMO_SITES, string]>) {
+    const [found] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.organizationId, organizationId), eq(sites.name, name)));
+    ids[key] = found?.id ?? (await db.insert(sites).values({ organizationId, name, timeZone: ZONE }).returning())[0].id;
+  }
+  return ids;
+}
+
 /**
  * Creates the devices that do not exist yet (by serial number) and returns all ids by name.
  * Locks are paired after their bridge exists; door sensors after their lock.
@@ -212,6 +235,8 @@ export async function seedDevices(db: Db, organizationId: number, now: Date): Pr
       ),
     );
   const bySerial = new Map(existing.map((d) => [d.serialNumber, d.id]));
+  // the buildings come with the devices (a demo seeded before sites has the one the migration made)
+  const site = specs.some((x) => !bySerial.has(x.serialNumber)) ? await seedSites(db, organizationId) : undefined;
   const ids: Record<string, number> = {};
   for (const s of specs) {
     const found = bySerial.get(s.serialNumber);
@@ -243,6 +268,7 @@ export async function seedDevices(db: Db, organizationId: number, now: Date): Pr
         ...row,
         ...paired,
         organizationId,
+        siteId: site && (IN_RESIDENCE.has(s.name) ? site.residence : site.office),
         timeZone: ZONE,
         created: new Date(now.getTime() - DEMO_HISTORY_DAYS * D),
       })

@@ -14,6 +14,7 @@ import {
   lockPins,
   organizationUsers,
   organizations,
+  sites,
   users,
 } from '@/db/schema';
 import { DEFAULT_ACTIVITY_COUNT, seedDemo, type DemoIds } from '@/db/seed';
@@ -46,6 +47,7 @@ async function demoCounts(d: Db) {
     access: await n(d.select().from(deviceAccess).where(inArray(deviceAccess.deviceId, demoDevices))),
     pins: await n(d.select().from(lockPins).where(inArray(lockPins.deviceId, demoDevices))),
     links: org ? await n(d.select().from(accessLinks).where(eq(accessLinks.organizationId, org.id))) : 0,
+    sites: org ? await n(d.select().from(sites).where(eq(sites.organizationId, org.id))) : 0,
     activity: activity.n,
   };
 }
@@ -141,6 +143,31 @@ describe('demo seed', () => {
       new Set(Object.values(demo.devices)),
     );
     expect((await effectiveAccess(d, demo.users['outsider@demo.test'].id, now)).size).toBe(0);
+  });
+
+  it('puts every device in one of two buildings: the office building and the residence', async () => {
+    const rows = await d
+      .select({ device: devices.name, site: sites.name, zone: sites.timeZone })
+      .from(devices)
+      .innerJoin(sites, eq(sites.id, devices.siteId))
+      .where(like(devices.serialNumber, 'DEMO-%'));
+    expect(rows).toHaveLength(Object.keys(demo.devices).length);
+    const of = (site: string) =>
+      rows
+        .filter((r) => r.site === site)
+        .map((r) => r.device)
+        .sort();
+    expect(of('Residence')).toEqual([
+      'Garage bridge',
+      'Garage side door',
+      'Guest apartment 2B',
+      'Old service gate',
+      'Parking barrier',
+    ]);
+    expect(of('Office building')).toEqual(
+      expect.arrayContaining(['Front door', 'Main entrance bridge', 'Main gate', 'Office']),
+    );
+    expect(new Set(rows.map((r) => r.zone))).toEqual(new Set(['Europe/Warsaw']));
   });
 
   it('grants the guest a plain, a time-restricted and a no-remote access', async () => {
