@@ -52,6 +52,41 @@ describe('sites of an organization', () => {
     expect((await api('GET', `${base()}/${site.id}`, { key: c.owner.key })).status).toBe(404);
   });
 
+  it('every change is in the audit log: created, changed (before and after), devices moved, deleted', async () => {
+    const cast = await orgWithCast();
+    const lock = await createOrgLock(cast.org.id, { name: 'Lobby door' });
+    const made = await create(cast.admin.key, { name: 'Annex', timeZone: 'Europe/Warsaw' }, cast);
+    const id = made.json.result.id;
+    const patch = (body: Record<string, unknown>) => api('PATCH', `${base(cast)}/${id}`, { key: cast.admin.key, body });
+    expect((await patch({ name: 'North annex', timeZone: 'Europe/Warsaw' })).status).toBe(204);
+    expect((await patch({ name: 'North annex' })).status).toBe(204); // nothing changes: no entry
+    const moved = await api('POST', `${base(cast)}/${id}/devices`, {
+      key: cast.admin.key,
+      body: { deviceIds: [lock.id] },
+    });
+    expect(moved.status).toBe(204);
+    const other = await create(cast.admin.key, { name: 'Spare', timeZone: 'UTC' }, cast);
+    expect((await api('DELETE', `${base(cast)}/${other.json.result.id}`, { key: cast.admin.key })).status).toBe(204);
+    // a refused change writes nothing
+    expect((await create(cast.member.key, { name: 'Nope', timeZone: 'UTC' }, cast)).status).toBe(403);
+    const log = await api('GET', `/api/v37/organization/${cast.org.id}/audit`, { key: cast.owner.key });
+    const items = (log.json.result as any[]).filter((i) => i.action.startsWith('site.'));
+    expect(items.map((i) => [i.action, i.target.name])).toEqual([
+      ['site.delete', 'Spare'],
+      ['site.create', 'Spare'],
+      ['site.devices', 'North annex'],
+      ['site.update', 'North annex'],
+      ['site.create', 'Annex'],
+    ]);
+    expect(items[3]).toMatchObject({
+      before: { name: 'Annex' },
+      after: { name: 'North annex' },
+      actionName: 'Changed a site',
+    });
+    expect(items[2].after).toEqual({ deviceIds: [lock.id] });
+    expect(items[4].actor).toMatchObject({ userId: cast.admin.numId });
+  });
+
   it('an administrator manages them; a member lists them but may not create (403)', async () => {
     const made = await create(c.admin.key, { name: 'Residence', timeZone: 'Europe/Warsaw' });
     expect(made.status).toBe(200);

@@ -4,6 +4,7 @@ import { anyInt } from '@/db/arrays';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { requireOrg } from '../policy/enforce';
+import { audit } from '../audit';
 import { findSite } from './sites';
 
 /**
@@ -35,5 +36,11 @@ export async function assignSiteDevices(
       .update(devices)
       .set({ siteId: site.id })
       .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+    await audit(tx, ctx, {
+      action: 'site.devices',
+      organizationId: input.organizationId,
+      target: { type: 'site', id: site.id, name: site.name },
+      after: { deviceIds: ids },
+    });
   });
 }

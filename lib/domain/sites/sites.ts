@@ -5,6 +5,7 @@ import { invisibleName, showsSomething } from '@/lib/shared/text';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { requireOrg } from '../policy/enforce';
+import { audit } from '../audit';
 import { checkZone } from '../devices/revise';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
 import type { Site } from './schemas';
@@ -114,10 +115,19 @@ export async function createSite(
   checkZone(input.timeZone);
   await assertNameFree(ctx, input.organizationId, name);
   const [s] = await uniqueName(name, () =>
-    ctx.db
-      .insert(sites)
-      .values({ organizationId: input.organizationId, name, address, timeZone: input.timeZone })
-      .returning({ id: sites.id, name: sites.name, address: sites.address, timeZone: sites.timeZone }),
+    ctx.db.transaction(async (tx) => {
+      const made = await tx
+        .insert(sites)
+        .values({ organizationId: input.organizationId, name, address, timeZone: input.timeZone })
+        .returning({ id: sites.id, name: sites.name, address: sites.address, timeZone: sites.timeZone });
+      await audit(tx, ctx, {
+        action: 'site.create',
+        organizationId: input.organizationId,
+        target: { type: 'site', id: made[0].id, name },
+        after: { name, address, timeZone: input.timeZone },
+      });
+      return made;
+    }),
   );
   return { ...s, deviceCount: 0 };
 }
@@ -128,7 +138,7 @@ export async function updateSite(
   input: { organizationId: number; siteId: number; name?: string; address?: string | null; timeZone?: string },
 ): Promise<Site> {
   await requireOrg(ctx, input.organizationId, 'manageSites');
-  await findSite(ctx, input.organizationId, input.siteId);
+  const old = await findSite(ctx, input.organizationId, input.siteId);
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const address = cleanAddress(input.address);
   checkZone(input.timeZone);
@@ -138,8 +148,21 @@ export async function updateSite(
     ...(address !== undefined && { address }),
     ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
   };
-  if (Object.keys(set).length)
-    await uniqueName(name ?? '', () => ctx.db.update(sites).set(set).where(eq(sites.id, input.siteId)));
+  // what changes, before and after, for the audit log
+  const changed = (Object.keys(set) as Array<keyof typeof set>).filter((k) => set[k] !== old[k]);
+  if (changed.length)
+    await uniqueName(name ?? '', () =>
+      ctx.db.transaction(async (tx) => {
+        await tx.update(sites).set(set).where(eq(sites.id, input.siteId));
+        await audit(tx, ctx, {
+          action: 'site.update',
+          organizationId: input.organizationId,
+          target: { type: 'site', id: old.id, name: set.name ?? old.name },
+          before: Object.fromEntries(changed.map((k) => [k, old[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, set[k]])),
+        });
+      }),
+    );
   return findSite(ctx, input.organizationId, input.siteId);
 }
 
@@ -155,6 +178,12 @@ export async function deleteSite(ctx: Ctx, input: { organizationId: number; site
       throw Conflict(
         `The site "${site.name}" still has ${n} device${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another site first, then delete it.`,
       );
+    await audit(tx, ctx, {
+      action: 'site.delete',
+      organizationId: input.organizationId,
+      target: { type: 'site', id: site.id, name: site.name },
+      before: { name: site.name, address: site.address, timeZone: site.timeZone },
+    });
     await tx.delete(sites).where(eq(sites.id, site.id));
   });
 }

@@ -212,6 +212,34 @@ describe('the audit log in words', () => {
     ).toBe('Invited new@example.com to the organization as administrator, in group “Cleaners”');
   });
 
+  it('sites: made, renamed or changed, devices moved in, deleted', () => {
+    const site = { deviceId: null, device: null, target: { type: 'site', id: '3', name: 'North annex' } };
+    expect(
+      auditWords(item({ ...site, action: 'site.create', after: { name: 'North annex', timeZone: 'Europe/Warsaw' } }))
+        .text,
+    ).toBe('Created site “North annex” (Europe/Warsaw)');
+    expect(
+      auditWords(item({ ...site, action: 'site.update', before: { name: 'Annex' }, after: { name: 'North annex' } }))
+        .text,
+    ).toBe('Renamed site “Annex” to “North annex”');
+    const zone = auditWords(
+      item({
+        ...site,
+        action: 'site.update',
+        before: { timeZone: 'UTC', address: null },
+        after: { timeZone: 'Europe/Warsaw', address: 'Main St 1' },
+      }),
+    );
+    expect(zone.text).toBe('Changed site “North annex”');
+    expect(zone.changes).toEqual(['Time zone: UTC → Europe/Warsaw', 'Postal address: — → Main St 1']);
+    expect(auditWords(item({ ...site, action: 'site.devices', after: { deviceIds: [11, 12] } })).text).toBe(
+      'Moved Front door and Back door to site “North annex”',
+    );
+    expect(auditWords(item({ ...site, action: 'site.delete', before: { name: 'North annex' } })).text).toBe(
+      'Deleted site “North annex”',
+    );
+  });
+
   it('groups, webhooks, security and grants that ended', () => {
     const org = { deviceId: null, device: null };
     expect(

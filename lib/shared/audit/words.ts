@@ -90,6 +90,7 @@ const FIELD_LABELS: Record<string, string> = {
   value: 'Code',
   role: 'Role',
   url: 'Address',
+  address: 'Postal address',
   events: 'Events',
   enabled: 'Enabled',
   requireSecondFactor: 'Second factor required of administrators',
@@ -270,6 +271,22 @@ export function auditWords(item: AuditItem): AuditWords {
       return added
         ? { text: `Added ${list(added)} to group ${quote(t)}`, changes: [] }
         : { text: `Removed ${list(removed)} from group ${quote(t)}`, changes: [] };
+    }
+    case 'site.create':
+      return { text: `Created site ${quote(t)}${str(a.timeZone) ? ` (${str(a.timeZone)})` : ''}`, changes: [] };
+    case 'site.update':
+      return {
+        text:
+          str(b.name) && str(a.name) && b.name !== a.name
+            ? `Renamed site ${quote(str(b.name)!)} to ${quote(str(a.name)!)}`
+            : `Changed site ${quote(t)}`,
+        changes: changes(),
+      };
+    case 'site.delete':
+      return { text: `Deleted site ${quote(t)}`, changes: [] };
+    case 'site.devices': {
+      const moved = Array.isArray(a.deviceIds) ? a.deviceIds.map((id) => deviceName(item, id)) : [];
+      return { text: `Moved ${moved.length ? list(moved) : 'devices'} to site ${quote(t)}`, changes: [] };
     }
     case 'member.invite': {
       const groups =
