@@ -92,7 +92,9 @@ describe('PATCH /my/lock', () => {
     const unlockedAt = (await deviceRow(lock.id)).lastStateChangedDate!.getTime();
     await eventually(async () => (await deviceRow(lock.id)).state === 6, 4000);
     const locked = await deviceRow(lock.id);
-    expect(locked.lastStateChangedDate!.getTime() - unlockedAt).toBeGreaterThanOrEqual(1000);
+    // a second after the unlock, give or take the few ms between the lock's own moment and the one
+    // recorded for it (996 ms once on CI); an auto lock that ignored the delay comes at once
+    expect(locked.lastStateChangedDate!.getTime() - unlockedAt).toBeGreaterThanOrEqual(900);
     expect((await activityOf(lock.id)).map((a) => a.event).at(-1)).toBe(36);
   });
 
