@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pathId, pathUuid, qArray, qBool, qInt, queryToObject, zInstant } from './query';
+import { pagedText, pagedTextQuery, pathId, pathUuid, qArray, qBool, qInt, queryToObject, zInstant } from './query';
 
 const parse = (qs: string, schema: z.ZodObject) => schema.safeParse(queryToObject(new URLSearchParams(qs), schema));
 
@@ -33,6 +33,19 @@ describe('query strings', () => {
     expect(parse('on=TRUE', schema).data).toEqual({ on: true });
     expect(parse('on=0', schema).data).toEqual({ on: false });
     expect(parse('on=yes', schema).success).toBe(false);
+  });
+});
+
+describe('pagedTextQuery', () => {
+  it('pages and a text filter in any case, as the list verbs take them; bounds refused, not clamped', () => {
+    const q = parse('PAGE=2&itemsperpage=100&Filters.Text=ann', pagedTextQuery);
+    expect(q.data && pagedText(q.data)).toEqual({ page: 2, itemsPerPage: 100, text: 'ann' });
+    expect(parse('itemsPerPage=101', pagedTextQuery).success).toBe(false);
+    expect(parse('page=0', pagedTextQuery).success).toBe(false);
+    expect(parse(`filters.text=${'a'.repeat(201)}`, pagedTextQuery).error?.issues[0].message).toBe(
+      'must be at most 200 characters',
+    );
+    expect(parse('', pagedTextQuery.extend({ on: qBool().optional() })).data).toEqual({});
   });
 });
 

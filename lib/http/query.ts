@@ -29,6 +29,24 @@ export const qInt = (min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGE
     z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(min).max(max),
   );
 
+/**
+ * A paged list with one text filter: `page`, `itemsPerPage` (at most 100) and `filters.text` (at
+ * most 200 characters), as sites, groups, a group's members and the organization's people take
+ * them. A list with filters of its own adds them with `.extend({...})`.
+ */
+export const pagedTextQuery = z.object({
+  page: qInt(1).optional(),
+  itemsPerPage: qInt(1, 100).optional(),
+  'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
+});
+
+/** A parsed `pagedTextQuery` as the domain's list verbs take it: `{ page, itemsPerPage, text }`. */
+export const pagedText = (q: z.infer<typeof pagedTextQuery>) => ({
+  page: q.page,
+  itemsPerPage: q.itemsPerPage,
+  text: q['filters.text'],
+});
+
 /** true/false in any case (also 1/0). */
 export const qBool = () =>
   z.preprocess(

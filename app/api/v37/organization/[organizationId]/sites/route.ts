@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pagedText, pagedTextQuery, pathId } from '@/lib/http/query';
 import { createSite, listSites } from '@/lib/domain/sites/sites';
 import { SiteSchema } from '@/lib/domain/sites/schemas';
 
@@ -13,19 +13,9 @@ export const GET = route(
     responses: { 200: z.array(SiteSchema) },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({
-      page: qInt(1).optional(),
-      itemsPerPage: qInt(1, 100).optional(),
-      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
-    }),
+    query: pagedTextQuery,
   },
-  (ctx, { params, query }) =>
-    listSites(ctx, {
-      organizationId: params.organizationId,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-      text: query['filters.text'],
-    }),
+  (ctx, { params, query }) => listSites(ctx, { organizationId: params.organizationId, ...pagedText(query) }),
 );
 
 // POST /api/v37/organization/{organizationId}/sites: create a site -> 200 with it (as groups answer)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pagedText, pagedTextQuery, pathId } from '@/lib/http/query';
 import { createGroup, listGroups } from '@/lib/domain/organizations/groups';
 import { GroupListItem } from '@/lib/domain/organizations/schemas';
 
@@ -13,19 +13,9 @@ export const GET = route(
     responses: { 200: z.array(GroupListItem) },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({
-      page: qInt(1).optional(),
-      itemsPerPage: qInt(1, 100).optional(),
-      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
-    }),
+    query: pagedTextQuery,
   },
-  (ctx, { params, query }) =>
-    listGroups(ctx, {
-      organizationId: params.organizationId,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-      text: query['filters.text'],
-    }),
+  (ctx, { params, query }) => listGroups(ctx, { organizationId: params.organizationId, ...pagedText(query) }),
 );
 
 // POST /api/v37/organization/{organizationId}/user-groups: create a group -> 200 {id, name} (Tedee answers 200 with the id)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qBool, qInt } from '@/lib/http/query';
+import { pagedText, pagedTextQuery, pathId, qBool, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { listPeople } from '@/lib/domain/organizations/people';
 import { invite } from '@/lib/domain/organizations/invitations';
@@ -28,10 +28,7 @@ export const GET = route(
     responses: { 200: z.array(PersonRowSchema) },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({
-      page: qInt(1).optional(),
-      itemsPerPage: qInt(1, 100).optional(),
-      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
+    query: pagedTextQuery.extend({
       'filters.userTypes': userTypes.optional(),
       'filters.includePendingUsers': qBool().optional(),
     }),
@@ -39,9 +36,7 @@ export const GET = route(
   (ctx, { params, query }) =>
     listPeople(ctx, {
       organizationId: params.organizationId,
-      page: query.page,
-      itemsPerPage: query.itemsPerPage,
-      text: query['filters.text'],
+      ...pagedText(query),
       userTypes: query['filters.userTypes']?.map(fromWireRole),
       includePendingUsers: query['filters.includePendingUsers'],
     }),

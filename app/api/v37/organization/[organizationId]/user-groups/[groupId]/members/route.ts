@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pagedText, pagedTextQuery, pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { changeMembers, listMembers, MAX_MEMBER_IDS } from '@/lib/domain/organizations/members';
 import { res } from '@/lib/http/responses';
@@ -26,14 +26,9 @@ export const GET = route(
     responses: { 200: GroupMembersPage },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({
-      page: qInt(1).optional(),
-      itemsPerPage: qInt(1, 100).optional(),
-      'filters.text': z.string().max(200, 'must be at most 200 characters').optional(),
-    }),
+    query: pagedTextQuery,
   },
-  (ctx, { params, query }) =>
-    listMembers(ctx, { ...params, page: query.page, itemsPerPage: query.itemsPerPage, text: query['filters.text'] }),
+  (ctx, { params, query }) => listMembers(ctx, { ...params, ...pagedText(query) }),
 );
 
 // POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
