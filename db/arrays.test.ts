@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { anyInt, anyText, anyUuid } from './arrays';
+import { anyInt, anyText, anyUuid, arrayOf } from './arrays';
 import { closeDb, getDb, rowsOf } from './client';
 
 // Lists bound as one array parameter (db/arrays.ts): the same rows as a list of parameters would
@@ -34,5 +34,24 @@ describe('lists as one array parameter', () => {
     const b = '0b6d33ab-7a7e-4b0e-8e15-2d0a2f8e8f10';
     expect(await pick(anyUuid(sql`v`, [a]), `('${a}'::uuid),('${b}'::uuid)`)).toEqual([a]);
     expect(() => anyUuid(sql`v`, [a, `x}','{`])).toThrow(/not a uuid/);
+  });
+
+  it('arrays for unnest: one parameter a column; nulls stay NULL, text is quoted, the word NULL is text', async () => {
+    const db = await getDb();
+    const a = 'a6b77129-024c-440b-9bf8-6059e03119d2';
+    const ints = arrayOf('int', [1, null, 3]);
+    const rows = rowsOf<{ n: number | null; s: string | null; u: string | null; d: string | null }>(
+      await db.execute(sql`
+        select n, s, u, d::text as d from unnest(
+          ${ints}, ${arrayOf('text', ['a "b"', null, 'NULL'])}, ${arrayOf('uuid', [a, null, null])},
+          ${arrayOf('timestamp(3)', ['2026-01-02 03:04:05.678', null, null])}) as t(n, s, u, d)
+        order by n nulls last`),
+    );
+    expect(rows).toEqual([
+      { n: 1, s: 'a "b"', u: a, d: '2026-01-02 03:04:05.678' },
+      { n: 3, s: 'NULL', u: null, d: null },
+      { n: null, s: null, u: null, d: null },
+    ]);
+    expect(ints.queryChunks.filter((c) => typeof c === 'string')).toEqual(['{1,NULL,3}']);
   });
 });

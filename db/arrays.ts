@@ -1,13 +1,34 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
+const element = (v: string | number | null): string =>
+  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * A Postgres array literal (`{1,"a \"b\"",NULL}`), bound as one parameter: numbers as they are,
+ * text quoted (quotes, backslashes, commas and braces are values, not syntax), null as NULL.
+ */
+export const arrayLiteral = (values: readonly (string | number | null)[]): string =>
+  `{${values.map(element).join(',')}}`;
+
+/** The element types lists are bound as (a fixed set: the type is written into the statement). */
+export type ArrayType = 'int' | 'text' | 'uuid' | 'timestamp(3)';
+
+/**
+ * `$1::type[]`: a list as one array parameter where the statement wants the array itself, such as
+ * a many-row insert's `select * from unnest($1::int[], $2::text[], ...)` (the demo activity): a few
+ * parameters instead of one per value. Nulls stay NULL.
+ */
+export const arrayOf = (type: ArrayType, values: readonly (string | number | null)[]): SQL =>
+  sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
+
 /**
  * `column = any($1::int[])`: a list of ids bound as one array parameter, however long it is.
  * drizzle's `inArray` binds one parameter per id, and a statement of 10,000 parameters took ~1.9 s
  * to build and bind (the link picker of a big organization, docs/performance.md) where the same
- * statement with one array ran in 18 ms. Ids are numbers, so the literal needs no quoting.
+ * statement with one array ran in 18 ms.
  */
 export const anyInt = (column: SQLWrapper, ids: readonly number[]): SQL =>
-  sql`${column} = any(${`{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`}::int[])`;
+  sql`${column} = any(${arrayLiteral(ids.map((id) => Math.trunc(Number(id))))}::int[])`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,9 +36,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const anyUuid = (column: SQLWrapper, ids: readonly string[]): SQL => {
   const bad = ids.find((id) => !UUID.test(id));
   if (bad !== undefined) throw new Error(`anyUuid: not a uuid: ${JSON.stringify(bad.slice(0, 40))}`);
-  return sql`${column} = any(${`{${ids.join(',')}}`}::uuid[])`;
+  return sql`${column} = any(${arrayLiteral(ids)}::uuid[])`;
 };
 
 /** `column = any($1::text[])`, as `anyInt`, each value quoted as an array element. */
 export const anyText = (column: SQLWrapper, values: readonly string[]): SQL =>
-  sql`${column} = any(${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`;
+  sql`${column} = any(${arrayLiteral(values)}::text[])`;

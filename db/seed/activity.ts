@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { inArray, sql } from 'drizzle-orm';
+import { arrayOf } from '../arrays';
 import { rowsOf, type Db } from '../client';
 import { isActiveAt, minutesIn, withinDates, type Schedule } from '../../lib/shared/schedule';
 import { deviceActivity } from '../schema';
@@ -37,13 +38,6 @@ interface Row {
   source: number;
   date: Date;
   accessLinkId: string | null;
-}
-
-/** A Postgres array literal ({1,"a b",NULL}), passed as one parameter. */
-function pgArray(values: Array<string | number | null>): string {
-  const item = (v: string | number | null) =>
-    v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/[\\"]/g, '\\$&')}"`;
-  return `{${values.map(item).join(',')}}`;
 }
 
 /** Who may have made an entry at a device, with the schedules that let them (from the seeded rows). */
@@ -279,11 +273,35 @@ export async function seedActivity(db: Db, ids: DemoIds, count: number, now: Dat
     await db.execute(sql`
       insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id)
       select * from unnest(
-        ${pgArray(c.map((r) => r.deviceId))}::int[], ${pgArray(c.map((r) => r.userId))}::uuid[],
-        ${pgArray(c.map((r) => r.userNumId))}::int[], ${pgArray(c.map((r) => r.username))}::text[],
-        ${pgArray(c.map((r) => r.event))}::int[], ${pgArray(c.map((r) => r.source))}::int[],
-        ${pgArray(c.map((r) => r.date.toISOString().slice(0, 23).replace('T', ' ')))}::timestamp(3)[],
-        ${pgArray(c.map((r) => r.accessLinkId))}::uuid[])
+        ${arrayOf(
+          'int',
+          c.map((r) => r.deviceId),
+        )}, ${arrayOf(
+          'uuid',
+          c.map((r) => r.userId),
+        )},
+        ${arrayOf(
+          'int',
+          c.map((r) => r.userNumId),
+        )}, ${arrayOf(
+          'text',
+          c.map((r) => r.username),
+        )},
+        ${arrayOf(
+          'int',
+          c.map((r) => r.event),
+        )}, ${arrayOf(
+          'int',
+          c.map((r) => r.source),
+        )},
+        ${arrayOf(
+          'timestamp(3)',
+          c.map((r) => r.date.toISOString().slice(0, 23).replace('T', ' ')),
+        )},
+        ${arrayOf(
+          'uuid',
+          c.map((r) => r.accessLinkId),
+        )})
       on conflict do nothing`);
   }
   return rows.length;
