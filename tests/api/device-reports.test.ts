@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { violatedUniqueIndex } from '@/db/errors';
+import { deviceActivity } from '@/db/schema';
 import { deviceReports } from '@/lib/domain/devices/reports';
+import { isDateClash } from '@/lib/domain/devices/reports/shared';
 import { createBridge, createLock, db } from '../support/factories/core';
 import { activityOf, deviceRow, outboxOf, setDevice } from '../support/factories/devices';
 
@@ -37,6 +42,40 @@ describe('device reports', () => {
     expect(dates).toHaveLength(9);
     expect(new Set(dates).size).toBe(9);
     expect(Math.min(...dates)).toBe(at.getTime());
+  });
+
+  it('a second entry at one instant is known as a clash by its key (device_id, date), whatever its index is called', async () => {
+    const l = await lock();
+    const d = await db();
+    const entry = { deviceId: l.id, event: 1, source: 0, date: new Date() };
+    await d.insert(deviceActivity).values(entry);
+    const first = await d
+      .insert(deviceActivity)
+      .values(entry)
+      .catch((e: unknown) => e);
+    expect(isDateClash(first)).toBe(true);
+    // the partition's copy of the index under another name (rolled back): still a clash
+    const renamed = `renamed_${randomUUID().slice(0, 8)}`;
+    let second: unknown;
+    await d
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`alter index ${sql.identifier(violatedUniqueIndex(first)!)} rename to ${sql.identifier(renamed)}`,
+        );
+        second = await tx.transaction((sp) => sp.insert(deviceActivity).values(entry)).catch((e: unknown) => e);
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof TransactionRollbackError)) throw e;
+      });
+    expect(violatedUniqueIndex(second)).toBe(renamed);
+    expect(isDateClash(second)).toBe(true);
+    // another unique key is not a clash of dates
+    expect(
+      isDateClash(
+        Object.assign(new Error('dup'), { code: '23505', detail: 'Key (device_id, user_id)=(1, x) already exists.' }),
+      ),
+    ).toBe(false);
   });
 
   it('deviceRevision follows the lock’s confirmations and never goes back; one settings event per confirmation', async () => {

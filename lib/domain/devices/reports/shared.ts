@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
-import { violatedUniqueIndex } from '@/db/errors';
+import { violatedUniqueColumns, violatedUniqueIndex } from '@/db/errors';
+import { deviceActivity } from '@/db/schema';
 import type { DeviceRef } from '@/lib/devices/gateway';
 import type { WebhookEvent } from '@/lib/shared/webhooks/events';
 import { webhookEventInsert } from '../../webhooks/outbox';
@@ -42,16 +43,22 @@ export async function applied(db: Db, statement: SQL): Promise<boolean> {
   return row?.applied === true;
 }
 
-/** Two writers gave one device's activity the same instant (the unique date index refused the second). */
+/**
+ * Two writers gave one device's activity the same instant: the log's unique (device_id, date)
+ * refused the second. Known by the key Postgres names in the refusal, since the index that refuses
+ * is a partition's copy (the log is partitioned by month, migration 0022) under a name Postgres
+ * makes up; by that name only when the refusal names no key.
+ */
 export function isDateClash(e: unknown): boolean {
+  const columns = violatedUniqueColumns(e);
+  if (columns) return columns.length === 2 && columns[0] === DATE_KEY[0] && columns[1] === DATE_KEY[1];
   const index = violatedUniqueIndex(e);
   return index !== undefined && DATE_INDEX.test(index);
 }
 
-/**
- * The log's unique (device_id, date): the table's index, or (the log is partitioned by month,
- * migration 0022) a month's, before's or after's copy of it, which is what Postgres names.
- */
+const DATE_KEY = [deviceActivity.deviceId.name, deviceActivity.date.name];
+
+/** The table's index, or a month's, before's or after's copy of it, as Postgres names them today. */
 const DATE_INDEX = /^(activity_device_date_uq|device_activity_(p\d{6}|before|after)_device_id_date_idx\d*)$/;
 
 /**
