@@ -37,6 +37,11 @@ export const organizationUsers = pgTable(
     role: integer('role').notNull().default(0),
     /** the name this organization shows for the person (Tedee's update profile); null: their own name */
     displayName: text('display_name'),
+    /**
+     * The sites this person's administration reaches (issue 35); null: the whole organization.
+     * An empty list reaches no device. Ids of deleted sites reach nothing (never widen).
+     */
+    siteIds: integer('site_ids').array(),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

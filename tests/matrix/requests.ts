@@ -540,6 +540,11 @@ export const REQUESTS: Record<string, Build> = {
     url: `${org(w)}/removeadmin`,
     body: { organizationUserId: await freshPerson(w, 1) },
   }),
+  // the owner alone limits the sites a person administers (issue 35): a fresh administrator, to no site
+  'PUT /api/v37/organization/[organizationId]/user/[organizationUserId]/sites': async (w) => ({
+    url: `${org(w)}/user/${await freshPerson(w, 1)}/sites`,
+    body: { siteIds: [] },
+  }),
   'POST /api/v37/organization/[organizationId]/transferownership': (w, c) => transferTarget(w, c),
   'DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]': async (w) => ({
     url: `${org(w)}/invitation/${(await openInvitation(w.org.id)).id}`,

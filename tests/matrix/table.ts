@@ -161,6 +161,7 @@ POST   /api/v37/organization/[organizationId]/people/access/revokeall           
 # only the owner makes or removes administrators and hands ownership over (administrators 403)
 PUT    /api/v37/organization/[organizationId]/assignadmin                        204 403 403 403 403 403 403 403 403 404 403 403 403 404 403 401 401 401 401 401 401
 PUT    /api/v37/organization/[organizationId]/removeadmin                        200 403 403 403 403 403 403 403 403 404 403 403 403 404 403 401 401 401 401 401 401
+PUT    /api/v37/organization/[organizationId]/user/[organizationUserId]/sites    200 403 403 403 403 403 403 403 403 404 403 403 403 404 403 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/transferownership                  204 403 403 403 403 403 403 403 403 404 403 403 403 404 403 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/user-groups                        200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 401 401 401 401 401 401

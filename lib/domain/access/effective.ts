@@ -22,6 +22,8 @@ export interface EffectiveAccess extends Schedule {
   deviceName?: string;
   /** within dates, weekday and daily window right now */
   activeNow: boolean;
+  /** the caller's administration is limited to sites of the organization and this device is in none of them */
+  outsideSites: boolean;
 }
 
 /** The columns of one candidate access (a user's own or one of the user's groups'). */
@@ -49,6 +51,23 @@ export interface Candidate extends Schedule {
   remoteAccessDisabled: boolean;
   timeZone: string;
   deviceName?: string;
+  /** see EffectiveAccess.outsideSites (the same for every candidate of one caller on one device) */
+  outsideSites: boolean;
+}
+
+/**
+ * Whether `userId`'s administration is limited to some sites of the device's organization and the
+ * device (`deviceId`, by default the candidate row's) is in none of them (issue 35). A device of no
+ * organization, or a person whose limit is null, is never outside. Columns are named by hand: the
+ * expression sits inside selected fields, where drizzle names columns without their table.
+ */
+export function outsideSitesSql(
+  userId: SQL | Placeholder | string,
+  deviceId: SQL = sql`"device_access"."device_id"`,
+): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${devices} sd inner join ${organizationUsers} so on so."organization_id" = sd."organization_id"
+    where sd."id" = ${deviceId} and so."user_id" = ${userId} and so."site_ids" is not null
+      and (sd."site_id" is null or not (sd."site_id" = any(so."site_ids"))))`;
 }
 
 /**
@@ -79,7 +98,7 @@ export function withinDates(now: SQL | Placeholder | Date): SQL {
  */
 export function candidatesOf(db: Db, deviceId: AnyPgColumn) {
   return db
-    .select(candidateColumns)
+    .select({ ...candidateColumns, outsideSites: outsideSitesSql(sql.placeholder('userId')).as('outside_sites') })
     .from(deviceAccess)
     .where(
       and(eq(deviceAccess.deviceId, deviceId), candidateWhere(db, sql.placeholder('userId'), sql.placeholder('now'))),
@@ -101,6 +120,7 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
     dayStartTime: acc.dayStartTime,
     dayEndTime: acc.dayEndTime,
     weekDays: acc.weekDays,
+    outsideSites: acc.outsideSites,
   };
 }
 
@@ -108,21 +128,34 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
 const candidateRow = columnsAsJson(candidateColumns);
 const candidateWithZone = columnsAsJson({ ...candidateColumns, timeZone: devices.timeZone, deviceName: devices.name });
 
+/** A candidate row as json with the caller's site limit on it (`outsideSites`). */
+const withOutside = (row: SQL, userId: SQL | Placeholder | string, deviceId?: SQL) =>
+  sql`(${row})::jsonb || jsonb_build_object('outsideSites', ${outsideSitesSql(userId, deviceId)})`;
+
 /**
  * The candidates of the outer statement's `"devices"."id"` as one json array (placeholders
  * `userId`, `now`): for statements that must stay one row whatever the number of candidates.
  * Each may instead be an expression of the outer statement (whose accesses, row by row).
  */
-export const candidatesJson = (db: Db, o: { userId?: SQL; deviceId?: SQL; now?: SQL } = {}) => sql<unknown>`(
-  select coalesce(json_agg(${candidateRow.sql}), '[]'::json)
+export const candidatesJson = (db: Db, o: { userId?: SQL; deviceId?: SQL; now?: SQL } = {}) => {
+  const userId = o.userId ?? sql`${sql.placeholder('userId')}::uuid`;
+  return sql<unknown>`(
+  select coalesce(json_agg(${withOutside(candidateRow.sql, userId)}), '[]'::json)
   from ${deviceAccess}
   where ${deviceAccess.deviceId} = ${o.deviceId ?? sql`"devices"."id"`}
-    and ${candidateWhere(db, o.userId ?? sql`${sql.placeholder('userId')}::uuid`, o.now ?? sql.placeholder('now'))})`;
+    and ${candidateWhere(db, userId, o.now ?? sql.placeholder('now'))})`;
+};
 
 /** The rows of `candidatesJson`. */
 export function candidatesFromJson(value: unknown): Array<Omit<Candidate, 'timeZone'>> {
-  return jsonValue<unknown[]>(value).map(candidateRow.decode);
+  return jsonValue<unknown[]>(value).map((v) => withOutsideDecoded(candidateRow.decode(v)));
 }
+
+/** A decoded candidate (its json carried `outsideSites`, which the decoder passes through untyped). */
+const withOutsideDecoded = <R extends object>(row: R): R & { outsideSites: boolean } => ({
+  ...row,
+  outsideSites: (row as { outsideSites?: unknown }).outsideSites === true,
+});
 
 /**
  * `lv.full`: whether the caller's best access to the outer statement's device (a user's own wins,
@@ -132,7 +165,11 @@ export function candidatesFromJson(value: unknown): Array<Omit<Candidate, 'timeZ
  */
 export function fullViewOf(db: Db) {
   return db
-    .select({ full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator}`.as('full') })
+    .select({
+      full: sql<boolean>`${deviceAccess.accessLevel} >= ${Level.administrator} and not ${outsideSitesSql(sql`${sql.placeholder('userId')}::uuid`)}`.as(
+        'full',
+      ),
+    })
     .from(deviceAccess)
     .where(
       and(
@@ -179,6 +216,7 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
       dayEndTime: r.dayEndTime,
       weekDays: r.weekDays,
       activeNow: isActiveAt(r, now, r.timeZone),
+      outsideSites: r.outsideSites === true,
     };
     const prev = out.get(r.deviceId);
     if (!prev || better(candidate, prev)) out.set(r.deviceId, candidate);
@@ -197,12 +235,12 @@ export async function effectiveAccess(
   deviceIds?: number[],
 ): Promise<Map<number, EffectiveAccess>> {
   const rows = await db
-    .select({ c: candidateWithZone.sql })
+    .select({ c: withOutside(candidateWithZone.sql, userId) })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
     .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined));
   return pickEffective(
-    rows.map((r) => candidateWithZone.decode(r.c)),
+    rows.map((r) => withOutsideDecoded(candidateWithZone.decode(r.c))),
     now,
   );
 }

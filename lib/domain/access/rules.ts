@@ -20,7 +20,13 @@ export function checkAccessChange(ctx: Ctx, me: EffectiveAccess, change: AccessC
   const now = ctx.now();
   const d = decideAccessChange(me, now, change);
   if (d.ok) return;
-  if (d.reason === 'unseen' || d.reason === 'level' || d.reason === 'schedule' || d.reason === 'remote') {
+  if (
+    d.reason === 'unseen' ||
+    d.reason === 'level' ||
+    d.reason === 'schedule' ||
+    d.reason === 'remote' ||
+    d.reason === 'site'
+  ) {
     enforceDevice('share', me, now);
     return;
   }

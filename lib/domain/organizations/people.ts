@@ -135,6 +135,7 @@ export async function findPerson(db: Db, organizationId: number, organizationUse
       id: organizationUsers.id,
       userId: organizationUsers.userId,
       role: organizationUsers.role,
+      siteIds: organizationUsers.siteIds,
       numId: users.numId,
       displayName: sql<string>`coalesce(${organizationUsers.displayName}, ${users.displayName})`,
       email: users.email,
@@ -208,7 +209,9 @@ export async function getPerson(ctx: Ctx, input: { organizationId: number; organ
     deviceCount: null,
   };
   const joined = iso(row?.created);
-  if (me.role < OrgRole.administrator && !self) return { ...base, joinedAt: joined, removal: null, demotion: null };
+  const siteIds = p.siteIds ?? null;
+  if (me.role < OrgRole.administrator && !self)
+    return { ...base, joinedAt: joined, siteIds, removal: null, demotion: null };
   const [detailed] = await withDetails(ctx.db, input.organizationId, [base]);
   // an administrator's page, for the owner (who alone lowers roles): what making them a member ends
   const demotion =
@@ -224,6 +227,7 @@ export async function getPerson(ctx: Ctx, input: { organizationId: number; organ
   return {
     ...detailed,
     joinedAt: joined,
+    siteIds,
     removal: await removalCounts(ctx.db, input.organizationId, p),
     demotion,
   };

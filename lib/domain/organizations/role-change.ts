@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { organizationUsers, users } from '@/db/schema';
+import { organizationUsers, sites, users } from '@/db/schema';
+import { anyInt } from '@/db/arrays';
 import { requireRecentSignIn } from '../account/security';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
 import { OrgRole, type PeopleVerb } from '@/lib/shared/policy';
 import { enforcePeople, factorOf } from '../policy/enforce';
 import { orgMembership } from './roles';
@@ -125,4 +126,75 @@ export function transferOwnership(ctx: Ctx, input: { organizationId: number; org
       await tx.update(organizationUsers).set({ role: OrgRole.owner }).where(eq(organizationUsers.id, target.id));
     },
   );
+}
+
+/**
+ * PUT /organization/{id}/user/{organizationUserId}/sites (issue 35): the owner limits the sites a
+ * person's administration reaches (`siteIds`; an empty list reaches none) or lifts the limit
+ * (null). Limiting is a loss of power: the invitations the person sent end, and the grants they
+ * made on devices outside the sites end too, unless the owner keeps them (`keepGrants`) and
+ * answers for them. Setting the same limit again changes nothing (a retried request is safe).
+ */
+export async function limitSites(
+  ctx: Ctx,
+  input: { organizationId: number; organizationUserId: number; siteIds: number[] | null; keepGrants?: boolean },
+): Promise<{ siteIds: number[] | null }> {
+  const factor = factorOf(await orgMembership(ctx, input.organizationId));
+  const next = input.siteIds === null ? null : [...new Set(input.siteIds)].sort((a, b) => a - b);
+  await ctx.db.transaction(async (tx) => {
+    const l = await lockPair(tx, ctx, input.organizationId, input.organizationUserId);
+    enforcePeople({
+      verb: 'limitSites',
+      actor: l.me.role,
+      target: { role: l.target.role, self: l.me.id === l.target.id },
+      factor,
+    });
+    const named = await tx
+      .select({ id: sites.id, name: sites.name })
+      .from(sites)
+      .where(and(eq(sites.organizationId, input.organizationId), anyInt(sites.id, next ?? [])))
+      .orderBy(asc(sites.id));
+    const unknown = (next ?? []).filter((id) => !named.some((s) => s.id === id));
+    if (unknown.length)
+      throw Invalid(
+        `siteIds: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a site' : 'are not sites'} of this organization.`,
+      );
+    const [prev] = await tx
+      .select({ siteIds: organizationUsers.siteIds, email: users.email })
+      .from(organizationUsers)
+      .innerJoin(users, eq(users.id, organizationUsers.userId))
+      .where(eq(organizationUsers.id, l.target.id));
+    const before = prev?.siteIds ?? null;
+    if (JSON.stringify(before) === JSON.stringify(next)) return;
+    await tx.update(organizationUsers).set({ siteIds: next }).where(eq(organizationUsers.id, l.target.id));
+    const namesOf = async (ids: number[] | null) =>
+      ids === null
+        ? null
+        : (
+            await tx
+              .select({ name: sites.name })
+              .from(sites)
+              .where(and(eq(sites.organizationId, input.organizationId), anyInt(sites.id, ids)))
+              .orderBy(asc(sites.name))
+          ).map((s) => s.name);
+    await audit(tx, ctx, {
+      action: 'member.sites',
+      organizationId: input.organizationId,
+      target: { type: 'person', id: l.target.id, name: prev?.email ?? '' },
+      before: { sites: await namesOf(before) },
+      after: { sites: next === null ? null : named.map((s) => s.name).sort() },
+    });
+    // a narrower reach (any limit where there was none, or fewer sites) ends what went beyond it
+    const widened = next === null || (before !== null && before.every((id) => next.includes(id)));
+    if (!widened)
+      await settleGrantsOf(
+        tx,
+        ctx,
+        l.target.userId,
+        { organizationId: input.organizationId },
+        { keep: input.keepGrants, organizationId: input.organizationId, who: String(l.target.id) },
+      );
+  });
+  await sendPinRemovals(ctx.db, { organizationId: input.organizationId });
+  return { siteIds: next };
 }

@@ -12,6 +12,8 @@ export interface OrgMembership {
   requireSecondFactor: boolean;
   /** the caller's account has a second factor (a confirmed TOTP app or a passkey) */
   hasSecondFactor: boolean;
+  /** the sites the caller's administration is limited to; null: the whole organization (issue 35) */
+  siteIds: number[] | null;
 }
 
 /** The caller's membership in the organization, or null. Who may do what: the policy (requireOrg). */
@@ -20,6 +22,7 @@ export async function orgMembership(ctx: Ctx, organizationId: number): Promise<O
     .select({
       organizationUserId: organizationUsers.id,
       role: organizationUsers.role,
+      siteIds: organizationUsers.siteIds,
       requireSecondFactor: organizations.requireSecondFactor,
       hasSecondFactor: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${organizationUsers.userId} and ${userTotp.confirmedAt} is not null)
         or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${organizationUsers.userId}))`,

@@ -58,6 +58,12 @@ const GrantsMade = z.array(
 
 export const PersonProfile = PersonRowSchema.extend({
   joinedAt: instant.nullable(),
+  siteIds: z
+    .array(int())
+    .nullable()
+    .describe(
+      "the sites the person's administration is limited to (PUT .../user/{organizationUserId}/sites); null: every site. Our extension",
+    ),
   removal: z
     .object({
       deviceAccesses: int(),

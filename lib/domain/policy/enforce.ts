@@ -14,6 +14,7 @@ import {
   type Grantor,
   decideOrg,
   decidePeople,
+  decideSiteChange,
   isManagingAction,
   type DeviceAction,
   type OrgAction,
@@ -113,6 +114,27 @@ const ORG_REFUSAL: Record<OrgAction, string> = {
   manageBridges: 'Only organization administrators can add or remove bridges.',
 };
 
+/** An organization-wide action refused to an administrator limited to some sites (issue 35). */
+export const SITE_LIMITED_ORG_WORDS =
+  'Your administration in this organization is limited to some of its sites, and this reaches the whole organization: ask its owner or an administrator of all its sites.';
+
+/** The sites a limited administrator may not touch, in words (issue 35). */
+export const SITE_CHANGE_WORDS: Record<'create' | 'change' | 'move', string> = {
+  create:
+    'Your administration in this organization is limited to some of its sites, so you cannot create another: ask its owner.',
+  change: 'Your administration in this organization is limited to some of its sites, and this is not one of them.',
+  move: 'Your administration in this organization is limited to some of its sites: you can move devices only between those sites.',
+};
+
+/** decideSiteChange, as the typed error when it refuses. */
+export function enforceSiteChange(
+  m: OrgMembership,
+  verb: 'create' | 'change' | 'move',
+  touched: ReadonlyArray<number | null> = [],
+): void {
+  if (!decideSiteChange(m.siteIds, verb, touched).ok) throw Forbidden(SITE_CHANGE_WORDS[verb]);
+}
+
 /** The refusal when the organization requires a second factor the caller has not set up. */
 export const SECOND_FACTOR_WORDS =
   'This organization requires administrators to use a second factor. Add an authenticator app or a passkey in Settings > Security, then try again.';
@@ -133,10 +155,12 @@ export async function requireOrg(
     action,
     m?.role ?? null,
     m ? { required: m.requireSecondFactor, has: m.hasSecondFactor } : undefined,
+    m?.siteIds,
   );
   if (d.ok) return m!;
   if (d.reason === 'unseen' || (opts.hideBelow && d.reason === 'level')) throw NotFound('Organization');
   if (d.reason === 'secondFactor') throw Forbidden(SECOND_FACTOR_WORDS);
+  if (d.reason === 'site') throw Forbidden(SITE_LIMITED_ORG_WORDS);
   throw Forbidden(ORG_REFUSAL[action]);
 }
 
@@ -152,14 +176,18 @@ const PEOPLE_REFUSAL: Record<
         ? 'Only the organization owner can hand ownership over.'
         : a.verb === 'invite' || a.verb === 'manageInvitation'
           ? 'Only the organization owner can invite administrators; invite them as members (role 0).'
-          : 'Only the organization owner can make, change or remove administrators.',
+          : a.verb === 'limitSites'
+            ? "Only the organization owner can choose the sites a person's administration reaches."
+            : 'Only the organization owner can make, change or remove administrators.',
   },
   owner: {
     status: 'forbidden',
     say: (a) =>
       a.verb === 'invite' || a.verb === 'manageInvitation'
         ? 'Nobody is invited as owner: an organization has exactly one; invite as member (2) or administrator (1), then hand ownership over.'
-        : "The organization's owner cannot be removed or demoted; the owner hands ownership over first.",
+        : a.verb === 'limitSites'
+          ? "The organization's owner reaches every site; only other people's administration can be limited to some."
+          : "The organization's owner cannot be removed or demoted; the owner hands ownership over first.",
   },
   ownerLeaving: {
     status: 'conflict',

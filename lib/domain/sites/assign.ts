@@ -3,19 +3,20 @@ import { devices, sites } from '@/db/schema';
 import { anyInt } from '@/db/arrays';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
-import { requireOrg } from '../policy/enforce';
+import { enforceSiteChange, requireOrg } from '../policy/enforce';
 import { audit } from '../audit';
 import { findSite } from './sites';
 
 /**
  * Moves devices of the organization into one of its sites. All or none: an id that is not a
- * device of this organization is named in a 400 and nothing moves.
+ * device of this organization is named in a 400 and nothing moves; an administrator limited to
+ * some sites moves only devices of those sites, into one of them (403 otherwise).
  */
 export async function assignSiteDevices(
   ctx: Ctx,
   input: { organizationId: number; siteId: number; deviceIds: number[] },
 ): Promise<void> {
-  await requireOrg(ctx, input.organizationId, 'manageSites');
+  const m = await requireOrg(ctx, input.organizationId, 'manageSites');
   const site = await findSite(ctx, input.organizationId, input.siteId);
   const ids = [...new Set(input.deviceIds)];
   await ctx.db.transaction(async (tx) => {
@@ -23,15 +24,18 @@ export async function assignSiteDevices(
     const [held] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');
     if (!held) throw Invalid('siteId: the site was deleted meanwhile.');
     const found = await tx
-      .select({ id: devices.id })
+      .select({ id: devices.id, siteId: devices.siteId })
       .from(devices)
-      .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+      .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)))
+      .for('update');
     const mine = new Set(found.map((d) => d.id));
     const foreign = ids.filter((id) => !mine.has(id));
     if (foreign.length)
       throw Invalid(
         `deviceIds: ${foreign.join(', ')} ${foreign.length === 1 ? 'is not a device' : 'are not devices'} of this organization.`,
       );
+    // a limited administrator moves devices only between the sites they administer (read in the transaction)
+    enforceSiteChange(m, 'move', [site.id, ...found.map((d) => d.siteId)]);
     await tx
       .update(devices)
       .set({ siteId: site.id })

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@/db/errors';
 import { invisibleName, showsSomething } from '@/lib/shared/text';
 import type { Ctx } from '../context';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { requireOrg } from '../policy/enforce';
+import { enforceSiteChange, requireOrg } from '../policy/enforce';
 import { audit } from '../audit';
 import { checkZone } from '../devices/revise';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
@@ -12,7 +12,8 @@ import type { Site } from './schemas';
 
 /**
  * Sites (buildings) of an organization (issue 35). Members see them; the owner and administrators
- * manage them (policy 'manageSites', the groups' rule). Names are unique per organization
+ * manage them (policy 'manageSites', the groups' rule; an administrator limited to some sites
+ * changes only those and creates none: decideSiteChange). Names are unique per organization
  * regardless of case; a site that still has devices is not deleted (move them first).
  */
 
@@ -109,7 +110,7 @@ export async function createSite(
   ctx: Ctx,
   input: { organizationId: number; name: string; address?: string | null; timeZone: string },
 ): Promise<Site> {
-  await requireOrg(ctx, input.organizationId, 'manageSites');
+  enforceSiteChange(await requireOrg(ctx, input.organizationId, 'manageSites'), 'create');
   const name = cleanName(input.name);
   const address = cleanAddress(input.address) ?? null;
   checkZone(input.timeZone);
@@ -137,8 +138,9 @@ export async function updateSite(
   ctx: Ctx,
   input: { organizationId: number; siteId: number; name?: string; address?: string | null; timeZone?: string },
 ): Promise<Site> {
-  await requireOrg(ctx, input.organizationId, 'manageSites');
+  const m = await requireOrg(ctx, input.organizationId, 'manageSites');
   const old = await findSite(ctx, input.organizationId, input.siteId);
+  enforceSiteChange(m, 'change', [old.id]);
   const name = input.name === undefined ? undefined : cleanName(input.name);
   const address = cleanAddress(input.address);
   checkZone(input.timeZone);
@@ -168,8 +170,9 @@ export async function updateSite(
 
 /** A site with devices is not deleted: they would be left in no building. 409 until they are moved. */
 export async function deleteSite(ctx: Ctx, input: { organizationId: number; siteId: number }): Promise<void> {
-  await requireOrg(ctx, input.organizationId, 'manageSites');
+  const m = await requireOrg(ctx, input.organizationId, 'manageSites');
   const site = await findSite(ctx, input.organizationId, input.siteId);
+  enforceSiteChange(m, 'change', [site.id]);
   await ctx.db.transaction(async (tx) => {
     // the site's row locked first: a device moved into it meanwhile waits, then sees it gone
     await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');

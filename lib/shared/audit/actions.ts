@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'member.invite': 'Invited a person',
   'member.withdraw': 'Withdrew an invitation',
   'member.role': 'Changed a role',
+  'member.sites': 'Changed the sites a person administers',
   'member.remove': 'Removed a person',
   'webhook.create': 'Added a webhook',
   'webhook.update': 'Changed a webhook',

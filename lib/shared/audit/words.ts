@@ -297,6 +297,19 @@ export function auditWords(item: AuditItem): AuditWords {
       return { text: `Withdrew the invitation of ${t} (as ${roleWords(b.role)})`, changes: [] };
     case 'member.role':
       return { text: `Changed the role of ${t} from ${roleWords(b.role)} to ${roleWords(a.role)}`, changes: [] };
+    case 'member.sites': {
+      const sitesOf = (v: unknown) => (Array.isArray(v) ? v.map((n) => quote(String(n))) : null);
+      const after = sitesOf(a.sites);
+      const before = sitesOf(b.sites);
+      const was = before === null ? 'every site' : before.length ? list(before) : 'no site';
+      return {
+        text:
+          after === null
+            ? `Let ${t} administer every site (was ${was})`
+            : `Limited what ${t} administers to ${after.length ? `${after.length === 1 ? 'site' : 'sites'} ${list(after)}` : 'no site'} (was ${was})`,
+        changes: [],
+      };
+    }
     case 'member.remove': {
       const parts = [
         `was ${roleWords(b.role)}`,

@@ -16,6 +16,12 @@ export interface AccessFacts extends Schedule {
   accessLevel: number;
   remoteAccessDisabled: boolean;
   timeZone: string;
+  /**
+   * The caller's administration is limited to some sites of the device's organization (issue 35)
+   * and the device is in none of them: they may still see and open it as their access says, but
+   * manage nothing on it and hand nothing of it out.
+   */
+  outsideSites?: boolean;
 }
 
 export type DeviceAction =
@@ -46,7 +52,8 @@ export type Refusal =
   | 'unseen' // no access within its dates: 404
   | 'level' // below administrator for a managing action
   | 'schedule' // outside the access's weekdays or daily window right now
-  | 'remote'; // remote opening disabled for this access
+  | 'remote' // remote opening disabled for this access
+  | 'site'; // a managing action on a device outside the sites the caller's administration is limited to
 
 export type Decision<R extends string = Refusal> = { ok: true } | { ok: false; reason: R };
 
@@ -76,6 +83,7 @@ export function decide(action: DeviceAction, a: AccessFacts | undefined, now: Da
   if (!a || !withinDates(a, now)) return no('unseen');
   if (action === 'see') return OK;
   if (MANAGING.has(action) && a.accessLevel < Level.administrator) return no('level');
+  if (MANAGING.has(action) && a.outsideSites) return no('site');
   if ((MANAGING.has(action) || TIMED.has(action)) && !isActive(a, now)) return no('schedule');
   if (REMOTE.has(action) && a.remoteAccessDisabled && a.accessLevel < Level.owner) return no('remote');
   return OK;
@@ -152,16 +160,45 @@ export interface SecondFactorFacts {
 export type OrgRefusal = Refusal | 'secondFactor';
 
 /**
+ * Actions whose reach is the whole organization (every device's events, every entry of the audit
+ * log, bridges that bring devices into no chosen site): not for an administrator limited to sites.
+ */
+const WHOLE_ORGANIZATION: ReadonlySet<OrgAction> = new Set(['manageWebhooks', 'seeAudit', 'manageBridges']);
+
+/**
  * `role`: the caller's role in the organization, null when not a member (404). Where the
  * organization requires a second factor, every action beyond seeing it is refused to an
  * administrator or owner whose account has none (`secondFactor`): they must add one first.
+ * `siteIds`: the sites the caller's administration is limited to (null or absent: all of them).
  */
-export function decideOrg(action: OrgAction, role: number | null, factor?: SecondFactorFacts): Decision<OrgRefusal> {
+export function decideOrg(
+  action: OrgAction,
+  role: number | null,
+  factor?: SecondFactorFacts,
+  siteIds?: readonly number[] | null,
+): Decision<OrgRefusal> {
   if (role === null) return no('unseen');
   if (role < ORG_MIN[action]) return no('level');
   if (action !== 'see' && role >= OrgRole.administrator && factor?.required && !factor.has)
     return { ok: false, reason: 'secondFactor' };
+  if (siteIds != null && role < OrgRole.owner && WHOLE_ORGANIZATION.has(action)) return no('site');
   return OK;
+}
+
+/**
+ * Sites themselves (issue 35), for whoever may `manageSites`: an administrator limited to some
+ * sites (`limit`) changes, deletes and moves devices between those sites only (`touched`: the
+ * site changed, or the target site and every moved device's current site), and creates none (a
+ * new site would be outside their limit). `limit` null: the whole organization.
+ */
+export function decideSiteChange(
+  limit: readonly number[] | null,
+  verb: 'create' | 'change' | 'move',
+  touched: ReadonlyArray<number | null> = [],
+): Decision<'site'> {
+  if (limit === null) return OK;
+  if (verb === 'create') return { ok: false, reason: 'site' };
+  return touched.every((id) => id !== null && limit.includes(id)) ? OK : { ok: false, reason: 'site' };
 }
 
 /**
@@ -210,7 +247,9 @@ export type PeopleVerb =
   /** hand ownership to an administrator (the owner becomes an administrator) */
   | 'transferOwnership'
   /** change the name the organization shows for a person */
-  | 'rename';
+  | 'rename'
+  /** limit (or widen, or lift) the sites a person's administration reaches (issue 35) */
+  | 'limitSites';
 
 export type PeopleRefusal =
   | 'unseen' // the actor is not in the organization: 404
@@ -267,6 +306,8 @@ export function decidePeople(a: PeopleAct): Decision<PeopleRefusal> {
   if (t!.self) return no('self');
   if (a.verb === 'assignAdmin')
     return t!.role === OrgRole.member ? OK : t!.role >= OrgRole.owner ? no('owner') : no('notMember');
+  // any member may be limited (a member can administer doors by their accesses); the owner never is
+  if (a.verb === 'limitSites') return t!.role >= OrgRole.owner ? no('owner') : OK;
   if (t!.role >= OrgRole.owner) return no('owner');
   return t!.role === OrgRole.administrator ? OK : no('notAdmin');
 }
@@ -400,6 +441,8 @@ export function decideDelegation(g: Grantor, grant: GrantPower, now: Date): Deci
 function fits(g: Grantor, grant: GrantPower, now: Date, activeNow: boolean): Decision<DelegationRefusal> {
   const a = g.access;
   if (!a || !withinDates(a, now)) return no('unseen');
+  // handing a device out is administration: not of a device outside the grantor's sites
+  if (a.outsideSites) return no('site');
   if (activeNow && !isActive(a, now)) return no('schedule');
   if (grant.accessLevel > a.accessLevel) return { ok: false, reason: 'aboveOwnLevel' };
   if (grant.remote && a.remoteAccessDisabled && a.accessLevel < Level.owner) return no('remote');

@@ -15,6 +15,8 @@ import {
   maySeePersonalKeys,
   decideSecondFactorRule,
   decideDeviceSecondFactor,
+  decideSiteChange,
+  DEVICE_ACTIONS,
   KEYPAD_FRESH,
   permissions,
   decideDelegation,
@@ -579,5 +581,68 @@ describe('what a person page shows of someone (decidePersonFact)', () => {
   it('personal access keys: only the person', () => {
     expect(maySeePersonalKeys(true)).toBe(true);
     expect(maySeePersonalKeys(false)).toBe(false);
+  });
+});
+
+describe('an administration limited to some sites (issue 35)', () => {
+  const outside = (over: Partial<AccessFacts> = {}) => access({ accessLevel: 1, outsideSites: true, ...over });
+
+  it('on a device outside their sites: sees, opens, holds an offline key and receives events; manages nothing', () => {
+    const allowed = DEVICE_ACTIONS.filter((a) => decide(a, outside(), MON_10).ok);
+    expect(allowed).toEqual(['see', 'open', 'holdCertificate', 'receiveEvents']);
+    expect(decide('managePins', outside(), MON_10)).toEqual({ ok: false, reason: 'site' });
+    // even the device's owner level does not reach past the limit
+    expect(decide('share', outside({ accessLevel: 2 }), MON_10)).toEqual({ ok: false, reason: 'site' });
+    // inside their sites nothing changes
+    expect(decide('managePins', outside({ outsideSites: false }), MON_10)).toEqual({ ok: true });
+    expect(refusalWords('site', 'managePins', outside(), MON_10, { device: 'Home door' })).toBe(
+      'Your administration in this organization is limited to some of its sites, and Home door is in another one, so you cannot manage its PINs.',
+    );
+  });
+
+  it('hands nothing of such a device out, and what they gave there is no longer held', () => {
+    const g: Grantor = { access: outside(), orgRole: 1, inOrganization: true };
+    const pin = pinPower({
+      startDate: null,
+      endDate: new Date('2026-12-01T00:00:00Z'),
+      dayStartTime: null,
+      dayEndTime: null,
+      weekDays: null,
+    });
+    expect(decideDelegation(g, pin, MON_10)).toEqual({ ok: false, reason: 'site' });
+    expect(grantStillHeld(g, pin, MON_10)).toBe(false);
+    expect(grantStillHeld({ ...g, access: outside({ outsideSites: false }) }, pin, MON_10)).toBe(true);
+  });
+
+  it('organization-wide actions are refused to a limited administrator, not to the owner or the unlimited', () => {
+    for (const a of ['manageWebhooks', 'seeAudit', 'manageBridges'] as const) {
+      expect(decideOrg(a, 1, undefined, [3])).toEqual({ ok: false, reason: 'site' });
+      expect(decideOrg(a, 1, undefined, null)).toEqual({ ok: true });
+      expect(decideOrg(a, 2, undefined, [])).toEqual({ ok: true });
+    }
+    expect(decideOrg('manageGroups', 1, undefined, [3])).toEqual({ ok: true });
+    expect(decideOrg('see', 0, undefined, [])).toEqual({ ok: true });
+  });
+
+  it('sites: a limited administrator creates none and changes or moves between their own only', () => {
+    expect(decideSiteChange(null, 'create')).toEqual({ ok: true });
+    expect(decideSiteChange([1, 2], 'create')).toEqual({ ok: false, reason: 'site' });
+    expect(decideSiteChange([1, 2], 'change', [2])).toEqual({ ok: true });
+    expect(decideSiteChange([1, 2], 'change', [3])).toEqual({ ok: false, reason: 'site' });
+    expect(decideSiteChange([1, 2], 'move', [1, 2, 2])).toEqual({ ok: true });
+    expect(decideSiteChange([1, 2], 'move', [1, 3])).toEqual({ ok: false, reason: 'site' });
+    // a device in no site is outside every limit
+    expect(decideSiteChange([1], 'move', [1, null])).toEqual({ ok: false, reason: 'site' });
+    expect(decideSiteChange([], 'change', [1])).toEqual({ ok: false, reason: 'site' });
+  });
+
+  it('only the owner limits anyone, never the owner, never themselves', () => {
+    const act = (actor: number, role: number, self = false) =>
+      decidePeople({ verb: 'limitSites', actor, target: { role, self } });
+    expect(act(2, 1)).toEqual({ ok: true });
+    expect(act(2, 0)).toEqual({ ok: true });
+    expect(act(1, 0)).toEqual({ ok: false, reason: 'ownerOnly' });
+    expect(act(0, 1)).toEqual({ ok: false, reason: 'level' });
+    expect(act(2, 2, true)).toEqual({ ok: false, reason: 'self' });
   });
 });

@@ -77,12 +77,18 @@ export function refusalWords(
       return `Only an owner or administrator of ${said.device} can ${doing}.`;
     case 'remote':
       return `Remote opening is disabled for you on ${said.device}: you can open it only at the door.`;
+    case 'site':
+      return `Your ${SITE_LIMIT_WORDS(said.device).slice('your '.length)}, so you cannot ${doing}.`;
     case 'schedule':
       if (said.besideHours)
         return `Outside your hours: it is ${nowAtDoor(now, a.timeZone)} at ${said.device}, so you cannot ${doing} now.`;
       return `Your access to ${said.device} is ${scheduleWords(a)}; it is ${nowAtDoor(now, a.timeZone)} there, so you cannot ${doing} now.`;
   }
 }
+
+/** A site-limited administrator on a device of another site (issue 35). */
+export const SITE_LIMIT_WORDS = (device: string) =>
+  `your administration in this organization is limited to some of its sites, and ${device} is in another one`;
 
 /** Why `action` is refused to this access now, in words; null when it is allowed (or the device is unseen). */
 export function refusalFor(action: DeviceAction, a: AccessFacts | undefined, now: Date, said: Said): string | null {
@@ -132,6 +138,8 @@ export function delegationWords(
       return `${lead} Your access to ${said.device} is ${scheduleWords(a)}; it is ${nowAtDoor(now, a.timeZone)} there.`;
     case 'remote':
       return `${lead} Remote opening is disabled for you on ${said.device}, so you cannot give it.`;
+    case 'site':
+      return `You cannot ${said.what}: ${SITE_LIMIT_WORDS(said.device)}.`;
     case 'aboveOwnLevel':
       return `${lead} It gives a level on ${said.device} above your own.`;
     case 'ownSchedule':

@@ -96,19 +96,20 @@ import * as r92 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]
 import * as r93 from '@/app/api/v37/organization/[organizationId]/sites/route';
 import * as r94 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
 import * as r95 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r107 from '@/app/api/v37/organization/route';
-import * as r108 from '@/app/api/v37/service/publickey/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r108 from '@/app/api/v37/organization/route';
+import * as r109 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -207,17 +208,18 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/organization/[organizationId]/sites', mod: r93 },
   { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r94 },
   { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r106 },
-  { pattern: '/api/v37/organization', mod: r107 },
-  { pattern: '/api/v37/service/publickey', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r107 },
+  { pattern: '/api/v37/organization', mod: r108 },
+  { pattern: '/api/v37/service/publickey', mod: r109 },
 ];
