@@ -209,6 +209,30 @@ export function useRoleChange(orgId: number) {
   });
 }
 
+/**
+ * The owner limits the sites a person administers (null: every site); what they handed out beyond
+ * the new reach ends unless `keepGrants` (issue 35).
+ */
+export function useLimitSites(orgId: number) {
+  const done = useInvalidatePeople(orgId);
+  return useMutation({
+    mutationFn: ({
+      organizationUserId,
+      siteIds,
+      keepGrants,
+    }: {
+      organizationUserId: number;
+      siteIds: number[] | null;
+      keepGrants?: boolean;
+    }) =>
+      apiFetch<{ siteIds: number[] | null }>(
+        `/organization/${orgId}/user/${organizationUserId}/sites${keepGrants ? '?keepGrants=true' : ''}`,
+        { method: 'PUT', body: { siteIds } },
+      ),
+    onSuccess: done,
+  });
+}
+
 /** Remove a person (one's own id: leave the organization). */
 export function useRemovePerson(orgId: number) {
   const done = useInvalidatePeople(orgId);

@@ -39,6 +39,7 @@ import { mayInOrg, OrgGate } from '../org-gate';
 import { AddToGroup } from './add-to-group';
 import { GiveAccessDialog } from './give-access-dialog';
 import { RoleBadge } from './role-badge';
+import { SiteLimit } from './site-limit';
 
 export function PersonPage({ personKey }: { personKey: PersonKey }) {
   return <OrgGate>{(org) => <Person org={org} personKey={personKey} />}</OrgGate>;
@@ -198,6 +199,9 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
           )}
         </Card>
         <Facts org={org} page={q.data} />
+        {person.organizationUserId !== null ? (
+          <SiteLimit org={org} organizationUserId={person.organizationUserId} name={person.displayName} />
+        ) : null}
         <Card title="Groups">
           {person.role === null ? (
             <p className="text-sm text-slate-700">

@@ -1,0 +1,118 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Button, Card, Checkbox, useToast } from '@/components/ui';
+import { type MyOrganization, useLimitSites, useOrgPerson } from '@/lib/client/organization';
+import { useAllSites } from '@/lib/client/sites';
+import { OrgRole } from '@/lib/shared/policy';
+
+/**
+ * The sites a person administers (issue 35), on their page, for the organization's owner: every
+ * site, or only some. Narrowing ends what they handed out on doors of the other sites (the API
+ * says so; the toast repeats it).
+ */
+export function SiteLimit({
+  org,
+  organizationUserId,
+  name,
+}: {
+  org: MyOrganization;
+  organizationUserId: number;
+  name: string;
+}) {
+  const person = useOrgPerson(org.id, organizationUserId);
+  const sites = useAllSites(org.id);
+  const limit = useLimitSites(org.id);
+  const toast = useToast();
+  const current = person.data?.siteIds ?? null;
+  const [every, setEvery] = useState(true);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setEvery(current === null);
+    setChosen(current ?? []);
+  }, [current]);
+
+  if (org.role !== OrgRole.owner || !person.data || person.data.role === OrgRole.owner || !sites.data) return null;
+  if (sites.data.length < 2 && current === null) return null;
+  const next = every ? null : [...chosen].sort((a, b) => a - b);
+  const unchanged = JSON.stringify(next) === JSON.stringify(current);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      await limit.mutateAsync({ organizationUserId, siteIds: next });
+      await person.refetch();
+      toast.success(
+        next === null
+          ? `${name} administers every site`
+          : `${name} administers ${next.length === 1 ? 'one site' : `${next.length} sites`} now; what they gave on other sites' doors ended`,
+      );
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The sites could not be saved.');
+    }
+  }
+
+  const id = `site-limit-${organizationUserId}`;
+  return (
+    <Card
+      title="Sites they administer"
+      description="What they may manage (PINs, sharing, settings, links) on the organization's doors. They still open what their access lets them open."
+    >
+      <form onSubmit={save} className="space-y-3" noValidate>
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Sites {name} administers</legend>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={id}
+              checked={every}
+              onChange={() => setEvery(true)}
+              className="accent-indigo-600"
+            />
+            Every site
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={id}
+              checked={!every}
+              onChange={() => setEvery(false)}
+              className="accent-indigo-600"
+            />
+            Only these sites
+          </label>
+          {!every ? (
+            <div className="ml-6 grid gap-1 sm:grid-cols-2">
+              {sites.data.map((s) => (
+                <Checkbox
+                  key={s.id}
+                  id={`${id}-${s.id}`}
+                  label={s.name}
+                  hint={s.address ?? undefined}
+                  checked={chosen.includes(s.id)}
+                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, s.id] : c.filter((x) => x !== s.id)))}
+                />
+              ))}
+            </div>
+          ) : null}
+        </fieldset>
+        {!every && !unchanged ? (
+          <p className="text-sm text-amber-800">
+            {chosen.length ? '' : 'With no site chosen they manage no door. '}
+            Accesses, PINs and links they gave on doors of other sites end when you save.
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" variant="secondary" loading={limit.isPending} disabled={unchanged}>
+          Save sites
+        </Button>
+      </form>
+    </Card>
+  );
+}
