@@ -47,6 +47,12 @@ export const SensorIcon = svg(
     <path d="M17 8a4 4 0 0 1 0 8M19.5 5.5a8 8 0 0 1 0 13" />
   </>,
 );
+export const SiteIcon = svg(
+  <>
+    <path d="M4 21V4h10v17M14 9h6v12M2 21h20" />
+    <path d="M7.5 8h3M7.5 12h3M7.5 16h3M17 13h.01M17 17h.01" />
+  </>,
+);
 export const ActivityIcon = svg(<path d="M3 12h4l3-8 4 16 3-8h4" />);
 export const GroupsIcon = svg(
   <>

@@ -13,6 +13,7 @@ import {
   LinkIcon,
   MembersIcon,
   SensorIcon,
+  SiteIcon,
   ShieldIcon,
   WebhookIcon,
 } from './nav-icons';
@@ -45,6 +46,7 @@ export const NAV: NavSection[] = [
   {
     title: 'Organization',
     items: [
+      { href: '/organization/sites', label: 'Sites', Icon: SiteIcon, org: 'see' },
       { href: '/organization/bridges', label: 'Bridges', Icon: DevicesIcon, org: 'manageBridges' },
       { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon, org: 'see' },
       { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon, org: 'manageLinks' },

@@ -1,0 +1,196 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import { toRows, type DeviceRow } from '@/components/devices/rows';
+import { Button, Checkbox, Dialog, EmptyState, ErrorState, Input, SkeletonRows } from '@/components/ui';
+import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
+import type { Site } from '@/lib/client/sites';
+
+/**
+ * Moves devices into `site`, in two steps: choose (by the site they are in now), then confirm what
+ * moves where. The devices offered are the ones the viewer sees that belong to this organization's
+ * other sites or to no site; the server moves all or none and names any it refuses.
+ */
+export function MoveDevicesDialog({
+  orgId,
+  site,
+  sites,
+  onClose,
+  onMove,
+}: {
+  orgId: number;
+  site: Site | null;
+  sites: Site[];
+  onClose: () => void;
+  onMove: (site: Site, devices: DeviceRow[]) => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={!!site}
+      onClose={onClose}
+      title={site ? `Move devices to "${site.name}"` : ''}
+      dismissable={!busy}
+      size="md"
+    >
+      {site ? (
+        <MoveForm orgId={orgId} site={site} sites={sites} onClose={onClose} onMove={onMove} setBusy={setBusy} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function MoveForm({
+  orgId,
+  site,
+  sites,
+  onClose,
+  onMove,
+  setBusy,
+}: {
+  orgId: number;
+  site: Site;
+  sites: Site[];
+  onClose: () => void;
+  onMove: (site: Site, devices: DeviceRow[]) => Promise<unknown>;
+  setBusy: (b: boolean) => void;
+}) {
+  const details = useDeviceDetails();
+  const sensors = useDoorSensors();
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const siteName = useMemo(() => new Map(sites.map((s) => [s.id, s.name])), [sites]);
+  const where = (r: DeviceRow) => (r.siteId !== null ? (siteName.get(r.siteId) ?? 'another site') : 'no site');
+
+  // this organization's devices elsewhere: in its other sites, or in none (not another organization's)
+  const offered = useMemo(
+    () =>
+      (details.data ? toRows(details.data, sensors.data?.doorSensors) : [])
+        .filter((r) => r.siteId !== site.id)
+        .filter((r) => (r.siteId !== null ? siteName.has(r.siteId) : (r.organizationId ?? orgId) === orgId))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+    [details.data, sensors.data, site.id, siteName, orgId],
+  );
+  const picked = offered.filter((r) => chosen.has(r.id));
+  const q = text.trim().toLowerCase();
+  const shown = offered.filter((r) => !q || r.name.toLowerCase().includes(q));
+  const groups = [...new Set(shown.map(where))].map((label) => ({
+    label,
+    rows: shown.filter((r) => where(r) === label),
+  }));
+  const toggle = (id: number) =>
+    setChosen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const count = `${picked.length} ${picked.length === 1 ? 'device' : 'devices'}`;
+
+  async function move() {
+    setSending(true);
+    setBusy(true);
+    setError(null);
+    try {
+      await onMove(site, picked);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Moving failed.');
+    } finally {
+      setSending(false);
+      setBusy(false);
+    }
+  }
+
+  if (details.isPending || sensors.isPending) return <SkeletonRows rows={4} label="Loading devices" />;
+  if (details.isError)
+    return (
+      <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
+    );
+
+  if (confirming)
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Move {count} to <strong>{site.name}</strong>? They leave the site they are in now. Each keeps its own time
+          zone.
+        </p>
+        <ul className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm">
+          {picked.map((r) => (
+            <li key={r.id} className="px-3 py-2">
+              <span className="block font-medium">{r.name}</span>
+              <span className="block text-xs text-slate-600">
+                {r.typeLabel} · from {where(r)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {error ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={sending}>
+            Back
+          </Button>
+          <Button onClick={move} loading={sending}>
+            Move {count}
+          </Button>
+        </div>
+      </div>
+    );
+
+  return (
+    <div className="space-y-4">
+      {offered.length === 0 ? (
+        <EmptyState
+          compact
+          title="No devices to move"
+          text={`Every device you can see in this organization is already in ${site.name}.`}
+        />
+      ) : (
+        <>
+          <label className="block">
+            <span className="sr-only">Search devices</span>
+            <Input
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Search devices by name"
+              aria-label="Search devices"
+            />
+          </label>
+          <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
+            {groups.length === 0 ? <p className="text-sm text-slate-600">No device matches “{text}”.</p> : null}
+            {groups.map((g) => (
+              <fieldset key={g.label}>
+                <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  Now in {g.label}
+                </legend>
+                <ul className="space-y-1.5">
+                  {g.rows.map((r) => (
+                    <li key={r.id}>
+                      <Checkbox
+                        checked={chosen.has(r.id)}
+                        onChange={() => toggle(r.id)}
+                        label={<span className="font-medium">{r.name}</span>}
+                        hint={r.typeLabel}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
+        </>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={() => setConfirming(true)} disabled={!picked.length}>
+          {picked.length ? `Continue with ${count}` : 'Choose devices'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { useState } from 'react';
+import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
+import type { SiteFields } from '@/lib/client/sites';
+
+/** The zones this browser knows, as the lock settings offer them. */
+const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+/** Which field a server message is about ("timeZone: ..." under the zone); the rest under the name or the form. */
+function fieldOf(message: string): 'name' | 'address' | 'timeZone' | 'form' {
+  const m = /^(name|address|timeZone):/i.exec(message);
+  if (m) return m[1].toLowerCase() === 'timezone' ? 'timeZone' : (m[1].toLowerCase() as 'name' | 'address');
+  return /already exists/i.test(message) ? 'name' : 'form';
+}
+
+/**
+ * Creates or edits a site: name, address, IANA time zone. Inline checks first, then the server's
+ * answer next to the field it is about. `onSubmit` gets every field, and what changed from `initial`.
+ */
+export function SiteDialog({
+  open,
+  title,
+  initial,
+  submitLabel,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  initial: SiteFields;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: (fields: SiteFields, changed: Partial<SiteFields>) => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onClose={onClose} title={title} dismissable={!busy} size="sm">
+      {/* mounted on open: the fields start from `initial` each time */}
+      <SiteForm
+        initial={initial}
+        submitLabel={submitLabel}
+        onClose={onClose}
+        onSubmit={onSubmit}
+        busy={busy}
+        setBusy={setBusy}
+      />
+    </Dialog>
+  );
+}
+
+function SiteForm({
+  initial,
+  submitLabel,
+  onClose,
+  onSubmit,
+  busy,
+  setBusy,
+}: {
+  initial: SiteFields;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: (fields: SiteFields, changed: Partial<SiteFields>) => Promise<unknown>;
+  busy: boolean;
+  setBusy: (b: boolean) => void;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [address, setAddress] = useState(initial.address ?? '');
+  const [timeZone, setTimeZone] = useState(initial.timeZone);
+  const [touched, setTouched] = useState(false);
+  const [server, setServer] = useState<{ field: ReturnType<typeof fieldOf>; message: string } | null>(null);
+  const nameProblem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
+  const addressProblem = address.trim().length > 500 ? 'At most 500 characters.' : null;
+  const said = (f: ReturnType<typeof fieldOf>) => (server?.field === f ? server.message : null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (nameProblem || addressProblem) return;
+    const next: SiteFields = { name: name.trim(), address: address.trim() || null, timeZone };
+    const changed: Partial<SiteFields> = {};
+    if (next.name !== initial.name) changed.name = next.name;
+    if (next.address !== (initial.address ?? null)) changed.address = next.address;
+    if (next.timeZone !== initial.timeZone) changed.timeZone = next.timeZone;
+    setBusy(true);
+    setServer(null);
+    try {
+      await onSubmit(next, changed);
+      onClose();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : 'Saving failed.';
+      setServer({ field: fieldOf(message), message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <FormField label="Site name" required error={(touched && nameProblem) || said('name')}>
+        <Input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => setTouched(true)}
+          maxLength={120}
+          autoComplete="off"
+          placeholder="e.g. Office building"
+        />
+      </FormField>
+      <FormField label="Address" hint="Optional." error={(touched && addressProblem) || said('address')}>
+        <Input
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          maxLength={520}
+          autoComplete="street-address"
+          placeholder="e.g. Main Street 1, Warsaw"
+        />
+      </FormField>
+      <FormField
+        label="Time zone"
+        required
+        hint="Where the building is. Devices added to this site later take this zone; devices already in it keep their own."
+        error={said('timeZone')}
+      >
+        <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+          {(ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES]).map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {said('form') ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {said('form')}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

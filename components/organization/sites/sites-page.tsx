@@ -1,0 +1,142 @@
+'use client';
+
+import { useState } from 'react';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Pagination,
+  SkeletonRows,
+  usePageParams,
+  useToast,
+} from '@/components/ui';
+import type { MyOrganization } from '@/lib/client/organization';
+import {
+  useAllSites,
+  useCreateSite,
+  useDeleteSite,
+  useMoveDevices,
+  useSites,
+  useUpdateSite,
+  type Site,
+} from '@/lib/client/sites';
+import { mayInOrg, OrgGate } from '../org-gate';
+import { SearchBox, useSearchText } from '../search-box';
+import { MoveDevicesDialog } from './move-devices-dialog';
+import { SiteDialog } from './site-dialog';
+import { SitesTable, type SiteAction } from './sites-table';
+
+export function SitesPage() {
+  return <OrgGate>{(org) => <Sites org={org} />}</OrgGate>;
+}
+
+const names = (xs: { name: string }[]) => (xs.length <= 3 ? xs.map((x) => x.name).join(', ') : `${xs.length} devices`);
+
+function Sites({ org }: { org: MyOrganization }) {
+  const { page, itemsPerPage } = usePageParams(25);
+  const text = useSearchText();
+  const list = useSites(org.id, { page, itemsPerPage, text });
+  const admin = mayInOrg(org, 'manageSites');
+  // every site, for where devices are now in the move dialog (only fetched for those who move them)
+  const every = useAllSites(admin ? org.id : undefined);
+  const create = useCreateSite(org.id);
+  const update = useUpdateSite(org.id);
+  const remove = useDeleteSite(org.id);
+  const move = useMoveDevices(org.id);
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Site | null>(null);
+  const [deleting, setDeleting] = useState<Site | null>(null);
+  const [moving, setMoving] = useState<Site | null>(null);
+  const act = (a: SiteAction, s: Site) => (a === 'move' ? setMoving : a === 'edit' ? setEditing : setDeleting)(s);
+  const newSite = <Button onClick={() => setCreating(true)}>New site</Button>;
+
+  return (
+    <>
+      <PageHeader
+        title="Sites"
+        description={`The buildings of ${org.name} and how many devices each has. The Devices list shows yours, one site at a time.`}
+        actions={admin ? newSite : null}
+      />
+      <Card flush>
+        <div className="border-b border-slate-200 p-3">
+          <SearchBox label="Search sites" placeholder="Search sites by name or address" />
+        </div>
+        {list.isPending ? (
+          <SkeletonRows rows={3} label="Loading sites" />
+        ) : list.error ? (
+          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
+        ) : list.data.length === 0 ? (
+          <EmptyState
+            title={text ? `No site matches "${text}"` : 'No sites yet'}
+            text={
+              text
+                ? 'Try another name or address.'
+                : admin
+                  ? 'Create a site for each building, then move its devices into it.'
+                  : 'An administrator can create sites for the buildings of the organization.'
+            }
+            action={admin && !text ? newSite : null}
+          />
+        ) : (
+          <SitesTable sites={list.data} admin={admin} onAction={act} />
+        )}
+        {list.data?.length ? (
+          <Pagination
+            page={page}
+            itemsPerPage={itemsPerPage}
+            hasNext={list.data.length === itemsPerPage}
+            className="border-t border-slate-200 px-4"
+          />
+        ) : null}
+      </Card>
+      <SiteDialog
+        open={creating}
+        title="New site"
+        initial={{ name: '', address: null, timeZone: org.timeZone }}
+        submitLabel="Create site"
+        onClose={() => setCreating(false)}
+        onSubmit={async (fields) => {
+          await create.mutateAsync(fields);
+          toast.success(`Site "${fields.name}" created`);
+        }}
+      />
+      <SiteDialog
+        open={!!editing}
+        title={`Edit "${editing?.name}"`}
+        initial={editing ?? { name: '', address: null, timeZone: org.timeZone }}
+        submitLabel="Save"
+        onClose={() => setEditing(null)}
+        onSubmit={async (fields, changed) => {
+          if (!Object.keys(changed).length) return; // nothing to send
+          await update.mutateAsync({ id: editing!.id, ...changed });
+          toast.success(`Site "${fields.name}" saved`);
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete "${deleting?.name}"?`}
+        message="Only a site without devices can be deleted: devices are never deleted with their site."
+        confirmLabel="Delete site"
+        onConfirm={async () => {
+          await remove.mutateAsync(deleting!.id);
+          toast.success(`Site "${deleting!.name}" deleted`);
+        }}
+      />
+      <MoveDevicesDialog
+        orgId={org.id}
+        site={moving}
+        sites={every.data ?? list.data ?? []}
+        onClose={() => setMoving(null)}
+        onMove={async (site, devices) => {
+          await move.mutateAsync({ siteId: site.id, deviceIds: devices.map((d) => d.id) });
+          toast.success(`Moved ${names(devices)} to "${site.name}"`);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+
+import Link from 'next/link';
+import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
+import type { Site } from '@/lib/client/sites';
+
+export type SiteAction = 'move' | 'edit' | 'delete';
+
+const devicesText = (n: number) => `${n} ${n === 1 ? 'device' : 'devices'}`;
+
+/** The device count, as a link to the Devices list filtered by the site. */
+function DevicesLink({ site }: { site: Site }) {
+  return (
+    <Link
+      href={`/devices?site=${site.id}`}
+      className="text-indigo-700 hover:underline"
+      aria-label={`${devicesText(site.deviceCount)} in ${site.name}`}
+    >
+      {devicesText(site.deviceCount)}
+    </Link>
+  );
+}
+
+function Actions({ site, onAction }: { site: Site; onAction: (a: SiteAction, s: Site) => void }) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => onAction('move', site)}
+        aria-label={`Move devices to ${site.name}`}
+      >
+        Move devices here
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => onAction('edit', site)} aria-label={`Edit ${site.name}`}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-red-700"
+        onClick={() => onAction('delete', site)}
+        aria-label={`Delete ${site.name}`}
+      >
+        Delete
+      </Button>
+    </>
+  );
+}
+
+/** Sites as a table from small tablets up, as cards on phones; actions only for those who manage sites. */
+export function SitesTable({
+  sites,
+  admin,
+  onAction,
+}: {
+  sites: Site[];
+  admin: boolean;
+  onAction: (a: SiteAction, s: Site) => void;
+}) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Sites">
+        {sites.map((s) => (
+          <li key={s.id} className="px-4 py-3">
+            <div className="flex items-baseline justify-between gap-2">
+              <span className="font-medium text-slate-900">{s.name}</span>
+              <DevicesLink site={s} />
+            </div>
+            <div className="mt-0.5 text-sm text-slate-600">{s.address ?? 'No address'}</div>
+            <div className="text-xs text-slate-500">{s.timeZone}</div>
+            {admin ? (
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Actions site={s} onAction={onAction} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">
+        <Table caption="Sites">
+          <THead>
+            <Tr>
+              <Th>Name</Th>
+              <Th>Address</Th>
+              <Th>Time zone</Th>
+              <Th>Devices</Th>
+              {admin ? <Th className="text-right">Actions</Th> : null}
+            </Tr>
+          </THead>
+          <TBody>
+            {sites.map((s) => (
+              <Tr key={s.id}>
+                <Td className="font-medium text-slate-900">{s.name}</Td>
+                <Td className="text-slate-700">{s.address ?? <span className="text-slate-500">—</span>}</Td>
+                <Td className="whitespace-nowrap text-slate-700">{s.timeZone}</Td>
+                <Td className="whitespace-nowrap">
+                  <DevicesLink site={s} />
+                </Td>
+                {admin ? (
+                  <Td className="space-x-2 text-right whitespace-nowrap">
+                    <Actions site={s} onAction={onAction} />
+                  </Td>
+                ) : null}
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      </div>
+    </>
+  );
+}
