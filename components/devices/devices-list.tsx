@@ -24,9 +24,10 @@ import {
 import { useAttention, useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { filterRows, toRows, type DeviceRow } from './rows';
+import { SiteFilter, useSiteNames } from './site-filter';
 import { useUrlFilters } from './use-url-filters';
 
-const FILTERS = ['q', 'kind', 'problems'] as const;
+const FILTERS = ['q', 'kind', 'problems', 'site'] as const;
 
 /** /devices: every device of the viewer, problems first, filters in the URL. */
 export function DevicesList() {
@@ -34,6 +35,7 @@ export function DevicesList() {
   const sensors = useDoorSensors();
   const attention = useAttention();
   const { values, set } = useUrlFilters(FILTERS);
+  const sites = useSiteNames();
   const { page, itemsPerPage } = usePageParams(25);
   const all = details.data ? toRows(details.data, sensors.data?.doorSensors, attention.data) : [];
   const rows = filterRows(all, values);
@@ -51,7 +53,7 @@ export function DevicesList() {
             : 'Locks, bridges, gates and door sensors you can use or manage.'
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_12rem_14rem_auto]">
         <FormField label="Search by name">
           <Input
             type="search"
@@ -69,6 +71,12 @@ export function DevicesList() {
             <option value="doorSensor">Door sensors</option>
           </Select>
         </FormField>
+        <SiteFilter
+          sites={sites}
+          value={values.site}
+          onChange={(v) => set('site', v)}
+          anyWithout={all.some((r) => r.siteId === null)}
+        />
         <Checkbox
           label="Only devices with problems"
           checked={values.problems === '1'}
@@ -89,9 +97,9 @@ export function DevicesList() {
           <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
         ) : (
           <>
-            <DeviceCards rows={shown} />
+            <DeviceCards rows={shown} siteOf={sites.nameOf} />
             <div className="hidden sm:block">
-              <DevicesTable rows={shown} />
+              <DevicesTable rows={shown} siteOf={sites.nameOf} />
             </div>
           </>
         )}
@@ -103,7 +111,23 @@ export function DevicesList() {
   );
 }
 
-function DevicesTable({ rows }: { rows: DeviceRow[] }) {
+/** The device's kind, and its site's name when the viewer's organization has it. */
+function KindAndSite({ row, siteOf }: { row: DeviceRow; siteOf: (id: number | null) => string | null }) {
+  const site = siteOf(row.siteId);
+  return (
+    <div className="text-xs text-slate-500">
+      {row.typeLabel}
+      {site ? (
+        <>
+          {' · '}
+          <span className="text-slate-600">{site}</span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DevicesTable({ rows, siteOf }: { rows: DeviceRow[]; siteOf: (id: number | null) => string | null }) {
   return (
     <Table caption="Your devices">
       <THead>
@@ -122,7 +146,7 @@ function DevicesTable({ rows }: { rows: DeviceRow[] }) {
               <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
                 {r.name}
               </Link>
-              <div className="text-xs text-slate-500">{r.typeLabel}</div>
+              <KindAndSite row={r} siteOf={siteOf} />
               <Problems row={r} />
             </Td>
             <Td>{r.state !== null ? <StateBadge state={r.state} /> : <span className="text-slate-500">—</span>}</Td>
@@ -145,17 +169,15 @@ function DevicesTable({ rows }: { rows: DeviceRow[] }) {
 }
 
 /** Phones: one card per device, every badge visible without scrolling sideways. */
-function DeviceCards({ rows }: { rows: DeviceRow[] }) {
+function DeviceCards({ rows, siteOf }: { rows: DeviceRow[]; siteOf: (id: number | null) => string | null }) {
   return (
     <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Your devices">
       {rows.map((r) => (
         <li key={r.id} className="px-4 py-3">
-          <div className="flex items-baseline justify-between gap-2">
-            <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-              {r.name}
-            </Link>
-            <span className="text-xs text-slate-500">{r.typeLabel}</span>
-          </div>
+          <Link href={`/devices/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+            {r.name}
+          </Link>
+          <KindAndSite row={r} siteOf={siteOf} />
           <Problems row={r} />
           <div className="mt-2 flex flex-wrap gap-1.5">
             {r.state !== null ? <StateBadge state={r.state} /> : null}

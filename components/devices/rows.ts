@@ -18,6 +18,10 @@ export interface DeviceRow {
   /** a door the server lists as unable to open now */
   cannotOpen: boolean;
   lastChange: string | null;
+  /** its site (building) in its organization, null for none or a private device (issue 35) */
+  siteId: number | null;
+  /** known for gates and door sensors only (their reads carry it); undefined for locks and bridges */
+  organizationId?: number | null;
 }
 
 /**
@@ -42,6 +46,7 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
       battery: l.deviceState?.batteryLevel ?? null,
       charging: l.deviceState?.isCharging ?? false,
       lastChange: l.deviceState?.lastStateChangedDate ?? null,
+      siteId: l.siteId,
     })),
     ...d.bridges.map((b) => ({
       id: b.id,
@@ -55,6 +60,7 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
       battery: null,
       charging: false,
       lastChange: null,
+      siteId: b.siteId,
     })),
     ...d.gates.map((g) => ({
       id: g.id,
@@ -68,6 +74,8 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
       battery: null,
       charging: false,
       lastChange: null,
+      siteId: g.siteId,
+      organizationId: g.organizationId,
     })),
     ...sensors.map((s) => ({
       id: s.id,
@@ -81,6 +89,8 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
       battery: s.deviceState.batteryLevel,
       charging: false,
       lastChange: null,
+      siteId: s.siteId,
+      organizationId: s.organizationId,
     })),
   ];
   // doors that cannot open first, then other problems, then by name
@@ -95,12 +105,18 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
     );
 }
 
-export function filterRows(rows: DeviceRow[], f: { q: string; kind: string; problems: string }): DeviceRow[] {
+/** `site`: '' every site, 'none' devices in no site, else a site's id. */
+export function filterRows(
+  rows: DeviceRow[],
+  f: { q: string; kind: string; problems: string; site?: string },
+): DeviceRow[] {
   const q = f.q.trim().toLowerCase();
+  const site = f.site === 'none' ? null : f.site ? Number(f.site) : undefined;
   return rows.filter(
     (r) =>
       (!q || r.name.toLowerCase().includes(q)) &&
       (!f.kind || r.kind === f.kind) &&
-      (!f.problems || r.problems.length > 0),
+      (!f.problems || r.problems.length > 0) &&
+      (site === undefined || r.siteId === site),
   );
 }
