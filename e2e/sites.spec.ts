@@ -1,0 +1,92 @@
+import { DEMO, expect, screen, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** Organization > Sites (issue 35): the buildings, from an administrator's and a member's side. */
+
+async function moveTo(page: Page, site: string, device: string, from: string, shots = false): Promise<void> {
+  await page.getByRole('button', { name: `Move devices to ${site}`, exact: true }).click();
+  const move = page.getByRole('dialog', { name: `Move devices to "${site}"` });
+  await move.getByRole('checkbox', { name: device }).check();
+  if (shots) await screen(page, 'sites-move-choose');
+  await move.getByRole('button', { name: 'Continue with 1 device' }).click();
+  await expect(move).toContainText(`from ${from}`);
+  if (shots) await screen(page, 'sites-move-confirm');
+  await move.getByRole('button', { name: 'Move 1 device' }).click();
+  await expect(move).toBeHidden();
+}
+
+test.describe('Organization > Sites', () => {
+  test('an administrator creates a site, moves a door into it and sees the Devices list of that site', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin, { to: '/organization/sites' });
+    await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Sites' });
+    await expect(table.getByRole('row').filter({ hasText: 'Office building' })).toContainText('Europe/Warsaw');
+    await expect(table.getByRole('row').filter({ hasText: 'Residence' })).toBeVisible();
+    await screen(page, 'sites-list');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('list', { name: 'Sites' })).toContainText('Residence');
+    await screen(page, 'sites-list-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // a site with devices stays, in the server's words
+    await page.getByRole('button', { name: 'Delete Office building' }).click();
+    const refused = page.getByRole('dialog', { name: 'Delete "Office building"?' });
+    await refused.getByRole('button', { name: 'Delete site' }).click();
+    await expect(refused.getByRole('alert')).toContainText('Move them to another site first');
+    await screen(page, 'sites-delete-refused');
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+
+    const name = `Annex ${Date.now()}`;
+    await page.getByRole('button', { name: 'New site' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New site' });
+    await dialog.getByRole('button', { name: 'Create site' }).click();
+    await expect(dialog.getByText('Enter a name.')).toBeVisible();
+    await dialog.getByLabel('Site name').fill(name);
+    await dialog.getByLabel('Address').fill('Side Street 5');
+    await dialog.getByLabel('Time zone').selectOption('Europe/London');
+    await screen(page, 'sites-new');
+    await dialog.getByRole('button', { name: 'Create site' }).click();
+    await expect(dialog).toBeHidden();
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Europe/London');
+    await expect(row).toContainText('0 devices');
+
+    await moveTo(page, name, 'Storage room', 'Office building', true);
+    await expect(row).toContainText('1 device');
+
+    await row.getByRole('link', { name: `1 device in ${name}` }).click();
+    await expect(page).toHaveURL(/\/devices\?site=\d+/);
+    await expect(page.getByLabel('Site', { exact: true }).locator('option:checked')).toHaveText(name);
+    const devices = page.getByRole('table', { name: 'Your devices' });
+    await expect(devices.getByRole('link', { name: 'Storage room' })).toBeVisible();
+    await expect(devices.getByRole('row')).toHaveCount(2); // the heading and the one door
+    await expect(devices).toContainText(name);
+    await screen(page, 'devices-by-site');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, 'devices-by-site-phone');
+
+    // back as it was: the door to the office building, then the empty site goes
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/organization/sites');
+    await moveTo(page, 'Office building', 'Storage room', name);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete "${name}"?` })
+      .getByRole('button', { name: 'Delete site' })
+      .click();
+    await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('a member reads the sites, without controls, on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO.member, { to: '/organization/sites' });
+    const list = page.getByRole('list', { name: 'Sites' });
+    await expect(list).toContainText('Office building');
+    await expect(list).toContainText('Residence');
+    await expect(page.getByRole('button', { name: 'New site' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+    await screen(page, 'sites-member-phone');
+  });
+});
