@@ -17,10 +17,15 @@ export interface JsonRow<R> {
  */
 export function columnsAsJson<C extends Record<string, Column>>(
   fields: C,
+  /** expressions under further names (not decoded: json values as they are) */
+  extra: Record<string, SQL> = {},
 ): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
   const columns = Object.entries(fields);
   const pairs = sql.join(
-    columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    [
+      ...columns.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+      ...Object.entries(extra).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    ],
     sql`, `,
   );
   const instants = columns.filter(([, column]) => column.dataType === 'date').map(([key]) => key);
