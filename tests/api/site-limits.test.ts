@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, auditLog, devices, lockPins } from '@/db/schema';
-import { db, grantUser } from '../support/factories/core';
-import { createOrgLock, orgWithCast } from '../support/factories/organization';
+import { addOrgUser, createGroup, createUser, db, grantGroup, grantUser } from '../support/factories/core';
+import { aWeek, createOrgLock, orgWithCast } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
 import { api } from '../support/router';
 
@@ -115,6 +115,63 @@ describe('an administrator limited to some sites', () => {
       (await api('POST', `${sites}/${c.office.id}/devices`, { key: c.owner.key, body: { deviceIds: [c.homeDoor.id] } }))
         .status,
     ).toBe(204);
+  });
+
+  it("groups and links that reach another site's doors are not theirs to change; those within their sites are", async () => {
+    const c = await twoBuildings();
+    await c.limit([c.office.id]);
+    const groups = `${V}/organization/${c.org.id}/user-groups`;
+    const k = { key: c.admin.key };
+    const residents = await createGroup(c.org.id, 'Residents');
+    await grantGroup(c.homeDoor.id, residents.id, AccessLevel.guest);
+    const staff = await createGroup(c.org.id, 'Staff');
+    await grantGroup(c.officeDoor.id, staff.id, AccessLevel.guest, { endDate: new Date(Date.now() + 7 * DAY) });
+    const members = (g: { id: string }, method: 'POST' | 'DELETE') =>
+      api(method, `${groups}/${g.id}/members`, { ...k, body: { organizationUserIds: [c.ouIds.member] } });
+    // taking a resident out would end their way into the residence: refused, and nothing changes
+    await api('POST', `${groups}/${residents.id}/members`, {
+      key: c.owner.key,
+      body: { organizationUserIds: [c.ouIds.member] },
+    });
+    const out = await members(residents, 'DELETE');
+    expect(out.status).toBe(403);
+    expect(out.json.errorMessages[0]).toContain('the group Residents reaches doors of another one');
+    expect((await api('PUT', `${groups}/${residents.id}`, { ...k, body: { name: 'Mine' } })).status).toBe(403);
+    expect((await api('DELETE', `${groups}/${residents.id}`, k)).status).toBe(403);
+    const still = await api('GET', `${groups}/${residents.id}/members`, { key: c.owner.key });
+    expect(still.json.result.totalCount).toBe(1);
+    // their own building's group is theirs
+    expect((await members(staff, 'POST')).status).toBe(207);
+    expect((await api('DELETE', `${groups}/${staff.id}`, k)).status).toBe(204);
+    // a link the owner made for the residence: they read it, but neither change nor delete it
+    const links = `${V}/organization/${c.org.id}/accesslink`;
+    const made = await api('POST', links, {
+      key: c.owner.key,
+      body: { name: 'Babysitter', deviceIds: [c.homeDoor.id], repeatEvent: aWeek() },
+    });
+    expect(made.status).toBe(201);
+    const link = `${links}/${made.json.result.id}`;
+    expect((await api('GET', link, k)).status).toBe(200);
+    expect((await api('PATCH', link, { ...k, body: { description: 'Changed' } })).status).toBe(403);
+    expect((await api('DELETE', link, k)).status).toBe(403);
+    expect((await api('GET', link, { key: c.owner.key })).status).toBe(200);
+  });
+
+  it("removes nobody who opens another site's doors; someone of their own site's doors, yes", async () => {
+    const c = await twoBuildings();
+    await c.limit([c.office.id]);
+    const remove = (ou: number) =>
+      api('DELETE', `${V}/organization/${c.org.id}/user/byorganizationuserid/${ou}`, { key: c.admin.key });
+    await grantUser(c.homeDoor.id, c.member.id, AccessLevel.guest);
+    const refused = await remove(c.ouIds.member);
+    expect(refused.status).toBe(403);
+    expect(refused.json.errorMessages[0]).toContain('reaches doors of another one');
+    const profile = await api('GET', `${V}/organization/${c.org.id}/user/${c.ouIds.member}`, { key: c.owner.key });
+    expect(profile.status).toBe(200);
+    const staff = await createUser();
+    const staffOu = await addOrgUser(c.org.id, staff.id, 0);
+    await grantUser(c.officeDoor.id, staff.id, AccessLevel.guest);
+    expect((await remove(staffOu)).status).toBe(201);
   });
 
   it('only the owner sets a limit, never on the owner; ids must be sites of this organization', async () => {

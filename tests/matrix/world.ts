@@ -47,6 +47,11 @@ export const PEOPLE = {
    * what they gave ended with it (the world plays this once; on later devices it has nothing)
    */
   secondAccount: { short: '2nd', orgRole: null },
+  /**
+   * administrator of the device (no schedule) and of the organization, limited by the owner to no
+   * site of it (issue 35: siteIds []): every device of the organization is outside their sites
+   */
+  adminSites: { short: 'aSt', orgRole: 1 },
 } as const;
 
 /** Everyone holds a second factor (a passkey) but adminNoFactor: the world's organization requires one. */
@@ -61,6 +66,9 @@ export async function keepWithoutFactor(w: World, c: Caller): Promise<void> {
   await d.delete(passkeys).where(eq(passkeys.userId, w.users[c].id));
   await d.delete(userTotp).where(eq(userTotp.userId, w.users[c].id));
 }
+
+/** Limited by the owner, through the API, to no site of the organization (issue 35). */
+const SITE_LIMITED: readonly Person[] = ['adminSites'];
 
 /** Made an organization administrator first, then a member again through the API. */
 const DEMOTED: readonly Person[] = ['formerAdmin'];
@@ -144,6 +152,7 @@ export async function castOn(
     { ...u('adminRemoteOff'), accessLevel: AccessLevel.administrator, remoteAccessDisabled: true },
     { ...u('adminNoFactor'), accessLevel: AccessLevel.administrator },
     { ...u('formerAdmin'), accessLevel: AccessLevel.administrator },
+    { ...u('adminSites'), accessLevel: AccessLevel.administrator },
     { deviceId, principalType: 0, userId: w.bystander.id, accessLevel: AccessLevel.guest },
   ]);
 }
@@ -230,6 +239,13 @@ export async function makeWorld(): Promise<World> {
       body: { organizationUserId: ouIds[p] },
     });
     if (r.status !== 200) throw new Error(`could not make ${p} a member again: ${r.status} ${r.text}`);
+  }
+  for (const p of SITE_LIMITED) {
+    const r = await api('PUT', `/api/v37/organization/${org.id}/user/${ouIds[p]}/sites`, {
+      ...asOwner,
+      body: { siteIds: [] },
+    });
+    if (r.status !== 200) throw new Error(`could not limit ${p} to no site: ${r.status} ${r.text}`);
   }
   const groups = {
     admins: await createGroup(org.id, 'Admins', [ouIds.adminGroup!]),

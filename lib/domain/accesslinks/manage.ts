@@ -10,7 +10,7 @@ import { Forbidden, Invalid, NotFound } from '../errors';
 import { decide, decideLinkWindow, linkPower, narrows, OrgRole, type LinkWindow } from '@/lib/shared/policy';
 import { mayDelegate, requireDelegable } from '../access/delegation';
 import type { Schedule } from '@/lib/shared/schedule';
-import { enforceDevice, requireOrg } from '../policy/enforce';
+import { enforceDevice, enforceReach, requireOrg } from '../policy/enforce';
 import { PERMANENT_LINK_WORDS } from '@/lib/shared/policy/words';
 import { containsText } from '../organizations/text';
 import { assertAssignable } from './assignable';
@@ -212,6 +212,7 @@ export async function updateLink(ctx: Ctx, input: Where & { accessLinkId: string
   const currentIds = await linkDeviceIds(ctx.db, row.id);
   const current = new Set(currentIds);
   const deviceIds = input.deviceIds ?? currentIds;
+  await enforceReach(ctx.db, me, [...currentIds, ...deviceIds], `the link ${row.name}`);
   const added = deviceIds.filter((id) => !current.has(id));
   await requireLinkable(ctx, input.organizationId, added);
   // a window widened, or an ended link brought back, is a new grant on every door of the link: held
@@ -346,8 +347,9 @@ const reachOf = (deviceIds: number[], schedule: Schedule) =>
 
 /** Deleting a link makes its URL a 404 at once; activity entries keep the link id. */
 export async function deleteLink(ctx: Ctx, input: { organizationId: number; accessLinkId: string }) {
-  await requireManager(ctx, input.organizationId);
+  const me = await requireManager(ctx, input.organizationId);
   const row = await findLink(ctx, input.organizationId, input.accessLinkId);
+  await enforceReach(ctx.db, me, await linkDeviceIds(ctx.db, row.id), `the link ${row.name}`);
   await ctx.db.transaction(async (tx) => {
     const deviceIds = await linkDeviceIds(tx, row.id);
     await tx.delete(accessLinks).where(eq(accessLinks.id, row.id));

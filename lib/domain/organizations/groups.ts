@@ -4,7 +4,8 @@ import { groupMemberUserIds, reconcileCertificates } from '../certificates/recon
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict, Invalid, NotFound } from '../errors';
-import { requireOrg } from '../policy/enforce';
+import { enforceReach, requireOrg } from '../policy/enforce';
+import type { Db } from '@/db/client';
 import { containsText, pageWindow, type Paging } from './text';
 import { settleGrantsOfMany } from '../access/grantors';
 import { sendPinRemovals } from '../pins/removals';
@@ -115,9 +116,19 @@ export async function createGroup(ctx: Ctx, input: { organizationId: number; nam
   });
 }
 
+/** The doors a group's accesses reach. */
+export async function groupDoors(db: Db, groupId: string): Promise<number[]> {
+  const rows = await db
+    .select({ d: deviceAccess.deviceId })
+    .from(deviceAccess)
+    .where(eq(deviceAccess.groupId, groupId));
+  return [...new Set(rows.map((r) => r.d))];
+}
+
 export async function renameGroup(ctx: Ctx, input: { organizationId: number; groupId: string; name: string }) {
-  await requireOrg(ctx, input.organizationId, 'manageGroups');
+  const me = await requireOrg(ctx, input.organizationId, 'manageGroups');
   const old = await findGroup(ctx, input.organizationId, input.groupId);
+  await enforceReach(ctx.db, me, await groupDoors(ctx.db, old.id), `the group ${old.name}`);
   const name = cleanName(input.name);
   await assertNameFree(ctx, input.organizationId, name, input.groupId);
   return ctx.db.transaction(async (tx) => {
@@ -144,8 +155,9 @@ export async function renameGroup(ctx: Ctx, input: { organizationId: number; gro
  * covers are revoked, in one transaction.
  */
 export async function deleteGroup(ctx: Ctx, input: { organizationId: number; groupId: string }) {
-  await requireOrg(ctx, input.organizationId, 'manageGroups');
+  const me = await requireOrg(ctx, input.organizationId, 'manageGroups');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
+  await enforceReach(ctx.db, me, await groupDoors(ctx.db, group.id), `the group ${group.name}`);
   let doors: number[] = [];
   await ctx.db.transaction(async (tx) => {
     const members = await groupMemberUserIds(tx, input.groupId);

@@ -1,15 +1,14 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { deviceAccess, organizationUsers, userGroupMembers, users } from '@/db/schema';
+import { organizationUsers, userGroupMembers, users } from '@/db/schema';
 import { revokeWhatTheGroupGave } from '../certificates/reconcile';
 import { settleGrantsOfMany } from '../access/grantors';
 import { sendPinRemovals } from '../pins/removals';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { decideMembership } from '@/lib/shared/policy';
-import { requireOrg } from '../policy/enforce';
+import { enforceReach, requireOrg } from '../policy/enforce';
 import { groupReach, requireDelegable } from '../access/delegation';
-import { findGroup, membersOf } from './groups';
+import { findGroup, groupDoors, membersOf } from './groups';
 import { pageWindow, type Paging } from './text';
 import type { MemberResult } from './schemas';
 
@@ -63,6 +62,8 @@ export async function changeMembers(
 ): Promise<{ organizationUsers: MemberResult[] }> {
   const me = await requireOrg(ctx, input.organizationId, 'manageGroups');
   const group = await findGroup(ctx, input.organizationId, input.groupId);
+  // who is in a group decides who opens its doors: a limited administrator's groups reach only their sites
+  await enforceReach(ctx.db, me, await groupDoors(ctx.db, group.id), `the group ${group.name}`);
   const ids = [...new Set(input.organizationUserIds)];
   // a membership gives the group's accesses: added only by someone who holds them now (decideDelegation)
   if (input.action === 'add')
@@ -144,13 +145,4 @@ export async function changeMembers(
   });
   if (settledDoors.length) await sendPinRemovals(ctx.db, { deviceIds: settledDoors });
   return result;
-}
-
-/** The doors a group's accesses reach. */
-async function groupDoors(db: Db, groupId: string): Promise<number[]> {
-  const rows = await db
-    .select({ d: deviceAccess.deviceId })
-    .from(deviceAccess)
-    .where(eq(deviceAccess.groupId, groupId));
-  return [...new Set(rows.map((r) => r.d))];
 }

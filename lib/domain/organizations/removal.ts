@@ -9,7 +9,7 @@ import { reconcileCertificates } from '../certificates/reconcile';
 import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound } from '../errors';
-import { enforcePeople, factorOf } from '../policy/enforce';
+import { enforcePeople, enforceReach, factorOf } from '../policy/enforce';
 import { orgMembership } from './roles';
 import { settleGrantsOf } from '../access/grantors';
 import { dropFromInvitations } from '../access/invitation-tokens';
@@ -112,7 +112,8 @@ export async function removePerson(
   input: { organizationId: number; organizationUserId: number; keepGrants?: boolean },
 ): Promise<Removed> {
   const now = ctx.now();
-  const factor = factorOf(await orgMembership(ctx, input.organizationId));
+  const mine = await orgMembership(ctx, input.organizationId);
+  const factor = factorOf(mine);
   const out = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: organizationUsers.id, role: organizationUsers.role, userId: organizationUsers.userId })
@@ -138,6 +139,14 @@ export async function removePerson(
       ),
     );
     const lost = await devicesOf(tx, input.organizationId, target);
+    // removing someone ends their way through every door they had here: not past a limited administrator's sites
+    if (!leaving && mine)
+      await enforceReach(
+        tx,
+        mine,
+        lost.map((d) => d.id),
+        `the access of ${person?.name ?? 'this person'}`,
+      );
     const groups = await tx
       .select({ groupId: userGroupMembers.groupId })
       .from(userGroupMembers)

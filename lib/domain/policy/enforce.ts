@@ -3,6 +3,8 @@ import type { Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { orgMembership, type OrgMembership } from '../organizations/roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { anyInt } from '@/db/arrays';
+import type { Db } from '@/db/client';
 import { devices, organizations, organizationUsers, passkeys, userTotp } from '@/db/schema';
 import {
   decide,
@@ -133,6 +135,29 @@ export function enforceSiteChange(
   touched: ReadonlyArray<number | null> = [],
 ): void {
   if (!decideSiteChange(m.siteIds, verb, touched).ok) throw Forbidden(SITE_CHANGE_WORDS[verb]);
+}
+
+/**
+ * A group or a link the caller would change (its members, its devices, its window, the thing
+ * itself) reaches these devices: an administrator limited to some sites changes it only when every
+ * one of them is in those sites (issue 35; reading it stays). `what`: "this group", "this link".
+ */
+export async function enforceReach(db: Db, m: OrgMembership, deviceIds: number[], what: string): Promise<void> {
+  if (m.siteIds === null || !deviceIds.length) return;
+  const rows = await db
+    .select({ siteId: devices.siteId })
+    .from(devices)
+    .where(anyInt(devices.id, [...new Set(deviceIds)]));
+  if (
+    !decideSiteChange(
+      m.siteIds,
+      'change',
+      rows.map((r) => r.siteId),
+    ).ok
+  )
+    throw Forbidden(
+      `Your administration in this organization is limited to some of its sites, and ${what} reaches doors of another one: ask its owner or an administrator of that site.`,
+    );
 }
 
 /** The refusal when the organization requires a second factor the caller has not set up. */
