@@ -140,6 +140,7 @@ POST   /api/v37/organization/[organizationId]/people/access                     
 POST   /api/v37/organization/[organizationId]/people/access/revokeall            200 403
 PUT    /api/v37/organization/[organizationId]/assignadmin                        204 403
 PUT    /api/v37/organization/[organizationId]/removeadmin                        200 403
+PUT    /api/v37/organization/[organizationId]/user/[organizationUserId]/sites    200 403
 POST   /api/v37/organization/[organizationId]/transferownership                  403 403
 GET    /api/v37/organization/[organizationId]/bridge                             200 200
 POST   /api/v37/organization/[organizationId]/bridge                             201 403
