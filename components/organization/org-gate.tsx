@@ -14,5 +14,9 @@ export function OrgGate({ children }: { children: (org: MyOrganization) => React
   return <>{children(org)}</>;
 }
 
-/** What the viewer may do in the organization: the door policy's answer for their role (lib/shared/policy). */
-export const mayInOrg = (org: MyOrganization, action: OrgAction) => decideOrg(action, org.role).ok;
+/**
+ * What the viewer may do in the organization: the door policy's answer for their role and the
+ * sites their administration is limited to (lib/shared/policy).
+ */
+export const mayInOrg = (org: MyOrganization, action: OrgAction) =>
+  decideOrg(action, org.role, undefined, org.siteIds).ok;

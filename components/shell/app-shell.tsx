@@ -17,6 +17,8 @@ export interface ShellOrganization {
   id: number;
   name: string;
   role: number;
+  /** the sites the viewer's administration is limited to (issue 35); null: every site */
+  siteIds: readonly number[] | null;
 }
 
 const ROLE = ['Member', 'Administrator', 'Owner'];
@@ -97,14 +99,18 @@ export function AppShell({
               <p className="font-medium text-slate-900">{user.email}</p>
               {organization ? <p className="text-slate-600">{organization.name}</p> : null}
             </div>
-            <SideNav onNavigate={() => setOpen(false)} orgRole={organization?.role ?? null} />
+            <SideNav
+              onNavigate={() => setOpen(false)}
+              orgRole={organization?.role ?? null}
+              siteIds={organization?.siteIds ?? null}
+            />
           </div>
         ) : null}
       </header>
       <div className="lg:flex lg:min-h-[calc(100vh-3.5rem)]">
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
           <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto px-3 py-6">
-            <SideNav orgRole={organization?.role ?? null} />
+            <SideNav orgRole={organization?.role ?? null} siteIds={organization?.siteIds ?? null} />
           </div>
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

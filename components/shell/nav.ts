@@ -74,10 +74,12 @@ export function isCurrent(pathname: string, href: string): boolean {
 
 /**
  * The places a person has: organization pages only for its members, and only those their role
- * may use (a guest without an organization sees no Organization section at all).
+ * may use (a guest without an organization sees no Organization section at all; an administrator
+ * limited to some sites no page that reaches the whole organization).
  */
-export function navFor(orgRole: number | null): NavSection[] {
-  return NAV.map((s) => ({ ...s, items: s.items.filter((i) => !i.org || decideOrg(i.org, orgRole).ok) })).filter(
-    (s) => s.items.length,
-  );
+export function navFor(orgRole: number | null, siteIds: readonly number[] | null = null): NavSection[] {
+  return NAV.map((s) => ({
+    ...s,
+    items: s.items.filter((i) => !i.org || decideOrg(i.org, orgRole, undefined, siteIds).ok),
+  })).filter((s) => s.items.length);
 }

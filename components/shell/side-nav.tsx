@@ -6,11 +6,19 @@ import { cn } from '@/components/ui';
 import { isCurrent, navFor } from './nav';
 
 /** The list of places; the current one is marked with aria-current and a highlight. */
-export function SideNav({ onNavigate, orgRole }: { onNavigate?: () => void; orgRole: number | null }) {
+export function SideNav({
+  onNavigate,
+  orgRole,
+  siteIds = null,
+}: {
+  onNavigate?: () => void;
+  orgRole: number | null;
+  siteIds?: readonly number[] | null;
+}) {
   const pathname = usePathname() ?? '';
   return (
     <nav aria-label="Main" className="space-y-6">
-      {navFor(orgRole).map((section) => (
+      {navFor(orgRole, siteIds).map((section) => (
         <div key={section.title ?? 'main'}>
           {section.title ? (
             <h2 className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{section.title}</h2>

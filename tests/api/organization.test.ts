@@ -31,6 +31,7 @@ describe('GET /organization', () => {
           timeZone: 'America/New_York',
           organizationUserId: c.ouIds.admin,
           roleName: 'administrator',
+          siteIds: null,
         },
       ],
     });

@@ -47,6 +47,9 @@ describe('an administrator limited to some sites', () => {
     expect((await c.limit([c.office.id])).status).toBe(200);
     const profile = await api('GET', `${V}/organization/${c.org.id}/user/${c.ouIds.admin}`, { key: c.owner.key });
     expect(profile.json.result.siteIds).toEqual([c.office.id]);
+    // and they read their own limit with their organizations (the portal hides what it refuses)
+    const mine = await api('GET', `${V}/organization`, { key: c.admin.key });
+    expect(mine.json.result.organizations[0].siteIds).toEqual([c.office.id]);
     const entries = await (await db())
       .select()
       .from(auditLog)

@@ -51,6 +51,7 @@ export async function listMyOrganizations(ctx: Ctx): Promise<{ organizations: My
       timeZone: organizations.timeZone,
       role: organizationUsers.role,
       organizationUserId: organizationUsers.id,
+      siteIds: organizationUsers.siteIds,
       ownerName: sql<string>`coalesce((select coalesce(o.display_name, u.display_name) from ${organizationUsers} o join ${users} u on u.id = o.user_id where o.organization_id = ${organizations.id} and o.role = ${OrgRole.owner} limit 1), '')`,
       bridgesCount: count([DeviceType.bridge]),
       locksCount: count([DeviceType.lockPro, DeviceType.lockGo]),
@@ -75,6 +76,7 @@ export async function listMyOrganizations(ctx: Ctx): Promise<{ organizations: My
       timeZone: r.timeZone,
       organizationUserId: r.organizationUserId,
       roleName: roleName(r.role),
+      siteIds: r.siteIds ?? null,
     })),
   };
 }

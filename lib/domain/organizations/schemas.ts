@@ -22,6 +22,10 @@ export const MyOrganization = z.object({
   timeZone: z.string(),
   organizationUserId: int(),
   roleName: z.string(),
+  siteIds: z
+    .array(int())
+    .nullable()
+    .describe('the sites your administration here is limited to (issue 35); null: every site. Our extension'),
 });
 export type MyOrganization = z.infer<typeof MyOrganization>;
 export const MyOrganizations = z.object({ organizations: z.array(MyOrganization) });
