@@ -83,6 +83,22 @@ export const pathId = () =>
       .max(2147483647, 'is too large (at most 2147483647)'),
   );
 
+/**
+ * A body's list of database ids (devices, sites): positive whole numbers that fit a Postgres
+ * integer, at most `max` of them; `error` says what the field must be when it is not a list.
+ */
+export const bodyIds = (error: string, max: number) =>
+  z
+    .array(
+      z
+        .number({ error: 'ids must be numbers' })
+        .int('ids must be whole numbers')
+        .positive('ids must be positive')
+        .max(2147483647, 'ids must be at most 2147483647'),
+      { error },
+    )
+    .max(max, `at most ${max} ids per request`);
+
 /** Path ids that are UUIDs (keys, groups, access links); refused with 400 otherwise. */
 export const pathUuid = () =>
   z

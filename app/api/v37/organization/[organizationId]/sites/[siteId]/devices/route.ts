@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId } from '@/lib/http/query';
+import { bodyIds, pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { res } from '@/lib/http/responses';
 import { assignSiteDevices } from '@/lib/domain/sites/assign';
@@ -16,17 +16,7 @@ export const POST = route(
     scopes: ['Organization.ReadWrite'],
     params,
     body: z.object({
-      deviceIds: z
-        .array(
-          z
-            .number({ error: 'ids must be numbers' })
-            .int('ids must be whole numbers')
-            .positive('ids must be positive')
-            .max(2147483647, 'ids must be at most 2147483647'),
-          { error: 'deviceIds must be an array of numbers' },
-        )
-        .min(1, 'give at least one id')
-        .max(MAX_SITE_DEVICE_IDS, `at most ${MAX_SITE_DEVICE_IDS} ids per request`),
+      deviceIds: bodyIds('deviceIds must be an array of numbers', MAX_SITE_DEVICE_IDS).min(1, 'give at least one id'),
     }),
   },
   async (ctx, { params, body }) => {

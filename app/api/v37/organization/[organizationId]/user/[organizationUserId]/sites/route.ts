@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qBool } from '@/lib/http/query';
+import { bodyIds, pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { limitSites } from '@/lib/domain/organizations/role-change';
 
@@ -18,17 +18,7 @@ export const PUT = route(
     // keepGrants=true: what they handed out outside the sites stays, answered for by the owner (default: it ends)
     query: z.object({ keepGrants: qBool().optional() }),
     body: z.object({
-      siteIds: z
-        .array(
-          z
-            .number({ error: 'ids must be numbers' })
-            .int('ids must be whole numbers')
-            .positive('ids must be positive')
-            .max(2147483647, 'ids must be at most 2147483647'),
-          { error: 'siteIds must be an array of site ids, or null for every site' },
-        )
-        .max(1000, 'at most 1000 sites')
-        .nullable(),
+      siteIds: bodyIds('siteIds must be an array of site ids, or null for every site', 1000).nullable(),
     }),
   },
   async (ctx, { params, body, query }) =>
