@@ -212,6 +212,19 @@ describe('an administrator limited to some sites', () => {
     expect((await pin(c.admin.key, c.officeDoor.id, 'Early', '730198')).status).toBe(201);
   });
 
+  it('ownership handed to a limited administrator ends their limit: the owner reaches every site', async () => {
+    const c = await twoBuildings();
+    await c.limit([c.office.id]);
+    const handed = await api('POST', `${V}/organization/${c.org.id}/transferownership`, {
+      key: c.owner.key,
+      body: { organizationUserId: c.ouIds.admin },
+    });
+    expect(handed.status).toBe(204);
+    const profile = await api('GET', `${V}/organization/${c.org.id}/user/${c.ouIds.admin}`, { key: c.admin.key });
+    expect(profile.json.result.siteIds).toBeNull();
+    expect((await pin(c.admin.key, c.homeDoor.id, 'Owner now', '730202')).status).toBe(201);
+  });
+
   it('narrowing ends what they handed out beyond the new reach, unless the owner keeps it', async () => {
     const c = await twoBuildings();
     expect((await pin(c.admin.key, c.homeDoor.id, 'Nanny', '730199')).status).toBe(201);

@@ -124,8 +124,7 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
   };
 }
 
-/** one candidate row as a json value (db/json-row.ts), with and without its device's zone */
-/** A candidate row as json with the caller's site limit on it (`outsideSites`), for this caller. */
+/** One candidate row as a json value (db/json-row.ts) with the caller's site limit on it (`outsideSites`). */
 const candidateRow = (userId: SQL | Placeholder | string) =>
   columnsAsJson(candidateColumns, { outsideSites: outsideSitesSql(userId) });
 const decodeCandidate = columnsAsJson(candidateColumns).decode;

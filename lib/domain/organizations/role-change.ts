@@ -123,7 +123,11 @@ export function transferOwnership(ctx: Ctx, input: { organizationId: number; org
       requireRecentSignIn(ctx);
       // demote first: the one-owner index would refuse two owners even inside the transaction
       await tx.update(organizationUsers).set({ role: OrgRole.administrator }).where(eq(organizationUsers.id, me.id));
-      await tx.update(organizationUsers).set({ role: OrgRole.owner }).where(eq(organizationUsers.id, target.id));
+      // the owner reaches every site: a limit the new owner had as an administrator ends here (issue 35)
+      await tx
+        .update(organizationUsers)
+        .set({ role: OrgRole.owner, siteIds: null })
+        .where(eq(organizationUsers.id, target.id));
     },
   );
 }
