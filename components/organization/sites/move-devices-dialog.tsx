@@ -5,20 +5,24 @@ import { toRows, type DeviceRow } from '@/components/devices/rows';
 import { Button, Checkbox, Dialog, EmptyState, ErrorState, Input, SkeletonRows } from '@/components/ui';
 import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import type { Site } from '@/lib/client/sites';
+import { decideSiteChange } from '@/lib/shared/policy';
 
 /**
  * Moves devices into `site`, in two steps: choose (by the site they are in now), then confirm what
  * moves where. The devices offered are the ones the viewer sees that belong to this organization's
- * other sites or to no site; the server moves all or none and names any it refuses.
+ * other sites or to no site (for an administrator limited to some sites, `limit`, only devices of
+ * those); the server moves all or none and names any it refuses.
  */
 export function MoveDevicesDialog({
   orgId,
+  limit,
   site,
   sites,
   onClose,
   onMove,
 }: {
   orgId: number;
+  limit: number[] | null;
   site: Site | null;
   sites: Site[];
   onClose: () => void;
@@ -34,7 +38,15 @@ export function MoveDevicesDialog({
       size="md"
     >
       {site ? (
-        <MoveForm orgId={orgId} site={site} sites={sites} onClose={onClose} onMove={onMove} setBusy={setBusy} />
+        <MoveForm
+          orgId={orgId}
+          limit={limit}
+          site={site}
+          sites={sites}
+          onClose={onClose}
+          onMove={onMove}
+          setBusy={setBusy}
+        />
       ) : null}
     </Dialog>
   );
@@ -42,6 +54,7 @@ export function MoveDevicesDialog({
 
 function MoveForm({
   orgId,
+  limit,
   site,
   sites,
   onClose,
@@ -49,6 +62,7 @@ function MoveForm({
   setBusy,
 }: {
   orgId: number;
+  limit: number[] | null;
   site: Site;
   sites: Site[];
   onClose: () => void;
@@ -71,8 +85,9 @@ function MoveForm({
       (details.data ? toRows(details.data, sensors.data?.doorSensors) : [])
         .filter((r) => r.siteId !== site.id)
         .filter((r) => (r.siteId !== null ? siteName.has(r.siteId) : (r.organizationId ?? orgId) === orgId))
+        .filter((r) => decideSiteChange(limit, 'move', [site.id, r.siteId]).ok)
         .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
-    [details.data, sensors.data, site.id, siteName, orgId],
+    [details.data, sensors.data, site.id, siteName, orgId, limit],
   );
   const picked = offered.filter((r) => chosen.has(r.id));
   const q = text.trim().toLowerCase();
@@ -145,7 +160,7 @@ function MoveForm({
         <EmptyState
           compact
           title="No devices to move"
-          text={`Every device you can see in this organization is already in ${site.name}.`}
+          text={`Every device you can see in ${limit ? 'the sites you administer' : 'this organization'} is already in ${site.name}.`}
         />
       ) : (
         <>
@@ -185,11 +200,13 @@ function MoveForm({
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {offered.length ? 'Cancel' : 'Close'}
         </Button>
-        <Button onClick={() => setConfirming(true)} disabled={!picked.length}>
-          {picked.length ? `Continue with ${count}` : 'Choose devices'}
-        </Button>
+        {offered.length ? (
+          <Button onClick={() => setConfirming(true)} disabled={!picked.length}>
+            {picked.length ? `Continue with ${count}` : 'Choose devices'}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

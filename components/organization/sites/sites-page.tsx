@@ -13,7 +13,7 @@ import {
   usePageParams,
   useToast,
 } from '@/components/ui';
-import type { MyOrganization } from '@/lib/client/organization';
+import { useOrgPerson, type MyOrganization } from '@/lib/client/organization';
 import {
   useAllSites,
   useCreateSite,
@@ -23,6 +23,7 @@ import {
   useUpdateSite,
   type Site,
 } from '@/lib/client/sites';
+import { decideSiteChange } from '@/lib/shared/policy';
 import { mayInOrg, OrgGate } from '../org-gate';
 import { SearchBox, useSearchText } from '../search-box';
 import { MoveDevicesDialog } from './move-devices-dialog';
@@ -40,6 +41,11 @@ function Sites({ org }: { org: MyOrganization }) {
   const text = useSearchText();
   const list = useSites(org.id, { page, itemsPerPage, text });
   const admin = mayInOrg(org, 'manageSites');
+  // the viewer's own site limit (issue 35): a limited administrator changes only their sites and creates none
+  const me = useOrgPerson(org.id, admin ? org.organizationUserId : null);
+  const limit = me.data?.siteIds ?? null;
+  const may = (a: SiteAction | 'create', s?: Site) =>
+    admin && decideSiteChange(limit, a === 'create' ? 'create' : a === 'move' ? 'move' : 'change', s ? [s.id] : []).ok;
   // every site, for where devices are now in the move dialog (only fetched for those who move them)
   const every = useAllSites(admin ? org.id : undefined);
   const create = useCreateSite(org.id);
@@ -52,14 +58,15 @@ function Sites({ org }: { org: MyOrganization }) {
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [moving, setMoving] = useState<Site | null>(null);
   const act = (a: SiteAction, s: Site) => (a === 'move' ? setMoving : a === 'edit' ? setEditing : setDeleting)(s);
-  const newSite = <Button onClick={() => setCreating(true)}>New site</Button>;
+  const newSite = may('create') ? <Button onClick={() => setCreating(true)}>New site</Button> : null;
+  const limited = admin && limit !== null;
 
   return (
     <>
       <PageHeader
         title="Sites"
-        description={`The buildings of ${org.name} and how many devices each has. The Devices list shows yours, one site at a time.`}
-        actions={admin ? newSite : null}
+        description={`The buildings of ${org.name} and how many devices each has. The Devices list shows yours, one site at a time.${limited ? ` Your administration is limited to ${limit.length === 1 ? 'one of them' : `${limit.length} of them`}: you change those only.` : ''}`}
+        actions={newSite}
       />
       <Card flush>
         <div className="border-b border-slate-200 p-3">
@@ -75,14 +82,14 @@ function Sites({ org }: { org: MyOrganization }) {
             text={
               text
                 ? 'Try another name or address.'
-                : admin
+                : newSite
                   ? 'Create a site for each building, then move its devices into it.'
                   : 'An administrator can create sites for the buildings of the organization.'
             }
-            action={admin && !text ? newSite : null}
+            action={text ? null : newSite}
           />
         ) : (
-          <SitesTable sites={list.data} admin={admin} onAction={act} />
+          <SitesTable sites={list.data} admin={admin} may={may} onAction={act} />
         )}
         {list.data?.length ? (
           <Pagination
@@ -129,6 +136,7 @@ function Sites({ org }: { org: MyOrganization }) {
       />
       <MoveDevicesDialog
         orgId={org.id}
+        limit={limit}
         site={moving}
         sites={every.data ?? list.data ?? []}
         onClose={() => setMoving(null)}

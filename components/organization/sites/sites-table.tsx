@@ -21,7 +21,16 @@ function DevicesLink({ site }: { site: Site }) {
   );
 }
 
-function Actions({ site, onAction }: { site: Site; onAction: (a: SiteAction, s: Site) => void }) {
+interface ActionProps {
+  site: Site;
+  /** whether the viewer may do this to this site (their role and site limit) */
+  may: (a: SiteAction, s: Site) => boolean;
+  onAction: (a: SiteAction, s: Site) => void;
+}
+
+function Actions({ site, may, onAction }: ActionProps) {
+  if (!may('move', site) && !may('edit', site))
+    return <span className="text-sm text-slate-500">Not one of your sites</span>;
   return (
     <>
       <Button
@@ -52,11 +61,13 @@ function Actions({ site, onAction }: { site: Site; onAction: (a: SiteAction, s: 
 export function SitesTable({
   sites,
   admin,
+  may,
   onAction,
 }: {
   sites: Site[];
   admin: boolean;
-  onAction: (a: SiteAction, s: Site) => void;
+  may: ActionProps['may'];
+  onAction: ActionProps['onAction'];
 }) {
   return (
     <>
@@ -71,7 +82,7 @@ export function SitesTable({
             <div className="text-xs text-slate-500">{s.timeZone}</div>
             {admin ? (
               <div className="mt-2 flex flex-wrap gap-2">
-                <Actions site={s} onAction={onAction} />
+                <Actions site={s} may={may} onAction={onAction} />
               </div>
             ) : null}
           </li>
@@ -99,7 +110,7 @@ export function SitesTable({
                 </Td>
                 {admin ? (
                   <Td className="space-x-2 text-right whitespace-nowrap">
-                    <Actions site={s} onAction={onAction} />
+                    <Actions site={s} may={may} onAction={onAction} />
                   </Td>
                 ) : null}
               </Tr>
