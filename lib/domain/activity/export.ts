@@ -38,6 +38,8 @@ export interface ExportInput {
   events?: number[];
   /** one author (users.num_id); 0 = entries without an author */
   author?: number;
+  /** the devices of one site; 0 = devices in no site */
+  siteId?: number;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function exportActivity(ctx: Ctx, input: ExportInput): Promise<Read
         from: input.from,
         events: input.events,
         author: input.author,
+        siteId: input.siteId,
       });
       for (const it of page) controller.enqueue(row(it));
       if (page.length < PAGE) {

@@ -47,6 +47,8 @@ export interface ActivityPageInput {
   from?: Date;
   /** only the entries of this author (users.num_id, the items' userId); 0 = entries without an author */
   author?: number;
+  /** only the devices of this site (issue 35); 0 = devices in no site (a private one, or not yet placed) */
+  siteId?: number;
 }
 
 interface Scope {
@@ -114,6 +116,11 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
   const from = q.from ? sql`and x.date >= ${ts(q.from)}::timestamp(3)` : sql``;
   const author = q.author !== undefined ? sql`and x.user_num_id = ${q.author}` : sql``;
   const cond = sql`x.device_id = d.id and ${upper} ${tie} ${events} ${from} ${author}`;
+  // a site narrows the devices before any of their entries is read (the site's devices by devices_site_idx)
+  const site =
+    q.siteId === undefined
+      ? sql``
+      : sql`join devices s on s.id = d.id and ${q.siteId === 0 ? sql`s.site_id is null` : sql`s.site_id = ${q.siteId}`}`;
   // Each branch is its own backward index scan: everything (activity_device_date_uq) for a full
   // view; the viewer's own and the authorless entries (activity_device_user_date_idx) otherwise,
   // so a guest's page stays cheap however many entries of others lie in between.
@@ -123,6 +130,7 @@ export async function activityPage(ctx: Ctx, scope: Scope, q: ActivityPageInput)
     select a.id, a.device_id, a.user_num_id, ${shownName(sql`d.full_view`, sql`a`)} as username, a.event, a.source,
            to_char(a.date, 'YYYY-MM-DD"T"HH24:MI:SS.MS') as date
     from unnest(${`{${scope.ids.join(',')}}`}::int[], ${`{${scope.full.join(',')}}`}::bool[]) as d(id, full_view)
+    ${site}
     cross join lateral (
       select u.* from (
         ${branch(sql`d.full_view`, sql``)}
@@ -165,7 +173,14 @@ export async function firstActivityPage(ctx: Ctx, deviceId?: number): Promise<Ac
 
 /** GET /my/deviceactivity */
 export async function listActivity(ctx: Ctx, q: ActivityPageInput): Promise<ActivityItem[] | JsonText<ActivityItem[]>> {
-  if (q.deviceId !== undefined && q.lastElemId === undefined && !q.events?.length && !q.from && q.author === undefined)
+  if (
+    q.deviceId !== undefined &&
+    q.lastElemId === undefined &&
+    !q.events?.length &&
+    !q.from &&
+    q.author === undefined &&
+    q.siteId === undefined
+  )
     return devicePageAtOnce(ctx, q.deviceId, q);
   return activityPage(ctx, await activityScope(ctx, q.deviceId), q);
 }

@@ -21,6 +21,11 @@ export interface AuditQuery {
   deviceId?: number;
   /** a person by e-mail: what they did, and what was done to them (an access, an invitation, a role, a removal) */
   person?: string;
+  /**
+   * one site (issue 35): entries about a device now in it (a device moved since follows its new
+   * site), and about the site itself (created, changed, devices moved in, deleted)
+   */
+  siteId?: number;
 }
 
 /**
@@ -56,6 +61,7 @@ export async function listAudit(ctx: Ctx, q: AuditQuery): Promise<AuditItem[]> {
         ${q.userId !== undefined ? sql`and a.actor_num_id = ${q.userId}` : sql``}
         ${q.actions?.length ? sql`and ${anyText(sql`a.action`, q.actions)}` : sql``}
         ${q.deviceId !== undefined ? sql`and a.device_id = ${q.deviceId}` : sql``}
+        ${q.siteId !== undefined ? sql`and (d.site_id = ${q.siteId} or (a.target_type = 'site' and a.target_id = ${String(q.siteId)}))` : sql``}
         ${
           q.person
             ? sql`and (lower(a.target_name) = lower(${q.person})

@@ -15,6 +15,8 @@ const query = z.object({
   // the portal's date range starts here (the end is lastElemDate), and one author (an item's userId; 0 = none)
   dateFrom: zInstant().optional(),
   userId: qInt(0, 2147483647).optional(),
+  // the devices of one site (issue 35); 0 = devices in no site
+  siteId: qInt(0, 2147483647).optional(),
 });
 
 // GET /api/v37/my/deviceactivity: newest first, `elements` entries strictly older than lastElemDate
@@ -34,5 +36,6 @@ export const GET = route(
       events: q.event,
       from: q.dateFrom,
       author: q.userId,
+      siteId: q.siteId,
     }),
 );

@@ -11,6 +11,8 @@ const query = z.object({
   // like the list: event kinds (repeatable), for the portal's filtered export
   event: qArray(qInt(0, 2147483647)).optional(),
   userId: qInt(0, 2147483647).optional(),
+  // the devices of one site (issue 35); 0 = devices in no site
+  siteId: qInt(0, 2147483647).optional(),
 });
 
 // GET /api/v37/my/deviceactivity/export: the visible log as CSV, streamed page by page
@@ -28,6 +30,7 @@ export const GET = route(
       to: q.to,
       events: q.event,
       author: q.userId,
+      siteId: q.siteId,
     });
     const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
     return new Response(stream, {

@@ -29,5 +29,6 @@ export const GET = route(
       actions: q.action,
       deviceId: q.deviceId,
       person: q.person,
+      siteId: q.siteId,
     }),
 );

@@ -23,6 +23,7 @@ export const GET = route(
       actions: q.action,
       deviceId: q.deviceId,
       person: q.person,
+      siteId: q.siteId,
     });
     const name = `audit-${params.organizationId}-${new Date().toISOString().slice(0, 10)}.csv`;
     return new Response(stream, {
