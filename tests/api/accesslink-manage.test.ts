@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AccessLevel, accessLinks } from '@/db/schema';
 import { createBridge, createLock, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
+import { createSite } from '../support/factories/sites';
 
 let c: Cast;
 let lock: { id: number };
@@ -199,10 +200,11 @@ describe('GET accesslink (list) and DELETE', () => {
 });
 
 describe('GET accesslink/device/assignable (endpoint 11)', () => {
-  it('locks and gates of this organization that the caller may put on a link now, without updateAvailable, paged, filtered', async () => {
+  it('locks and gates of this organization that the caller may put on a link now, without updateAvailable, with their site, paged, filtered', async () => {
     const c3 = await orgWithCast();
+    const site = await createSite(c3.org.id, { name: 'Residence' });
     const bridge = await createBridge({ organizationId: c3.org.id });
-    const l = await createLock({ bridge, organizationId: c3.org.id, name: 'Back door' });
+    const l = await createLock({ bridge, organizationId: c3.org.id, name: 'Back door', siteId: site.id });
     const go = await createLock({ organizationId: c3.org.id, name: 'Cellar GO', type: 4 });
     const g = await createGate(c3.org.id, { name: 'Alley gate', timeZone: 'Europe/Paris' });
     for (const d of [l, go, g]) await grantUser(d.id, c3.admin.id, AccessLevel.administrator);
@@ -225,6 +227,7 @@ describe('GET accesslink/device/assignable (endpoint 11)', () => {
         type: 5,
         timeZone: 'Europe/Paris',
         softwareVersions: [{ softwareType: 0, version: '3.1.0' }],
+        siteId: null,
       },
       {
         deviceId: l.id,
@@ -232,6 +235,7 @@ describe('GET accesslink/device/assignable (endpoint 11)', () => {
         type: 2,
         timeZone: 'Europe/Warsaw',
         softwareVersions: [{ softwareType: 0, version: '1.9.0' }],
+        siteId: site.id,
       },
       {
         deviceId: go.id,
@@ -239,6 +243,7 @@ describe('GET accesslink/device/assignable (endpoint 11)', () => {
         type: 4,
         timeZone: 'Europe/Warsaw',
         softwareVersions: [{ softwareType: 0, version: '1.9.0' }],
+        siteId: null,
       },
     ]);
     const byName = await api('GET', `${url}?Filters.DeviceName=DOOR`, { key: c3.admin.key });

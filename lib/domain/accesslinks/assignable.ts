@@ -34,6 +34,7 @@ export async function listAssignable(
       type: devices.type,
       timeZone: devices.timeZone,
       sv: devices.softwareVersions,
+      siteId: devices.siteId,
     })
     .from(devices)
     .where(
@@ -48,9 +49,11 @@ export async function listAssignable(
     .limit(itemsPerPage)
     .offset(offset);
   // the assignable listing leaves out updateAvailable (api-v37.md)
-  const accessLinkDevices = rows.map(({ sv, ...d }) => ({
+  const accessLinkDevices = rows.map(({ sv, siteId, ...d }) => ({
     ...d,
     softwareVersions: sv.map((v) => ({ softwareType: v.softwareType, version: v.version })),
+    // after Tedee's fields, as on every device read (issue 35)
+    siteId,
   }));
   return { accessLinkDevices, page, itemsPerPage };
 }

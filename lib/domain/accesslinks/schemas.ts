@@ -64,6 +64,7 @@ export const AssignableDevice = z.object({
   type: int(),
   timeZone: z.string(),
   softwareVersions: z.array(z.object({ softwareType: int(), version: z.string() })),
+  siteId: int().nullable().describe('Extension (issue 35): the site (building) of the device; null for none'),
 });
 export type AssignableDevice = z.infer<typeof AssignableDevice>;
 export const AssignableDevices = z.object({
