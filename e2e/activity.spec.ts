@@ -41,3 +41,30 @@ test('a guest on a phone sees only their own entries and those without an author
   await expect(list.getByText('Adam Admin')).toHaveCount(0);
   await screen(page, 'activity-guest-phone');
 });
+
+test('an administrator of two buildings looks at one: the Site filter narrows the log and the devices, in the URL', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.owner, { to: '/activity' });
+  const main = page.getByRole('main');
+  await main.getByLabel('Site').selectOption({ label: 'Residence' });
+  await expect(page).toHaveURL(/site=\d+/);
+  const list = page.getByRole('list', { name: 'Activity entries' });
+  const residence = /Garage bridge|Garage side door|Guest apartment 2B|Old service gate|Parking barrier/;
+  await expect(list.getByRole('listitem').first()).toContainText(residence);
+  // a full page of the residence alone (filtered in the query), none of the office building's doors
+  expect(await list.getByRole('listitem').count()).toBe(50);
+  await expect(list.getByText(/Front door|Back door|Main gate|Storage room/)).toHaveCount(0);
+  await expect(main.getByLabel('Device').locator('option')).toHaveText([
+    'All devices',
+    'Garage bridge',
+    'Garage side door',
+    'Guest apartment 2B',
+    'Old service gate',
+    'Parking barrier',
+  ]);
+  await screen(page, 'activity-site');
+  // Back returns to every site
+  await page.goBack();
+  await expect(main.getByLabel('Site')).toHaveValue('');
+});

@@ -18,6 +18,7 @@ import {
 import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/shared/activity/names';
+import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { ActivityRow } from './activity-row';
 
 interface Props {
@@ -45,9 +46,16 @@ const eventsOfMethod = (m: string) =>
     .map(([v]) => Number(v));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The devices of the chosen site ('' every site, 'none' those in no site, else a site's id). */
+function ofSite(devices: PortalDevice[], site: string): PortalDevice[] {
+  const id = siteIdOf(site);
+  if (id === undefined) return devices;
+  return devices.filter((d) => d.siteId === (id === 0 ? null : id));
+}
+
 /**
  * The time zone the date range is read in: the door's own when one door is chosen; with all
- * devices, their zone if they share one, else the browser's. Always named on the screen.
+ * devices (of the site), their zone if they share one, else the browser's. Always named on the screen.
  */
 function rangeZone(devices: PortalDevice[], device?: number): string {
   const d = devices.find((x) => x.id === device);
@@ -57,7 +65,7 @@ function rangeZone(devices: PortalDevice[], device?: number): string {
 }
 
 /**
- * The activity log. Every filter (device, method, event, person, date range) lives in the URL,
+ * The activity log. Every filter (site, device, method, event, person, date range) lives in the URL,
  * so a view can be shared and Back undoes a change; pages follow the date cursor (a range opens
  * at its end at once, however far back); CSV exports exactly the current filter.
  */
@@ -66,26 +74,37 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
   const pathname = usePathname();
   const sp = useSearchParams();
   const device = deviceId ?? (Number(sp.get('device')) || undefined);
+  // a site (building) narrows the log in the API's query (issue 35); a device's own tab has none
+  const site = deviceId === undefined ? (sp.get('site') ?? '') : '';
+  const sites = useSiteNames();
+  const siteDevices = useMemo(() => ofSite(devices, site), [devices, site]);
+  const withSites = deviceId === undefined && (sites.sites.length > 0 || !!site);
+  // a door the URL names outside the site stays choosable (the log then shows nothing, and says so)
+  const deviceChoices =
+    device && !siteDevices.some((d) => d.id === device)
+      ? [...siteDevices, ...devices.filter((d) => d.id === device)]
+      : siteDevices;
   const event = Number(sp.get('event')) || undefined;
   const method = sp.get('method') ?? '';
   const person = sp.get('person') ?? '';
   const fromDay = DAY.test(sp.get('from') ?? '') ? sp.get('from')! : '';
   const toDay = DAY.test(sp.get('to') ?? '') ? sp.get('to')! : '';
-  const zone = rangeZone(devices, device);
+  const zone = rangeZone(siteDevices, device);
 
   const filters: ActivityFilters = useMemo(() => {
     const byMethod = method ? eventsOfMethod(method) : undefined;
     const events = event ? [event] : byMethod;
     return {
       deviceId: device,
+      siteId: siteIdOf(site),
       events,
       author: person === '' ? undefined : Number(person),
       from: fromDay ? DateTime.fromISO(fromDay, { zone }).startOf('day').toUTC().toISO()! : undefined,
       to: toDay ? DateTime.fromISO(toDay, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()! : undefined,
     };
-  }, [device, event, method, person, fromDay, toDay, zone]);
+  }, [device, site, event, method, person, fromDay, toDay, zone]);
   const rangeWrong = !!fromDay && !!toDay && toDay < fromDay;
-  const filtered = !!(event || method || person || fromDay || toDay);
+  const filtered = !!(site || event || method || person || fromDay || toDay);
   const feed = useActivityFeed(filters, !rangeWrong, filtered || device !== deviceId ? undefined : firstPage);
   const byId = new Map(devices.map((d) => [d.id, d]));
   const sentinel = useRef<HTMLDivElement>(null);
@@ -139,12 +158,31 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
 
   return (
     <div>
-      <div className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 xl:items-start">
+      <div
+        className={`mb-3 grid gap-3 sm:grid-cols-2 xl:items-start ${
+          // with the Site filter seven fields: one row on a wide screen, two rows of four below
+          withSites ? 'lg:grid-cols-4 xl:grid-cols-7' : 'lg:grid-cols-3 xl:grid-cols-6'
+        }`}
+      >
+        {deviceId === undefined ? (
+          <SiteFilter
+            sites={sites}
+            value={site}
+            // a door of another site would match nothing: choosing a site clears it
+            onChange={(v) =>
+              setParams({
+                site: v,
+                device: device && ofSite(devices, v).some((d) => d.id === device) ? String(device) : '',
+              })
+            }
+            anyWithout={devices.some((d) => d.siteId === null)}
+          />
+        ) : null}
         {deviceId === undefined ? (
           <FormField label="Device">
             <Select value={device ?? ''} onChange={(e) => setParam('device', e.target.value)}>
               <option value="">All devices</option>
-              {devices.map((d) => (
+              {deviceChoices.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.name}
                 </option>
@@ -246,7 +284,7 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
             title={filtered ? 'Nothing matches these filters' : 'No activity yet'}
             text={
               filtered
-                ? 'Widen the dates or choose "Any way", "All events" or "Anyone".'
+                ? `Widen the dates or choose ${site ? '"All sites", ' : ''}"Any way", "All events" or "Anyone".`
                 : 'Unlocks, PIN entries and door events appear here as they happen.'
             }
           />

@@ -24,7 +24,7 @@ import {
 import { useAttention, useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { filterRows, toRows, type DeviceRow } from './rows';
-import { SiteFilter, useSiteNames } from './site-filter';
+import { SiteFilter, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from './use-url-filters';
 
 const FILTERS = ['q', 'kind', 'problems', 'site'] as const;

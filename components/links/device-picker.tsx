@@ -2,8 +2,9 @@
 
 import { useState } from 'react';
 import { Button, Input } from '@/components/ui';
+import { useSiteNames } from '@/components/sites/site-filter';
 import { useAttention } from '@/lib/client/devices';
-import { useAssignableDevices } from '@/lib/client/links';
+import { useAssignableDevices, type AssignableDevice } from '@/lib/client/links';
 
 export interface PickedDevice {
   id: number;
@@ -12,6 +13,39 @@ export interface PickedDevice {
 }
 
 const KIND: Record<number, string> = { 2: 'Lock', 4: 'Lock', 5: 'Gate' };
+
+interface SiteGroup {
+  key: string;
+  name: string;
+  devices: AssignableDevice[];
+}
+
+/**
+ * The doors by site (issue 35), in the order of the organization's sites (by name), each by name
+ * within; doors of no site last. One group without a heading when the organization has no sites.
+ */
+function bySite(
+  devices: AssignableDevice[],
+  sites: { id: number; name: string }[],
+  nameOf: (id: number | null) => string | null,
+): SiteGroup[] {
+  if (!sites.length) return [{ key: 'all', name: '', devices }];
+  const order = new Map(sites.map((s, i) => [s.id, i]));
+  const groups = new Map<string, SiteGroup & { rank: number }>();
+  for (const d of devices) {
+    const id = d.siteId ?? null;
+    const key = id === null ? 'none' : String(id);
+    const g = groups.get(key) ?? {
+      key,
+      name: id === null ? 'No site' : (nameOf(id) ?? 'Another site'),
+      devices: [],
+      rank: id === null ? Infinity : (order.get(id) ?? sites.length),
+    };
+    g.devices.push(d);
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) => a.rank - b.rank);
+}
 
 /** Choose the link's doors and their order (the guest page shows them in this order). */
 export function DevicePicker({
@@ -27,6 +61,7 @@ export function DevicePicker({
 }) {
   const [text, setText] = useState('');
   const found = useAssignableDevices(orgId, { name: text.trim() || undefined });
+  const sites = useSiteNames(orgId);
   // the server's one list of doors that cannot open now (the same Home and Devices show), for
   // whoever chooses: owner or administrator, whoever administers the door's bridge
   const attention = useAttention();
@@ -108,35 +143,48 @@ export function DevicePicker({
           placeholder="Find locks and gates"
           aria-label="Find doors to add"
         />
-        <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto">
+        <div className="mt-2 max-h-56 overflow-y-auto">
           {found.isPending ? (
-            <li className="text-sm text-slate-600">Loading doors...</li>
+            <p className="text-sm text-slate-600">Loading doors...</p>
           ) : found.error ? (
-            <li className="text-sm text-red-700">{found.error.message}</li>
+            <p className="text-sm text-red-700">{found.error.message}</p>
           ) : found.data.accessLinkDevices.length === 0 ? (
-            <li className="text-sm text-slate-600">No lock or gate matches.</li>
+            <p className="text-sm text-slate-600">No lock or gate matches.</p>
           ) : (
-            found.data.accessLinkDevices.map((d) => (
-              <li key={d.deviceId} className="flex items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 truncate">
-                  {d.name} <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
-                  {warn.get(d.deviceId) ? (
-                    <span className="block whitespace-normal text-xs text-amber-800">⚠ {warn.get(d.deviceId)}</span>
-                  ) : null}
-                </span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  disabled={chosen.has(d.deviceId)}
-                  onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])}
-                  aria-label={`Add ${d.name}`}
-                >
-                  {chosen.has(d.deviceId) ? 'Added' : 'Add'}
-                </Button>
-              </li>
+            bySite(found.data.accessLinkDevices, sites.sites, sites.nameOf).map((g) => (
+              <div key={g.key} role="group" aria-label={g.name || 'Doors'} className="mb-2 last:mb-0">
+                {g.name ? (
+                  <p className="sticky top-0 z-10 bg-white pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                    {g.name}
+                  </p>
+                ) : null}
+                <ul className="space-y-1">
+                  {g.devices.map((d) => (
+                    <li key={d.deviceId} className="flex items-center justify-between gap-2 text-sm">
+                      <span className="min-w-0 truncate">
+                        {d.name} <span className="text-xs text-slate-500">{KIND[d.type] ?? 'Device'}</span>
+                        {warn.get(d.deviceId) ? (
+                          <span className="block whitespace-normal text-xs text-amber-800">
+                            ⚠ {warn.get(d.deviceId)}
+                          </span>
+                        ) : null}
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={chosen.has(d.deviceId)}
+                        onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])}
+                        aria-label={`Add ${d.name}`}
+                      >
+                        {chosen.has(d.deviceId) ? 'Added' : 'Add'}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
             ))
           )}
-        </ul>
+        </div>
       </div>
     </fieldset>
   );

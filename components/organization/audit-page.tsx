@@ -23,6 +23,7 @@ import { useOrgUsers, type MyOrganization } from '@/lib/client/organization';
 import { AUDIT_ACTIONS, type AuditAction } from '@/lib/shared/audit/actions';
 import { showInZone } from '@/lib/shared/access/schedule-text';
 import { auditWords, viaWords } from '@/lib/shared/audit/words';
+import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { mayInOrg, OrgGate } from './org-gate';
 
 const KINDS: [string, string][] = [
@@ -74,6 +75,18 @@ function Audit({ org }: { org: MyOrganization }) {
   const person = sp.get('person')?.trim() ?? '';
   const doorParam = sp.get('door') ?? '';
   const door = /^\d+$/.test(doorParam) ? Number(doorParam) : undefined;
+  // a site (building, issue 35): entries about its devices and about the site itself
+  const site = sp.get('site') ?? '';
+  const siteId = site === 'none' ? undefined : siteIdOf(site);
+  const sites = useSiteNames(org.id);
+  const details = useDeviceDetails();
+  const doors = useMemo(
+    () =>
+      [...(details.data?.locks ?? []), ...(details.data?.gates ?? [])]
+        .map((d) => ({ id: d.id, name: d.name, siteId: d.siteId }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [details.data],
+  );
   const fromDay = DAY.test(sp.get('from') ?? '') ? sp.get('from')! : '';
   const toDay = DAY.test(sp.get('to') ?? '') ? sp.get('to')! : '';
   const zone = org.timeZone;
@@ -84,15 +97,19 @@ function Audit({ org }: { org: MyOrganization }) {
       to: toDay ? DateTime.fromISO(toDay, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()! : undefined,
       deviceId: door,
       person: person || undefined,
+      siteId,
     }),
-    [what, fromDay, toDay, zone, door, person],
+    [what, fromDay, toDay, zone, door, person, siteId],
   );
   const log = useAuditLog(org.id, filters);
   const items = log.data?.pages.flat() ?? [];
-  const filtered = !!(what || person || door || fromDay || toDay);
+  const filtered = !!(what || person || door || fromDay || toDay || siteId);
   const set = (name: string, value: string) => {
     const q = new URLSearchParams(sp.toString());
     if (name === 'action') q.delete('kind');
+    // a door of another site would match nothing: choosing a site clears it
+    if (name === 'site' && door !== undefined && value && doors.find((d) => d.id === door)?.siteId !== Number(value))
+      q.delete('door');
     if (value) q.set(name, value);
     else q.delete(name);
     router.push(`${pathname}${q.size ? `?${q}` : ''}`, { scroll: false });
@@ -113,10 +130,21 @@ function Audit({ org }: { org: MyOrganization }) {
           </a>
         }
       />
-      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
         <PersonFilter orgId={org.id} value={person} onChange={(v) => set('person', v)} />
-        <DoorFilter value={door} onChange={(v) => set('door', v)} />
-        <FormField label="What" className="col-span-2 lg:col-span-1">
+        <SiteFilter
+          sites={sites}
+          value={siteId === undefined ? '' : site}
+          onChange={(v) => set('site', v)}
+          anyWithout={false}
+          className="col-span-2 sm:col-span-1"
+        />
+        <DoorFilter
+          doors={siteId === undefined ? doors : doors.filter((d) => d.siteId === siteId)}
+          value={door}
+          onChange={(v) => set('door', v)}
+        />
+        <FormField label="What" className="col-span-2 sm:col-span-1">
           <Select value={what} onChange={(e) => set('action', e.target.value)}>
             <option value="">Everything</option>
             {KINDS.map(([k, label]) => {
@@ -201,12 +229,16 @@ function PersonFilter({ orgId, value, onChange }: { orgId: number; value: string
   );
 }
 
-/** The caller's locks and gates by name. */
-function DoorFilter({ value, onChange }: { value: number | undefined; onChange: (v: string) => void }) {
-  const details = useDeviceDetails();
-  const doors = [...(details.data?.locks ?? []), ...(details.data?.gates ?? [])]
-    .map((d) => ({ id: d.id, name: d.name }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+/** The caller's locks and gates by name (of the chosen site). */
+function DoorFilter({
+  doors,
+  value,
+  onChange,
+}: {
+  doors: { id: number; name: string }[];
+  value: number | undefined;
+  onChange: (v: string) => void;
+}) {
   return (
     <FormField label="Door" className="col-span-2 sm:col-span-1">
       <Select value={value ?? ''} onChange={(e) => onChange(e.target.value)}>

@@ -17,12 +17,15 @@ export interface ActivityFilters {
   /** the range, as UTC instants (ISO): entries at or after `from` and before `to` */
   from?: string;
   to?: string;
+  /** the devices of one site (issue 35); 0 = devices in no site */
+  siteId?: number;
 }
 
 const query = (f: ActivityFilters) => ({
   deviceId: f.deviceId,
   event: f.events?.length ? f.events : undefined,
   userId: f.author,
+  siteId: f.siteId,
 });
 
 /**
@@ -42,6 +45,7 @@ export function useActivityFeed(f: ActivityFilters, enabled = true, firstPage?: 
       f.author ?? 'anyone',
       f.from ?? '',
       f.to ?? '',
+      f.siteId ?? 'every site',
     ],
     initialPageParam: null as { date: string; id?: number } | null,
     queryFn: ({ pageParam, signal }) =>

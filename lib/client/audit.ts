@@ -15,6 +15,8 @@ export interface AuditFilters {
   deviceId?: number;
   /** an e-mail: what the person did and what was done to them */
   person?: string;
+  /** one site (issue 35): entries about its devices and about the site itself */
+  siteId?: number;
 }
 
 const PAGE = 50;
@@ -24,6 +26,7 @@ const filterQuery = (f: AuditFilters) => ({
   dateFrom: f.from,
   deviceId: f.deviceId,
   person: f.person,
+  siteId: f.siteId,
 });
 
 /** The organization's audit log, newest first, one page per step on the (date, id) cursor. */

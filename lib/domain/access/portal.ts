@@ -14,6 +14,8 @@ export interface PortalDevice {
   type: number;
   timeZone: string;
   organizationId: number | null;
+  /** its site (building), null for none (issue 35): Activity's site filter narrows the device filter by it */
+  siteId: number | null;
   accessLevel: number;
   /** may share it now (lib/shared/policy: `share`): sees and changes every access */
   canManage: boolean;
@@ -28,6 +30,7 @@ export async function portalDevice(ctx: Ctx, deviceId: number): Promise<PortalDe
       type: devices.type,
       timeZone: devices.timeZone,
       organizationId: devices.organizationId,
+      siteId: devices.siteId,
     })
     .from(devices)
     .where(eq(devices.id, deviceId))
@@ -48,6 +51,7 @@ export async function portalDevices(ctx: Ctx): Promise<PortalDevice[]> {
       type: devices.type,
       timeZone: devices.timeZone,
       organizationId: devices.organizationId,
+      siteId: devices.siteId,
     })
     .from(devices)
     .where(anyInt(devices.id, [...acc.keys()]));

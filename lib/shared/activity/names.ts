@@ -10,7 +10,7 @@ export { EVENT_INFO, eventInfo, type ActivityMethod } from '@/lib/shared/devices
 export const ACTIVITY_PAGE = 50;
 
 /** The filters the portal's log keeps in its URL (with any of them set the client reads the first page itself). */
-export const ACTIVITY_FILTERS = ['device', 'event', 'method', 'person', 'from', 'to'];
+export const ACTIVITY_FILTERS = ['site', 'device', 'event', 'method', 'person', 'from', 'to'];
 
 /** Who did it, in words: the person, the link, or nobody known ("by hand at the door"). */
 export function authorText(item: { userId: number; username: string; event: number }): string {

@@ -6,43 +6,48 @@ import { useCurrentOrganization } from '@/lib/client/organization';
 import { useAllSites, type Site } from '@/lib/client/sites';
 
 /**
- * The sites (buildings) of the viewer's organization, for the Devices list: every site by name and
- * a device's site name by its `siteId`. None for a viewer outside an organization (sites are the
- * organization's to read), who then sees no site filter.
+ * The sites (buildings) of an organization (the viewer's current one unless `orgId` names
+ * another), for the lists that filter or group by site: every site by name and a device's site
+ * name by its `siteId`. None for a viewer outside an organization (sites are the organization's to
+ * read), who then sees no site filter.
  */
-export function useSiteNames() {
+export function useSiteNames(orgId?: number) {
   const { org } = useCurrentOrganization();
-  const q = useAllSites(org?.id);
+  const id = orgId ?? org?.id;
+  const q = useAllSites(id);
   const sites = q.data ?? [];
   const byId = useMemo(() => new Map((q.data ?? []).map((s) => [s.id, s.name])), [q.data]);
   return {
     sites,
-    loading: !!org && q.isPending,
-    nameOf: (id: number | null) => (id === null ? null : (byId.get(id) ?? null)),
+    loading: !!id && q.isPending,
+    nameOf: (siteId: number | null) => (siteId === null ? null : (byId.get(siteId) ?? null)),
   };
 }
 
 /**
- * "All sites" / each site / "No site" (only when some device has none). The devices are all on the
- * page already (GET /my/device/details and the door sensors), so the list is filtered here.
+ * "All sites" / each site / "No site" (only when some device has none). Its value as the URL
+ * carries it: '' every site, 'none' devices in no site, else a site's id. The Devices list filters
+ * the devices it holds; paged lists (Activity, the audit log) pass it to the API's `siteId`.
  */
 export function SiteFilter({
   sites,
   value,
   onChange,
   anyWithout,
+  className,
 }: {
   sites: { sites: Site[]; loading: boolean };
   value: string;
   onChange: (v: string) => void;
   anyWithout: boolean;
+  className?: string;
 }) {
   const list = sites.sites;
   if (!list.length && !value) return null;
   const known = !value || value === 'none' || list.some((s) => String(s.id) === value);
   const unknown = sites.loading ? 'Loading sites…' : 'A site you cannot see';
   return (
-    <FormField label="Site">
+    <FormField label="Site" className={className}>
       <Select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">All sites</option>
         {list.map((s) => (
@@ -55,4 +60,10 @@ export function SiteFilter({
       </Select>
     </FormField>
   );
+}
+
+/** The URL's site value ('' / 'none' / an id) as the API's `siteId`: undefined for every site, 0 for none. */
+export function siteIdOf(value: string): number | undefined {
+  if (value === 'none') return 0;
+  return /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
 }
