@@ -95,4 +95,28 @@ export const cases = defineCases([
       };
     },
   },
+  {
+    // the owner limits the sites a person administers (our extension)
+    route: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites',
+    method: 'PUT',
+    scopes: ['Organization.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const c = await setupSites();
+      const url = `${ORG(c.org.id)}/user/${c.ouIds.admin}/sites`;
+      const body = { siteIds: [c.site.id] };
+      return {
+        as: c.owner,
+        url,
+        body,
+        foreign: { url: `${ORG(c.other.id)}/user/${c.ouIds.outsider}/sites`, body },
+        malformed: [
+          { url, body: {} },
+          { url, body: { siteIds: ['a'] } },
+          { url, body: { siteIds: [c.foreignSite.id] } },
+          { url: `${ORG(c.org.id)}/user/abc/sites`, body },
+        ],
+      };
+    },
+  },
 ]);
