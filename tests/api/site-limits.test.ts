@@ -212,6 +212,28 @@ describe('an administrator limited to some sites', () => {
     expect((await pin(c.admin.key, c.officeDoor.id, 'Early', '730198')).status).toBe(201);
   });
 
+  it('a door moved out of their sites takes with it what they handed out on it', async () => {
+    const c = await twoBuildings();
+    await c.limit([c.office.id]);
+    expect((await pin(c.admin.key, c.officeDoor.id, 'Cleaner', '730203')).status).toBe(201);
+    const moved = await api('POST', `${V}/organization/${c.org.id}/sites/${c.home.id}/devices`, {
+      key: c.owner.key,
+      body: { deviceIds: [c.officeDoor.id] },
+    });
+    expect(moved.status).toBe(204);
+    const [p] = await (await db()).select().from(lockPins).where(eq(lockPins.deviceId, c.officeDoor.id));
+    expect(p.endDate!.getTime()).toBeLessThanOrEqual(Date.now());
+    // moved back and forth again, nothing more ends (a repeated move is harmless)
+    expect(
+      (
+        await api('POST', `${V}/organization/${c.org.id}/sites/${c.home.id}/devices`, {
+          key: c.owner.key,
+          body: { deviceIds: [c.officeDoor.id] },
+        })
+      ).status,
+    ).toBe(204);
+  });
+
   it('ownership handed to a limited administrator ends their limit: the owner reaches every site', async () => {
     const c = await twoBuildings();
     await c.limit([c.office.id]);

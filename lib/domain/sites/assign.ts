@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import { devices, sites } from '@/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { devices, organizationUsers, sites } from '@/db/schema';
 import { anyInt } from '@/db/arrays';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { enforceSiteChange, requireOrg } from '../policy/enforce';
 import { audit } from '../audit';
 import { findSite } from './sites';
+import { settleGrantsOfMany } from '../access/grantors';
+import { sendPinRemovals } from '../pins/removals';
 
 /**
  * Moves devices of the organization into one of its sites. All or none: an id that is not a
@@ -40,6 +42,23 @@ export async function assignSiteDevices(
       .update(devices)
       .set({ siteId: site.id })
       .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+    // administrators limited to sites without this one lose these devices: what they handed out on
+    // them ends with the move (their grants answer to what they hold, issue 35)
+    const limited = await tx
+      .select({ userId: organizationUsers.userId })
+      .from(organizationUsers)
+      .where(
+        and(
+          eq(organizationUsers.organizationId, input.organizationId),
+          sql`${organizationUsers.siteIds} is not null and not (${site.id} = any(${organizationUsers.siteIds}))`,
+        ),
+      );
+    await settleGrantsOfMany(
+      tx,
+      ctx,
+      limited.map((u) => u.userId),
+      { deviceIds: ids },
+    );
     await audit(tx, ctx, {
       action: 'site.devices',
       organizationId: input.organizationId,
@@ -47,4 +66,6 @@ export async function assignSiteDevices(
       after: { deviceIds: ids },
     });
   });
+  // PINs the move ended come off their locks now (queued in the transaction)
+  await sendPinRemovals(ctx.db, { deviceIds: ids });
 }
