@@ -19,6 +19,9 @@
  * - icons (CheckIcon, AlertIcon, ...), cn (class joiner)
  * - ShownOnce (a secret shown once, with copy)
  * - Warning (amber notice with icon: what the reader must know before going on)
+ * - FormError (the one look of a form's error, role=alert; `error` = anything thrown) + errorText
+ * - FormDialog (Dialog around a form: fields, FormError, Cancel + Submit, busy while onSubmit runs)
+ * - QueryView (a query's ladder: SkeletonRows / ErrorState with retry / `empty` / children(data))
  */
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
@@ -39,4 +42,7 @@ export { Pagination, usePageParams, type PaginationProps } from './pagination';
 export * from './icons';
 export { ShownOnce } from './shown-once';
 export { Warning } from './warning';
+export { FormError, errorText } from './form-error';
+export { FormDialog, type FormDialogProps } from './form-dialog';
+export { QueryView, type QueryViewProps, type QueryLike } from './query-view';
 export { cn } from './cn';

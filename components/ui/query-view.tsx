@@ -1,0 +1,57 @@
+'use client';
+
+import { ErrorState } from './error-state';
+import { SkeletonRows } from './skeleton';
+
+/** What QueryView reads of a query (a React Query result fits as it is). */
+export interface QueryLike<T> {
+  data: T | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetching?: boolean;
+  refetch: () => unknown;
+}
+
+export interface QueryViewProps<T> {
+  query: QueryLike<T>;
+  /** While loading: a node, or the house skeleton rows (`rows`, announced as `label`). */
+  loading?: React.ReactNode | { rows?: number; label?: string };
+  /** Other queries the view waits for before showing anything (their errors are left to them). */
+  also?: { isPending: boolean }[];
+  /** When the data counts as empty, and what to show then (an EmptyState saying what to do next). */
+  empty?: { when: (data: T) => boolean; show: React.ReactNode };
+  /** Title of the ErrorState (default "Something went wrong"). */
+  errorTitle?: React.ReactNode;
+  className?: string;
+  children: (data: T) => React.ReactNode;
+}
+
+function isSkeleton(x: unknown): x is { rows?: number; label?: string } {
+  return typeof x === 'object' && x !== null && !('$$typeof' in x) && !Array.isArray(x);
+}
+
+/**
+ * The ladder every list climbs: skeleton while loading, the server's message with "Try again" when
+ * it failed (a failed refetch too, as the lists did by hand), the empty state when there is nothing,
+ * else `children(data)`.
+ */
+export function QueryView<T>({ query, loading, also, empty, errorTitle, className, children }: QueryViewProps<T>) {
+  if (query.isPending || also?.some((q) => q.isPending)) {
+    if (loading === undefined || isSkeleton(loading))
+      return <SkeletonRows rows={loading?.rows ?? 5} label={loading?.label ?? 'Loading'} />;
+    return <>{loading}</>;
+  }
+  if (query.error || query.data === undefined) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        className={className}
+        message={query.error?.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (empty?.when(query.data)) return <>{empty.show}</>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,86 @@
+import { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { errorText, FormError } from '@/components/ui/form-error';
+import { QueryView, type QueryLike } from '@/components/ui/query-view';
+
+// Issue 28: one look for a form's error, one ladder for a query (loading, failed, empty, data).
+const html = (node: React.ReactElement) => renderToStaticMarkup(node);
+const query = <T>(q: Partial<QueryLike<T>>): QueryLike<T> => ({
+  data: undefined,
+  error: null,
+  isPending: false,
+  isFetching: false,
+  refetch: () => undefined,
+  ...q,
+});
+const list = (q: QueryLike<string[]>, extra: Record<string, unknown> = {}) =>
+  html(
+    h(QueryView<string[]>, {
+      query: q,
+      loading: { rows: 2, label: 'Loading sites' },
+      empty: { when: (d) => d.length === 0, show: h('p', null, 'No sites yet') },
+      children: (d) =>
+        h(
+          'ul',
+          null,
+          d.map((x) => h('li', { key: x }, x)),
+        ),
+      ...extra,
+    }),
+  );
+
+describe('FormError', () => {
+  it('shows what was thrown as an alert, in the one style', () => {
+    const out = html(h(FormError, { error: new Error('Name already exists') }));
+    expect(out).toContain('role="alert"');
+    expect(out).toContain('Name already exists');
+    expect(out).toContain('bg-red-50');
+  });
+  it('shows nothing while there is no error', () => {
+    expect(html(h(FormError, { error: null }))).toBe('');
+    expect(html(h(FormError, { error: '' }))).toBe('');
+  });
+  it('takes the words as children too, and falls back for what is not an Error', () => {
+    expect(html(h(FormError, null, 'Not sent'))).toContain('Not sent');
+    expect(errorText({}, 'Saving failed.')).toBe('Saving failed.');
+    expect(errorText('plain words')).toBe('plain words');
+  });
+});
+
+describe('QueryView', () => {
+  it('announces the skeleton while loading, and waits for the queries in `also`', () => {
+    expect(list(query({ isPending: true }))).toContain('Loading sites');
+    expect(list(query({ data: ['A'] }), { also: [{ isPending: true }] })).toContain('Loading sites');
+    expect(list(query({ isPending: true }), { loading: h('p', null, 'Wait') })).toBe('<p>Wait</p>');
+  });
+  it("shows the server's message with a way to try again", () => {
+    const out = list(query({ error: new Error('Server unreachable') }));
+    expect(out).toContain('role="alert"');
+    expect(out).toContain('Server unreachable');
+    expect(out).toContain('Try again');
+  });
+  it('keeps showing a failed refetch as failed, as the lists did', () => {
+    expect(list(query({ data: ['A'], error: new Error('Gone') }))).toContain('Gone');
+  });
+  it('shows the empty state, else the data', () => {
+    expect(list(query({ data: [] }))).toBe('<p>No sites yet</p>');
+    expect(list(query({ data: ['A', 'B'] }))).toBe('<ul><li>A</li><li>B</li></ul>');
+  });
+});
+
+describe('FormDialog', () => {
+  it('renders nothing while closed (its state starts clean on each opening)', () => {
+    const out = html(
+      h(FormDialog, {
+        open: false,
+        onClose: () => {},
+        title: 'New site',
+        submitLabel: 'Create site',
+        onSubmit: () => {},
+      }),
+    );
+    expect(out).toBe('');
+  });
+});
