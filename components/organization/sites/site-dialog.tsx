@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Dialog, FormField, Input, Select } from '@/components/ui';
+import { errorText, FormDialog, FormField, Input, Select } from '@/components/ui';
 import type { SiteFields } from '@/lib/client/sites';
 
 /** The zones this browser knows, as the lock settings offer them. */
@@ -14,56 +14,25 @@ function fieldOf(message: string): 'name' | 'address' | 'timeZone' | 'form' {
   return /already exists/i.test(message) ? 'name' : 'form';
 }
 
-/**
- * Creates or edits a site: name, address, IANA time zone. Inline checks first, then the server's
- * answer next to the field it is about. `onSubmit` gets every field, and what changed from `initial`.
- */
-export function SiteDialog({
-  open,
-  title,
-  initial,
-  submitLabel,
-  onClose,
-  onSubmit,
-}: {
+interface SiteDialogProps {
   open: boolean;
   title: string;
   initial: SiteFields;
   submitLabel: string;
   onClose: () => void;
   onSubmit: (fields: SiteFields, changed: Partial<SiteFields>) => Promise<unknown>;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={open} onClose={onClose} title={title} dismissable={!busy} size="sm">
-      {/* mounted on open: the fields start from `initial` each time */}
-      <SiteForm
-        initial={initial}
-        submitLabel={submitLabel}
-        onClose={onClose}
-        onSubmit={onSubmit}
-        busy={busy}
-        setBusy={setBusy}
-      />
-    </Dialog>
-  );
 }
 
-function SiteForm({
-  initial,
-  submitLabel,
-  onClose,
-  onSubmit,
-  busy,
-  setBusy,
-}: {
-  initial: SiteFields;
-  submitLabel: string;
-  onClose: () => void;
-  onSubmit: (fields: SiteFields, changed: Partial<SiteFields>) => Promise<unknown>;
-  busy: boolean;
-  setBusy: (b: boolean) => void;
-}) {
+/**
+ * Creates or edits a site: name, address, IANA time zone. Inline checks first, then the server's
+ * answer next to the field it is about. `onSubmit` gets every field, and what changed from `initial`.
+ */
+export function SiteDialog(props: SiteDialogProps) {
+  // mounted on open: the fields start from `initial` each time
+  return props.open ? <SiteForm {...props} /> : null;
+}
+
+function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialogProps) {
   const [name, setName] = useState(initial.name);
   const [address, setAddress] = useState(initial.address ?? '');
   const [timeZone, setTimeZone] = useState(initial.timeZone);
@@ -73,30 +42,26 @@ function SiteForm({
   const addressProblem = address.trim().length > 500 ? 'At most 500 characters.' : null;
   const said = (f: ReturnType<typeof fieldOf>) => (server?.field === f ? server.message : null);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setTouched(true);
-    if (nameProblem || addressProblem) return;
+    if (nameProblem || addressProblem) return false;
     const next: SiteFields = { name: name.trim(), address: address.trim() || null, timeZone };
     const changed: Partial<SiteFields> = {};
     if (next.name !== initial.name) changed.name = next.name;
     if (next.address !== (initial.address ?? null)) changed.address = next.address;
     if (next.timeZone !== initial.timeZone) changed.timeZone = next.timeZone;
-    setBusy(true);
     setServer(null);
     try {
       await onSubmit(next, changed);
-      onClose();
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'Saving failed.';
+      const message = errorText(err, 'Saving failed.');
       setServer({ field: fieldOf(message), message });
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={said('form')}>
       <FormField label="Site name" required error={(touched && nameProblem) || said('name')}>
         <Input
           value={name}
@@ -130,19 +95,6 @@ function SiteForm({
           ))}
         </Select>
       </FormField>
-      {said('form') ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {said('form')}
-        </p>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

@@ -6,10 +6,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
   Pagination,
-  SkeletonRows,
+  QueryView,
   usePageParams,
   useToast,
 } from '@/components/ui';
@@ -71,25 +70,28 @@ function Sites({ org }: { org: MyOrganization }) {
         <div className="border-b border-slate-200 p-3">
           <SearchBox label="Search sites" placeholder="Search sites by name or address" />
         </div>
-        {list.isPending ? (
-          <SkeletonRows rows={3} label="Loading sites" />
-        ) : list.error ? (
-          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
-        ) : list.data.length === 0 ? (
-          <EmptyState
-            title={text ? `No site matches "${text}"` : 'No sites yet'}
-            text={
-              text
-                ? 'Try another name or address.'
-                : newSite
-                  ? 'Create a site for each building, then move its devices into it.'
-                  : 'An administrator can create sites for the buildings of the organization.'
-            }
-            action={text ? null : newSite}
-          />
-        ) : (
-          <SitesTable sites={list.data} admin={admin} may={may} onAction={act} />
-        )}
+        <QueryView
+          query={list}
+          loading={{ rows: 3, label: 'Loading sites' }}
+          empty={{
+            when: (sites) => sites.length === 0,
+            show: (
+              <EmptyState
+                title={text ? `No site matches "${text}"` : 'No sites yet'}
+                text={
+                  text
+                    ? 'Try another name or address.'
+                    : newSite
+                      ? 'Create a site for each building, then move its devices into it.'
+                      : 'An administrator can create sites for the buildings of the organization.'
+                }
+                action={text ? null : newSite}
+              />
+            ),
+          }}
+        >
+          {(sites) => <SitesTable sites={sites} admin={admin} may={may} onAction={act} />}
+        </QueryView>
         {list.data?.length ? (
           <Pagination
             page={page}
