@@ -7,10 +7,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
   Pagination,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -60,64 +59,72 @@ function Groups({ org }: { org: MyOrganization }) {
         <div className="border-b border-slate-200 p-3">
           <SearchBox label="Search groups" placeholder="Search groups by name" />
         </div>
-        {list.isPending ? (
-          <SkeletonRows rows={5} label="Loading groups" />
-        ) : list.error ? (
-          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
-        ) : list.data.length === 0 ? (
-          <EmptyState
-            title={text ? `No group matches "${text}"` : 'No groups yet'}
-            text={
-              text
-                ? 'Try another name.'
-                : admin
-                  ? 'Create a group, add people, then give the group access to doors.'
-                  : 'An administrator can create groups.'
-            }
-            action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
-          />
-        ) : (
-          <Table caption="Groups">
-            <THead>
-              <Tr>
-                <Th>Name</Th>
-                {admin ? <Th className="text-right">Actions</Th> : null}
-              </Tr>
-            </THead>
-            <TBody>
-              {list.data.map((g) => (
-                <Tr key={g.id}>
-                  <Td>
-                    <Link href={`/organization/groups/${g.id}`} className="font-medium text-indigo-700 hover:underline">
-                      {g.name}
-                    </Link>
-                  </Td>
-                  {admin ? (
-                    <Td className="space-x-2 text-right whitespace-nowrap">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setRenaming(g)}
-                        aria-label={`Rename ${g.name}`}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-700"
-                        onClick={() => setDeleting(g)}
-                        aria-label={`Delete ${g.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </Td>
-                  ) : null}
+        <QueryView
+          query={list}
+          loading={{ rows: 5, label: 'Loading groups' }}
+          empty={{
+            when: (groups) => groups.length === 0,
+            show: (
+              <EmptyState
+                title={text ? `No group matches "${text}"` : 'No groups yet'}
+                text={
+                  text
+                    ? 'Try another name.'
+                    : admin
+                      ? 'Create a group, add people, then give the group access to doors.'
+                      : 'An administrator can create groups.'
+                }
+                action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+              />
+            ),
+          }}
+        >
+          {(groups) => (
+            <Table caption="Groups">
+              <THead>
+                <Tr>
+                  <Th>Name</Th>
+                  {admin ? <Th className="text-right">Actions</Th> : null}
                 </Tr>
-              ))}
-            </TBody>
-          </Table>
-        )}
+              </THead>
+              <TBody>
+                {groups.map((g) => (
+                  <Tr key={g.id}>
+                    <Td>
+                      <Link
+                        href={`/organization/groups/${g.id}`}
+                        className="font-medium text-indigo-700 hover:underline"
+                      >
+                        {g.name}
+                      </Link>
+                    </Td>
+                    {admin ? (
+                      <Td className="space-x-2 text-right whitespace-nowrap">
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setRenaming(g)}
+                          aria-label={`Rename ${g.name}`}
+                        >
+                          Rename
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700"
+                          onClick={() => setDeleting(g)}
+                          aria-label={`Delete ${g.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </Td>
+                    ) : null}
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </QueryView>
         {list.data ? (
           <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
         ) : null}
