@@ -87,6 +87,22 @@ describe('sites of an organization', () => {
     expect(items[4].actor).toMatchObject({ userId: cast.admin.numId });
   });
 
+  it('a repeated move is idempotent: devices already in the site stay and write no entry; only the moved are named', async () => {
+    const cast = await orgWithCast();
+    const site = await createSite(cast.org.id, { name: 'Warehouse' });
+    const first = await createOrgLock(cast.org.id, { name: 'Gate' });
+    const second = await createOrgLock(cast.org.id, { name: 'Dock' });
+    const move = (deviceIds: number[]) =>
+      api('POST', `${base(cast)}/${site.id}/devices`, { key: cast.owner.key, body: { deviceIds } });
+    expect((await move([first.id])).status).toBe(204);
+    expect((await move([first.id])).status).toBe(204); // already there: the same answer, no entry
+    expect((await move([first.id, second.id])).status).toBe(204); // only the second moves
+    expect((await api('GET', `${base(cast)}/${site.id}`, { key: cast.owner.key })).json.result.deviceCount).toBe(2);
+    const log = await api('GET', `/api/v37/organization/${cast.org.id}/audit`, { key: cast.owner.key });
+    const moves = (log.json.result as any[]).filter((i) => i.action === 'site.devices');
+    expect(moves.map((i) => i.after)).toEqual([{ deviceIds: [second.id] }, { deviceIds: [first.id] }]);
+  });
+
   it('an administrator manages them; a member lists them but may not create (403)', async () => {
     const made = await create(c.admin.key, { name: 'Residence', timeZone: 'Europe/Warsaw' });
     expect(made.status).toBe(200);

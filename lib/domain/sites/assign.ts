@@ -12,7 +12,8 @@ import { sendPinRemovals } from '../pins/removals';
 /**
  * Moves devices of the organization into one of its sites. All or none: an id that is not a
  * device of this organization is named in a 400 and nothing moves; an administrator limited to
- * some sites moves only devices of those sites, into one of them (403 otherwise).
+ * some sites moves only devices of those sites, into one of them (403 otherwise). Devices already
+ * in the site stay as they are: a repeated move is answered the same and records nothing.
  */
 export async function assignSiteDevices(
   ctx: Ctx,
@@ -21,7 +22,7 @@ export async function assignSiteDevices(
   const m = await requireOrg(ctx, input.organizationId, 'manageSites');
   const site = await findSite(ctx, input.organizationId, input.siteId);
   const ids = [...new Set(input.deviceIds)];
-  await ctx.db.transaction(async (tx) => {
+  const moved = await ctx.db.transaction(async (tx) => {
     // the site locked against a delete that counted its devices before these arrive
     const [held] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, site.id)).for('update');
     if (!held) throw Invalid('siteId: the site was deleted meanwhile.');
@@ -38,10 +39,11 @@ export async function assignSiteDevices(
       );
     // a limited administrator moves devices only between the sites they administer (read in the transaction)
     enforceSiteChange(m, 'move', [site.id, ...found.map((d) => d.siteId)]);
-    await tx
-      .update(devices)
-      .set({ siteId: site.id })
-      .where(and(anyInt(devices.id, ids), eq(devices.organizationId, input.organizationId)));
+    // devices already in the site stay: a repeated move writes, settles and records nothing (idempotent)
+    const there = new Set(found.filter((d) => d.siteId === site.id).map((d) => d.id));
+    const moving = ids.filter((id) => !there.has(id));
+    if (!moving.length) return [];
+    await tx.update(devices).set({ siteId: site.id }).where(anyInt(devices.id, moving));
     // administrators limited to sites without this one lose these devices: what they handed out on
     // them ends with the move (their grants answer to what they hold, issue 35)
     const limited = await tx
@@ -57,15 +59,17 @@ export async function assignSiteDevices(
       tx,
       ctx,
       limited.map((u) => u.userId),
-      { deviceIds: ids },
+      { deviceIds: moving },
     );
     await audit(tx, ctx, {
       action: 'site.devices',
       organizationId: input.organizationId,
       target: { type: 'site', id: site.id, name: site.name },
-      after: { deviceIds: ids },
+      after: { deviceIds: moving },
     });
+    return moving;
   });
+  if (!moved.length) return;
   // PINs the move ended come off their locks now (queued in the transaction)
-  await sendPinRemovals(ctx.db, { deviceIds: ids });
+  await sendPinRemovals(ctx.db, { deviceIds: moved });
 }
