@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { toRows, type DeviceRow } from '@/components/devices/rows';
-import { Button, Checkbox, Dialog, EmptyState, ErrorState, Input, SkeletonRows } from '@/components/ui';
+import { Button, Checkbox, Dialog, EmptyState, errorText, FormError, Input, QueryView } from '@/components/ui';
 import { useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
 import type { Site } from '@/lib/client/sites';
 import { decideSiteChange } from '@/lib/shared/policy';
@@ -108,53 +108,43 @@ function MoveForm({
       await onMove(site, picked);
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Moving failed.');
+      setError(errorText(e, 'Moving failed.'));
     } finally {
       setSending(false);
       setBusy(false);
     }
   }
 
-  if (details.isPending || sensors.isPending) return <SkeletonRows rows={4} label="Loading devices" />;
-  if (details.isError)
-    return (
-      <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
-    );
-
-  if (confirming)
-    return (
-      <div className="space-y-4">
-        <p className="text-sm text-slate-700">
-          Move {count} to <strong>{site.name}</strong>? They leave the site they are in now. Each keeps its own time
-          zone.
-        </p>
-        <ul className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm">
-          {picked.map((r) => (
-            <li key={r.id} className="px-3 py-2">
-              <span className="block font-medium">{r.name}</span>
-              <span className="block text-xs text-slate-600">
-                {r.typeLabel} · from {where(r)}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {error ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={sending}>
-            Back
-          </Button>
-          <Button onClick={move} loading={sending}>
-            Move {count}
-          </Button>
-        </div>
+  // the second step: what moves where, then Move
+  const confirm = (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Move {count} to <strong>{site.name}</strong>? They leave the site they are in now. Each keeps its own time zone.
+      </p>
+      <ul className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 text-sm">
+        {picked.map((r) => (
+          <li key={r.id} className="px-3 py-2">
+            <span className="block font-medium">{r.name}</span>
+            <span className="block text-xs text-slate-600">
+              {r.typeLabel} · from {where(r)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <FormError error={error} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={sending}>
+          Back
+        </Button>
+        <Button onClick={move} loading={sending}>
+          Move {count}
+        </Button>
       </div>
-    );
+    </div>
+  );
 
-  return (
+  // the first step: choose the devices
+  const choose = (
     <div className="space-y-4">
       {offered.length === 0 ? (
         <EmptyState
@@ -209,5 +199,11 @@ function MoveForm({
         ) : null}
       </div>
     </div>
+  );
+
+  return (
+    <QueryView query={details} also={[sensors]} loading={{ rows: 4, label: 'Loading devices' }}>
+      {() => (confirming ? confirm : choose)}
+    </QueryView>
   );
 }
