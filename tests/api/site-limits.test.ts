@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, auditLog, devices, lockPins } from '@/db/schema';
 import { addOrgUser, createGroup, createUser, db, grantGroup, grantUser } from '../support/factories/core';
@@ -57,6 +57,16 @@ describe('an administrator limited to some sites', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0].before).toEqual({ sites: null });
     expect(entries[0].after).toEqual({ sites: ['Office'] });
+    // widened: the entry names the sites before and after, by name
+    expect((await c.limit([c.home.id, c.office.id])).status).toBe(200);
+    const [widened] = await (await db())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.sites'), eq(auditLog.organizationId, c.org.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(widened.before).toEqual({ sites: ['Office'] });
+    expect(widened.after).toEqual({ sites: ['Office', 'Residence'] });
   });
 
   it("manages only their sites' doors: PINs, sharing and settings elsewhere are refused in words, opening is not", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { organizationUsers, sites, users } from '@/db/schema';
 import { anyInt } from '@/db/arrays';
@@ -153,40 +153,38 @@ export async function limitSites(
       target: { role: l.target.role, self: l.me.id === l.target.id },
       factor,
     });
-    const named = await tx
-      .select({ id: sites.id, name: sites.name })
-      .from(sites)
-      .where(and(eq(sites.organizationId, input.organizationId), anyInt(sites.id, next ?? [])))
-      .orderBy(asc(sites.id));
-    const unknown = (next ?? []).filter((id) => !named.some((s) => s.id === id));
-    if (unknown.length)
-      throw Invalid(
-        `siteIds: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a site' : 'are not sites'} of this organization.`,
-      );
     const [prev] = await tx
       .select({ siteIds: organizationUsers.siteIds, email: users.email })
       .from(organizationUsers)
       .innerJoin(users, eq(users.id, organizationUsers.userId))
       .where(eq(organizationUsers.id, l.target.id));
     const before = prev?.siteIds ?? null;
+    // one read of the sites named before and after: it checks the new ids and names both in the audit
+    const named = new Map(
+      (
+        await tx
+          .select({ id: sites.id, name: sites.name })
+          .from(sites)
+          .where(
+            and(eq(sites.organizationId, input.organizationId), anyInt(sites.id, [...(before ?? []), ...(next ?? [])])),
+          )
+      ).map((s) => [s.id, s.name]),
+    );
+    const unknown = (next ?? []).filter((id) => !named.has(id));
+    if (unknown.length)
+      throw Invalid(
+        `siteIds: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a site' : 'are not sites'} of this organization.`,
+      );
     if (JSON.stringify(before) === JSON.stringify(next)) return;
     await tx.update(organizationUsers).set({ siteIds: next }).where(eq(organizationUsers.id, l.target.id));
-    const namesOf = async (ids: number[] | null) =>
-      ids === null
-        ? null
-        : (
-            await tx
-              .select({ name: sites.name })
-              .from(sites)
-              .where(and(eq(sites.organizationId, input.organizationId), anyInt(sites.id, ids)))
-              .orderBy(asc(sites.name))
-          ).map((s) => s.name);
+    // a site deleted since the limit was set has no name left: it drops out of the before list
+    const namesOf = (ids: number[] | null) => (ids === null ? null : ids.flatMap((id) => named.get(id) ?? []).sort());
     await audit(tx, ctx, {
       action: 'member.sites',
       organizationId: input.organizationId,
       target: { type: 'person', id: l.target.id, name: prev?.email ?? '' },
-      before: { sites: await namesOf(before) },
-      after: { sites: next === null ? null : named.map((s) => s.name).sort() },
+      before: { sites: namesOf(before) },
+      after: { sites: namesOf(next) },
     });
     // a narrower reach (any limit where there was none, or fewer sites) ends what went beyond it
     const widened = next === null || (before !== null && before.every((id) => next.includes(id)));
