@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Checkbox, useToast } from '@/components/ui';
 import { type MyOrganization, useLimitSites, useOrgPerson } from '@/lib/client/organization';
-import { useAllSites } from '@/lib/client/sites';
+import { type Site, useAllSites } from '@/lib/client/sites';
 import { OrgRole } from '@/lib/shared/policy';
 
 /**
@@ -25,16 +25,52 @@ export function SiteLimit({
   const limit = useLimitSites(org.id);
   const toast = useToast();
   const current = person.data?.siteIds ?? null;
-  const [every, setEvery] = useState(true);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setEvery(current === null);
-    setChosen(current ?? []);
-  }, [current]);
 
   if (org.role !== OrgRole.owner || !person.data || person.data.role === OrgRole.owner || !sites.data) return null;
   if (sites.data.length < 2 && current === null) return null;
+
+  async function save(next: number[] | null) {
+    await limit.mutateAsync({ organizationUserId, siteIds: next });
+    await person.refetch();
+    toast.success(
+      next === null
+        ? `${name} administers every site`
+        : `${name} administers ${next.length === 1 ? 'one site' : `${next.length} sites`} now; what they gave on other sites' doors ended`,
+    );
+  }
+
+  // the form starts from the saved limit and starts over whenever that changes (a save, another tab)
+  return (
+    <SiteLimitForm
+      key={current?.join(',') ?? 'every'}
+      current={current}
+      sites={sites.data}
+      organizationUserId={organizationUserId}
+      name={name}
+      saving={limit.isPending}
+      onSave={save}
+    />
+  );
+}
+
+function SiteLimitForm({
+  current,
+  sites,
+  organizationUserId,
+  name,
+  saving,
+  onSave,
+}: {
+  current: number[] | null;
+  sites: Site[];
+  organizationUserId: number;
+  name: string;
+  saving: boolean;
+  onSave: (next: number[] | null) => Promise<void>;
+}) {
+  const [every, setEvery] = useState(current === null);
+  const [chosen, setChosen] = useState<number[]>(current ?? []);
+  const [error, setError] = useState<string | null>(null);
   const next = every ? null : [...chosen].sort((a, b) => a - b);
   const unchanged = JSON.stringify(next) === JSON.stringify(current);
 
@@ -42,13 +78,7 @@ export function SiteLimit({
     e.preventDefault();
     setError(null);
     try {
-      await limit.mutateAsync({ organizationUserId, siteIds: next });
-      await person.refetch();
-      toast.success(
-        next === null
-          ? `${name} administers every site`
-          : `${name} administers ${next.length === 1 ? 'one site' : `${next.length} sites`} now; what they gave on other sites' doors ended`,
-      );
+      await onSave(next);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The sites could not be saved.');
     }
@@ -85,7 +115,7 @@ export function SiteLimit({
           </label>
           {!every ? (
             <div className="ml-6 grid gap-1 sm:grid-cols-2">
-              {sites.data.map((s) => (
+              {sites.map((s) => (
                 <Checkbox
                   key={s.id}
                   id={`${id}-${s.id}`}
@@ -109,7 +139,7 @@ export function SiteLimit({
             {error}
           </p>
         ) : null}
-        <Button type="submit" variant="secondary" loading={limit.isPending} disabled={unchanged}>
+        <Button type="submit" variant="secondary" loading={saving} disabled={unchanged}>
           Save sites
         </Button>
       </form>
