@@ -1,8 +1,6 @@
 'use client';
 
-import { useState } from 'react';
-import { Button } from './button';
-import { Dialog } from './dialog';
+import { FormDialog } from './form-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,7 +15,7 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
 }
 
-/** "Are you sure?" for destructive actions. Closes itself after a successful confirm. */
+/** "Are you sure?" for destructive actions: a FormDialog without fields. Closes itself after a successful confirm. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -28,51 +26,20 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'danger',
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  function close() {
-    setError(null);
-    onClose();
-  }
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      close();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'The action failed. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       title={title}
       size="sm"
-      dismissable={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button variant={tone} onClick={confirm} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      submitLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      submitVariant={tone}
+      onSubmit={async () => {
+        await onConfirm();
+      }}
     >
       {message ? <div>{message}</div> : null}
-      {error ? (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { cn } from './cn';
+import { AlertIcon } from './icons';
 
 /** What a failed request says: an Error's message, a string as is, else `fallback`. */
 export function errorText(error: unknown, fallback = 'That did not work. Please try again.'): string {
@@ -9,24 +10,35 @@ export function errorText(error: unknown, fallback = 'That did not work. Please 
 
 /**
  * The one look of a form's error (the server's answer about the form as a whole, a refused
- * request): red, announced as an alert. Give it `error` (anything thrown, a mutation's error;
- * nothing shown while it is empty) or the words as children. Errors about one field belong under
- * that field (FormField's `error`).
+ * request): red, with the icon (never by colour alone), announced as an alert; the red twin of
+ * Warning. Give it `error` (anything thrown, a mutation's error; nothing shown while it is empty)
+ * or the words as children. An error about one field belongs under that field (FormField's `error`).
  */
 export function FormError({
   error,
   children,
+  id,
   className,
 }: {
   error?: unknown;
   children?: React.ReactNode;
+  /** For a form's aria-describedby. */
+  id?: string;
   className?: string;
 }) {
   const content = children ?? (error ? errorText(error) : null);
   if (content === null || content === undefined || content === false || content === '') return null;
   return (
-    <div role="alert" className={cn('rounded-md bg-red-50 px-3 py-2 text-sm text-red-800', className)}>
-      {content}
+    <div
+      id={id}
+      role="alert"
+      className={cn(
+        'flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800',
+        className,
+      )}
+    >
+      <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="min-w-0">{content}</div>
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface QueryViewProps<T> {
   empty?: { when: (data: T) => boolean; show: React.ReactNode };
   /** Title of the ErrorState (default "Something went wrong"). */
   errorTitle?: React.ReactNode;
+  /** The words of the ErrorState (default: the error's own message, the server's). */
+  errorMessage?: (error: Error) => React.ReactNode;
   className?: string;
   children: (data: T) => React.ReactNode;
 }
@@ -35,7 +37,16 @@ function isSkeleton(x: unknown): x is { rows?: number; label?: string } {
  * it failed (a failed refetch too, as the lists did by hand), the empty state when there is nothing,
  * else `children(data)`.
  */
-export function QueryView<T>({ query, loading, also, empty, errorTitle, className, children }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  loading,
+  also,
+  empty,
+  errorTitle,
+  errorMessage,
+  className,
+  children,
+}: QueryViewProps<T>) {
   if (query.isPending || also?.some((q) => q.isPending)) {
     if (loading === undefined || isSkeleton(loading))
       return <SkeletonRows rows={loading?.rows ?? 5} label={loading?.label ?? 'Loading'} />;
@@ -46,7 +57,7 @@ export function QueryView<T>({ query, loading, also, empty, errorTitle, classNam
       <ErrorState
         title={errorTitle}
         className={className}
-        message={query.error?.message}
+        message={query.error ? (errorMessage ? errorMessage(query.error) : query.error.message) : undefined}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

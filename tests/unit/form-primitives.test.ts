@@ -37,6 +37,7 @@ describe('FormError', () => {
     expect(out).toContain('role="alert"');
     expect(out).toContain('Name already exists');
     expect(out).toContain('bg-red-50');
+    expect(out).toContain('<svg'); // the icon: never by colour alone
   });
   it('shows nothing while there is no error', () => {
     expect(html(h(FormError, { error: null }))).toBe('');
@@ -60,6 +61,11 @@ describe('QueryView', () => {
     expect(out).toContain('role="alert"');
     expect(out).toContain('Server unreachable');
     expect(out).toContain('Try again');
+  });
+  it("says the error in the words given, when the server's are not for people", () => {
+    const out = list(query({ error: new Error('HTTP 500') }), { errorMessage: () => 'Could not load the PINs.' });
+    expect(out).toContain('Could not load the PINs.');
+    expect(out).not.toContain('HTTP 500');
   });
   it('keeps showing a failed refetch as failed, as the lists did', () => {
     expect(list(query({ data: ['A'], error: new Error('Gone') }))).toContain('Gone');
