@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Card, Checkbox, ErrorState, Input, SkeletonRows } from '@/components/ui';
+import { Button, Card, Checkbox, Input, QueryView } from '@/components/ui';
 import { useOrgUsers, type MyOrganization } from '@/lib/client/organization';
 
 /** Pick people of the organization to add; who is already in the group is shown but not offered. */
@@ -52,40 +52,40 @@ export function AddMembers({
         aria-label="Find people to add"
       />
       <div className="mt-3">
-        {users.isPending ? (
-          <SkeletonRows rows={3} label="Loading people" />
-        ) : users.error ? (
-          <ErrorState message={users.error.message} onRetry={() => users.refetch()} />
-        ) : users.data.length === 0 ? (
-          <p className="text-sm text-slate-600">Nobody matches.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {users.data
-              .flatMap((u) =>
-                u.organizationUserId === null ? [] : [{ ...u, organizationUserId: u.organizationUserId }],
-              )
-              .map((u) => (
-                <li key={u.organizationUserId} className="py-2">
-                  {memberIds.has(u.organizationUserId) ? (
-                    <span className="text-sm text-slate-500">
-                      {u.displayName} <span className="text-xs">(in the group)</span>
-                    </span>
-                  ) : (
-                    <Checkbox
-                      checked={picked.has(u.organizationUserId)}
-                      onChange={() => toggle(u.organizationUserId, u.displayName)}
-                      label={
-                        <span>
-                          <span className="font-medium">{u.displayName}</span>{' '}
-                          <span className="text-slate-600">{u.email}</span>
-                        </span>
-                      }
-                    />
-                  )}
-                </li>
-              ))}
-          </ul>
-        )}
+        <QueryView
+          query={users}
+          loading={{ rows: 3, label: 'Loading people' }}
+          empty={{ when: (data) => data.length === 0, show: <p className="text-sm text-slate-600">Nobody matches.</p> }}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data
+                .flatMap((u) =>
+                  u.organizationUserId === null ? [] : [{ ...u, organizationUserId: u.organizationUserId }],
+                )
+                .map((u) => (
+                  <li key={u.organizationUserId} className="py-2">
+                    {memberIds.has(u.organizationUserId) ? (
+                      <span className="text-sm text-slate-500">
+                        {u.displayName} <span className="text-xs">(in the group)</span>
+                      </span>
+                    ) : (
+                      <Checkbox
+                        checked={picked.has(u.organizationUserId)}
+                        onChange={() => toggle(u.organizationUserId, u.displayName)}
+                        label={
+                          <span>
+                            <span className="font-medium">{u.displayName}</span>{' '}
+                            <span className="text-slate-600">{u.email}</span>
+                          </span>
+                        }
+                      />
+                    )}
+                  </li>
+                ))}
+            </ul>
+          )}
+        </QueryView>
       </div>
     </Card>
   );

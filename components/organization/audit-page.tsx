@@ -9,12 +9,11 @@ import {
   buttonClasses,
   Card,
   EmptyState,
-  ErrorState,
   FormField,
   Input,
   PageHeader,
+  QueryView,
   Select,
-  SkeletonRows,
   Spinner,
 } from '@/components/ui';
 import { auditCsvUrl, useAuditLog, type AuditItem } from '@/lib/client/audit';
@@ -177,22 +176,22 @@ function Audit({ org }: { org: MyOrganization }) {
         </div>
       ) : null}
       <Card flush>
-        {log.isPending ? (
-          <SkeletonRows rows={5} label="Loading the audit log" />
-        ) : log.isError ? (
-          <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
-        ) : !items.length ? (
-          <EmptyState
-            title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
-            text="Shares, revokes, PIN, link, group and settings changes appear here as administrators make them."
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Audit entries">
-            {items.map((it) => (
-              <AuditRow key={it.id} item={it} />
-            ))}
-          </ul>
-        )}
+        <QueryView query={log} loading={{ rows: 5, label: 'Loading the audit log' }}>
+          {() =>
+            !items.length ? (
+              <EmptyState
+                title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}
+                text="Shares, revokes, PIN, link, group and settings changes appear here as administrators make them."
+              />
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label="Audit entries">
+                {items.map((it) => (
+                  <AuditRow key={it.id} item={it} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </Card>
       <div className="flex justify-center py-4 text-sm text-slate-600">
         {log.isFetchingNextPage ? (

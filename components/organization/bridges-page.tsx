@@ -10,12 +10,12 @@ import {
   ConfirmDialog,
   Dialog,
   EmptyState,
-  ErrorState,
+  FormError,
   FormField,
   Input,
   PageHeader,
+  QueryView,
   Select,
-  SkeletonRows,
   useToast,
   Warning,
 } from '@/components/ui';
@@ -64,23 +64,28 @@ function Bridges({ org }: { org: MyOrganization }) {
         actions={<Button onClick={() => setAdding(true)}>Add a bridge</Button>}
       />
       <Card flush>
-        {bridges.isPending ? (
-          <SkeletonRows rows={3} label="Loading the bridges" />
-        ) : bridges.isError ? (
-          <ErrorState message={bridges.error.message} onRetry={() => bridges.refetch()} retrying={bridges.isFetching} />
-        ) : !bridges.data.length ? (
-          <EmptyState
-            title="No bridges yet"
-            text="Add a Tedee bridge by the address and API token its app shows (Bridge settings > Local API); its locks come with it."
-            action={<Button onClick={() => setAdding(true)}>Add a bridge</Button>}
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Bridges">
-            {bridges.data.map((b) => (
-              <BridgeRow key={b.id} bridge={b} onRemove={() => setRemoving(b)} />
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={bridges}
+          loading={{ rows: 3, label: 'Loading the bridges' }}
+          empty={{
+            when: (data) => data.length === 0,
+            show: (
+              <EmptyState
+                title="No bridges yet"
+                text="Add a Tedee bridge by the address and API token its app shows (Bridge settings > Local API); its locks come with it."
+                action={<Button onClick={() => setAdding(true)}>Add a bridge</Button>}
+              />
+            ),
+          }}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100" aria-label="Bridges">
+              {data.map((b) => (
+                <BridgeRow key={b.id} bridge={b} onRemove={() => setRemoving(b)} />
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Card>
       <AddBridgeDialog org={org} open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
@@ -335,11 +340,7 @@ function AddBridgeDialog({ org, open, onClose }: { org: MyOrganization; open: bo
           ) : null}
         </div>
       ) : null}
-      {problem ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </div>
-      ) : null}
+      {problem ? <FormError className="mt-4">{problem}</FormError> : null}
     </Dialog>
   );
 }

@@ -12,6 +12,7 @@ import {
   EmptyState,
   ErrorState,
   PageHeader,
+  QueryView,
   SkeletonRows,
   Table,
   TBody,
@@ -148,59 +149,64 @@ function GroupDoors({ orgId, groupId, name }: { orgId: number; groupId: string; 
       description="What the group's members can open through it, with their hours at each door (in the door's own time zone). Only doors you administer are listed."
       flush
     >
-      {q.isPending ? (
-        <SkeletonRows rows={3} label="Loading the group's doors" />
-      ) : q.isError ? (
-        <ErrorState message={q.error.message} onRetry={() => q.refetch()} retrying={q.isRefetching} />
-      ) : q.data.length === 0 ? (
-        <EmptyState
-          title="No doors you administer"
-          text="Share a door with this group from the door's Access tab to let its members open it."
-        />
-      ) : (
-        <Table caption={`Doors the group ${name} opens`}>
-          <THead>
-            <Tr>
-              <Th>Door</Th>
-              <Th>Hours</Th>
-              <Th className="hidden sm:table-cell">Role</Th>
-              <Th className="hidden sm:table-cell">From afar</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {q.data.map((d) => (
-              <Tr key={d.accessId}>
-                <Td>
-                  <Link href={`/devices/${d.deviceId}`} className="font-medium text-indigo-700 hover:underline">
-                    {d.deviceName}
-                  </Link>
-                  <div className="mt-1 text-xs text-slate-600 sm:hidden">
-                    {LEVEL[d.accessLevel] ?? 'Guest'} ·{' '}
-                    {d.remoteAccessDisabled ? 'only near the door' : 'remote opening allowed'}
-                  </div>
-                </Td>
-                <Td className="text-slate-700">
-                  {scheduleText(d, d.timeZone).map((line) => (
-                    <div key={line}>{line}</div>
-                  ))}
-                </Td>
-                <Td className="hidden sm:table-cell">{LEVEL[d.accessLevel] ?? 'Guest'}</Td>
-                <Td className="hidden sm:table-cell">
-                  {d.remoteAccessDisabled ? (
-                    <Badge tone="neutral" icon={false}>
-                      Only near the door
-                    </Badge>
-                  ) : (
-                    <Badge tone="ok" icon={false}>
-                      Allowed
-                    </Badge>
-                  )}
-                </Td>
+      <QueryView
+        query={q}
+        loading={{ rows: 3, label: "Loading the group's doors" }}
+        empty={{
+          when: (data) => data.length === 0,
+          show: (
+            <EmptyState
+              title="No doors you administer"
+              text="Share a door with this group from the door's Access tab to let its members open it."
+            />
+          ),
+        }}
+      >
+        {(data) => (
+          <Table caption={`Doors the group ${name} opens`}>
+            <THead>
+              <Tr>
+                <Th>Door</Th>
+                <Th>Hours</Th>
+                <Th className="hidden sm:table-cell">Role</Th>
+                <Th className="hidden sm:table-cell">From afar</Th>
               </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
+            </THead>
+            <TBody>
+              {data.map((d) => (
+                <Tr key={d.accessId}>
+                  <Td>
+                    <Link href={`/devices/${d.deviceId}`} className="font-medium text-indigo-700 hover:underline">
+                      {d.deviceName}
+                    </Link>
+                    <div className="mt-1 text-xs text-slate-600 sm:hidden">
+                      {LEVEL[d.accessLevel] ?? 'Guest'} ·{' '}
+                      {d.remoteAccessDisabled ? 'only near the door' : 'remote opening allowed'}
+                    </div>
+                  </Td>
+                  <Td className="text-slate-700">
+                    {scheduleText(d, d.timeZone).map((line) => (
+                      <div key={line}>{line}</div>
+                    ))}
+                  </Td>
+                  <Td className="hidden sm:table-cell">{LEVEL[d.accessLevel] ?? 'Guest'}</Td>
+                  <Td className="hidden sm:table-cell">
+                    {d.remoteAccessDisabled ? (
+                      <Badge tone="neutral" icon={false}>
+                        Only near the door
+                      </Badge>
+                    ) : (
+                      <Badge tone="ok" icon={false}>
+                        Allowed
+                      </Badge>
+                    )}
+                  </Td>
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </QueryView>
     </Card>
   );
 }

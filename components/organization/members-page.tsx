@@ -11,10 +11,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
   Pagination,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -117,163 +116,168 @@ function Members({ org }: { org: MyOrganization }) {
           <SearchBox label="Search members" placeholder="Search by name or e-mail" />
           <RoleFilter />
         </div>
-        {list.isPending ? (
-          <SkeletonRows rows={5} label="Loading members" />
-        ) : list.error ? (
-          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
-        ) : list.data.length === 0 ? (
-          <EmptyState
-            title={text || role !== undefined ? 'Nobody matches' : 'No members'}
-            text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
-          />
-        ) : (
-          <Table caption="Members">
-            <THead>
-              <Tr>
-                <Th>Name</Th>
-                <Th>Role</Th>
-                <Th>Status</Th>
-                {admin ? (
-                  <>
-                    <Th className="hidden md:table-cell">Last sign-in</Th>
-                    <Th className="hidden lg:table-cell">Groups</Th>
-                    <Th className="hidden md:table-cell">Devices</Th>
-                    <Th className="text-right">Actions</Th>
-                  </>
-                ) : null}
-              </Tr>
-            </THead>
-            <TBody>
-              {list.data.map((u) => (
-                <Tr key={u.organizationUserId ?? u.invitationId}>
-                  <Td>
-                    <div className="font-medium text-slate-900">
-                      {u.displayName}
-                      {u.organizationUserId === org.organizationUserId ? (
-                        <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>
-                      ) : null}
-                    </div>
-                    {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
-                  </Td>
-                  <Td>
-                    <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>
-                      {ROLE_LABEL[u.roleName] ?? u.roleName}
-                    </Badge>
-                  </Td>
-                  <Td>
-                    <Badge tone={STATUS[u.status].tone}>{STATUS[u.status].label}</Badge>
-                    {u.invitationExpiresAt ? (
-                      <div className="mt-0.5 text-xs text-slate-500" title={fmtDateTime(u.invitationExpiresAt)}>
-                        {u.status === 'expired' ? 'ended' : 'ends'} {fmtDate(u.invitationExpiresAt)}
-                      </div>
-                    ) : null}
-                  </Td>
+        <QueryView
+          query={list}
+          loading={{ rows: 5, label: 'Loading members' }}
+          empty={{
+            when: (data) => data.length === 0,
+            show: (
+              <EmptyState
+                title={text || role !== undefined ? 'Nobody matches' : 'No members'}
+                text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
+              />
+            ),
+          }}
+        >
+          {(data) => (
+            <Table caption="Members">
+              <THead>
+                <Tr>
+                  <Th>Name</Th>
+                  <Th>Role</Th>
+                  <Th>Status</Th>
                   {admin ? (
                     <>
-                      <Td className="hidden whitespace-nowrap md:table-cell">
-                        {u.status !== 'active' ? (
-                          '—'
-                        ) : u.lastSignInAt ? (
-                          <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span>
-                        ) : (
-                          'Never'
-                        )}
-                      </Td>
-                      <Td className="hidden lg:table-cell">
-                        {u.groups?.length ? (
-                          u.groups.map((g) => g.name).join(', ')
-                        ) : (
-                          <span className="text-slate-400">—</span>
-                        )}
-                      </Td>
-                      <Td className="hidden md:table-cell">
-                        {u.deviceCount !== null && u.userId ? (
-                          <Link href={personHref(u)} className="text-indigo-700 hover:underline">
-                            {u.deviceCount}
-                            <span className="sr-only"> doors of {u.displayName}</span>
-                          </Link>
-                        ) : (
-                          (u.deviceCount ?? '—')
-                        )}
-                      </Td>
-                      <Td>
-                        <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
-                          {u.organizationUserId === null ? (
-                            may('manageInvitation', u) ? (
-                              <>
-                                <Button
-                                  size="sm"
-                                  variant="secondary"
-                                  onClick={() => invitationAction(u, 'resend')}
-                                  aria-label={`Resend invitation to ${u.email}`}
-                                >
-                                  Resend
-                                </Button>
-                                <Button
-                                  size="sm"
-                                  variant="ghost"
-                                  className="text-red-700"
-                                  onClick={() => invitationAction(u, 'withdraw')}
-                                  aria-label={`Withdraw invitation to ${u.email}`}
-                                >
-                                  Withdraw
-                                </Button>
-                              </>
-                            ) : null
-                          ) : (
-                            <>
-                              {may('assignAdmin', u) ? (
-                                <Button
-                                  size="sm"
-                                  variant="secondary"
-                                  onClick={() => setChanging({ person: u, change: 'assignadmin' })}
-                                  aria-label={`Make ${u.displayName} an administrator`}
-                                >
-                                  Make administrator
-                                </Button>
-                              ) : null}
-                              {may('removeAdmin', u) ? (
-                                <Button
-                                  size="sm"
-                                  variant="secondary"
-                                  onClick={() => setChanging({ person: u, change: 'removeadmin' })}
-                                  aria-label={`Make ${u.displayName} a member`}
-                                >
-                                  Make member
-                                </Button>
-                              ) : null}
-                              {may('transferOwnership', u) ? (
-                                <Button
-                                  size="sm"
-                                  variant="ghost"
-                                  onClick={() => setTransferTo(u)}
-                                  aria-label={`Make ${u.displayName} the owner`}
-                                >
-                                  Make owner
-                                </Button>
-                              ) : null}
-                              {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
-                                <Button
-                                  size="sm"
-                                  variant="ghost"
-                                  className="text-red-700"
-                                  onClick={() => setRemoving(u)}
-                                  aria-label={`Remove ${u.displayName}`}
-                                >
-                                  Remove
-                                </Button>
-                              ) : null}
-                            </>
-                          )}
-                        </div>
-                      </Td>
+                      <Th className="hidden md:table-cell">Last sign-in</Th>
+                      <Th className="hidden lg:table-cell">Groups</Th>
+                      <Th className="hidden md:table-cell">Devices</Th>
+                      <Th className="text-right">Actions</Th>
                     </>
                   ) : null}
                 </Tr>
-              ))}
-            </TBody>
-          </Table>
-        )}
+              </THead>
+              <TBody>
+                {data.map((u) => (
+                  <Tr key={u.organizationUserId ?? u.invitationId}>
+                    <Td>
+                      <div className="font-medium text-slate-900">
+                        {u.displayName}
+                        {u.organizationUserId === org.organizationUserId ? (
+                          <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>
+                        ) : null}
+                      </div>
+                      {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
+                    </Td>
+                    <Td>
+                      <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>
+                        {ROLE_LABEL[u.roleName] ?? u.roleName}
+                      </Badge>
+                    </Td>
+                    <Td>
+                      <Badge tone={STATUS[u.status].tone}>{STATUS[u.status].label}</Badge>
+                      {u.invitationExpiresAt ? (
+                        <div className="mt-0.5 text-xs text-slate-500" title={fmtDateTime(u.invitationExpiresAt)}>
+                          {u.status === 'expired' ? 'ended' : 'ends'} {fmtDate(u.invitationExpiresAt)}
+                        </div>
+                      ) : null}
+                    </Td>
+                    {admin ? (
+                      <>
+                        <Td className="hidden whitespace-nowrap md:table-cell">
+                          {u.status !== 'active' ? (
+                            '—'
+                          ) : u.lastSignInAt ? (
+                            <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span>
+                          ) : (
+                            'Never'
+                          )}
+                        </Td>
+                        <Td className="hidden lg:table-cell">
+                          {u.groups?.length ? (
+                            u.groups.map((g) => g.name).join(', ')
+                          ) : (
+                            <span className="text-slate-400">—</span>
+                          )}
+                        </Td>
+                        <Td className="hidden md:table-cell">
+                          {u.deviceCount !== null && u.userId ? (
+                            <Link href={personHref(u)} className="text-indigo-700 hover:underline">
+                              {u.deviceCount}
+                              <span className="sr-only"> doors of {u.displayName}</span>
+                            </Link>
+                          ) : (
+                            (u.deviceCount ?? '—')
+                          )}
+                        </Td>
+                        <Td>
+                          <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
+                            {u.organizationUserId === null ? (
+                              may('manageInvitation', u) ? (
+                                <>
+                                  <Button
+                                    size="sm"
+                                    variant="secondary"
+                                    onClick={() => invitationAction(u, 'resend')}
+                                    aria-label={`Resend invitation to ${u.email}`}
+                                  >
+                                    Resend
+                                  </Button>
+                                  <Button
+                                    size="sm"
+                                    variant="ghost"
+                                    className="text-red-700"
+                                    onClick={() => invitationAction(u, 'withdraw')}
+                                    aria-label={`Withdraw invitation to ${u.email}`}
+                                  >
+                                    Withdraw
+                                  </Button>
+                                </>
+                              ) : null
+                            ) : (
+                              <>
+                                {may('assignAdmin', u) ? (
+                                  <Button
+                                    size="sm"
+                                    variant="secondary"
+                                    onClick={() => setChanging({ person: u, change: 'assignadmin' })}
+                                    aria-label={`Make ${u.displayName} an administrator`}
+                                  >
+                                    Make administrator
+                                  </Button>
+                                ) : null}
+                                {may('removeAdmin', u) ? (
+                                  <Button
+                                    size="sm"
+                                    variant="secondary"
+                                    onClick={() => setChanging({ person: u, change: 'removeadmin' })}
+                                    aria-label={`Make ${u.displayName} a member`}
+                                  >
+                                    Make member
+                                  </Button>
+                                ) : null}
+                                {may('transferOwnership', u) ? (
+                                  <Button
+                                    size="sm"
+                                    variant="ghost"
+                                    onClick={() => setTransferTo(u)}
+                                    aria-label={`Make ${u.displayName} the owner`}
+                                  >
+                                    Make owner
+                                  </Button>
+                                ) : null}
+                                {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
+                                  <Button
+                                    size="sm"
+                                    variant="ghost"
+                                    className="text-red-700"
+                                    onClick={() => setRemoving(u)}
+                                    aria-label={`Remove ${u.displayName}`}
+                                  >
+                                    Remove
+                                  </Button>
+                                ) : null}
+                              </>
+                            )}
+                          </div>
+                        </Td>
+                      </>
+                    ) : null}
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </QueryView>
         {list.data ? (
           <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
         ) : null}

@@ -7,10 +7,9 @@ import {
   Button,
   Card,
   EmptyState,
-  ErrorState,
   Input,
   PageHeader,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -74,32 +73,32 @@ function People({ org }: { org: MyOrganization }) {
             className="max-w-sm"
           />
         </div>
-        {list.isPending ? (
-          <SkeletonRows rows={5} label="Loading people" />
-        ) : list.error ? (
-          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isRefetching} />
-        ) : shown.length === 0 ? (
-          <EmptyState
-            title={q ? 'Nobody matches' : 'No people yet'}
-            text={q ? 'Try another name or address.' : 'Invite members, or share a door, and they appear here.'}
-          />
-        ) : (
-          <Table caption="People of the organization">
-            <THead>
-              <Tr>
-                <Th>Person</Th>
-                <Th className="hidden sm:table-cell">Role</Th>
-                <Th className="hidden sm:table-cell">Groups</Th>
-                <Th>Doors</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {shown.map((p) => (
-                <Row key={p.userId ?? p.email} p={p} />
-              ))}
-            </TBody>
-          </Table>
-        )}
+        <QueryView query={list} loading={{ rows: 5, label: 'Loading people' }}>
+          {() =>
+            shown.length === 0 ? (
+              <EmptyState
+                title={q ? 'Nobody matches' : 'No people yet'}
+                text={q ? 'Try another name or address.' : 'Invite members, or share a door, and they appear here.'}
+              />
+            ) : (
+              <Table caption="People of the organization">
+                <THead>
+                  <Tr>
+                    <Th>Person</Th>
+                    <Th className="hidden sm:table-cell">Role</Th>
+                    <Th className="hidden sm:table-cell">Groups</Th>
+                    <Th>Doors</Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {shown.map((p) => (
+                    <Row key={p.userId ?? p.email} p={p} />
+                  ))}
+                </TBody>
+              </Table>
+            )
+          }
+        </QueryView>
       </Card>
     </>
   );

@@ -13,6 +13,7 @@ import {
   EmptyState,
   ErrorState,
   PageHeader,
+  QueryView,
   SkeletonRows,
   Table,
   TBody,
@@ -512,19 +513,19 @@ function PersonAudit({ org, email, name }: { org: MyOrganization; email: string;
       }
       flush
     >
-      {log.isPending ? (
-        <SkeletonRows rows={3} label="Loading the audit" />
-      ) : log.isError ? (
-        <ErrorState message={log.error.message} onRetry={() => log.refetch()} retrying={log.isFetching} />
-      ) : items.length === 0 ? (
-        <EmptyState compact title="Nothing recorded" text="No change by them or to their access yet." />
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label={`Audit of ${name}`}>
-          {items.map((it) => (
-            <AuditRow key={it.id} item={it} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={log} loading={{ rows: 3, label: 'Loading the audit' }}>
+        {() =>
+          items.length === 0 ? (
+            <EmptyState compact title="Nothing recorded" text="No change by them or to their access yet." />
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label={`Audit of ${name}`}>
+              {items.map((it) => (
+                <AuditRow key={it.id} item={it} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </Card>
   );
 }
