@@ -6,13 +6,12 @@ import {
   Card,
   Checkbox,
   EmptyState,
-  ErrorState,
   FormField,
   Input,
   PageHeader,
   Pagination,
+  QueryView,
   Select,
-  SkeletonRows,
   Table,
   TBody,
   Td,
@@ -84,25 +83,25 @@ export function DevicesList() {
         />
       </div>
       <Card flush>
-        {details.isPending ? (
-          <SkeletonRows rows={6} label="Loading devices" />
-        ) : details.isError ? (
-          <ErrorState message={details.error.message} onRetry={() => details.refetch()} retrying={details.isFetching} />
-        ) : all.length === 0 ? (
-          <EmptyState
-            title="No devices yet"
-            text="Devices appear here once their owner shares them with you or you pair one in the app."
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
-        ) : (
-          <>
-            <DeviceCards rows={shown} siteOf={sites.nameOf} />
-            <div className="hidden sm:block">
-              <DevicesTable rows={shown} siteOf={sites.nameOf} />
-            </div>
-          </>
-        )}
+        <QueryView query={details} loading={{ rows: 6, label: 'Loading devices' }}>
+          {() =>
+            all.length === 0 ? (
+              <EmptyState
+                title="No devices yet"
+                text="Devices appear here once their owner shares them with you or you pair one in the app."
+              />
+            ) : rows.length === 0 ? (
+              <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
+            ) : (
+              <>
+                <DeviceCards rows={shown} siteOf={sites.nameOf} />
+                <div className="hidden sm:block">
+                  <DevicesTable rows={shown} siteOf={sites.nameOf} />
+                </div>
+              </>
+            )
+          }
+        </QueryView>
       </Card>
       {rows.length > 0 ? (
         <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} />

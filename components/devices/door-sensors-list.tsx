@@ -7,9 +7,8 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -42,78 +41,78 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
     <div>
       <PageHeader title="Door sensors" description="A door sensor tells its lock whether the door is open or closed." />
       <Card flush>
-        {sensors.isPending ? (
-          <SkeletonRows rows={3} label="Loading door sensors" />
-        ) : sensors.isError ? (
-          <ErrorState message={sensors.error.message} onRetry={() => sensors.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title="No door sensors"
-            text="Door sensors appear here once one paired with a lock is shared with you."
-          />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden" aria-label="Door sensors">
-              {list.map((s) => (
-                <li key={s.id} className="flex flex-col gap-2 px-4 py-3">
-                  <div className="flex items-baseline justify-between gap-2">
-                    <span className="font-medium">{s.name}</span>
-                    <BatteryBadge level={s.deviceState.batteryLevel} />
-                  </div>
-                  <p className="text-sm text-slate-600">
-                    <LockLink lock={locks.get(s.connectedToLockId)} /> · battery reported{' '}
-                    {ago(s.deviceState.batteryLevelModifiedTime)}
-                  </p>
-                  {locks.get(s.connectedToLockId)?.deviceState ? (
-                    <DoorBadge door={locks.get(s.connectedToLockId)!.deviceState!.doorState} />
-                  ) : null}
-                  {refusals[s.id]?.manage === null ? (
-                    <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table caption="Door sensors">
-                <THead>
-                  <Tr>
-                    <Th>Name</Th>
-                    <Th>Lock</Th>
-                    <Th>Door</Th>
-                    <Th>Battery</Th>
-                    <Th>Last battery report</Th>
-                    <Th>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  </Tr>
-                </THead>
-                <TBody>
-                  {list.map((s) => {
-                    const lock = locks.get(s.connectedToLockId);
-                    return (
-                      <Tr key={s.id}>
-                        <Td className="font-medium">{s.name}</Td>
-                        <Td>
-                          <LockLink lock={lock} />
-                        </Td>
-                        <Td>{lock?.deviceState ? <DoorBadge door={lock.deviceState.doorState} /> : '—'}</Td>
-                        <Td>
-                          <BatteryBadge level={s.deviceState.batteryLevel} />
-                        </Td>
-                        <Td>{ago(s.deviceState.batteryLevelModifiedTime)}</Td>
-                        <Td>
-                          {refusals[s.id]?.manage === null ? (
-                            <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
-                          ) : null}
-                        </Td>
+        <QueryView query={sensors} loading={{ rows: 3, label: 'Loading door sensors' }}>
+          {() =>
+            list.length === 0 ? (
+              <EmptyState
+                title="No door sensors"
+                text="Door sensors appear here once one paired with a lock is shared with you."
+              />
+            ) : (
+              <>
+                <ul className="divide-y divide-slate-100 md:hidden" aria-label="Door sensors">
+                  {list.map((s) => (
+                    <li key={s.id} className="flex flex-col gap-2 px-4 py-3">
+                      <div className="flex items-baseline justify-between gap-2">
+                        <span className="font-medium">{s.name}</span>
+                        <BatteryBadge level={s.deviceState.batteryLevel} />
+                      </div>
+                      <p className="text-sm text-slate-600">
+                        <LockLink lock={locks.get(s.connectedToLockId)} /> · battery reported{' '}
+                        {ago(s.deviceState.batteryLevelModifiedTime)}
+                      </p>
+                      {locks.get(s.connectedToLockId)?.deviceState ? (
+                        <DoorBadge door={locks.get(s.connectedToLockId)!.deviceState!.doorState} />
+                      ) : null}
+                      {refusals[s.id]?.manage === null ? (
+                        <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden md:block">
+                  <Table caption="Door sensors">
+                    <THead>
+                      <Tr>
+                        <Th>Name</Th>
+                        <Th>Lock</Th>
+                        <Th>Door</Th>
+                        <Th>Battery</Th>
+                        <Th>Last battery report</Th>
+                        <Th>
+                          <span className="sr-only">Actions</span>
+                        </Th>
                       </Tr>
-                    );
-                  })}
-                </TBody>
-              </Table>
-            </div>
-          </>
-        )}
+                    </THead>
+                    <TBody>
+                      {list.map((s) => {
+                        const lock = locks.get(s.connectedToLockId);
+                        return (
+                          <Tr key={s.id}>
+                            <Td className="font-medium">{s.name}</Td>
+                            <Td>
+                              <LockLink lock={lock} />
+                            </Td>
+                            <Td>{lock?.deviceState ? <DoorBadge door={lock.deviceState.doorState} /> : '—'}</Td>
+                            <Td>
+                              <BatteryBadge level={s.deviceState.batteryLevel} />
+                            </Td>
+                            <Td>{ago(s.deviceState.batteryLevelModifiedTime)}</Td>
+                            <Td>
+                              {refusals[s.id]?.manage === null ? (
+                                <Actions sensor={s} onRename={setRenaming} onRemove={setRemoving} />
+                              ) : null}
+                            </Td>
+                          </Tr>
+                        );
+                      })}
+                    </TBody>
+                  </Table>
+                </div>
+              </>
+            )
+          }
+        </QueryView>
       </Card>
       <RenameDialog key={renaming?.id ?? 'none'} sensor={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog

@@ -10,9 +10,8 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -77,27 +76,27 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
         }
       />
       <Card flush>
-        {gates.isPending ? (
-          <SkeletonRows rows={4} label="Loading gates" />
-        ) : gates.isError ? (
-          <ErrorState message={gates.error.message} onRetry={() => gates.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title="No gates"
-            text="Gates appear here when a gate from the external system is shared with you, or after “Sync all gates” finds gates in your account there."
-          />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden" aria-label="Gates">
-              {list.map((g) => (
-                <GateCard key={g.id} gate={g} refusals={refusals[g.id]} onDelete={setDeleting} />
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <GatesTable list={list} refusals={refusals} onDelete={setDeleting} />
-            </div>
-          </>
-        )}
+        <QueryView query={gates} loading={{ rows: 4, label: 'Loading gates' }}>
+          {() =>
+            list.length === 0 ? (
+              <EmptyState
+                title="No gates"
+                text="Gates appear here when a gate from the external system is shared with you, or after “Sync all gates” finds gates in your account there."
+              />
+            ) : (
+              <>
+                <ul className="divide-y divide-slate-100 md:hidden" aria-label="Gates">
+                  {list.map((g) => (
+                    <GateCard key={g.id} gate={g} refusals={refusals[g.id]} onDelete={setDeleting} />
+                  ))}
+                </ul>
+                <div className="hidden md:block">
+                  <GatesTable list={list} refusals={refusals} onDelete={setDeleting} />
+                </div>
+              </>
+            )
+          }
+        </QueryView>
       </Card>
       <ConfirmDialog
         open={!!deleting}

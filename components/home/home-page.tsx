@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
 import { ActivityRow } from '@/components/activity/activity-row';
-import { Badge, ButtonLink, Card, EmptyState, ErrorState, PageHeader, SkeletonRows } from '@/components/ui';
+import { Badge, ButtonLink, Card, EmptyState, PageHeader, QueryView } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
 import { apiFetch } from '@/lib/client/api';
 import { useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
@@ -83,43 +83,43 @@ export function HomePage({
           }
           flush
         >
-          {list.isPending ? (
-            <SkeletonRows rows={3} label="Loading devices" />
-          ) : list.isError ? (
-            <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
-          ) : none ? (
-            <EmptyState
-              title="No devices yet"
-              text="When someone shares a lock or gate with you, or you add one to your account, it appears here."
-            />
-          ) : attention.length === 0 ? (
-            <EmptyState
-              title="All good"
-              text="Every door can be opened now, no door is left open, batteries are fine."
-            />
-          ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Needs attention">
-              {attention.map((a) => (
-                <li
-                  key={a.key}
-                  data-device-id={a.deviceId}
-                  data-cannot-open={a.tone === 'problem' ? '' : undefined}
-                  className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
-                >
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={a.tone}>{a.badge}</Badge>
-                      <span className="font-medium text-slate-900">{a.title}</span>
-                    </div>
-                    <p className="text-sm text-slate-600">{a.detail}</p>
-                  </div>
-                  <ButtonLink href={a.action.href} variant="secondary" size="sm">
-                    {a.action.label}
-                  </ButtonLink>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryView query={list} loading={{ rows: 3, label: 'Loading devices' }}>
+            {() =>
+              none ? (
+                <EmptyState
+                  title="No devices yet"
+                  text="When someone shares a lock or gate with you, or you add one to your account, it appears here."
+                />
+              ) : attention.length === 0 ? (
+                <EmptyState
+                  title="All good"
+                  text="Every door can be opened now, no door is left open, batteries are fine."
+                />
+              ) : (
+                <ul className="divide-y divide-slate-100" aria-label="Needs attention">
+                  {attention.map((a) => (
+                    <li
+                      key={a.key}
+                      data-device-id={a.deviceId}
+                      data-cannot-open={a.tone === 'problem' ? '' : undefined}
+                      className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+                    >
+                      <div className="min-w-0 flex-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge tone={a.tone}>{a.badge}</Badge>
+                          <span className="font-medium text-slate-900">{a.title}</span>
+                        </div>
+                        <p className="text-sm text-slate-600">{a.detail}</p>
+                      </div>
+                      <ButtonLink href={a.action.href} variant="secondary" size="sm">
+                        {a.action.label}
+                      </ButtonLink>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
         </Card>
         <Card
           title="Just happened"
@@ -130,24 +130,32 @@ export function HomePage({
           }
           flush
         >
-          {recent.isPending ? (
-            <SkeletonRows rows={4} label="Loading activity" />
-          ) : recent.isError ? (
-            <ErrorState message={recent.error.message} onRetry={() => recent.refetch()} retrying={recent.isFetching} />
-          ) : !recent.data.length ? (
-            <EmptyState title="Nothing yet" text="Unlocks, PIN entries and door events appear here as they happen." />
-          ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Recent activity">
-              {recent.data.map((it) => (
-                <ActivityRow
-                  key={it.id}
-                  item={it}
-                  deviceName={zones.get(it.deviceId)?.name ?? `Device ${it.deviceId}`}
-                  zone={zones.get(it.deviceId)?.zone ?? 'UTC'}
+          <QueryView
+            query={recent}
+            loading={{ rows: 4, label: 'Loading activity' }}
+            empty={{
+              when: (data) => data.length === 0,
+              show: (
+                <EmptyState
+                  title="Nothing yet"
+                  text="Unlocks, PIN entries and door events appear here as they happen."
                 />
-              ))}
-            </ul>
-          )}
+              ),
+            }}
+          >
+            {(data) => (
+              <ul className="divide-y divide-slate-100" aria-label="Recent activity">
+                {data.map((it) => (
+                  <ActivityRow
+                    key={it.id}
+                    item={it}
+                    deviceName={zones.get(it.deviceId)?.name ?? `Device ${it.deviceId}`}
+                    zone={zones.get(it.deviceId)?.zone ?? 'UTC'}
+                  />
+                ))}
+              </ul>
+            )}
+          </QueryView>
         </Card>
       </div>
     </div>

@@ -7,9 +7,8 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   LockIcon,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Td,
@@ -92,73 +91,73 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
         actions={pins.data && list.length ? add : null}
       >
         {reason && list.length ? <div className="border-b border-slate-200 px-4 py-3">{reason}</div> : null}
-        {pins.isPending ? (
-          <SkeletonRows rows={3} label="Loading PINs" />
-        ) : pins.isError ? (
-          <ErrorState message={pinErrorMessage(pins.error)} onRetry={() => pins.refetch()} retrying={pins.isFetching} />
-        ) : list.length === 0 ? (
-          <EmptyState
-            title="No PINs yet"
-            text="Add a PIN so people can open this door at the keypad, without the app. You can limit it to days and hours."
-            action={
-              <div className="flex flex-col items-center gap-2">
-                {add}
-                {reason}
-              </div>
-            }
-          />
-        ) : (
-          <>
-            <Table caption={`PINs of ${lock.name}`}>
-              <THead>
-                <Tr>
-                  <Th>Alias</Th>
-                  <Th className="hidden sm:table-cell">When it works</Th>
-                  <Th className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {list.map((p) => (
-                  <Tr key={p.id}>
-                    <Td>
-                      <span className="font-medium">{p.alias}</span>
-                      <span className="block text-xs text-slate-600">{usageText(p, lock.timeZone)}</span>
-                      {/* phones: the schedule under the alias instead of in its own column */}
-                      <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
-                        {describeSchedule(p, lock.timeZone)}
-                      </span>
-                    </Td>
-                    <Td className="hidden text-slate-600 sm:table-cell">{describeSchedule(p, lock.timeZone)}</Td>
-                    <Td className="whitespace-nowrap px-2 text-right sm:px-4">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })}
-                        aria-label={`Edit ${p.alias}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-700"
-                        onClick={() => setDeleting(p)}
-                        aria-label={`Delete ${p.alias}`}
-                      >
-                        Delete
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-            <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-600">
-              {list.length} of {MAX_PINS_PER_LOCK} PINs
-            </p>
-          </>
-        )}
+        <QueryView query={pins} loading={{ rows: 3, label: 'Loading PINs' }} errorMessage={pinErrorMessage}>
+          {() =>
+            list.length === 0 ? (
+              <EmptyState
+                title="No PINs yet"
+                text="Add a PIN so people can open this door at the keypad, without the app. You can limit it to days and hours."
+                action={
+                  <div className="flex flex-col items-center gap-2">
+                    {add}
+                    {reason}
+                  </div>
+                }
+              />
+            ) : (
+              <>
+                <Table caption={`PINs of ${lock.name}`}>
+                  <THead>
+                    <Tr>
+                      <Th>Alias</Th>
+                      <Th className="hidden sm:table-cell">When it works</Th>
+                      <Th className="text-right">
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    </Tr>
+                  </THead>
+                  <TBody>
+                    {list.map((p) => (
+                      <Tr key={p.id}>
+                        <Td>
+                          <span className="font-medium">{p.alias}</span>
+                          <span className="block text-xs text-slate-600">{usageText(p, lock.timeZone)}</span>
+                          {/* phones: the schedule under the alias instead of in its own column */}
+                          <span className="mt-0.5 block text-xs text-slate-600 sm:hidden">
+                            {describeSchedule(p, lock.timeZone)}
+                          </span>
+                        </Td>
+                        <Td className="hidden text-slate-600 sm:table-cell">{describeSchedule(p, lock.timeZone)}</Td>
+                        <Td className="whitespace-nowrap px-2 text-right sm:px-4">
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })}
+                            aria-label={`Edit ${p.alias}`}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-700"
+                            onClick={() => setDeleting(p)}
+                            aria-label={`Delete ${p.alias}`}
+                          >
+                            Delete
+                          </Button>
+                        </Td>
+                      </Tr>
+                    ))}
+                  </TBody>
+                </Table>
+                <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-600">
+                  {list.length} of {MAX_PINS_PER_LOCK} PINs
+                </p>
+              </>
+            )
+          }
+        </QueryView>
       </Card>
       <PinDialog lockId={lock.deviceId} zone={lock.timeZone} state={dialog} onClose={() => setDialog(null)} />
       <ConfirmDialog
