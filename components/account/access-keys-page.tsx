@@ -1,17 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  SkeletonRows,
-  useToast,
-} from '@/components/ui';
+import { Button, Card, ConfirmDialog, Dialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey, type NewKeyInput } from '@/lib/client/account';
@@ -73,26 +63,26 @@ export function AccessKeysPage() {
         ).
       </p>
       <Card flush>
-        {keys.isPending ? (
-          <SkeletonRows rows={3} label="Loading access keys" />
-        ) : keys.isError ? (
-          <ErrorState message={keys.error.message} onRetry={() => keys.refetch()} retrying={keys.isFetching} />
-        ) : visible.length === 0 && revokedCount === 0 ? (
-          <EmptyState
-            title="No access keys yet"
-            text="Create a key to call the API from a script, a home automation system or the command line."
-            action={newButton}
-          />
-        ) : (
-          <>
-            <div className="sm:hidden">
-              <KeyCards keys={visible} onRevoke={setRevoking} />
-            </div>
-            <div className="hidden sm:block">
-              <KeysTable keys={visible} onRevoke={setRevoking} />
-            </div>
-          </>
-        )}
+        <QueryView query={keys} loading={{ rows: 3, label: 'Loading access keys' }}>
+          {() =>
+            visible.length === 0 && revokedCount === 0 ? (
+              <EmptyState
+                title="No access keys yet"
+                text="Create a key to call the API from a script, a home automation system or the command line."
+                action={newButton}
+              />
+            ) : (
+              <>
+                <div className="sm:hidden">
+                  <KeyCards keys={visible} onRevoke={setRevoking} />
+                </div>
+                <div className="hidden sm:block">
+                  <KeysTable keys={visible} onRevoke={setRevoking} />
+                </div>
+              </>
+            )
+          }
+        </QueryView>
       </Card>
       {revokedCount ? (
         <div className="mt-3">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, Dialog, ErrorState, FormField, Input, SkeletonRows, useToast } from '@/components/ui';
+import { Badge, Button, Card, Dialog, FormField, Input, QueryView, useToast } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import {
@@ -39,82 +39,85 @@ export function SecondFactorsCard() {
       description="After your password, a code from an authenticator app or a passkey proves it is you. Organizations may require it of administrators."
       actions={s ? <Badge tone={s.enabled ? 'ok' : 'warning'}>{s.enabled ? 'On' : 'Off'}</Badge> : null}
     >
-      {q.isPending ? (
-        <SkeletonRows rows={3} />
-      ) : q.error ? (
-        <ErrorState message="Could not load your second factors." onRetry={() => q.refetch()} />
-      ) : (
-        <div className="divide-y divide-slate-200">
-          <section aria-labelledby="totp-title" className="pb-5">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h3 id="totp-title" className="text-sm font-semibold text-slate-900">
-                  Authenticator app
-                </h3>
-                <p className="mt-0.5 text-sm text-slate-600">
-                  {s!.totp.enabled
-                    ? `On since ${fmtDate(s!.totp.confirmedAt!)}. ${s!.recoveryCodesLeft} of 10 recovery codes left.`
-                    : 'A 6-digit code that changes every 30 seconds, from an app on your phone.'}
-                </p>
-              </div>
-              {s!.totp.enabled ? (
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setAsking({ kind: 'renewCodes' })}>
-                    New recovery codes
-                  </Button>
-                  <Button variant="danger" size="sm" onClick={() => setAsking({ kind: 'removeTotp' })}>
-                    Remove
-                  </Button>
+      <QueryView query={q} loading={{ rows: 3 }} errorMessage={() => 'Could not load your second factors.'}>
+        {() => (
+          <div className="divide-y divide-slate-200">
+            <section aria-labelledby="totp-title" className="pb-5">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h3 id="totp-title" className="text-sm font-semibold text-slate-900">
+                    Authenticator app
+                  </h3>
+                  <p className="mt-0.5 text-sm text-slate-600">
+                    {s!.totp.enabled
+                      ? `On since ${fmtDate(s!.totp.confirmedAt!)}. ${s!.recoveryCodesLeft} of 10 recovery codes left.`
+                      : 'A 6-digit code that changes every 30 seconds, from an app on your phone.'}
+                  </p>
                 </div>
-              ) : (
-                <Button size="sm" onClick={() => setSettingUp(true)}>
-                  Set up authenticator app
-                </Button>
-              )}
-            </div>
-          </section>
-          <section aria-labelledby="passkeys-title" className="pt-5">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <h3 id="passkeys-title" className="text-sm font-semibold text-slate-900">
-                  Passkeys
-                </h3>
-                <p className="mt-0.5 text-sm text-slate-600">
-                  Sign in with your fingerprint, face or device PIN instead of a password and code.
-                </p>
-              </div>
-              <Button size="sm" variant={s!.passkeys.length ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
-                Add a passkey
-              </Button>
-            </div>
-            {s!.passkeys.length ? (
-              <ul
-                className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200"
-                aria-label="Your passkeys"
-              >
-                {s!.passkeys.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium text-slate-900">{p.name}</p>
-                      <p className="text-xs text-slate-500">
-                        Added {fmtDate(p.created)} · {p.lastUsed ? `last used ${relative(p.lastUsed)}` : 'not used yet'}
-                      </p>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setAsking({ kind: 'removePasskey', passkey: p })}
-                      aria-label={`Remove passkey ${p.name}`}
-                    >
+                {s!.totp.enabled ? (
+                  <div className="flex gap-2">
+                    <Button variant="secondary" size="sm" onClick={() => setAsking({ kind: 'renewCodes' })}>
+                      New recovery codes
+                    </Button>
+                    <Button variant="danger" size="sm" onClick={() => setAsking({ kind: 'removeTotp' })}>
                       Remove
                     </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        </div>
-      )}
+                  </div>
+                ) : (
+                  <Button size="sm" onClick={() => setSettingUp(true)}>
+                    Set up authenticator app
+                  </Button>
+                )}
+              </div>
+            </section>
+            <section aria-labelledby="passkeys-title" className="pt-5">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h3 id="passkeys-title" className="text-sm font-semibold text-slate-900">
+                    Passkeys
+                  </h3>
+                  <p className="mt-0.5 text-sm text-slate-600">
+                    Sign in with your fingerprint, face or device PIN instead of a password and code.
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant={s!.passkeys.length ? 'secondary' : 'primary'}
+                  onClick={() => setAdding(true)}
+                >
+                  Add a passkey
+                </Button>
+              </div>
+              {s!.passkeys.length ? (
+                <ul
+                  className="mt-3 divide-y divide-slate-100 rounded-md border border-slate-200"
+                  aria-label="Your passkeys"
+                >
+                  {s!.passkeys.map((p) => (
+                    <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                      <div className="min-w-0">
+                        <p className="truncate text-sm font-medium text-slate-900">{p.name}</p>
+                        <p className="text-xs text-slate-500">
+                          Added {fmtDate(p.created)} ·{' '}
+                          {p.lastUsed ? `last used ${relative(p.lastUsed)}` : 'not used yet'}
+                        </p>
+                      </div>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setAsking({ kind: 'removePasskey', passkey: p })}
+                        aria-label={`Remove passkey ${p.name}`}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          </div>
+        )}
+      </QueryView>
 
       <TotpSetup open={settingUp} onClose={() => setSettingUp(false)} />
       <AddPasskey

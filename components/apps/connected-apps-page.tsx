@@ -2,16 +2,7 @@
 
 import { useState } from 'react';
 import { fmtDateTime, relative } from '@/components/account/when';
-import {
-  Badge,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  SkeletonRows,
-  useToast,
-} from '@/components/ui';
+import { Badge, Card, ConfirmDialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
 import { Button } from '@/components/ui';
 import { useConnectedApps, useDisconnectApp, type ConnectedApp } from '@/lib/client/apps';
 import { AppMark } from './app-mark';
@@ -31,47 +22,52 @@ export function ConnectedAppsPage() {
         description="Apps you allowed to act for you, with what each may do. An app reaches only the doors you can reach, and loses them with you."
       />
       <Card flush>
-        {apps.isPending ? (
-          <SkeletonRows rows={2} label="Loading connected apps" />
-        ) : apps.isError ? (
-          <ErrorState message={apps.error.message} onRetry={() => apps.refetch()} retrying={apps.isFetching} />
-        ) : apps.data.length === 0 ? (
-          <EmptyState
-            title="No connected apps"
-            text="When an app (a home automation system, a phone app) asks to use your account, you allow it on a page of this portal, and it shows here."
-          />
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {apps.data.map((a) => (
-              <li key={a.clientId} className="flex flex-wrap items-start gap-4 px-4 py-4 sm:px-5">
-                <AppMark clientId={a.clientId} name={a.name} hasLogo={a.hasLogo} />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-medium text-slate-900">{a.name}</h2>
-                  <p className="text-sm text-slate-600">
-                    Connected {fmtDateTime(`${a.connected}Z`)} ·{' '}
-                    {a.lastUsed ? (
-                      <span title={fmtDateTime(a.lastUsed)}>last used {relative(a.lastUsed, now)}</span>
-                    ) : (
-                      'not used yet'
-                    )}
-                  </p>
-                  <ul className="mt-2 flex flex-wrap gap-1" aria-label={`What ${a.name} may do`}>
-                    {a.scopes.map((s) => (
-                      <li key={s}>
-                        <Badge tone="neutral" icon={false}>
-                          {s}
-                        </Badge>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <Button variant="secondary" size="sm" className="text-red-700" onClick={() => setLeaving(a)}>
-                  Disconnect<span className="sr-only"> {a.name}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={apps}
+          loading={{ rows: 2, label: 'Loading connected apps' }}
+          empty={{
+            when: (data) => data.length === 0,
+            show: (
+              <EmptyState
+                title="No connected apps"
+                text="When an app (a home automation system, a phone app) asks to use your account, you allow it on a page of this portal, and it shows here."
+              />
+            ),
+          }}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.map((a) => (
+                <li key={a.clientId} className="flex flex-wrap items-start gap-4 px-4 py-4 sm:px-5">
+                  <AppMark clientId={a.clientId} name={a.name} hasLogo={a.hasLogo} />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-medium text-slate-900">{a.name}</h2>
+                    <p className="text-sm text-slate-600">
+                      Connected {fmtDateTime(`${a.connected}Z`)} ·{' '}
+                      {a.lastUsed ? (
+                        <span title={fmtDateTime(a.lastUsed)}>last used {relative(a.lastUsed, now)}</span>
+                      ) : (
+                        'not used yet'
+                      )}
+                    </p>
+                    <ul className="mt-2 flex flex-wrap gap-1" aria-label={`What ${a.name} may do`}>
+                      {a.scopes.map((s) => (
+                        <li key={s}>
+                          <Badge tone="neutral" icon={false}>
+                            {s}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <Button variant="secondary" size="sm" className="text-red-700" onClick={() => setLeaving(a)}>
+                    Disconnect<span className="sr-only"> {a.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Card>
       <ConfirmDialog
         open={!!leaving}

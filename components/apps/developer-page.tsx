@@ -9,10 +9,9 @@ import {
   ConfirmDialog,
   Dialog,
   EmptyState,
-  ErrorState,
   PageHeader,
+  QueryView,
   ShownOnce,
-  SkeletonRows,
   useToast,
 } from '@/components/ui';
 import {
@@ -55,47 +54,52 @@ export function DeveloperPage() {
         . Access tokens last 10 minutes; refresh tokens rotate on every use.
       </p>
       <Card flush>
-        {apps.isPending ? (
-          <SkeletonRows rows={2} label="Loading your apps" />
-        ) : apps.isError ? (
-          <ErrorState message={apps.error.message} onRetry={() => apps.refetch()} retrying={apps.isFetching} />
-        ) : apps.data.length === 0 ? (
-          <EmptyState
-            title="No apps registered"
-            text="Register an app to get its client id (and a secret, for apps that run on a server)."
-            action={newButton}
-          />
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {apps.data.map((a) => (
-              <li key={a.clientId} className="flex flex-wrap items-start gap-4 px-4 py-4 sm:px-5">
-                <AppMark clientId={a.clientId} name={a.name} hasLogo={a.hasLogo} />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-medium text-slate-900">
-                    {a.name}{' '}
-                    <Badge tone="neutral" icon={false}>
-                      {a.isPublic ? 'Public (PKCE only)' : 'Confidential'}
-                    </Badge>
-                  </h2>
-                  <p className="text-sm text-slate-600">
-                    Client id <code className="font-mono text-slate-900">{a.clientId}</code> · registered{' '}
-                    {fmtDate(`${a.created}Z`)}
-                  </p>
-                  <ul className="mt-1 text-xs text-slate-600">
-                    {a.redirectUris.map((u) => (
-                      <li key={u} className="font-mono break-all">
-                        {u}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setRemoving(a)}>
-                  Remove<span className="sr-only"> {a.name}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={apps}
+          loading={{ rows: 2, label: 'Loading your apps' }}
+          empty={{
+            when: (data) => data.length === 0,
+            show: (
+              <EmptyState
+                title="No apps registered"
+                text="Register an app to get its client id (and a secret, for apps that run on a server)."
+                action={newButton}
+              />
+            ),
+          }}
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-200">
+              {data.map((a) => (
+                <li key={a.clientId} className="flex flex-wrap items-start gap-4 px-4 py-4 sm:px-5">
+                  <AppMark clientId={a.clientId} name={a.name} hasLogo={a.hasLogo} />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-medium text-slate-900">
+                      {a.name}{' '}
+                      <Badge tone="neutral" icon={false}>
+                        {a.isPublic ? 'Public (PKCE only)' : 'Confidential'}
+                      </Badge>
+                    </h2>
+                    <p className="text-sm text-slate-600">
+                      Client id <code className="font-mono text-slate-900">{a.clientId}</code> · registered{' '}
+                      {fmtDate(`${a.created}Z`)}
+                    </p>
+                    <ul className="mt-1 text-xs text-slate-600">
+                      {a.redirectUris.map((u) => (
+                        <li key={u} className="font-mono break-all">
+                          {u}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setRemoving(a)}>
+                    Remove<span className="sr-only"> {a.name}</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </Card>
 
       <Dialog

@@ -2,7 +2,7 @@
 
 import { DateTime } from 'luxon';
 import { useState } from 'react';
-import { Badge, Button, Dialog, EmptyState, ErrorState, SkeletonRows, type BadgeTone } from '@/components/ui';
+import { Badge, Button, Dialog, EmptyState, QueryView, type BadgeTone } from '@/components/ui';
 import { useLinkHistory, type AccessLink, type LinkHistoryEntry } from '@/lib/client/links';
 
 const PER_PAGE = 20;
@@ -68,26 +68,26 @@ export function HistoryDialog({
         </>
       }
     >
-      {history.isPending ? (
-        <SkeletonRows rows={3} label="Loading the link's history" />
-      ) : history.error ? (
-        <ErrorState message={history.error.message} onRetry={() => history.refetch()} retrying={history.isRefetching} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={page === 1 ? 'Not used yet' : 'Nothing older'}
-          text={
-            page === 1
-              ? 'When a guest opens a door with this link, or is refused, it shows here.'
-              : 'These are all of its uses.'
-          }
-        />
-      ) : (
-        <ul className="-mx-4 divide-y divide-slate-200 sm:-mx-6" aria-label="Uses of the link">
-          {items.map((i) => (
-            <HistoryRow key={i.id} item={i} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={history} loading={{ rows: 3, label: "Loading the link's history" }}>
+        {() =>
+          items.length === 0 ? (
+            <EmptyState
+              title={page === 1 ? 'Not used yet' : 'Nothing older'}
+              text={
+                page === 1
+                  ? 'When a guest opens a door with this link, or is refused, it shows here.'
+                  : 'These are all of its uses.'
+              }
+            />
+          ) : (
+            <ul className="-mx-4 divide-y divide-slate-200 sm:-mx-6" aria-label="Uses of the link">
+              {items.map((i) => (
+                <HistoryRow key={i.id} item={i} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Card, EmptyState, ErrorState, SkeletonRows, useToast } from '@/components/ui';
+import { Button, Card, EmptyState, QueryView, useToast } from '@/components/ui';
 import {
   useDeliveries,
   useRedeliver,
@@ -57,29 +57,36 @@ export function DeliveriesCard({ owner, hook, onClose }: { owner: WebhookOwner; 
       }
       flush
     >
-      {list.isPending ? (
-        <SkeletonRows rows={3} label="Loading deliveries" />
-      ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
-      ) : !list.data.length ? (
-        <EmptyState
-          title="No deliveries yet"
-          text="Events appear here as devices change. Send a test event to check your endpoint now."
-          action={testButton}
-        />
-      ) : (
-        <ul className="divide-y divide-slate-200" aria-label="Deliveries">
-          {list.data.map((d) => (
-            <DeliveryItem
-              key={d.id}
-              d={d}
-              busy={again.isPending && again.variables === d.id}
-              onRedeliver={() => again.mutate(d.id, { onError: (e) => toast.error('Could not redeliver', e.message) })}
-              canSend={hook.enabled}
+      <QueryView
+        query={list}
+        loading={{ rows: 3, label: 'Loading deliveries' }}
+        empty={{
+          when: (data) => data.length === 0,
+          show: (
+            <EmptyState
+              title="No deliveries yet"
+              text="Events appear here as devices change. Send a test event to check your endpoint now."
+              action={testButton}
             />
-          ))}
-        </ul>
-      )}
+          ),
+        }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200" aria-label="Deliveries">
+            {data.map((d) => (
+              <DeliveryItem
+                key={d.id}
+                d={d}
+                busy={again.isPending && again.variables === d.id}
+                onRedeliver={() =>
+                  again.mutate(d.id, { onError: (e) => toast.error('Could not redeliver', e.message) })
+                }
+                canSend={hook.enabled}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -2,17 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  SkeletonRows,
-  useToast,
-} from '@/components/ui';
+import { Button, Card, ConfirmDialog, Dialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -81,30 +71,32 @@ export function WebhooksPage() {
       />
       <OwnerSelect owner={owner} onChange={(o) => go({ org: o.kind === 'org' ? o.id : null, webhook: null })} />
       <Card flush>
-        {hooks.isPending ? (
-          <SkeletonRows rows={3} label="Loading webhooks" />
-        ) : hooks.isError ? (
-          <ErrorState message={hooks.error.message} onRetry={() => hooks.refetch()} retrying={hooks.isFetching} />
-        ) : !all.length ? (
-          <EmptyState
-            title="No webhooks yet"
-            text="Create one to have device events sent to your server, home automation or chat bot as they happen."
-            action={newButton}
-          />
-        ) : (
-          <WebhookList
-            hooks={all}
-            selected={selected?.id ?? null}
-            busyId={update.isPending && update.variables.enabled !== undefined && !editing ? update.variables.id : null}
-            onDeliveries={(h) => go({ webhook: selected?.id === h.id ? null : h.id })}
-            onEdit={(h) => {
-              update.reset();
-              setEditing(h);
-            }}
-            onToggle={toggle}
-            onDelete={setDeleting}
-          />
-        )}
+        <QueryView query={hooks} loading={{ rows: 3, label: 'Loading webhooks' }}>
+          {() =>
+            !all.length ? (
+              <EmptyState
+                title="No webhooks yet"
+                text="Create one to have device events sent to your server, home automation or chat bot as they happen."
+                action={newButton}
+              />
+            ) : (
+              <WebhookList
+                hooks={all}
+                selected={selected?.id ?? null}
+                busyId={
+                  update.isPending && update.variables.enabled !== undefined && !editing ? update.variables.id : null
+                }
+                onDeliveries={(h) => go({ webhook: selected?.id === h.id ? null : h.id })}
+                onEdit={(h) => {
+                  update.reset();
+                  setEditing(h);
+                }}
+                onToggle={toggle}
+                onDelete={setDeleting}
+              />
+            )
+          }
+        </QueryView>
       </Card>
       {selected ? (
         <DeliveriesCard key={selected.id} owner={owner} hook={selected} onClose={() => go({ webhook: null })} />
