@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Dialog, FormField, Input } from '@/components/ui';
+import { FormDialog, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useReauthenticate } from '@/lib/client/account';
 
@@ -23,15 +23,14 @@ export function PasswordDialog({
   onConfirmed: () => void;
   why: string;
 }) {
+  // mounted on open: the password and the last answer start empty each time
+  return open ? <Ask onClose={onClose} onConfirmed={onConfirmed} why={why} /> : null;
+}
+
+function Ask({ onClose, onConfirmed, why }: { onClose: () => void; onConfirmed: () => void; why: string }) {
   const reauth = useReauthenticate();
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
-  const close = () => {
-    setPassword('');
-    setTried(false);
-    reauth.reset();
-    onClose();
-  };
   const error =
     tried && !password
       ? 'Enter your password.'
@@ -41,50 +40,35 @@ export function PasswordDialog({
           ? 'Could not check the password. Try again.'
           : null;
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <FormDialog
+      open
+      onClose={onClose}
       title="Confirm your password"
       description={why}
-      size="sm"
-      dismissable={!reauth.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={reauth.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="confirm-password" loading={reauth.isPending}>
-            Confirm
-          </Button>
-        </>
-      }
+      submitLabel="Confirm"
+      pending={reauth.isPending}
+      onSubmit={async () => {
+        setTried(true);
+        if (!password) return false;
+        // the answer is about the password: under the field (reauth.error), the dialog stays
+        const ok = await reauth.mutateAsync(password).then(
+          () => true,
+          () => false,
+        );
+        // onConfirmed closes it (and tries the action again)
+        if (ok) onConfirmed();
+        return false;
+      }}
     >
-      <form
-        id="confirm-password"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (!password || reauth.isPending) return;
-          reauth.mutate(password, {
-            onSuccess: () => {
-              setPassword('');
-              setTried(false);
-              onConfirmed();
-            },
-          });
-        }}
-      >
-        <FormField label="Password" error={error}>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Password" error={error}>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

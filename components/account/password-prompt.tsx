@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Dialog, FormField, Input } from '@/components/ui';
+import { FormDialog, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -28,63 +28,66 @@ export function PasswordPrompt({
   /** does the thing with the password; throws the API's error */
   run: (password: string) => Promise<unknown>;
 }) {
+  // mounted on open: the password starts empty each time
+  return open ? (
+    <Prompt title={title} why={why} confirmLabel={confirmLabel} danger={danger} onClose={onClose} run={run} />
+  ) : null;
+}
+
+function Prompt({
+  title,
+  why,
+  confirmLabel,
+  danger,
+  onClose,
+  run,
+}: {
+  title: string;
+  why: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onClose: () => void;
+  run: (password: string) => Promise<unknown>;
+}) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setPassword('');
-    setError(null);
-    onClose();
-  };
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!password) return setError('Enter your password.');
-    setBusy(true);
+  async function submit() {
+    if (!password) {
+      setError('Enter your password.');
+      return false;
+    }
     setError(null);
     try {
       await run(password);
-      setPassword('');
-      onClose();
     } catch (err) {
+      // the answer is about the password: under the field
       setError(
         err instanceof ApiError
           ? sentence(err.messages.join(' ').replace(/^password: /, ''))
           : 'Something went wrong. Try again.',
       );
-    } finally {
-      setBusy(false);
+      return false;
     }
   }
   return (
-    <Dialog
-      open={open}
-      onClose={close}
+    <FormDialog
+      open
+      onClose={onClose}
       title={title}
       description={why}
-      size="sm"
-      dismissable={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="password-prompt" variant={danger ? 'danger' : 'primary'} loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      submitLabel={confirmLabel}
+      submitVariant={danger ? 'danger' : 'primary'}
+      onSubmit={submit}
     >
-      <form id="password-prompt" noValidate onSubmit={submit}>
-        <FormField label="Password" error={error}>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Password" error={error}>
+        <Input
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Dialog, FormField, Input, useToast } from '@/components/ui';
+import { FormDialog, FormField, Input, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useUpdateDoorSensor, type DoorSensor } from '@/lib/client/devices';
 
@@ -20,8 +20,6 @@ export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; o
     setError(null);
     try {
       await update.mutateAsync({ id: sensor!.id, revision: sensor!.revision, name: trimmed });
-      toast.success(`Renamed to ${trimmed}`);
-      onClose();
     } catch (e) {
       const conflict = e instanceof ApiError && e.status === 409;
       setError({
@@ -32,47 +30,25 @@ export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; o
             ? e.message
             : 'Renaming failed.',
       });
+      return false;
     }
+    toast.success(`Renamed to ${trimmed}`);
   }
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
       title={`Rename ${sensor.name}`}
-      size="sm"
-      dismissable={!update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {error?.conflict ? 'Close' : 'Cancel'}
-          </Button>
-          {error?.conflict ? null : (
-            <Button
-              onClick={submit}
-              loading={update.isPending}
-              disabled={!trimmed || trimmed === sensor.name || trimmed.length > 100}
-            >
-              Rename
-            </Button>
-          )}
-        </>
-      }
+      cancelLabel={error?.conflict ? 'Close' : 'Cancel'}
+      submitLabel="Rename"
+      submitHidden={error?.conflict}
+      submitDisabled={!trimmed || trimmed === sensor.name || trimmed.length > 100}
+      error={error?.text}
+      onSubmit={submit}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (trimmed && trimmed !== sensor.name) submit();
-        }}
-      >
-        <FormField label="Name" error={trimmed ? undefined : 'The sensor needs a name'}>
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-      </form>
-      {error ? (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error.text}
-        </p>
-      ) : null}
-    </Dialog>
+      <FormField label="Name" error={trimmed ? undefined : 'The sensor needs a name'}>
+        <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 
 import { DateTime } from 'luxon';
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, FormField, Input, Textarea } from '@/components/ui';
+import { Checkbox, FormDialog, FormField, Input, Textarea } from '@/components/ui';
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
@@ -95,8 +95,6 @@ export function LinkDialog({
 }) {
   const [f, setF] = useState<Form>(() => initialForm(link, zone));
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const p = problems(f, zone);
   const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
 
@@ -134,98 +132,75 @@ export function LinkDialog({
     return diff;
   }
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setTried(true);
-    if (Object.keys(p).length) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      await onSave(body());
-    } catch (err) {
-      setServerError(err instanceof Error ? err.message : 'Saving failed.');
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(p).length) return false;
+    await onSave(body());
   }
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={link ? 'Edit access link' : 'New access link'}
-      dismissable={!busy}
       size="lg"
+      submitLabel={link ? 'Save changes' : 'Create link'}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <FormField label="Name" required hint="For administrators only; guests never see it." error={show('name')}>
-          <Input value={f.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
-        </FormField>
-        <FormField
-          label="Message for guests"
-          hint={`${chars(f.description)}/72 characters, shown on the link's page.`}
-          error={show('description')}
-        >
-          <Textarea value={f.description} onChange={(e) => set('description', e.target.value)} rows={2} />
-        </FormField>
-        <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-800">When it works</legend>
-          {mayBePermanent || (link && !link.repeatEvent) ? (
-            <Checkbox
-              checked={f.limited}
-              onChange={(e) => set('limited', e.target.checked)}
-              label="Only during a time window (recommended)"
-              hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'}
-            />
-          ) : (
-            <p className="text-sm text-slate-600">
-              Your links work during a time window: only the organization owner can make a link without an end.
-            </p>
-          )}
-          {f.limited ? (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <FormField label={`From (${zone})`}>
-                <Input type="datetime-local" value={f.start} onChange={(e) => set('start', e.target.value)} />
-              </FormField>
-              <FormField label={`Until (${zone})`}>
-                <Input type="datetime-local" value={f.end} onChange={(e) => set('end', e.target.value)} />
-              </FormField>
-              <FormField label="Each day from" hint="Empty: all day (times at each door)">
-                <Input type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
-              </FormField>
-              <FormField
-                label="Each day until"
-                hint={
-                  f.from && f.to && f.to < f.from
-                    ? `${f.from} to ${f.to} next day`
-                    : 'Earlier than the start: runs past midnight'
-                }
-              >
-                <Input type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
-              </FormField>
-              <div className="sm:col-span-2">
-                <WeekDaysField value={f.days} onChange={(days) => set('days', days)} />
-              </div>
-            </div>
-          ) : null}
-          {show('window') ? <p className="text-sm text-red-700">{show('window')}</p> : null}
-        </fieldset>
-        {serverError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
+      <FormField label="Name" required hint="For administrators only; guests never see it." error={show('name')}>
+        <Input value={f.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />
+      </FormField>
+      <FormField
+        label="Message for guests"
+        hint={`${chars(f.description)}/72 characters, shown on the link's page.`}
+        error={show('description')}
+      >
+        <Textarea value={f.description} onChange={(e) => set('description', e.target.value)} rows={2} />
+      </FormField>
+      <DevicePicker orgId={orgId} value={f.devices} onChange={(v) => set('devices', v)} error={show('devices')} />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">When it works</legend>
+        {mayBePermanent || (link && !link.repeatEvent) ? (
+          <Checkbox
+            checked={f.limited}
+            onChange={(e) => set('limited', e.target.checked)}
+            label="Only during a time window (recommended)"
+            hint={f.limited ? undefined : 'Without a window the link works until it is deleted.'}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">
+            Your links work during a time window: only the organization owner can make a link without an end.
           </p>
+        )}
+        {f.limited ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label={`From (${zone})`}>
+              <Input type="datetime-local" value={f.start} onChange={(e) => set('start', e.target.value)} />
+            </FormField>
+            <FormField label={`Until (${zone})`}>
+              <Input type="datetime-local" value={f.end} onChange={(e) => set('end', e.target.value)} />
+            </FormField>
+            <FormField label="Each day from" hint="Empty: all day (times at each door)">
+              <Input type="time" value={f.from} onChange={(e) => set('from', e.target.value)} />
+            </FormField>
+            <FormField
+              label="Each day until"
+              hint={
+                f.from && f.to && f.to < f.from
+                  ? `${f.from} to ${f.to} next day`
+                  : 'Earlier than the start: runs past midnight'
+              }
+            >
+              <Input type="time" value={f.to} onChange={(e) => set('to', e.target.value)} />
+            </FormField>
+            <div className="sm:col-span-2">
+              <WeekDaysField value={f.days} onChange={(days) => set('days', days)} />
+            </div>
+          </div>
         ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {link ? 'Save changes' : 'Create link'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        {show('window') ? <p className="text-sm text-red-700">{show('window')}</p> : null}
+      </fieldset>
+    </FormDialog>
   );
 }

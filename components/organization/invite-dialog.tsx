@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, FormField, Select, Textarea, useToast } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Select, Textarea, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGroups, useInvite, type MyOrganization } from '@/lib/client/organization';
 import { decidePeople } from '@/lib/shared/policy';
@@ -29,7 +29,6 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
   const [text, setText] = useState('');
   const [role, setRole] = useState(0);
   const [groupIds, setGroupIds] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<{ email: string; message: string }[]>([]);
   const [tried, setTried] = useState(false);
   const mayInviteAdmins = decidePeople({ verb: 'invite', actor: org.role, role: 1 }).ok;
@@ -50,10 +49,10 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
     onClose();
   };
 
+  /** Sends each; closes when all went, else stays with the refused ones in the box. */
   async function send() {
     setTried(true);
-    if (!addresses.length || addresses.length > MAX_AT_ONCE) return;
-    setBusy(true);
+    if (!addresses.length || addresses.length > MAX_AT_ONCE) return false;
     const failed: { email: string; message: string }[] = [];
     let sent = 0;
     for (const email of addresses) {
@@ -67,96 +66,78 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
         });
       }
     }
-    setBusy(false);
     if (sent) toast.success(sent === 1 ? 'Invitation sent' : `${sent} invitations sent`);
-    if (!failed.length) return close();
+    if (!failed.length) return true;
     setProblems(failed);
     setText(failed.map((f) => f.email).join('\n'));
+    return false;
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title={`Invite people to ${org.name}`}
       description="Each person gets an e-mail with a link. They join once they sign in with that address and accept; until then they are listed as invited."
-      dismissable={!busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-people" loading={busy}>
-            {addresses.length > 1 ? `Send ${addresses.length} invitations` : 'Send invitation'}
-          </Button>
-        </>
-      }
+      size="md"
+      submitLabel={addresses.length > 1 ? `Send ${addresses.length} invitations` : 'Send invitation'}
+      onSubmit={send}
     >
-      <form
-        id="invite-people"
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
+      <FormField label="E-mail addresses" hint="Separate them with commas or put one per line." error={fieldError}>
+        <Textarea
+          rows={3}
+          name="emails"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="nina@company.com, tom@company.com"
+        />
+      </FormField>
+      {problems.length ? (
+        <FormError>
+          <p className="font-medium">Not sent:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((p) => (
+              <li key={p.email}>
+                {p.email}: {p.message}
+              </li>
+            ))}
+          </ul>
+        </FormError>
+      ) : null}
+      <FormField
+        label="Role"
+        hint={
+          mayInviteAdmins
+            ? 'Administrators manage people, groups and access links.'
+            : 'Only the owner invites administrators.'
+        }
       >
-        <FormField label="E-mail addresses" hint="Separate them with commas or put one per line." error={fieldError}>
-          <Textarea
-            rows={3}
-            name="emails"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="nina@company.com, tom@company.com"
-          />
-        </FormField>
-        {problems.length ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <p className="font-medium">Not sent:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p.email}>
-                  {p.email}: {p.message}
-                </li>
-              ))}
-            </ul>
+        <Select name="role" value={role} onChange={(e) => setRole(Number(e.target.value))}>
+          <option value={0}>Member</option>
+          {mayInviteAdmins ? <option value={1}>Administrator</option> : null}
+        </Select>
+      </FormField>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-800">Groups</legend>
+        <p className="mb-2 text-xs text-slate-500">They get the groups&apos; door access once they accept.</p>
+        {groups.data?.length ? (
+          <div className="grid gap-1 sm:grid-cols-2">
+            {groups.data.map((g) => (
+              <Checkbox
+                key={g.id}
+                id={`invite-group-${g.id}`}
+                label={g.name}
+                checked={groupIds.includes(g.id)}
+                onChange={(e) =>
+                  setGroupIds((ids) => (e.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id)))
+                }
+              />
+            ))}
           </div>
-        ) : null}
-        <FormField
-          label="Role"
-          hint={
-            mayInviteAdmins
-              ? 'Administrators manage people, groups and access links.'
-              : 'Only the owner invites administrators.'
-          }
-        >
-          <Select name="role" value={role} onChange={(e) => setRole(Number(e.target.value))}>
-            <option value={0}>Member</option>
-            {mayInviteAdmins ? <option value={1}>Administrator</option> : null}
-          </Select>
-        </FormField>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium text-slate-800">Groups</legend>
-          <p className="mb-2 text-xs text-slate-500">They get the groups&apos; door access once they accept.</p>
-          {groups.data?.length ? (
-            <div className="grid gap-1 sm:grid-cols-2">
-              {groups.data.map((g) => (
-                <Checkbox
-                  key={g.id}
-                  id={`invite-group-${g.id}`}
-                  label={g.name}
-                  checked={groupIds.includes(g.id)}
-                  onChange={(e) =>
-                    setGroupIds((ids) => (e.target.checked ? [...ids, g.id] : ids.filter((x) => x !== g.id)))
-                  }
-                />
-              ))}
-            </div>
-          ) : (
-            <p className="text-sm text-slate-500">{groups.isPending ? 'Loading groups…' : 'No groups yet.'}</p>
-          )}
-        </fieldset>
-      </form>
-    </Dialog>
+        ) : (
+          <p className="text-sm text-slate-500">{groups.isPending ? 'Loading groups…' : 'No groups yet.'}</p>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }
