@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { Button, FormError, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useChangePassword } from '@/lib/client/account';
 
@@ -50,15 +50,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
 
   return (
     <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
-      {general.length ? (
-        <div
-          role="alert"
-          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{general.join(' ')}</span>
-        </div>
-      ) : null}
+      {general.length ? <FormError>{general.join(' ')}</FormError> : null}
       <FormField label="Current password" error={errors.currentPassword ?? about('currentPassword')}>
         <Input
           type="password"

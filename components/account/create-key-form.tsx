@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { Button, Checkbox, FormError, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
@@ -151,11 +151,11 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
       </fieldset>
 
       {messages.length ? (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <FormError>
           {messages.map((m) => (
             <p key={m}>{m}</p>
           ))}
-        </div>
+        </FormError>
       ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Card, Checkbox, useToast, Warning } from '@/components/ui';
+import { Card, Checkbox, FormError, useToast, Warning } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useCurrentOrganization } from '@/lib/client/organization';
 import { useSecondFactorBlocked, useSetOrgSecurity } from '@/lib/client/second-factors';
@@ -69,11 +69,7 @@ function OwnerToggle({ orgId, required }: { orgId: number; required: boolean }) 
         label="Require a second factor for administrators"
         hint="Administrators (and you) without an authenticator app or passkey can still see the organization, but cannot manage it until they add one."
       />
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Button, Dialog, FormField, Input, Spinner } from '@/components/ui';
+import { Button, Dialog, FormError, FormField, Input, Spinner } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import { useConfirmTotp, useStartTotp } from '@/lib/client/second-factors';
@@ -106,9 +106,9 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
           <Spinner />
         </div>
       ) : start.error ? (
-        <p role="alert" className="text-sm text-red-700">
+        <FormError>
           {start.error instanceof ApiError ? start.error.messages.join(' ') : 'Could not start. Try again.'}
-        </p>
+        </FormError>
       ) : (
         <form
           noValidate

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useId, useState } from 'react';
-import { Button, FormField, Input, Textarea } from '@/components/ui';
+import { Button, FormError, FormField, Input, Textarea } from '@/components/ui';
 
 /**
  * "Try it" on the API reference: one call from the page, with the personal access key typed at
@@ -155,11 +155,7 @@ export function TryIt({
             {apiKey ? 'with your key' : 'as the signed-in person (no key given)'}
           </span>
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FormError error={problem} />
         {answer ? (
           <div role="status" aria-labelledby={`${id}-status`}>
             <p id={`${id}-status`} className="text-sm font-medium text-slate-900">

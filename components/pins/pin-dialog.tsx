@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, ErrorState, Skeleton, Spinner, useToast } from '@/components/ui';
+import { Button, Dialog, ErrorState, FormError, Skeleton, Spinner, useToast } from '@/components/ui';
 import { pinErrorMessage, useCreatePin, usePin, useUpdatePin, type PinDetail } from '@/lib/client/pins';
 import { initialValues, PinForm, toBody, validate, type PinFormValues } from './pin-form';
 
@@ -122,11 +122,7 @@ function Editor({
             <Spinner /> Sending to the lock… waiting for it to confirm.
           </p>
         ) : null}
-        {serverError ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {serverError}
-          </p>
-        ) : null}
+        <FormError error={serverError} className="mb-4" />
       </div>
       <PinForm
         id={formId}

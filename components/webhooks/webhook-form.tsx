@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, FormField, Input } from '@/components/ui';
+import { Button, Checkbox, FormError, FormField, Input } from '@/components/ui';
 import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
 import { urlError } from './format';
@@ -94,11 +94,7 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
           onChange={(e) => setEnabled(e.target.checked)}
         />
       ) : null}
-      {serverError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {serverError.message}
-        </p>
-      ) : null}
+      <FormError error={serverError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={sending}>
           Cancel

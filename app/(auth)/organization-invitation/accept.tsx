@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { Button, useToast } from '@/components/ui';
+import { Button, FormError, useToast } from '@/components/ui';
 import { useAcceptInvitation } from '@/lib/client/organization';
 
 /** The one button of the invitation page, for the invited account. */
@@ -25,11 +25,7 @@ export function AcceptInvitation({ token, organizationName }: { token: string; o
       >
         Accept and join {organizationName}
       </Button>
-      {accept.error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
-          {accept.error.message}
-        </p>
-      ) : null}
+      <FormError error={accept.error} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { Button, FormError, FormField, Input } from '@/components/ui';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
 
 /**
@@ -79,15 +79,7 @@ export function SecondStep({
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-        {error ? (
-          <div
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-          >
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            <span>{error}</span>
-          </div>
-        ) : null}
+        <FormError error={error} />
         <FormField label={recovery ? 'Recovery code' : 'Code'}>
           <Input
             name="code"

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { Button, FormError, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
@@ -112,16 +112,7 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
           className="space-y-4"
           aria-describedby={error ? 'sign-in-error' : undefined}
         >
-          {error ? (
-            <div
-              id="sign-in-error"
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-              <span>{error}</span>
-            </div>
-          ) : null}
+          {error ? <FormError id="sign-in-error">{error}</FormError> : null}
           <FormField label="E-mail" error={fieldErrors.email}>
             <Input
               type="email"

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { AlertIcon, Button, FormField, Input } from '@/components/ui';
+import { Button, FormError, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { apiFetch, ApiError } from '@/lib/client/api';
 
@@ -49,15 +49,7 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {error ? (
-        <div
-          role="alert"
-          className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-        >
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      <FormError error={error} />
       <FormField label="E-mail" error={errors.email}>
         <Input
           type="email"
