@@ -74,9 +74,10 @@ function Audit({ org }: { org: MyOrganization }) {
   const person = sp.get('person')?.trim() ?? '';
   const doorParam = sp.get('door') ?? '';
   const door = /^\d+$/.test(doorParam) ? Number(doorParam) : undefined;
-  // a site (building, issue 35): entries about its devices and about the site itself
+  // a site (building, issue 35): entries about its devices and about the site itself; 'none': about
+  // doors in no site
   const site = sp.get('site') ?? '';
-  const siteId = site === 'none' ? undefined : siteIdOf(site);
+  const siteId = siteIdOf(site);
   const sites = useSiteNames(org.id);
   const details = useDeviceDetails();
   const doors = useMemo(
@@ -102,12 +103,17 @@ function Audit({ org }: { org: MyOrganization }) {
   );
   const log = useAuditLog(org.id, filters);
   const items = log.data?.pages.flat() ?? [];
-  const filtered = !!(what || person || door || fromDay || toDay || siteId);
+  const filtered = !!(what || person || door || fromDay || toDay) || siteId !== undefined;
   const set = (name: string, value: string) => {
     const q = new URLSearchParams(sp.toString());
     if (name === 'action') q.delete('kind');
     // a door of another site would match nothing: choosing a site clears it
-    if (name === 'site' && door !== undefined && value && doors.find((d) => d.id === door)?.siteId !== Number(value))
+    if (
+      name === 'site' &&
+      door !== undefined &&
+      value &&
+      (doors.find((d) => d.id === door)?.siteId ?? 0) !== siteIdOf(value)
+    )
       q.delete('door');
     if (value) q.set(name, value);
     else q.delete(name);
@@ -135,11 +141,11 @@ function Audit({ org }: { org: MyOrganization }) {
           sites={sites}
           value={siteId === undefined ? '' : site}
           onChange={(v) => set('site', v)}
-          anyWithout={false}
+          anyWithout={doors.some((d) => d.siteId == null)}
           className="col-span-2 sm:col-span-1"
         />
         <DoorFilter
-          doors={siteId === undefined ? doors : doors.filter((d) => d.siteId === siteId)}
+          doors={siteId === undefined ? doors : doors.filter((d) => (d.siteId ?? 0) === siteId)}
           value={door}
           onChange={(v) => set('door', v)}
         />

@@ -88,8 +88,12 @@ describe('GET /organization/{id}/audit?siteId', () => {
       });
       expect(res.status).toBeLessThan(300);
     };
+    // a door of the organization in no site (a bridge added while it had two sites)
+    const loose = await createLock({ bridge: c.bridge, organizationId: c.org.id, name: 'Shed' });
+    await grantUser(loose.id, c.owner.id, AccessLevel.owner);
     await share(c.lock.id);
     await share(c.back.id);
+    await share(loose.id);
     const sites = `/api/v37/organization/${c.org.id}/sites`;
     expect((await api('PATCH', `${sites}/${c.office.id}`, { ...k, body: { name: 'Head office' } })).status).toBe(204);
     expect((await api('PATCH', `${sites}/${c.home.id}`, { ...k, body: { name: 'Home' } })).status).toBe(204);
@@ -110,7 +114,9 @@ describe('GET /organization/{id}/audit?siteId', () => {
     // with the other filters, and in pages
     expect(await of(`siteId=${c.home.id}&action=access.grant`)).toEqual([['access.grant', c.back.id]]);
     expect(await of(`siteId=${c.home.id}&elements=1`)).toEqual([['site.update', `site ${c.home.id}`]]);
-    for (const bad of ['siteId=0', 'siteId=abc'])
+    // 0: the entries about devices in no site, nothing about sites or the organization itself
+    expect(await of('siteId=0')).toEqual([['access.grant', loose.id]]);
+    for (const bad of ['siteId=-1', 'siteId=abc'])
       expect((await api('GET', `${audit}?${bad}`, k)).status, bad).toBe(400);
     const csv = await api('GET', `${audit}/export?siteId=${c.home.id}`, k);
     expect(csv.status).toBe(200);

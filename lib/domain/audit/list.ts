@@ -61,7 +61,13 @@ export async function listAudit(ctx: Ctx, q: AuditQuery): Promise<AuditItem[]> {
         ${q.userId !== undefined ? sql`and a.actor_num_id = ${q.userId}` : sql``}
         ${q.actions?.length ? sql`and ${anyText(sql`a.action`, q.actions)}` : sql``}
         ${q.deviceId !== undefined ? sql`and a.device_id = ${q.deviceId}` : sql``}
-        ${q.siteId !== undefined ? sql`and (d.site_id = ${q.siteId} or (a.target_type = 'site' and a.target_id = ${String(q.siteId)}))` : sql``}
+        ${
+          q.siteId === undefined
+            ? sql``
+            : q.siteId === 0
+              ? sql`and d.id is not null and d.site_id is null`
+              : sql`and (d.site_id = ${q.siteId} or (a.target_type = 'site' and a.target_id = ${String(q.siteId)}))`
+        }
         ${
           q.person
             ? sql`and (lower(a.target_name) = lower(${q.person})

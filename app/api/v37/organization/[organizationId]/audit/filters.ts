@@ -14,6 +14,6 @@ export const auditFilters = {
   deviceId: qInt(1, 2147483647).optional(),
   /** a person's e-mail: what they did and what was done to them */
   person: z.string().trim().min(1).max(320).optional(),
-  /** one site (issue 35): entries about its devices and about the site itself */
-  siteId: qInt(1, 2147483647).optional(),
+  /** one site (issue 35): entries about its devices and about the site itself; 0: about devices in no site */
+  siteId: qInt(0, 2147483647).optional(),
 };
