@@ -25,15 +25,12 @@ export function ConnectedAppsPage() {
         <QueryView
           query={apps}
           loading={{ rows: 2, label: 'Loading connected apps' }}
-          empty={{
-            when: (data) => data.length === 0,
-            show: (
-              <EmptyState
-                title="No connected apps"
-                text="When an app (a home automation system, a phone app) asks to use your account, you allow it on a page of this portal, and it shows here."
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title="No connected apps"
+              text="When an app (a home automation system, a phone app) asks to use your account, you allow it on a page of this portal, and it shows here."
+            />
+          }
         >
           {(data) => (
             <ul className="divide-y divide-slate-200">

@@ -57,16 +57,13 @@ export function DeveloperPage() {
         <QueryView
           query={apps}
           loading={{ rows: 2, label: 'Loading your apps' }}
-          empty={{
-            when: (data) => data.length === 0,
-            show: (
-              <EmptyState
-                title="No apps registered"
-                text="Register an app to get its client id (and a secret, for apps that run on a server)."
-                action={newButton}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title="No apps registered"
+              text="Register an app to get its client id (and a secret, for apps that run on a server)."
+              action={newButton}
+            />
+          }
         >
           {(data) => (
             <ul className="divide-y divide-slate-200">

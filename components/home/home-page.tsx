@@ -133,15 +133,9 @@ export function HomePage({
           <QueryView
             query={recent}
             loading={{ rows: 4, label: 'Loading activity' }}
-            empty={{
-              when: (data) => data.length === 0,
-              show: (
-                <EmptyState
-                  title="Nothing yet"
-                  text="Unlocks, PIN entries and door events appear here as they happen."
-                />
-              ),
-            }}
+            empty={
+              <EmptyState title="Nothing yet" text="Unlocks, PIN entries and door events appear here as they happen." />
+            }
           >
             {(data) => (
               <ul className="divide-y divide-slate-100" aria-label="Recent activity">

@@ -55,7 +55,7 @@ export function AddMembers({
         <QueryView
           query={users}
           loading={{ rows: 3, label: 'Loading people' }}
-          empty={{ when: (data) => data.length === 0, show: <p className="text-sm text-slate-600">Nobody matches.</p> }}
+          empty={<p className="text-sm text-slate-600">Nobody matches.</p>}
         >
           {(data) => (
             <ul className="divide-y divide-slate-100">

@@ -67,16 +67,13 @@ function Bridges({ org }: { org: MyOrganization }) {
         <QueryView
           query={bridges}
           loading={{ rows: 3, label: 'Loading the bridges' }}
-          empty={{
-            when: (data) => data.length === 0,
-            show: (
-              <EmptyState
-                title="No bridges yet"
-                text="Add a Tedee bridge by the address and API token its app shows (Bridge settings > Local API); its locks come with it."
-                action={<Button onClick={() => setAdding(true)}>Add a bridge</Button>}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title="No bridges yet"
+              text="Add a Tedee bridge by the address and API token its app shows (Bridge settings > Local API); its locks come with it."
+              action={<Button onClick={() => setAdding(true)}>Add a bridge</Button>}
+            />
+          }
         >
           {(data) => (
             <ul className="divide-y divide-slate-100" aria-label="Bridges">

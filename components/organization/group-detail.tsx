@@ -152,15 +152,12 @@ function GroupDoors({ orgId, groupId, name }: { orgId: number; groupId: string; 
       <QueryView
         query={q}
         loading={{ rows: 3, label: "Loading the group's doors" }}
-        empty={{
-          when: (data) => data.length === 0,
-          show: (
-            <EmptyState
-              title="No doors you administer"
-              text="Share a door with this group from the door's Access tab to let its members open it."
-            />
-          ),
-        }}
+        empty={
+          <EmptyState
+            title="No doors you administer"
+            text="Share a door with this group from the door's Access tab to let its members open it."
+          />
+        }
       >
         {(data) => (
           <Table caption={`Doors the group ${name} opens`}>

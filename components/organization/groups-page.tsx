@@ -62,22 +62,19 @@ function Groups({ org }: { org: MyOrganization }) {
         <QueryView
           query={list}
           loading={{ rows: 5, label: 'Loading groups' }}
-          empty={{
-            when: (groups) => groups.length === 0,
-            show: (
-              <EmptyState
-                title={text ? `No group matches "${text}"` : 'No groups yet'}
-                text={
-                  text
-                    ? 'Try another name.'
-                    : admin
-                      ? 'Create a group, add people, then give the group access to doors.'
-                      : 'An administrator can create groups.'
-                }
-                action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title={text ? `No group matches "${text}"` : 'No groups yet'}
+              text={
+                text
+                  ? 'Try another name.'
+                  : admin
+                    ? 'Create a group, add people, then give the group access to doors.'
+                    : 'An administrator can create groups.'
+              }
+              action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+            />
+          }
         >
           {(groups) => (
             <Table caption="Groups">

@@ -119,15 +119,12 @@ function Members({ org }: { org: MyOrganization }) {
         <QueryView
           query={list}
           loading={{ rows: 5, label: 'Loading members' }}
-          empty={{
-            when: (data) => data.length === 0,
-            show: (
-              <EmptyState
-                title={text || role !== undefined ? 'Nobody matches' : 'No members'}
-                text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title={text || role !== undefined ? 'Nobody matches' : 'No members'}
+              text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
+            />
+          }
         >
           {(data) => (
             <Table caption="Members">

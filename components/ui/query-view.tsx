@@ -18,8 +18,10 @@ export interface QueryViewProps<T> {
   loading?: React.ReactNode | { rows?: number; label?: string };
   /** Other queries the view waits for before showing anything (their errors are left to them). */
   also?: { isPending: boolean }[];
-  /** When the data counts as empty, and what to show then (an EmptyState saying what to do next). */
-  empty?: { when: (data: T) => boolean; show: React.ReactNode };
+  /** What to show when there is nothing (an EmptyState saying what to do next). */
+  empty?: React.ReactNode;
+  /** When the data counts as empty; by default when it is an empty list. */
+  isEmpty?: (data: T) => boolean;
   /** Title of the ErrorState (default "Something went wrong"). */
   errorTitle?: React.ReactNode;
   /** The words of the ErrorState (default: the error's own message, the server's). */
@@ -42,6 +44,7 @@ export function QueryView<T>({
   loading,
   also,
   empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
   errorTitle,
   errorMessage,
   className,
@@ -63,6 +66,6 @@ export function QueryView<T>({
       />
     );
   }
-  if (empty?.when(query.data)) return <>{empty.show}</>;
+  if (empty !== undefined && isEmpty(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }

@@ -60,16 +60,13 @@ export function DeliveriesCard({ owner, hook, onClose }: { owner: WebhookOwner; 
       <QueryView
         query={list}
         loading={{ rows: 3, label: 'Loading deliveries' }}
-        empty={{
-          when: (data) => data.length === 0,
-          show: (
-            <EmptyState
-              title="No deliveries yet"
-              text="Events appear here as devices change. Send a test event to check your endpoint now."
-              action={testButton}
-            />
-          ),
-        }}
+        empty={
+          <EmptyState
+            title="No deliveries yet"
+            text="Events appear here as devices change. Send a test event to check your endpoint now."
+            action={testButton}
+          />
+        }
       >
         {(data) => (
           <ul className="divide-y divide-slate-200" aria-label="Deliveries">

@@ -20,7 +20,7 @@ const list = (q: QueryLike<string[]>, extra: Record<string, unknown> = {}) =>
     h(QueryView<string[]>, {
       query: q,
       loading: { rows: 2, label: 'Loading sites' },
-      empty: { when: (d) => d.length === 0, show: h('p', null, 'No sites yet') },
+      empty: h('p', null, 'No sites yet'),
       children: (d) =>
         h(
           'ul',
@@ -72,6 +72,7 @@ describe('QueryView', () => {
   });
   it('shows the empty state, else the data', () => {
     expect(list(query({ data: [] }))).toBe('<p>No sites yet</p>');
+    expect(list(query({ data: ['A'] }), { isEmpty: (d: string[]) => d[0] === 'A' })).toBe('<p>No sites yet</p>');
     expect(list(query({ data: ['A', 'B'] }))).toBe('<ul><li>A</li><li>B</li></ul>');
   });
 });

@@ -73,22 +73,19 @@ function Sites({ org }: { org: MyOrganization }) {
         <QueryView
           query={list}
           loading={{ rows: 3, label: 'Loading sites' }}
-          empty={{
-            when: (sites) => sites.length === 0,
-            show: (
-              <EmptyState
-                title={text ? `No site matches "${text}"` : 'No sites yet'}
-                text={
-                  text
-                    ? 'Try another name or address.'
-                    : newSite
-                      ? 'Create a site for each building, then move its devices into it.'
-                      : 'An administrator can create sites for the buildings of the organization.'
-                }
-                action={text ? null : newSite}
-              />
-            ),
-          }}
+          empty={
+            <EmptyState
+              title={text ? `No site matches "${text}"` : 'No sites yet'}
+              text={
+                text
+                  ? 'Try another name or address.'
+                  : newSite
+                    ? 'Create a site for each building, then move its devices into it.'
+                    : 'An administrator can create sites for the buildings of the organization.'
+              }
+              action={text ? null : newSite}
+            />
+          }
         >
           {(sites) => <SitesTable sites={sites} admin={admin} may={may} onAction={act} />}
         </QueryView>
