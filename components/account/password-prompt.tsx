@@ -6,19 +6,7 @@ import { ApiError } from '@/lib/client/api';
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/**
- * Asks for the password to do one thing (remove a second factor, renew recovery codes): the
- * password goes with the request itself, and the server's answer decides.
- */
-export function PasswordPrompt({
-  open,
-  title,
-  why,
-  confirmLabel,
-  danger,
-  onClose,
-  run,
-}: {
+export interface PasswordPromptProps {
   open: boolean;
   title: string;
   why: string;
@@ -27,28 +15,21 @@ export function PasswordPrompt({
   onClose: () => void;
   /** does the thing with the password; throws the API's error */
   run: (password: string) => Promise<unknown>;
-}) {
-  // mounted on open: the password starts empty each time
-  return open ? (
-    <Prompt title={title} why={why} confirmLabel={confirmLabel} danger={danger} onClose={onClose} run={run} />
-  ) : null;
+  /** After `run` succeeded, instead of closing (the caller closes it, e.g. to try its action again). */
+  onDone?: () => void;
 }
 
-function Prompt({
-  title,
-  why,
-  confirmLabel,
-  danger,
-  onClose,
-  run,
-}: {
-  title: string;
-  why: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onClose: () => void;
-  run: (password: string) => Promise<unknown>;
-}) {
+/**
+ * Asks for the password to do one thing (remove a second factor, renew recovery codes, count the
+ * session as freshly signed in): the password goes with the request itself, and the server's
+ * answer decides. What it says about the password stands under the field.
+ */
+export function PasswordPrompt(props: PasswordPromptProps) {
+  // mounted on open: the password starts empty each time
+  return props.open ? <Prompt {...props} /> : null;
+}
+
+function Prompt({ title, why, confirmLabel, danger, onClose, run, onDone }: PasswordPromptProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   async function submit() {
@@ -60,7 +41,6 @@ function Prompt({
     try {
       await run(password);
     } catch (err) {
-      // the answer is about the password: under the field
       setError(
         err instanceof ApiError
           ? sentence(err.messages.join(' ').replace(/^password: /, ''))
@@ -68,6 +48,9 @@ function Prompt({
       );
       return false;
     }
+    if (!onDone) return;
+    onDone();
+    return false;
   }
   return (
     <FormDialog
