@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Dialog, FormField, Input, Select, useToast } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
@@ -31,7 +31,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { email?: string; group?: string }>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const alertRef = useRef<HTMLParagraphElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
   // a server error takes the focus, so it is read out and Esc still closes the dialog
   useEffect(() => {
     if (serverError) alertRef.current?.focus();
@@ -55,8 +55,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     onClose();
   }
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
+  async function submit() {
     const { body, errors: se } = scheduleBody(schedule, zone);
     const errs: typeof errors = { ...se };
     if (kind === 0 && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
@@ -64,7 +63,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
     if (kind === 1 && !UUID.test(groupId.trim()))
       errs.group = pickGroup ? 'Choose a group.' : 'Paste the id of a group of this organization.';
     setErrors(errs);
-    if (!body || errs.email || errs.group) return;
+    if (!body || errs.email || errs.group) return false;
     setServerError(null);
     try {
       const r = await grant.mutateAsync({
@@ -79,129 +78,111 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           ? `Invitation saved: ${r.displayName} gets access after signing up.`
           : `Shared with ${r.displayName}.`,
       );
-      close();
     } catch (err) {
       setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Sharing failed. Please try again.');
+      return false;
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      dismissable={!grant.isPending}
       size="lg"
       title="Share this device"
       description="People without an account get an invitation: the access starts when they sign up with that e-mail."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={grant.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="share-form" loading={grant.isPending}>
-            {grant.isPending ? 'Sharing...' : 'Share'}
-          </Button>
-        </>
-      }
+      submitLabel={grant.isPending ? 'Sharing...' : 'Share'}
+      onSubmit={submit}
     >
-      <form id="share-form" onSubmit={submit} noValidate className="space-y-4">
-        {serverError ? (
-          <p
-            role="alert"
-            ref={alertRef}
-            tabIndex={-1}
-            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+      <FormError ref={alertRef} tabIndex={-1}>
+        {serverError}
+      </FormError>
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Share with</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === 0}
+            onChange={() => setKind(0)}
+            className="accent-indigo-600"
+          />{' '}
+          A person
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === 1}
+            onChange={() => setKind(1)}
+            className="accent-indigo-600"
+          />{' '}
+          A group
+        </label>
+      </fieldset>
+      {kind === 0 ? (
+        <FormField label="E-mail" required error={errors.email}>
+          <Input
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              // the error goes as soon as the address is fixed, not at the next submit
+              if (errors.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.target.value.trim()))
+                setErrors((x) => ({ ...x, email: undefined }));
+            }}
+            placeholder="name@example.com"
+          />
+        </FormField>
+      ) : pickGroup ? (
+        <FormField label="Group" required error={errors.group}>
+          <Select
+            value={groupId}
+            onChange={(e) => {
+              setGroupId(e.target.value);
+              if (e.target.value) setErrors((x) => ({ ...x, group: undefined }));
+            }}
           >
-            {serverError}
-          </p>
-        ) : null}
-        <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Share with</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="kind"
-              checked={kind === 0}
-              onChange={() => setKind(0)}
-              className="accent-indigo-600"
-            />{' '}
-            A person
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name="kind"
-              checked={kind === 1}
-              onChange={() => setKind(1)}
-              className="accent-indigo-600"
-            />{' '}
-            A group
-          </label>
-        </fieldset>
-        {kind === 0 ? (
-          <FormField label="E-mail" required error={errors.email}>
-            <Input
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                // the error goes as soon as the address is fixed, not at the next submit
-                if (errors.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e.target.value.trim()))
-                  setErrors((x) => ({ ...x, email: undefined }));
-              }}
-              placeholder="name@example.com"
-            />
-          </FormField>
-        ) : pickGroup ? (
-          <FormField label="Group" required error={errors.group}>
-            <Select
-              value={groupId}
-              onChange={(e) => {
-                setGroupId(e.target.value);
-                if (e.target.value) setErrors((x) => ({ ...x, group: undefined }));
-              }}
-            >
-              <option value="">Choose a group...</option>
-              {groupList.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-        ) : (
-          <FormField
-            label="Group id"
-            required
-            error={errors.group}
-            hint={
-              groups.isLoading
-                ? 'Loading groups...'
-                : "The organization's groups could not be listed for you: paste a group id."
-            }
-          >
-            <Input
-              value={groupId}
-              onChange={(e) => setGroupId(e.target.value)}
-              placeholder="00000000-0000-0000-0000-000000000000"
-            />
-          </FormField>
-        )}
-        <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
-          <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-            <option value={0}>Guest</option>
-            {myLevel >= 1 ? <option value={1}>Administrator</option> : null}
+            <option value="">Choose a group...</option>
+            {groupList.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
           </Select>
         </FormField>
-        <Checkbox
-          label="Allow opening remotely"
-          hint="Off: only near the door (Bluetooth), never from afar."
-          checked={remote}
-          onChange={(e) => setRemote(e.target.checked)}
-        />
-        <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
-      </form>
-    </Dialog>
+      ) : (
+        <FormField
+          label="Group id"
+          required
+          error={errors.group}
+          hint={
+            groups.isLoading
+              ? 'Loading groups...'
+              : "The organization's groups could not be listed for you: paste a group id."
+          }
+        >
+          <Input
+            value={groupId}
+            onChange={(e) => setGroupId(e.target.value)}
+            placeholder="00000000-0000-0000-0000-000000000000"
+          />
+        </FormField>
+      )}
+      <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
+        <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
+          <option value={0}>Guest</option>
+          {myLevel >= 1 ? <option value={1}>Administrator</option> : null}
+        </Select>
+      </FormField>
+      <Checkbox
+        label="Allow opening remotely"
+        hint="Off: only near the door (Bluetooth), never from afar."
+        checked={remote}
+        onChange={(e) => setRemote(e.target.checked)}
+      />
+      <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, Dialog, FormField, Input, QueryView, useToast } from '@/components/ui';
+import { Badge, Button, Card, Dialog, FormDialog, FormField, Input, QueryView, useToast } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import {
@@ -204,37 +204,26 @@ function AddPasskey({
             ? 'This browser could not create a passkey. Try another browser or device.'
             : null;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
       title="Add a passkey"
       description="Your browser or phone asks you to confirm with your fingerprint, face or device PIN."
-      size="sm"
-      dismissable={!add.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-passkey" loading={add.isPending}>
-            Continue
-          </Button>
-        </>
-      }
+      submitLabel="Continue"
+      pending={add.isPending}
+      onSubmit={async () => {
+        setTried(true);
+        if (!name.trim()) return false;
+        // a refusal is said under the name (add.error); a password ask replaces this dialog
+        return add.mutateAsync(name.trim()).then(
+          () => onAdded(name.trim()),
+          () => false,
+        );
+      }}
     >
-      <form
-        id="add-passkey"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (name.trim()) submit();
-        }}
-      >
-        <FormField label="Name" hint="To recognize it later, such as “Work laptop”." error={message}>
-          <Input name="passkeyName" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField label="Name" hint="To recognize it later, such as “Work laptop”." error={message}>
+        <Input name="passkeyName" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+    </FormDialog>
   );
 }

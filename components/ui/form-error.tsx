@@ -18,12 +18,17 @@ export function FormError({
   error,
   children,
   id,
+  ref,
+  tabIndex,
   className,
 }: {
   error?: unknown;
   children?: React.ReactNode;
   /** For a form's aria-describedby. */
   id?: string;
+  /** With tabIndex={-1}, for a form that moves the focus to its error. */
+  ref?: React.Ref<HTMLDivElement>;
+  tabIndex?: number;
   className?: string;
 }) {
   const content = children ?? (error ? errorText(error) : null);
@@ -31,6 +36,8 @@ export function FormError({
   return (
     <div
       id={id}
+      ref={ref}
+      tabIndex={tabIndex}
       role="alert"
       className={cn(
         'flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800',
