@@ -5,7 +5,7 @@ import { Button, Card, ConfirmDialog, Dialog, EmptyState, PageHeader, QueryView,
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey, type NewKeyInput } from '@/lib/client/account';
-import { CreateKeyForm } from './create-key-form';
+import { CreateKeyDialog } from './create-key-form';
 import { PasswordDialog } from './password-dialog';
 import { KeyCards } from './key-cards';
 import { KeysTable } from './keys-table';
@@ -92,20 +92,13 @@ export function AccessKeysPage() {
         </div>
       ) : null}
 
-      <Dialog
+      <CreateKeyDialog
         open={creating}
+        sending={create.isPending}
+        serverError={needsPassword ? null : create.error}
         onClose={() => setCreating(false)}
-        title="Create an access key"
-        size="lg"
-        dismissable={!create.isPending}
-      >
-        <CreateKeyForm
-          sending={create.isPending}
-          serverError={needsPassword ? null : create.error}
-          onCancel={() => setCreating(false)}
-          onSubmit={submit}
-        />
-      </Dialog>
+        onSubmit={submit}
+      />
 
       <PasswordDialog
         open={!!waiting}

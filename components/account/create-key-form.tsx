@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, FormError, FormField, Input } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
@@ -11,14 +11,21 @@ const PRESETS = [30, 90, 365] as const;
 type Expiry = (typeof PRESETS)[number] | 'custom';
 
 interface Props {
+  open: boolean;
   sending: boolean;
   serverError: unknown;
+  /** Sends the key; the caller closes the dialog once it is made (a password may be asked first). */
   onSubmit: (input: NewKeyInput) => void;
-  onCancel: () => void;
+  onClose: () => void;
 }
 
 /** Name, scopes (grouped, with what each allows) and expiry of a new key, checked before sending. */
-export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Props) {
+export function CreateKeyDialog(props: Props) {
+  // mounted on open: the fields start empty each time
+  return props.open ? <CreateKeyForm {...props} /> : null;
+}
+
+function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
   const [expiry, setExpiry] = useState<Expiry>(90);
@@ -49,10 +56,9 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
   const invalid = Object.values(errors).some(Boolean);
   const show = (e: string | null) => (tried ? e : null);
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
+  function submit() {
     setTried(true);
-    if (invalid || sending) return;
+    if (invalid || sending) return false;
     const base = { name: name.trim(), scopes };
     // A custom date means "valid through that day" in the viewer's zone: end of the day, sent as UTC.
     onSubmit(
@@ -60,6 +66,7 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
         ? { ...base, validTo: new Date(`${custom}T23:59:59`).toISOString() }
         : { ...base, days: expiry },
     );
+    return false;
   }
 
   const toggle = (s: string, on: boolean) => setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
@@ -71,7 +78,15 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
         : [];
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Create an access key"
+      size="lg"
+      submitLabel="Create key"
+      pending={sending}
+      onSubmit={submit}
+    >
       <FormField label="Name" required error={show(errors.name)} hint="Only you see it, in this list.">
         <Input
           value={name}
@@ -157,15 +172,6 @@ export function CreateKeyForm({ sending, serverError, onSubmit, onCancel }: Prop
           ))}
         </FormError>
       ) : null}
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={sending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={sending} disabled={sending}>
-          Create key
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

@@ -22,7 +22,7 @@ import {
   type DeveloperApp,
 } from '@/lib/client/apps';
 import { AppMark } from './app-mark';
-import { RegisterAppForm } from './register-app-form';
+import { RegisterAppDialog } from './register-app-form';
 
 /** Settings > Developer: the apps the person registered to ask others for access (OAuth clients). */
 export function DeveloperPage() {
@@ -99,28 +99,15 @@ export function DeveloperPage() {
         </QueryView>
       </Card>
 
-      <Dialog
+      <RegisterAppDialog
         open={creating}
         onClose={() => setCreating(false)}
-        title="Register an app"
-        size="lg"
-        dismissable={!register.isPending}
-      >
-        <RegisterAppForm
-          sending={register.isPending}
-          serverError={register.error}
-          onCancel={() => setCreating(false)}
-          onSubmit={(input) =>
-            register.mutate(input, {
-              onSuccess: (res) => {
-                setCreating(false);
-                if (res.clientSecret) setCreated(res);
-                else toast.success(`${res.name} is registered: client id ${res.clientId}.`);
-              },
-            })
-          }
-        />
-      </Dialog>
+        onSubmit={async (input) => {
+          const res = await register.mutateAsync(input);
+          if (res.clientSecret) setCreated(res);
+          else toast.success(`${res.name} is registered: client id ${res.clientId}.`);
+        }}
+      />
 
       <Dialog open={!!created} onClose={() => setCreated(null)} title="Your app's secret" size="lg" dismissable={false}>
         {created?.clientSecret ? (

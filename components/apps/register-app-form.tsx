@@ -1,8 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Notice } from '@/components/account/auth-shell';
-import { Button, Checkbox, FormField, Input, Textarea } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Input, Textarea } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewAppInput } from '@/lib/client/apps';
 
@@ -22,18 +21,20 @@ function redirectProblem(raw: string): string | null {
   return null;
 }
 
+interface Props {
+  open: boolean;
+  /** Sends it; throws the server's refusal (said in the dialog, which stays open). */
+  onSubmit: (input: NewAppInput) => Promise<unknown>;
+  onClose: () => void;
+}
+
 /** Name, redirect addresses, logo and kind of a new app, checked before sending. */
-export function RegisterAppForm({
-  sending,
-  serverError,
-  onSubmit,
-  onCancel,
-}: {
-  sending: boolean;
-  serverError: unknown;
-  onSubmit: (input: NewAppInput) => void;
-  onCancel: () => void;
-}) {
+export function RegisterAppDialog(props: Props) {
+  // mounted on open: the fields start empty each time
+  return props.open ? <RegisterAppForm {...props} /> : null;
+}
+
+function RegisterAppForm({ onSubmit, onClose }: Props) {
   const [name, setName] = useState('');
   const [uris, setUris] = useState('');
   const [isPublic, setIsPublic] = useState(false);
@@ -57,7 +58,7 @@ export function RegisterAppForm({
         : (list.map(redirectProblem).find(Boolean) ?? null),
   };
   const show = (e: string | null) => (tried ? e : null);
-  const server = serverError instanceof ApiError ? serverError.messages : serverError ? [String(serverError)] : [];
+  const [server, setServer] = useState<string[]>([]);
 
   const pickLogo = (file: File | undefined) => {
     setLogoError(null);
@@ -72,14 +73,22 @@ export function RegisterAppForm({
   };
 
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Register an app"
+      size="lg"
+      submitLabel="Register app"
+      onSubmit={async () => {
         setTried(true);
-        if (errors.name || errors.uris || logoError || sending) return;
-        onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic });
+        if (errors.name || errors.uris || logoError) return false;
+        setServer([]);
+        try {
+          await onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic });
+        } catch (e) {
+          setServer(e instanceof ApiError ? e.messages : [String(e)]);
+          return false;
+        }
       }}
     >
       <FormField label="App name" required error={show(errors.name)} hint="Shown to people on the consent page.">
@@ -109,22 +118,14 @@ export function RegisterAppForm({
         onChange={(e) => setIsPublic(e.target.checked)}
       />
       {server.length ? (
-        <Notice tone="error">
+        <FormError>
           {server.map((m) => (
             <span key={m} className="block">
               {m}
             </span>
           ))}
-        </Notice>
+        </FormError>
       ) : null}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel} disabled={sending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={sending}>
-          Register app
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

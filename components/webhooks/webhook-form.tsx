@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Checkbox, FormError, FormField, Input } from '@/components/ui';
+import { Checkbox, FormDialog, FormField, Input } from '@/components/ui';
 import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
 import { urlError } from './format';
@@ -14,17 +14,23 @@ const HINTS: Record<string, string> = {
   'bell-button-pressed': 'someone rang at the door',
 };
 
-export interface WebhookFormProps {
+export interface WebhookDialogProps {
+  open: boolean;
+  title: string;
   /** absent: create */
   initial?: Webhook;
-  sending: boolean;
-  serverError: Error | null;
-  onSubmit: (input: Required<Pick<WebhookInput, 'url' | 'events'>> & { enabled?: boolean }) => void;
-  onCancel: () => void;
+  /** Sends it; throws the server's refusal (shown in the dialog, which stays open). */
+  onSubmit: (input: Required<Pick<WebhookInput, 'url' | 'events'>> & { enabled?: boolean }) => Promise<unknown>;
+  onClose: () => void;
 }
 
 /** URL + events (+ enabled when editing), checked here before the server checks them again. */
-export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel }: WebhookFormProps) {
+export function WebhookDialog(props: WebhookDialogProps) {
+  // mounted on open: the fields start from `initial` each time
+  return props.open ? <WebhookForm {...props} /> : null;
+}
+
+function WebhookForm({ title, initial, onSubmit, onClose }: WebhookDialogProps) {
   const [url, setUrl] = useState(initial?.url ?? '');
   const [events, setEvents] = useState<string[]>(initial?.events ?? [...WEBHOOK_EVENTS]);
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
@@ -36,14 +42,16 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
   const toggle = (e: string, on: boolean) => setEvents((cur) => (on ? [...cur, e] : cur.filter((x) => x !== e)));
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(ev) => {
-        ev.preventDefault();
+    <FormDialog
+      open
+      onClose={onClose}
+      title={title}
+      size="lg"
+      submitLabel={initial ? 'Save changes' : 'Create webhook'}
+      onSubmit={async () => {
         setTouched(true);
-        if (urlProblem || eventsProblem) return;
-        onSubmit({
+        if (urlProblem || eventsProblem) return false;
+        await onSubmit({
           url: url.trim(),
           events: WEBHOOK_EVENTS.filter((e) => events.includes(e)),
           ...(initial ? { enabled } : {}),
@@ -94,15 +102,6 @@ export function WebhookForm({ initial, sending, serverError, onSubmit, onCancel 
           onChange={(e) => setEnabled(e.target.checked)}
         />
       ) : null}
-      <FormError error={serverError} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={sending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={sending}>
-          {initial ? 'Save changes' : 'Create webhook'}
-        </Button>
-      </div>
-    </form>
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import {
 import { DeliveriesCard } from './deliveries-card';
 import { OwnerSelect } from './owner-select';
 import { SecretPanel } from './secret-panel';
-import { WebhookForm } from './webhook-form';
+import { WebhookDialog } from './webhook-form';
 import { WebhookList } from './webhook-list';
 
 /** Settings > Webhooks: signed HTTP notifications of device events, with their delivery log. */
@@ -102,27 +102,12 @@ export function WebhooksPage() {
         <DeliveriesCard key={selected.id} owner={owner} hook={selected} onClose={() => go({ webhook: null })} />
       ) : null}
 
-      <Dialog
+      <WebhookDialog
         open={creating}
-        onClose={() => setCreating(false)}
         title="Create a webhook"
-        size="lg"
-        dismissable={!create.isPending}
-      >
-        <WebhookForm
-          sending={create.isPending}
-          serverError={create.error}
-          onCancel={() => setCreating(false)}
-          onSubmit={(input) =>
-            create.mutate(input, {
-              onSuccess: (w) => {
-                setCreating(false);
-                setCreated(w);
-              },
-            })
-          }
-        />
-      </Dialog>
+        onClose={() => setCreating(false)}
+        onSubmit={async (input) => setCreated(await create.mutateAsync(input))}
+      />
       <Dialog
         open={!!created}
         onClose={() => setCreated(null)}
@@ -132,33 +117,17 @@ export function WebhooksPage() {
       >
         {created ? <SecretPanel url={created.url} secret={created.secret} onDone={() => setCreated(null)} /> : null}
       </Dialog>
-      <Dialog
+      <WebhookDialog
+        key={editing?.id ?? 'none'}
         open={!!editing}
-        onClose={() => setEditing(null)}
         title="Edit webhook"
-        size="lg"
-        dismissable={!update.isPending}
-      >
-        {editing ? (
-          <WebhookForm
-            initial={editing}
-            sending={update.isPending}
-            serverError={update.error}
-            onCancel={() => setEditing(null)}
-            onSubmit={(input) =>
-              update.mutate(
-                { id: editing.id, ...input },
-                {
-                  onSuccess: () => {
-                    setEditing(null);
-                    toast.success('Webhook saved');
-                  },
-                },
-              )
-            }
-          />
-        ) : null}
-      </Dialog>
+        initial={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSubmit={async (input) => {
+          await update.mutateAsync({ id: editing!.id, ...input });
+          toast.success('Webhook saved');
+        }}
+      />
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}
