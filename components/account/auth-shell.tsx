@@ -1,4 +1,4 @@
-import { AlertIcon, CheckIcon, InfoIcon, LockIcon } from '@/components/ui';
+import { CheckIcon, FormError, InfoIcon, LockIcon } from '@/components/ui';
 import { looksLikeEmailToken } from '@/lib/auth/token-shape';
 
 /**
@@ -61,20 +61,25 @@ export function MailedLinkCard({
 }
 
 const TONES = {
-  error: { box: 'border-red-200 bg-red-50 text-red-800', Icon: AlertIcon },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', Icon: CheckIcon },
   info: { box: 'border-indigo-100 bg-indigo-50 text-slate-800', Icon: InfoIcon },
 } as const;
 
 /** A message in a card: errors are alerts (read out at once), the others are status. */
-export function Notice({ tone, children, id }: { tone: keyof typeof TONES; children: React.ReactNode; id?: string }) {
+export function Notice({
+  tone,
+  children,
+  id,
+}: {
+  tone: keyof typeof TONES | 'error';
+  children: React.ReactNode;
+  id?: string;
+}) {
+  // an error looks as every form's error does
+  if (tone === 'error') return <FormError id={id}>{children}</FormError>;
   const { box, Icon } = TONES[tone];
   return (
-    <div
-      id={id}
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${box}`}
-    >
+    <div id={id} role="status" className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${box}`}>
       <Icon className="mt-0.5 h-4 w-4 shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>
