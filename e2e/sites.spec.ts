@@ -79,6 +79,50 @@ test.describe('Organization > Sites', () => {
     await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   });
 
+  test('the owner limits a person to one site on their page, sees it kept, and lifts it again', async ({ page }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/people' });
+    await page.getByRole('link', { name: 'Maria Member' }).click();
+    await expect(page.getByRole('heading', { name: 'Maria Member' })).toBeVisible();
+    const every = page.getByRole('radio', { name: 'Every site' });
+    const only = page.getByRole('radio', { name: 'Only these sites' });
+    const save = page.getByRole('button', { name: 'Save sites' });
+    await expect(every).toBeChecked();
+    await expect(save).toBeDisabled();
+    // a member: the limit waits for when they administer
+    await expect(
+      page.getByText('They are a member now: this applies when they are made an administrator.'),
+    ).toBeVisible();
+    await only.check();
+    // none chosen yet: the card says what that means before anything is saved
+    await expect(page.getByText('With no site chosen they manage no door.')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Residence' }).check();
+    await expect(page.getByText('end when you save')).toBeVisible();
+    await screen(page, 'person-site-limit');
+    await save.click();
+    await expect(page.getByText('Maria Member administers one site now')).toBeVisible();
+    await expect(save).toBeDisabled();
+    // kept: a fresh load shows the saved limit
+    await page.reload();
+    await expect(only).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Residence' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Office building' })).not.toBeChecked();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, 'person-site-limit-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // and in the audit log, in words
+    await page.goto('/organization/audit?action=member.sites');
+    await expect(
+      page.getByText('Limited what member@demo.test administers to site “Residence” (was every site)').first(),
+    ).toBeVisible();
+
+    // lifted: every site again, as the demo was
+    await page.goBack();
+    await every.check();
+    await save.click();
+    await expect(page.getByText('Maria Member administers every site')).toBeVisible();
+    await expect(every).toBeChecked();
+  });
+
   test('a member reads the sites, without controls, on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.member, { to: '/organization/sites' });

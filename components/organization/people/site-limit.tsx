@@ -44,6 +44,7 @@ export function SiteLimit({
     <SiteLimitForm
       key={current?.join(',') ?? 'every'}
       current={current}
+      member={person.data.role < OrgRole.administrator}
       sites={sites.data}
       organizationUserId={organizationUserId}
       name={name}
@@ -55,6 +56,7 @@ export function SiteLimit({
 
 function SiteLimitForm({
   current,
+  member,
   sites,
   organizationUserId,
   name,
@@ -62,6 +64,8 @@ function SiteLimitForm({
   onSave,
 }: {
   current: number[] | null;
+  /** not an administrator now: the limit waits for when they are one */
+  member: boolean;
   sites: Site[];
   organizationUserId: number;
   name: string;
@@ -88,7 +92,7 @@ function SiteLimitForm({
   return (
     <Card
       title="Sites they administer"
-      description="What they may manage (PINs, sharing, settings, links) on the organization's doors. They still open what their access lets them open."
+      description={`${member ? 'They are a member now: this applies when they are made an administrator. ' : ''}What they may manage (PINs, sharing, settings, links) on the organization's doors. They still open what their access lets them open.`}
     >
       <form onSubmit={save} className="space-y-3" noValidate>
         <fieldset className="space-y-2">
