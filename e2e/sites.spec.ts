@@ -123,6 +123,27 @@ test.describe('Organization > Sites', () => {
     await expect(every).toBeChecked();
   });
 
+  test('People by site: those who open a door of the residence', async ({ page }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/people' });
+    const people = page.getByRole('table', { name: 'People of the organization' });
+    await expect(people.getByRole('link', { name: 'Maria Member' })).toBeVisible();
+    await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Residence' });
+    await expect(page).toHaveURL(/site=\d+/);
+    // Maria opens office doors only (through the cleaning staff); the owner opens the residence's
+    await expect(people.getByRole('link', { name: 'Maria Member' })).toHaveCount(0);
+    await expect(people.getByRole('link', { name: 'Olivia Owner' })).toBeVisible();
+    await screen(page, 'people-by-site');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, 'people-by-site-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // a name nobody of the site has: the empty state says why
+    await page.getByLabel('Search people').fill('Maria');
+    await expect(page.getByText('Nobody of that name opens a door of Residence')).toBeVisible();
+    // the filter is in the URL: a fresh load keeps it
+    await page.reload();
+    await expect(page.getByLabel('Site', { exact: true }).locator('option:checked')).toHaveText('Residence');
+  });
+
   test('a member reads the sites, without controls, on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.member, { to: '/organization/sites' });

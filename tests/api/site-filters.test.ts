@@ -125,3 +125,43 @@ describe('GET /organization/{id}/audit?siteId', () => {
     expect(lines[1]).toContain(',Garage,');
   });
 });
+
+describe('GET /organization/{id}/people: the sites of the doors each person opens', () => {
+  it('says per person which sites their doors are in (0: doors in no site), and per door its site', async () => {
+    const c = await twoBuildings();
+    const k = { key: c.owner.key };
+    const loose = await createLock({ bridge: c.bridge, organizationId: c.org.id, name: 'Shed' });
+    await grantUser(loose.id, c.owner.id, AccessLevel.owner);
+    const give = async (email: string, deviceId: number) => {
+      const res = await api('POST', `/api/v37/my/device/${deviceId}/access`, {
+        ...k,
+        body: { principalType: 0, userEmail: email, accessLevel: 0, remoteAccessDisabled: false },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBeLessThan(300);
+    };
+    const both = await createUser();
+    const shed = await createUser();
+    await give(both.email, c.lock.id);
+    await give(both.email, c.back.id);
+    await give(shed.email, loose.id);
+    // an address with no account yet: the invitation's door counts too
+    await give('not-yet@example.com', c.back.id);
+    const res = await api('GET', `/api/v37/organization/${c.org.id}/people`, k);
+    expect(res.status).toBe(200);
+    const { people, manageableDoors } = res.json.result as {
+      people: { email: string; siteIds: number[] }[];
+      manageableDoors: { deviceId: number; siteId: number | null }[];
+    };
+    const sitesOf = (email: string) => people.find((p) => p.email === email)?.siteIds;
+    expect(sitesOf(both.email)).toEqual([c.office.id, c.home.id].sort((a, b) => a - b));
+    expect(sitesOf(shed.email)).toEqual([0]);
+    expect(sitesOf('not-yet@example.com')).toEqual([c.home.id]);
+    expect(sitesOf(c.owner.email)).toEqual([0, c.office.id, c.home.id].sort((a, b) => a - b));
+    expect(manageableDoors.find((d) => d.deviceId === c.back.id)?.siteId).toBe(c.home.id);
+    expect(manageableDoors.find((d) => d.deviceId === loose.id)?.siteId).toBeNull();
+    // the person's page says the same
+    const one = await api('GET', `/api/v37/organization/${c.org.id}/people/access?userEmail=${both.email}`, k);
+    expect(one.status).toBe(200);
+    expect(one.json.result.person.siteIds).toEqual([c.office.id, c.home.id].sort((a, b) => a - b));
+  });
+});

@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   EmptyState,
+  FormField,
   Input,
   PageHeader,
   QueryView,
@@ -19,9 +20,13 @@ import {
 } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import { personHref, usePeople, type PersonSummary } from '@/lib/client/people';
+import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
+import { useUrlFilters } from '@/components/devices/use-url-filters';
 import { OrgGate } from '../org-gate';
 import { GiveAccessDialog } from './give-access-dialog';
 import { RoleBadge } from './role-badge';
+
+const SITE = ['site'] as const;
 
 export function PeoplePage() {
   return <OrgGate>{(org) => <People org={org} />}</OrgGate>;
@@ -30,18 +35,25 @@ export function PeoplePage() {
 /**
  * Organization > People: members and everyone else who can open one of the organization's doors
  * (guests outside it, addresses invited to doors), each a link to their page. What a person can
- * open is counted among the doors the viewer manages; the API decides which those are.
+ * open is counted among the doors the viewer manages; the API decides which those are. The Site
+ * filter (in the URL) keeps those who open a door of that site (issue 35).
  */
 function People({ org }: { org: MyOrganization }) {
   const list = usePeople(org.id);
   const [text, setText] = useState('');
   const [giving, setGiving] = useState(false);
   const router = useRouter();
+  const { values, set } = useUrlFilters(SITE);
+  const sites = useSiteNames(org.id);
+  const site = siteIdOf(values.site);
   const q = text.trim().toLowerCase();
   const doors = list.data?.manageableDoors ?? [];
   const shown = (list.data?.people ?? []).filter(
-    (p) => !q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q),
+    (p) =>
+      (!q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q)) &&
+      (site === undefined || p.siteIds.includes(site)),
   );
+  const siteName = site === 0 ? 'no site' : site === undefined ? null : (sites.nameOf(site) ?? 'this site');
   return (
     <>
       <PageHeader
@@ -60,25 +72,30 @@ function People({ org }: { org: MyOrganization }) {
         />
       ) : null}
       <Card flush>
-        <div className="border-b border-slate-200 p-3">
-          <label className="sr-only" htmlFor="people-search">
-            Search people
-          </label>
-          <Input
-            id="people-search"
-            type="search"
-            placeholder="Search by name or e-mail"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="max-w-sm"
+        <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3">
+          <FormField label="Search people" id="people-search" className="w-full max-w-sm">
+            <Input type="search" placeholder="Name or e-mail" value={text} onChange={(e) => setText(e.target.value)} />
+          </FormField>
+          <SiteFilter
+            sites={sites}
+            value={site === undefined ? '' : values.site}
+            onChange={(v) => set('site', v)}
+            anyWithout={doors.some((d) => d.siteId === null)}
+            className="w-full sm:w-56"
           />
         </div>
         <QueryView query={list} loading={{ rows: 5, label: 'Loading people' }}>
           {() =>
             shown.length === 0 ? (
               <EmptyState
-                title={q ? 'Nobody matches' : 'No people yet'}
-                text={q ? 'Try another name or address.' : 'Invite members, or share a door, and they appear here.'}
+                title={q || siteName ? 'Nobody matches' : 'No people yet'}
+                text={
+                  siteName
+                    ? `Nobody${q ? ' of that name' : ''} opens a door of ${siteName} among the doors you manage.`
+                    : q
+                      ? 'Try another name or address.'
+                      : 'Invite members, or share a door, and they appear here.'
+                }
               />
             ) : (
               <Table caption="People of the organization">

@@ -27,6 +27,18 @@ export interface Door {
   name: string;
   deviceType: number;
   timeZone: string;
+  /** its site (building, issue 35); null: none */
+  siteId: number | null;
+}
+
+/** The sites of these doors, sorted, 0 standing for doors in no site (the API's siteId=0). */
+function sitesOf(doorIds: Iterable<number>, byId: Map<number, Door>): number[] {
+  const out = new Set<number>();
+  for (const id of doorIds) {
+    const d = byId.get(id);
+    if (d) out.add(d.siteId ?? 0);
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 /** What opens nothing itself: bridges, keypads and door sensors are not doors a person is given. */
@@ -35,7 +47,13 @@ const NOT_DOORS = [DeviceType.bridge, DeviceType.keypad, DeviceType.keypadPro, D
 /** The organization's doors (locks, gates) on which the caller may share now (and so see and change who opens them). */
 export async function managedDoors(ctx: Ctx, organizationId: number): Promise<Door[]> {
   const all = await ctx.db
-    .select({ deviceId: devices.id, name: devices.name, deviceType: devices.type, timeZone: devices.timeZone })
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      deviceType: devices.type,
+      timeZone: devices.timeZone,
+      siteId: devices.siteId,
+    })
     .from(devices)
     .where(and(eq(devices.organizationId, organizationId), notInArray(devices.type, NOT_DOORS)))
     .orderBy(devices.name, devices.id);
@@ -63,6 +81,8 @@ export interface PersonSummary {
   groups: { id: string; name: string }[];
   /** doors (among those the caller manages) the person can open, directly or through a group */
   doorCount: number;
+  /** the sites of those doors (issue 35), sorted; 0: doors in no site */
+  siteIds: number[];
 }
 
 interface AccessRow {
@@ -126,6 +146,7 @@ export async function listOrgPeople(
     list.push({ id: m.groupId, name: m.name });
     groupsOf.set(m.ouId, list);
   }
+  const byId = new Map(doors.map((d) => [d.deviceId, d]));
   const doorsOfGroup = new Map<string, Set<number>>();
   const doorsOfUser = new Map<string, Set<number>>();
   for (const r of rows) {
@@ -146,12 +167,13 @@ export async function listOrgPeople(
       pending: false,
       groups,
       doorCount: open.size,
+      siteIds: sitesOf(open, byId),
     };
   });
   const memberIds = new Set(members.map((m) => m.userId));
-  const outsiders = new Map<string, number>();
+  const outsiders = new Map<string, number[]>();
   for (const r of rows)
-    if (r.userId && !memberIds.has(r.userId)) outsiders.set(r.userId, (outsiders.get(r.userId) ?? 0) + 1);
+    if (r.userId && !memberIds.has(r.userId)) outsiders.set(r.userId, [...(outsiders.get(r.userId) ?? []), r.deviceId]);
   if (outsiders.size) {
     const us = await ctx.db
       .select({ id: users.id, email: users.email, name: users.displayName })
@@ -167,16 +189,17 @@ export async function listOrgPeople(
         roleName: 'guest outside the organization',
         pending: false,
         groups: [],
-        doorCount: outsiders.get(u.id)!,
+        doorCount: outsiders.get(u.id)!.length,
+        siteIds: sitesOf(outsiders.get(u.id)!, byId),
       });
   }
-  const invited = new Map<string, number>();
+  const invited = new Map<string, number[]>();
   for (const r of rows)
     if (r.pendingEmail) {
       const e = r.pendingEmail.toLowerCase();
-      invited.set(e, (invited.get(e) ?? 0) + 1);
+      invited.set(e, [...(invited.get(e) ?? []), r.deviceId]);
     }
-  for (const [email, n] of invited)
+  for (const [email, ids] of invited)
     people.push({
       userId: null,
       email,
@@ -186,7 +209,8 @@ export async function listOrgPeople(
       roleName: 'invited to doors',
       pending: true,
       groups: [],
-      doorCount: n,
+      doorCount: ids.length,
+      siteIds: sitesOf(ids, byId),
     });
   const rank = (p: PersonSummary) => (p.role !== null ? 0 : p.pending ? 2 : 1);
   people.sort(
@@ -307,6 +331,10 @@ export async function getPersonPage(ctx: Ctx, organizationId: number, ref: Perso
       pending: person.pending,
       groups,
       doorCount: new Set(out.map((d) => d.deviceId)).size,
+      siteIds: sitesOf(
+        out.map((d) => d.deviceId),
+        byId,
+      ),
     },
     doors: out,
     manageableDoors: doors,

@@ -25,6 +25,9 @@ export const PersonSummarySchema = z
     pending: z.boolean(),
     groups: z.array(z.object({ id: z.string(), name: z.string() })),
     doorCount: int().describe('doors, among those the caller manages, the person can open'),
+    siteIds: z
+      .array(int())
+      .describe('the sites of those doors (our extension, issue 35), sorted; 0 stands for doors in no site'),
   })
   .meta({ id: 'PeopleSummary' });
 
@@ -36,7 +39,13 @@ const window = {
   weekDays: int().nullable().describe('bit 0 Monday .. bit 6 Sunday; null: every day'),
 };
 
-const Door = z.object({ deviceId: int(), name: z.string(), deviceType: int(), timeZone: z.string() });
+const Door = z.object({
+  deviceId: int(),
+  name: z.string(),
+  deviceType: int(),
+  timeZone: z.string(),
+  siteId: int().nullable().describe('its site (our extension, issue 35); null: none'),
+});
 
 export const PeopleListSchema = z
   .object({
