@@ -6,10 +6,9 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   FormField,
   Input,
-  SkeletonRows,
+  QueryView,
   Table,
   TBody,
   Th,
@@ -62,45 +61,21 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
         </p>
       ) : null}
       <Card flush>
-        {list.isLoading ? (
-          <SkeletonRows rows={4} />
-        ) : list.isError ? (
-          <ErrorState message={list.error.message} onRetry={() => list.refetch()} retrying={list.isFetching} />
-        ) : !list.data?.length ? (
-          <EmptyState
-            title={text ? 'Nobody matches' : 'Nobody else has access yet'}
-            text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined}
-          />
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
-              {list.data.map((a) => (
-                <AccessCard
-                  key={a.id}
-                  a={a}
-                  organizationId={device.organizationId}
-                  zone={zone}
-                  actions={manageable(a)}
-                  onEdit={() => setEditing(a)}
-                  onRevoke={() => setRevoking(a)}
-                />
-              ))}
-            </ul>
-            <Table caption="People and groups with access" className="hidden sm:table">
-              <THead>
-                <Tr>
-                  <Th>Who</Th>
-                  <Th>Role</Th>
-                  <Th>When ({zone})</Th>
-                  <Th>Status</Th>
-                  <Th className="relative">
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {list.data.map((a) => (
-                  <AccessRow
+        <QueryView
+          query={list}
+          loading={{ rows: 4 }}
+          empty={
+            <EmptyState
+              title={text ? 'Nobody matches' : 'Nobody else has access yet'}
+              text={device.canManage ? 'Share the device with a person by e-mail or with a group.' : undefined}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
+                {data.map((a) => (
+                  <AccessCard
                     key={a.id}
                     a={a}
                     organizationId={device.organizationId}
@@ -110,10 +85,36 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
                     onRevoke={() => setRevoking(a)}
                   />
                 ))}
-              </TBody>
-            </Table>
-          </>
-        )}
+              </ul>
+              <Table caption="People and groups with access" className="hidden sm:table">
+                <THead>
+                  <Tr>
+                    <Th>Who</Th>
+                    <Th>Role</Th>
+                    <Th>When ({zone})</Th>
+                    <Th>Status</Th>
+                    <Th className="relative">
+                      <span className="sr-only">Actions</span>
+                    </Th>
+                  </Tr>
+                </THead>
+                <TBody>
+                  {data.map((a) => (
+                    <AccessRow
+                      key={a.id}
+                      a={a}
+                      organizationId={device.organizationId}
+                      zone={zone}
+                      actions={manageable(a)}
+                      onEdit={() => setEditing(a)}
+                      onRevoke={() => setRevoking(a)}
+                    />
+                  ))}
+                </TBody>
+              </Table>
+            </>
+          )}
+        </QueryView>
       </Card>
       <ShareDialog
         open={sharing}
