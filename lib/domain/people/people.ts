@@ -173,7 +173,11 @@ export async function listOrgPeople(
   const memberIds = new Set(members.map((m) => m.userId));
   const outsiders = new Map<string, number[]>();
   for (const r of rows)
-    if (r.userId && !memberIds.has(r.userId)) outsiders.set(r.userId, [...(outsiders.get(r.userId) ?? []), r.deviceId]);
+    if (r.userId && !memberIds.has(r.userId)) {
+      const ids = outsiders.get(r.userId) ?? [];
+      ids.push(r.deviceId);
+      outsiders.set(r.userId, ids);
+    }
   if (outsiders.size) {
     const us = await ctx.db
       .select({ id: users.id, email: users.email, name: users.displayName })
@@ -197,7 +201,9 @@ export async function listOrgPeople(
   for (const r of rows)
     if (r.pendingEmail) {
       const e = r.pendingEmail.toLowerCase();
-      invited.set(e, [...(invited.get(e) ?? []), r.deviceId]);
+      const ids = invited.get(e) ?? [];
+      ids.push(r.deviceId);
+      invited.set(e, ids);
     }
   for (const [email, ids] of invited)
     people.push({
