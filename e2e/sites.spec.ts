@@ -98,6 +98,24 @@ test.describe('Organization > Sites', () => {
     await page.getByRole('checkbox', { name: 'Residence' }).check();
     await expect(page.getByText('end when you save')).toBeVisible();
     await screen(page, 'person-site-limit');
+    // a refusal is said in the form, in the server's words, and nothing is taken as saved
+    let refusedOnce = false;
+    await page.route('**/api/v37/organization/*/user/*/sites', async (route) => {
+      if (refusedOnce) return route.continue();
+      refusedOnce = true;
+      await route.fulfill({
+        status: 409,
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({
+          success: false,
+          errorMessages: ['Someone changed this limit meanwhile.'],
+          statusCode: 409,
+        }),
+      });
+    });
+    await save.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone changed this limit meanwhile.' })).toBeVisible();
+    await expect(only).toBeChecked();
     await save.click();
     await expect(page.getByText('Maria Member administers one site now')).toBeVisible();
     await expect(save).toBeDisabled();

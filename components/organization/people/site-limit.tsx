@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Card, Checkbox, useToast } from '@/components/ui';
+import { Button, Card, Checkbox, FormError, useToast } from '@/components/ui';
 import { type MyOrganization, useLimitSites, useOrgPerson } from '@/lib/client/organization';
 import { type Site, useAllSites } from '@/lib/client/sites';
 import { OrgRole } from '@/lib/shared/policy';
@@ -138,11 +138,7 @@ function SiteLimitForm({
             Accesses, PINs and links they gave on doors of other sites end when you save.
           </p>
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <Button type="submit" variant="secondary" loading={saving} disabled={unchanged}>
           Save sites
         </Button>
