@@ -88,10 +88,9 @@ test.describe('Organization > Sites', () => {
     const save = page.getByRole('button', { name: 'Save sites' });
     await expect(every).toBeChecked();
     await expect(save).toBeDisabled();
-    // a member: the limit waits for when they administer
-    await expect(
-      page.getByText('They are a member now: this applies when they are made an administrator.'),
-    ).toBeVisible();
+    // a member: the limit reaches what they manage through an access of their own (effectiveAccess
+    // applies it whatever the role), and all they administer once made an administrator
+    await expect(page.getByText('as a member, the doors they manage through an access of their own')).toBeVisible();
     await only.check();
     // none chosen yet: the card says what that means before anything is saved
     await expect(page.getByText('With no site chosen they manage no door.')).toBeVisible();

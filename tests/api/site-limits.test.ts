@@ -103,6 +103,21 @@ describe('an administrator limited to some sites', () => {
     );
   });
 
+  it('a limited member manages through an access of their own only the doors of their sites (the limit holds whatever the role)', async () => {
+    const c = await twoBuildings();
+    // a member who administers both doors through accesses of their own
+    for (const lock of [c.officeDoor, c.homeDoor]) await grantUser(lock.id, c.member.id, AccessLevel.administrator);
+    expect((await c.limit([c.office.id], c.owner.key, c.ouIds.member)).status).toBe(200);
+    expect((await pin(c.member.key, c.officeDoor.id, 'Courier', '730197')).status).toBe(201);
+    const refused = await pin(c.member.key, c.homeDoor.id, 'Courier', '730198');
+    expect(refused.status).toBe(403);
+    expect(refused.json.errorMessages[0]).toContain('Home door is in another one');
+    // opening stays what the access says
+    expect((await api('POST', `${V}/my/lock/${c.homeDoor.id}/operation/unlock`, { key: c.member.key })).status).toBe(
+      202,
+    );
+  });
+
   it('changes only their own sites, creates none, moves devices only between them; whole-organization views are refused', async () => {
     const c = await twoBuildings();
     await c.limit([c.office.id]);

@@ -64,7 +64,7 @@ function SiteLimitForm({
   onSave,
 }: {
   current: number[] | null;
-  /** not an administrator now: the limit waits for when they are one */
+  /** not an administrator now: the limit reaches the doors they manage through accesses of their own */
   member: boolean;
   sites: Site[];
   organizationUserId: number;
@@ -92,7 +92,7 @@ function SiteLimitForm({
   return (
     <Card
       title="Sites they administer"
-      description={`${member ? 'They are a member now: this applies when they are made an administrator. ' : ''}What they may manage (PINs, sharing, settings, links) on the organization's doors. They still open what their access lets them open.`}
+      description={`What they may manage (PINs, sharing, settings, links) on the organization's doors${member ? ': as a member, the doors they manage through an access of their own; as an administrator, everything they administer' : ''}. They still open what their access lets them open.`}
     >
       <form onSubmit={save} className="space-y-3" noValidate>
         <fieldset className="space-y-2">
