@@ -43,7 +43,10 @@ export async function assignSiteDevices(
     const there = new Set(found.filter((d) => d.siteId === site.id).map((d) => d.id));
     const moving = ids.filter((id) => !there.has(id));
     if (!moving.length) return [];
-    await tx.update(devices).set({ siteId: site.id }).where(anyInt(devices.id, moving));
+    await tx
+      .update(devices)
+      .set({ siteId: site.id })
+      .where(and(anyInt(devices.id, moving), eq(devices.organizationId, input.organizationId)));
     // administrators limited to sites without this one lose these devices: what they handed out on
     // them ends with the move (their grants answer to what they hold, issue 35)
     const limited = await tx
