@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { msSetting } from './number';
+import { config } from './index';
 
 /**
  * How this server is deployed, read from the environment in one place (docs/security.md,
@@ -7,11 +7,11 @@ import { msSetting } from './number';
  */
 
 /** The embedded demo: PGlite in the data folder, no DATABASE_URL. */
-export const isEmbedded = (): boolean => !process.env.DATABASE_URL;
+export const isEmbedded = (): boolean => !config().DATABASE_URL;
 
 /** Where PGlite keeps its files (PGLITE_DIR, default .data/pglite; `memory://` for tests). */
 export function pgliteDir(): string {
-  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+  return config().PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
 }
 
 /**
@@ -19,7 +19,7 @@ export function pgliteDir(): string {
  * starts from instead of an empty one: the tests' global setup makes it once per run, and each test
  * file's database loads it in ~0.7 s instead of creating and migrating one in ~3 s.
  */
-export const pgliteImage = (): string | undefined => process.env.PGLITE_IMAGE || undefined;
+export const pgliteImage = (): string | undefined => config().PGLITE_IMAGE;
 
 /**
  * The longest a statement of the server's pool may run on Postgres (DB_STATEMENT_TIMEOUT_MS, default
@@ -28,22 +28,16 @@ export const pgliteImage = (): string | undefined => process.env.PGLITE_IMAGE ||
  * (docs/performance.md, issue 34). Work that is meant to be long (the activity log's monthly pass)
  * lifts it for its own transaction.
  */
-export const statementTimeoutMs = (): number => msSetting('DB_STATEMENT_TIMEOUT_MS', 30_000);
+export const statementTimeoutMs = (): number => config().DB_STATEMENT_TIMEOUT_MS;
 
 /**
  * The public URL people use (NEXTAUTH_URL), default http://localhost:$PORT. Origin checks, cookie
  * names and https-only headers follow it and nothing a request says about itself.
  */
 export function publicUrl(): URL {
-  const configured = process.env.NEXTAUTH_URL;
-  if (configured) {
-    try {
-      return new URL(configured);
-    } catch {
-      /* checked at start (lib/server/start.ts); a bad value falls back below */
-    }
-  }
-  return new URL(`http://localhost:${process.env.PORT || 3000}`);
+  const { NEXTAUTH_URL, PORT } = config();
+  // a value that is not a URL stops the start (lib/config/schema.ts)
+  return new URL(NEXTAUTH_URL ?? `http://localhost:${PORT}`);
 }
 
 export const isHttps = (): boolean => publicUrl().protocol === 'https:';
@@ -63,7 +57,7 @@ export function allowedOrigins(): string[] {
   const out = new Set([publicUrl().origin]);
   const host = listenHost();
   if (isEmbedded() && host) {
-    const port = process.env.PORT || '3000';
+    const port = config().PORT;
     if (isLoopbackHost(host) || host === '0.0.0.0' || host === '::') {
       out.add(`http://localhost:${port}`);
       out.add(`http://127.0.0.1:${port}`);
@@ -78,22 +72,19 @@ export function allowedOrigins(): string[] {
  * Demo mode: the demo accounts are seeded into an empty database and the sign-in page shows their
  * password. On by default for the embedded database only; a deployment asks for it with DEMO=1.
  */
-export const demoMode = (): boolean => process.env.DEMO === '1' || (isEmbedded() && process.env.DEMO !== '0');
+export const demoMode = (): boolean => config().DEMO ?? isEmbedded();
 
 /**
  * How many proxies in front of the server append to X-Forwarded-For and are trusted to tell the
  * client's address (default 0: the socket's peer is the client, the header is ignored).
  */
-export function trustProxyHops(): number {
-  const n = Number(process.env.TRUST_PROXY_HOPS ?? 0);
-  return Number.isInteger(n) && n >= 0 && n <= 10 ? n : 0;
-}
+export const trustProxyHops = (): number => config().TRUST_PROXY_HOPS;
 
 /**
  * The interface the server listens on, as `npm start` (scripts/start.mjs) tells it in LISTEN_HOST
  * (the embedded demo: 127.0.0.1 unless HOST says otherwise); null when not told (a bare `next start`).
  */
-export const listenHost = (): string | null => process.env.LISTEN_HOST || null;
+export const listenHost = (): string | null => config().LISTEN_HOST ?? null;
 
 /** The benchmark's no-op endpoint exists only when asked for (the bench sets BENCH=1). */
-export const benchEnabled = (): boolean => process.env.BENCH === '1';
+export const benchEnabled = (): boolean => config().BENCH;

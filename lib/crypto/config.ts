@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isEmbedded, pgliteDir } from '../config/env';
+import { ConfigError, config, provideSecrets } from '../config/index';
 
 /**
  * Where the server's secrets come from (docs/security.md, "Deployment"):
@@ -14,11 +15,13 @@ import { isEmbedded, pgliteDir } from '../config/env';
 export const MIN_SECRET_BYTES = 32;
 export const REQUIRED_SECRETS = ['APP_SECRET', 'NEXTAUTH_SECRET'] as const;
 
-/** A configuration the server must not start with; its message is the one line to print. */
-export class ConfigError extends Error {}
+/** A configuration the server must not start with (lib/config); its message is the one line to print. */
+export { ConfigError };
 
 /** The first problem with the secrets in `env`, as one line, or null. */
-export function secretProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+export function secretProblem(
+  env: Partial<Record<(typeof REQUIRED_SECRETS)[number], string | undefined>> = config(),
+): string | null {
   for (const name of REQUIRED_SECRETS) {
     const value = env[name];
     if (!value) return `${name} is not set: give it 32 or more random bytes, e.g. ${name}=$(openssl rand -base64 48)`;
@@ -35,8 +38,9 @@ export function secretProblem(env: NodeJS.ProcessEnv = process.env): string | nu
  * else the default data folder's (.data/secrets.json, next to .data/pglite).
  */
 export function secretsFile(): string {
-  if (process.env.SECRETS_FILE) return process.env.SECRETS_FILE;
-  if (process.env.PGLITE_DIR) return path.join(pgliteDir(), 'secrets.json');
+  const { SECRETS_FILE, PGLITE_DIR } = config();
+  if (SECRETS_FILE) return SECRETS_FILE;
+  if (PGLITE_DIR) return path.join(pgliteDir(), 'secrets.json');
   return path.join(path.dirname(pgliteDir()), 'secrets.json');
 }
 
@@ -66,11 +70,11 @@ const fresh = (): Stored => ({
 });
 
 /**
- * Makes sure APP_SECRET and NEXTAUTH_SECRET are in process.env, or throws ConfigError.
+ * Makes sure APP_SECRET and NEXTAUTH_SECRET are in the configuration, or throws ConfigError.
  * Returns where they came from (for the start-up line).
  */
 export function ensureSecrets(): 'environment' | 'generated' | 'data folder' | 'memory' {
-  if (!isEmbedded() || (process.env.APP_SECRET && process.env.NEXTAUTH_SECRET)) {
+  if (!isEmbedded() || (config().APP_SECRET && config().NEXTAUTH_SECRET)) {
     const problem = secretProblem();
     if (problem) throw new ConfigError(problem);
     return 'environment';
@@ -84,8 +88,7 @@ export function ensureSecrets(): 'environment' | 'generated' | 'data folder' | '
   } else {
     ({ stored, created: source } = readOrCreate(secretsFile()));
   }
-  process.env.APP_SECRET ||= stored.APP_SECRET;
-  process.env.NEXTAUTH_SECRET ||= stored.NEXTAUTH_SECRET;
+  provideSecrets(stored);
   const problem = secretProblem();
   if (problem) throw new ConfigError(`${problem} (${secretsFile()})`);
   return source;

@@ -7,6 +7,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
+import { config } from '../config/index';
 import { MIN_SECRET_BYTES } from './config';
 
 /**
@@ -49,8 +50,7 @@ let cache: { current: string; previous: string; ring: KeySet[] } | undefined;
 
 /** The current key set first, then the previous one (APP_SECRET_PREVIOUS) if any. */
 function ring(): KeySet[] {
-  const current = process.env.APP_SECRET ?? '';
-  const previous = process.env.APP_SECRET_PREVIOUS ?? '';
+  const { APP_SECRET: current = '', APP_SECRET_PREVIOUS: previous = '' } = config();
   if (!cache || cache.current !== current || cache.previous !== previous) {
     // The start-up refuses to serve without it (lib/server/start.ts); this only guards scripts and tests.
     if (Buffer.byteLength(current) < MIN_SECRET_BYTES)
@@ -145,8 +145,7 @@ export function safeEqual(a: string, b: string): boolean {
  * during a rotation (for what signs and is checked, e.g. the OAuth server's cookies).
  */
 export function purposeKeys(purpose: string, bytes = 32): Buffer[] {
-  const current = process.env.APP_SECRET ?? '';
-  const previous = process.env.APP_SECRET_PREVIOUS ?? '';
+  const { APP_SECRET: current = '', APP_SECRET_PREVIOUS: previous = '' } = config();
   ring(); // the same length check as every other use
   return [current, ...(previous && previous !== current ? [previous] : [])].map((m) => derive(m, purpose, bytes));
 }

@@ -1,4 +1,6 @@
+import { config } from '@/lib/config';
 import { demoMode, isEmbedded, isLoopbackHost, listenHost, publicUrl } from '@/lib/config/env';
+import { smtpUrlProblem } from '@/lib/config/schema';
 
 /**
  * Mail settings (docs/security.md, "Mail"). SMTP_URL: where mail is sent, e.g.
@@ -6,10 +8,10 @@ import { demoMode, isEmbedded, isLoopbackHost, listenHost, publicUrl } from '@/l
  * the sender, default "Smart Lock Cloud <no-reply@<public host>>". Links in mails are built from
  * the public URL (NEXTAUTH_URL, lib/config/env.ts), never from what a request says about itself.
  */
-export const smtpUrl = (): string | null => process.env.SMTP_URL || null;
+export const smtpUrl = (): string | null => config().SMTP_URL ?? null;
 
 export function mailFrom(): string {
-  return process.env.MAIL_FROM || `Smart Lock Cloud <no-reply@${publicUrl().hostname}>`;
+  return config().MAIL_FROM ?? `Smart Lock Cloud <no-reply@${publicUrl().hostname}>`;
 }
 
 /**
@@ -40,16 +42,5 @@ export function mailLink(path: string, query: Record<string, string> = {}): stri
   return u.toString();
 }
 
-/** SMTP_URL as nodemailer reads it, checked at start: a problem in one sentence, or null. */
-export function smtpUrlProblem(value = process.env.SMTP_URL): string | null {
-  if (!value) return null;
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    return 'SMTP_URL is not a URL: set it like smtps://user:password@smtp.example.com:465 or smtp://localhost:25';
-  }
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') return 'SMTP_URL must start with smtp:// or smtps://';
-  if (!u.hostname) return 'SMTP_URL names no host';
-  return null;
-}
+/** SMTP_URL as nodemailer reads it, checked at start with the rest (lib/config/schema.ts). */
+export { smtpUrlProblem };

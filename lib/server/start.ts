@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { getDb, rowsOf } from '@/db/client';
+import { config, loadConfig } from '@/lib/config';
 import { demoMode, isEmbedded } from '@/lib/config/env';
 import { ConfigError, ensureSecrets, secretsFile } from '@/lib/crypto/config';
 import { describeRotation, rotateSecrets } from '@/lib/crypto/rotate';
 import { installClientAddressHook } from '@/lib/http/client-address';
-import { mailboxOffReason, smtpUrl, smtpUrlProblem } from '@/lib/mail/config';
+import { mailboxOffReason, smtpUrl } from '@/lib/mail/config';
 
 /**
  * What a server process does before it serves (instrumentation.ts, for `npm start` and a bare
  * `next start` alike). Any failure here stops the process with one line: a server that is
  * misconfigured must not come up and answer 500 later.
+ *  0. the whole configuration parsed (lib/config): a value that is not accepted stops it, naming
+ *     its variable;
  *  1. secrets: from the environment, or the embedded demo's own (lib/crypto/config.ts);
  *  2. the client address of every request from its socket (lib/http/client-address.ts);
  *  3. the database migrated; in the embedded demo, secrets stored by an earlier version
@@ -27,10 +30,8 @@ import { mailboxOffReason, smtpUrl, smtpUrlProblem } from '@/lib/mail/config';
 const FORMER_DEMO_SECRET = 'dev-only-secret-change-me-in-production-0123456789';
 
 export async function startServer(): Promise<void> {
+  loadConfig();
   const source = ensureSecrets();
-  checkPublicUrl();
-  const mailProblem = smtpUrlProblem();
-  if (mailProblem) throw new ConfigError(mailProblem);
   installClientAddressHook();
   const db = await getDb();
   if (isEmbedded()) {
@@ -48,11 +49,12 @@ export async function startServer(): Promise<void> {
     await seedDemo(db, { log });
   }
   // the demo's virtual bridges, started beside this server with new tokens (scripts/demo-bridges.mjs)
-  if (process.env.DEMO_BRIDGES_FILE) {
+  const { DEMO_BRIDGES_FILE, BACKGROUND_WORKERS } = config();
+  if (DEMO_BRIDGES_FILE) {
     const { linkDemoBridges } = await import('@/db/seed/bridges');
-    await linkDemoBridges(db, process.env.DEMO_BRIDGES_FILE, log);
+    await linkDemoBridges(db, DEMO_BRIDGES_FILE, log);
   }
-  if (process.env.BACKGROUND_WORKERS !== '0') {
+  if (BACKGROUND_WORKERS) {
     const { startWorkers } = await import('@/lib/workers/registry');
     await startWorkers();
   }
@@ -62,26 +64,11 @@ export async function startServer(): Promise<void> {
 
 /** SEED_DEMO=1 seeds any database; otherwise demo mode seeds an empty one; SEED_DEMO=0 never. */
 export async function wantsDemoData(db: Pick<Awaited<ReturnType<typeof getDb>>, 'execute'>): Promise<boolean> {
-  if (process.env.SEED_DEMO === '0') return false;
-  if (process.env.SEED_DEMO === '1') return true;
+  const seed = config().SEED_DEMO;
+  if (seed !== undefined) return seed;
   if (!demoMode()) return false;
   const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users`));
   return n === 0;
-}
-
-function checkPublicUrl(): void {
-  const configured = process.env.NEXTAUTH_URL;
-  if (!configured) return;
-  let u: URL;
-  try {
-    u = new URL(configured);
-  } catch {
-    throw new ConfigError(
-      `NEXTAUTH_URL is not a URL: set it to the address people open, e.g. https://locks.example.com`,
-    );
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:')
-    throw new ConfigError('NEXTAUTH_URL must start with https:// (or http:// on your own machine)');
 }
 
 const log = (line: string) => console.log(line);

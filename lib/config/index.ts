@@ -1,0 +1,84 @@
+import { type Config, CONFIG_NAMES, type ConfigName, configSchema } from './schema';
+
+/**
+ * The configuration, read once (issue 28): `config()` parses the environment with the schema of
+ * lib/config/schema.ts on first use and keeps the typed object; the server's start parses it first of
+ * all (lib/server/start.ts), so a value that is not accepted stops it with one line naming the
+ * variable. Nothing outside lib/config reads `process.env` (eslint.config.mjs).
+ *
+ * Read lazily, not at import: a script may set a variable before it opens the database, the start
+ * adds the embedded demo's secrets (`provideSecrets`), and a test changes a setting for a while
+ * (tests/support/config.ts, `withConfig`). Under Vitest the object is parsed again whenever one of
+ * its variables changed, so a test writing `process.env` still works.
+ */
+
+export type { Config, ConfigName };
+export { CONFIG_NAMES };
+
+/** A configuration the server must not start with; its message is the one line to print. */
+export class ConfigError extends Error {}
+
+const testing = process.env.VITEST !== undefined;
+
+let cached: { value: Config; key?: string } | undefined;
+/** Settings a test put over the environment (tests/support/config.ts); undefined unsets one. */
+let overrides: Partial<Record<ConfigName, string | undefined>> = {};
+
+const rawValue = (name: ConfigName): string | undefined =>
+  Object.hasOwn(overrides, name) ? overrides[name] : process.env[name];
+
+/** What the environment says, as the schema reads it (only its own names). */
+const raw = (): Record<ConfigName, string | undefined> =>
+  Object.fromEntries(CONFIG_NAMES.map((n) => [n, rawValue(n)])) as Record<ConfigName, string | undefined>;
+
+/** The environment parsed, or ConfigError naming the first variable whose value is not accepted. */
+export function parseConfig(env: Partial<Record<string, string | undefined>>): Config {
+  const parsed = configSchema.safeParse(Object.fromEntries(CONFIG_NAMES.map((n) => [n, env[n]])));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue.path[0] ?? 'the configuration');
+  // a message that names its variable already (SMTP_URL's) is not prefixed twice
+  throw new ConfigError(`${name} ${issue.message}`);
+}
+
+/** The configuration (parsed on first use; see above). */
+export function config(): Config {
+  if (!testing) return (cached ??= { value: parseConfig(raw()) }).value;
+  const env = raw();
+  const key = JSON.stringify(CONFIG_NAMES.map((n) => env[n] ?? null));
+  if (cached?.key !== key) cached = { value: parseConfig(env), key };
+  return cached.value;
+}
+
+/** Parses the environment afresh: the server's first step (a value not accepted throws ConfigError). */
+export function loadConfig(): Config {
+  cached = undefined;
+  return config();
+}
+
+/**
+ * The embedded demo's secrets, generated or read from its data folder (lib/crypto/config.ts): set in
+ * the environment where unset (the values set there win), so a child process inherits them too.
+ */
+export function provideSecrets(secrets: { APP_SECRET: string; NEXTAUTH_SECRET: string }): void {
+  process.env.APP_SECRET ||= secrets.APP_SECRET;
+  process.env.NEXTAUTH_SECRET ||= secrets.NEXTAUTH_SECRET;
+  cached = undefined;
+}
+
+/**
+ * Tests only (tests/support/config.ts): puts `values` over the environment until the returned
+ * function is called (undefined unsets a variable).
+ */
+export function overrideConfig(values: Partial<Record<ConfigName, string | undefined>>): () => void {
+  const before = overrides;
+  overrides = { ...overrides, ...values };
+  cached = undefined;
+  return () => {
+    overrides = before;
+    cached = undefined;
+  };
+}
+
+/** The raw text of a setting as the environment (or a test's override) has it: for messages only. */
+export const rawSetting = (name: ConfigName): string | undefined => rawValue(name);
