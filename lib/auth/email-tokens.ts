@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import type { Db } from '@/db/client';
 import { emailTokens, type EmailToken, type EmailTokenPurpose } from '@/db/schema';
 import { randomToken, tokenHash } from '@/lib/crypto/secrets';
@@ -23,8 +24,7 @@ export const TOKEN_TTL_MS: Record<EmailTokenPurpose, () => number> = {
 };
 
 export function invitationTtlDays(): number {
-  const n = Number(process.env.INVITATION_TTL_DAYS ?? 14);
-  return Number.isFinite(n) && n > 0 && n <= 365 ? n : 14;
+  return config().INVITATION_TTL_DAYS;
 }
 
 export { looksLikeEmailToken };

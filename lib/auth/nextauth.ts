@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { config } from '@/lib/config';
 import { getDb } from '@/db/client';
 import { isHttps } from '@/lib/config/env';
 import { MIN_SECRET_BYTES } from '@/lib/crypto/config';
@@ -13,7 +14,7 @@ import { endSession, sessionCaller, sessionMaxAge, startSession } from './sessio
 
 /** NEXTAUTH_SECRET, checked at start (lib/server/start.ts); there is no built-in fallback. */
 export function authSecret(): string {
-  const s = process.env.NEXTAUTH_SECRET;
+  const s = config().NEXTAUTH_SECRET;
   if (!s || Buffer.byteLength(s) < MIN_SECRET_BYTES)
     throw new Error(`NEXTAUTH_SECRET is not set or shorter than ${MIN_SECRET_BYTES} bytes`);
   return s;

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
+import { config } from '@/lib/config';
 
 /**
  * Passwords are hashed with argon2id (@node-rs/argon2, a native binding that works on libuv's
@@ -8,15 +9,15 @@ import bcrypt from 'bcryptjs';
  * the tests make it cheap). Hashes of earlier versions (bcrypt, `$2…`) are still verified, once
  * each, and replaced at the next sign-in (`needsRehash`).
  */
-const OPTIONS = {
+const options = () => ({
   algorithm: 2, // Argon2id (the binding's const enum cannot be imported under isolatedModules)
-  memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 19_456),
-  timeCost: Number(process.env.ARGON2_TIME_COST ?? 2),
+  memoryCost: config().ARGON2_MEMORY_KIB,
+  timeCost: config().ARGON2_TIME_COST,
   parallelism: 1,
-};
+});
 
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, OPTIONS);
+  return hash(plain, options());
 }
 
 export function verifyPassword(plain: string, stored: string): Promise<boolean> {
@@ -27,5 +28,6 @@ export function verifyPassword(plain: string, stored: string): Promise<boolean> 
 
 /** A hash of an earlier kind or cost: the next right password replaces it. */
 export function needsRehash(stored: string): boolean {
-  return !stored.startsWith(`$argon2id$v=19$m=${OPTIONS.memoryCost},t=${OPTIONS.timeCost},p=${OPTIONS.parallelism}$`);
+  const o = options();
+  return !stored.startsWith(`$argon2id$v=19$m=${o.memoryCost},t=${o.timeCost},p=${o.parallelism}$`);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { sessions, users } from '@/db/schema';
@@ -15,7 +16,7 @@ import { ALL_SCOPES } from './scopes';
  */
 
 /** Session lifetime in seconds (SESSION_MAX_AGE, default 8 hours), counted from sign-in. */
-export const sessionMaxAge = () => Number(process.env.SESSION_MAX_AGE ?? 8 * 3600);
+export const sessionMaxAge = () => config().SESSION_MAX_AGE;
 
 /** How long a proven password counts as recent (creating access keys asks again after that). */
 export const RECENT_AUTH_MS = 10 * 60_000;

@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import { rowsOf, type Db } from '@/db/client';
 import { signInFailures } from '@/db/schema';
 import { keyedHash } from '@/lib/crypto/secrets';
@@ -13,7 +14,7 @@ import { keyedHash } from '@/lib/crypto/secrets';
  *   same address as the rightful user can cause them.
  * - account alone: 10 free, then at most 30 s: one account guessed at from many addresses.
  * - address alone: 20 free, then up to 15 minutes: one address trying many accounts.
- * - in total: failures of the whole service per minute. Above SURGE of them (an attack from many
+ * - in total: failures of the whole service per minute. Above SIGNIN_SURGE of them (an attack from many
  *   addresses) pairs and addresses get fewer free attempts (2 and 5).
  * A pair that signed in successfully in the last 30 days is known (`known` key): for it only its
  * own pair key counts, so strangers elsewhere cannot make the rightful user wait at all from an
@@ -36,7 +37,7 @@ export const RULES = {
 } satisfies Record<string, Rule>;
 
 /** Failures in one minute of the whole service from which pairs and addresses get fewer free attempts. */
-export const SURGE = Number(process.env.SIGNIN_SURGE ?? 300);
+export const surge = () => config().SIGNIN_SURGE;
 
 export class TooManyAttempts extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -111,7 +112,7 @@ export async function countAttempt(db: Db, keys: AttemptKeys, now: Date): Promis
           case when cur.reset_at > ${at}::timestamptz then cur.failures else 0 end as n
         from k left join cur on cur.key = k.key
       ),
-      surge as (select coalesce(max(n), 0) >= ${SURGE} as active from seen where key = ${keys.total}),
+      surge as (select coalesce(max(n), 0) >= ${surge()} as active from seen where key = ${keys.total}),
       rules as (select seen.*, case when (select active from surge) then surge_free else free end as allowed from seen),
       due as (
         select max(last_at + least(cap, power(2, n - allowed)) * interval '1 second') as at
