@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui';
 import type { GuestLinkView } from '@/lib/domain/accesslinks/page';
+import { LockdownBanner } from '@/components/lockdown/banner';
 import { GuestDevice } from './guest-device';
 
 type WindowState = GuestLinkView['state'];
@@ -47,6 +48,7 @@ export function GuestLink({
           <h1 className="mt-1 text-xl font-semibold text-slate-900">Doors you can open</h1>
         )}
       </header>
+      {link.lockdown ? <LockdownBanner>{link.lockdown}</LockdownBanner> : null}
       <section aria-label="Validity" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         {state === 'notYetValid' ? (
           <Badge tone="warning">Not yet valid</Badge>
@@ -57,6 +59,8 @@ export function GuestLink({
               This link no longer opens any door. Ask {link.organizationName} for a new link.
             </p>
           </>
+        ) : link.lockdown && !link.devices.some((d) => d.canOpen) ? (
+          <Badge tone="problem">Locked down</Badge>
         ) : link.hours && !link.devices.some((d) => d.canOpen) ? (
           <Badge tone="warning">Outside its hours now</Badge>
         ) : (

@@ -25,6 +25,7 @@ const RESULT: Record<LinkHistoryEntry['result'], { text: string; tone: BadgeTone
   unreachable: { text: 'The door was offline or could not be reached', tone: 'warning', badge: 'Refused' },
   busy: { text: 'The door was busy with another command', tone: 'warning', badge: 'Refused' },
   rateLimited: { text: 'Too many attempts in a minute', tone: 'warning', badge: 'Refused' },
+  lockdown: { text: 'The door was locked down', tone: 'problem', badge: 'Refused' },
 };
 
 /** A link's uses, newest first: each open (which door, when at the door, the device's answer) and each refusal. */

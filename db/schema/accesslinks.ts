@@ -67,6 +67,7 @@ export const LINK_USE_OUTCOMES = [
   'busy',
   'timedOut',
   'rateLimited',
+  'lockdown',
 ] as const;
 export type LinkUseOutcome = (typeof LINK_USE_OUTCOMES)[number];
 

@@ -21,3 +21,4 @@ export * from './secondfactors';
 export * from './notifications';
 export * from './idempotency';
 export * from './oauth';
+export * from './lockdowns';

@@ -14,6 +14,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/notifications/worker').then((m) => m.worker),
   () => import('@/lib/oauth/sweep').then((m) => m.worker),
   () => import('@/lib/domain/activity/partitions').then((m) => m.worker),
+  () => import('@/lib/domain/lockdown/worker').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: StopWorker[] };

@@ -164,6 +164,10 @@ GET    /api/v37/organization/[organizationId]/sites/[siteId]                    
 PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
 DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
 POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 403
+GET    /api/v37/organization/[organizationId]/lockdowns                          200 200
+POST   /api/v37/organization/[organizationId]/lockdowns                          201 403
+GET    /api/v37/organization/[organizationId]/lockdowns/[lockdownId]             200 200
+POST   /api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift        200 403
 GET    /api/v37/organization/[organizationId]/webhook                            200 200
 GET    /api/v37/organization/[organizationId]/audit                              200 200
 GET    /api/v37/organization/[organizationId]/audit/export                       200 200

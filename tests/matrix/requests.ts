@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { deviceAccess, passkeys, userTotp } from '@/db/schema';
+import { deviceAccess, lockdowns, passkeys, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { unsubscribeLink } from '@/lib/domain/notifications/message';
@@ -148,6 +148,16 @@ const groupUrl = async (w: World, members: number[] = []) =>
   `${org(w)}/user-groups/${(await createGroup(w.org.id, `Matrix ${randomUUID().slice(0, 6)}`, members)).id}`;
 const sharedLink = shared((w) => ownersLink(w, [w.lock.id]));
 const sharedSite = shared((w) => createSite(w.org.id));
+/** An active lockdown of a fresh site without doors (nothing of the world is locked down by it). */
+async function freshLockdown(w: World) {
+  const site = await createSite(w.org.id);
+  const [l] = await (await db())
+    .insert(lockdowns)
+    .values({ organizationId: w.org.id, siteId: site.id, reason: 'Matrix drill' })
+    .returning({ id: lockdowns.id });
+  return l;
+}
+const sharedLockdown = shared(freshLockdown);
 const linkUrl = (w: World, id: string) => `${org(w)}/accesslink/${id}`;
 
 /** A door sensor on the world's lock, with the cast. */
@@ -490,6 +500,18 @@ export const REQUESTS: Record<string, Build> = {
   'POST /api/v37/organization/[organizationId]/sites/[siteId]/devices': async (w) => ({
     url: `${org(w)}/sites/${(await createSite(w.org.id)).id}/devices`,
     body: { deviceIds: [w.lock.id] },
+  }),
+  // lockdowns: each of a fresh site without doors, so none reaches the world's lock and the next cell's start is new
+  'GET /api/v37/organization/[organizationId]/lockdowns': (w) => ({ url: `${org(w)}/lockdowns` }),
+  'POST /api/v37/organization/[organizationId]/lockdowns': async (w) => ({
+    url: `${org(w)}/lockdowns`,
+    body: { siteId: (await createSite(w.org.id)).id, reason: 'Matrix drill' },
+  }),
+  'GET /api/v37/organization/[organizationId]/lockdowns/[lockdownId]': async (w) => ({
+    url: `${org(w)}/lockdowns/${(await sharedLockdown(w)).id}`,
+  }),
+  'POST /api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift': async (w) => ({
+    url: `${org(w)}/lockdowns/${(await freshLockdown(w)).id}/lift`,
   }),
   ...webhookRows('/api/v37/organization/[organizationId]/webhook', 'org'),
 

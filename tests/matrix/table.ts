@@ -187,6 +187,12 @@ PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                    
 DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 403 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 403 401 401 401 401 401 401
 
+# lockdowns (issue 35): members read them (they are refused by them); an administrator whose administration reaches the site starts and lifts one
+GET    /api/v37/organization/[organizationId]/lockdowns                          200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/lockdowns                          201 201 201 201 403 403 403 403 403 404 201 403 403 404 403 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/lockdowns/[lockdownId]             200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift        200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 403 401 401 401 401 401 401
+
 # bridges added by their local API (manageBridges: organization administrators, the second-factor rule applies)
 GET    /api/v37/organization/[organizationId]/bridge                             200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/bridge                             201 201 201 201 403 403 403 403 403 404 201 403 403 404 403 403 401 401 401 401 401 401

@@ -8,7 +8,8 @@ import type { BaseCtx } from '../context';
 import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
 import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
-import { decideLinkOpen } from '@/lib/shared/policy';
+import { decideLinkOpen, decideLockdown } from '@/lib/shared/policy';
+import { lockdownRefusal, lockdownsOver } from '../lockdown/state';
 import { linkScheduleWords, scheduleWords } from '@/lib/shared/policy/words';
 import { countSql, hit, hitSql, secondsToReset, sweepSometimes, type Limit } from '../ratelimit';
 import { recordLinkUse } from './history';
@@ -156,8 +157,10 @@ export interface GuestDevice {
   closedNow: string | null;
   /** the policy alone lets the link open it now (canOpen also needs the device to be reachable) */
   allowed: boolean;
-  /** why the policy refuses, for the link's history: the link's own schedule, or its grantor may no longer open it */
-  refusal: 'outsideSchedule' | 'noLongerAllowed' | null;
+  /** why the policy refuses, for the link's history: the link's own schedule, its grantor may no longer open it, a lockdown */
+  refusal: 'outsideSchedule' | 'noLongerAllowed' | 'lockdown' | null;
+  /** a lockdown holds over the door: why, in a guest's words (issue 35; else null) */
+  lockdown: string | null;
 }
 
 /**
@@ -196,7 +199,24 @@ async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]
     organizationId: link.organizationId,
     now: now.toISOString(),
   });
+  // a lockdown refuses a link whatever its hours and its grantor (lib/shared/policy: decideLockdown)
+  const held = await lockdownsOver(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ grantor, paired, isConnected, bridgeConnected, isPresentInExternal, ...d }) => {
+    const over = held.get(d.id);
+    if (!decideLockdown(over, 'link').ok) {
+      const words = lockdownRefusal(over!);
+      return {
+        ...d,
+        canOpen: false,
+        closedNow: words,
+        allowed: false,
+        refusal: 'lockdown',
+        lockdown: words,
+      } satisfies GuestDevice;
+    }
     const decision = decideLinkOpen(link, d.timeZone, effectiveOf(candidatesFromJson(grantor), d.timeZone, now), now);
     const unreachable = unreachableWords(
       { ...d, paired, isConnected, bridgeConnected, isPresentInExternal },
@@ -215,6 +235,7 @@ async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]
       closedNow,
       allowed: decision.ok,
       refusal,
+      lockdown: null,
     } satisfies GuestDevice;
   });
 }
@@ -226,6 +247,7 @@ async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]
 export async function guestView(ctx: BaseCtx, link: GuestLink) {
   requireActive(link, ctx.now());
   const weekly = link.weekDays !== null || link.dayStartTime !== null || link.dayEndTime !== null;
+  const devices = await liveDevices(ctx, link);
   return {
     description: link.description,
     organizationName: link.organizationName,
@@ -234,7 +256,8 @@ export async function guestView(ctx: BaseCtx, link: GuestLink) {
     validUntil: fmtZ(link.endDate),
     hours: weekly ? scheduleWords({ ...link, timeZone: link.timeZone }) : null,
     state: windowState(link, ctx.now()),
-    devices: (await liveDevices(ctx, link)).map(({ allowed: _, refusal: __, ...d }) => d),
+    lockdown: devices.find((d) => d.lockdown)?.lockdown ?? null,
+    devices: devices.map(({ allowed: _, refusal: __, lockdown: ___, ...d }) => d),
   };
 }
 

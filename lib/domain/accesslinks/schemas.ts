@@ -82,6 +82,8 @@ export const GuestLinkView = z.object({
   validUntil: instant.nullable(),
   hours: z.string().nullable(),
   state: z.enum(['active', 'notYetValid', 'expired']),
+  /** a lockdown holds over (some of) the link's doors: why, in a guest's words (issue 35); null when none */
+  lockdown: z.string().nullable(),
   devices: z.array(LinkDeviceSchema.extend({ canOpen: z.boolean(), closedNow: z.string().nullable() })),
 });
 
@@ -108,6 +110,7 @@ export const LinkHistoryResult = z.enum([
   'unreachable',
   'busy',
   'rateLimited',
+  'lockdown',
 ]);
 export const LinkHistoryEntry = z
   .object({

@@ -8,6 +8,7 @@ import type { Ctx } from '../context';
 import { audit } from '../audit';
 import { NotFound } from '../errors';
 import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
+import { enforceLockdown } from '../lockdown/state';
 import { loadOne, loadVisible } from './load';
 import { gateShape } from './other-shapes';
 import { paging } from './paging';
@@ -85,6 +86,7 @@ export async function deleteGate(ctx: Ctx, id: number): Promise<void> {
 export async function openGateAsUser(ctx: Ctx, id: number): Promise<void> {
   const x = await oneGate(ctx, id);
   enforceDevice('open', x.access, ctx.now(), { kind: 'Gate', device: x.d.name, doing: 'open it' });
+  await enforceLockdown(ctx.db, id, ctx.caller);
   await openGateDevice(ctx.db, { deviceId: id, userId: ctx.caller.userId });
 }
 

@@ -13,6 +13,7 @@ import { operationProgress, startLockOperation } from './commands';
 import { loadOne } from './load';
 import { LOCK_TYPES } from './locks';
 import { enforceDevice } from '../policy/enforce';
+import { enforceLockdown } from '../lockdown/state';
 
 const VERB: Record<OperationType, string> = {
   [OperationTypes.lock]: 'lock',
@@ -32,6 +33,8 @@ export async function operateLock(ctx: Ctx, input: { id: number; type: Operation
   if (!loaded) throw NotFound('Lock');
   const { d: lock, access } = loaded;
   enforceDevice('open', access, ctx.now(), { kind: 'Lock', device: lock.name, doing: `${VERB[input.type]} it` });
+  // a lockdown refuses unlocking and pulling, never locking (issue 35)
+  if (input.type !== OperationTypes.lock) await enforceLockdown(ctx.db, input.id, ctx.caller);
   if (input.mode === UnlockMode.force && !FORCE_STATES.includes(lock.state ?? LockState.unknown)) {
     throw Conflict('A forced unlock (mode 2) is only for a lock whose state is unknown or semi-locked.');
   }

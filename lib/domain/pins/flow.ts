@@ -7,6 +7,7 @@ import { requireDevice } from '../policy/enforce';
 import { lockAddress } from '../devices/hardware';
 import { pruneExpired } from './expiry';
 import { bumpVersion, lockForUpdate, lockHead, type LockHead } from './store';
+import { enforceLockdown } from '../lockdown/state';
 import { logError } from '@/lib/log';
 
 export const DUPLICATE_MESSAGE = 'This PIN is already used on this lock. Choose another one.';
@@ -49,10 +50,14 @@ export async function sendThenCommit<T>(
 ): Promise<T> {
   const gateway = getGateway();
   const lock = await lockAddress(db, deviceId);
+  // a new or changed PIN would open the keypad of a door in lockdown (issue 35): asked before the
+  // lock is bothered, and again with the door's row locked, which a lockdown's start takes too
+  if (change.kind !== 'remove') await enforceLockdown(db, deviceId, 'keypad');
   await gateway.writePin(db, lock, change);
   try {
     return await db.transaction(async (tx) => {
       await lockForUpdate(tx, deviceId);
+      if (change.kind !== 'remove') await enforceLockdown(tx, deviceId, 'keypad');
       const out = await commit(tx);
       await bumpVersion(tx, deviceId);
       return out;

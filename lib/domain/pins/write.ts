@@ -43,6 +43,13 @@ const scheduleOf = (p: {
       .map((k) => [k, p[k]]),
   ) as Partial<typeof p>;
 
+/** A stored PIN as it goes back to its lock (a lockdown lifted, issue 35): its value decrypted, its schedule. */
+export const pinForLock = (row: Parameters<typeof scheduleOf>[0] & { id: number; valueCiphertext: string }) => ({
+  ...scheduleOf(row),
+  id: row.id,
+  value: decryptSecret(row.valueCiphertext, 'lock_pins', row.id),
+});
+
 const FULL_MESSAGE = `This lock already holds ${MAX_PINS_PER_LOCK} PINs, the most it can keep. Delete one first.`;
 
 /** Checks that need the database, asked before the lock is bothered and again inside the commit. */
@@ -135,7 +142,7 @@ export async function updatePin(ctx: Ctx, deviceId: number, pinId: number, body:
     },
     {
       kind: 'update',
-      pin: { ...scheduleOf(before), id: pinId, value: decryptSecret(before.valueCiphertext, 'lock_pins', pinId) },
+      pin: pinForLock({ ...before, id: pinId }),
     },
   );
 }

@@ -24,6 +24,7 @@ import {
   type PeopleRefusal,
 } from '@/lib/shared/policy';
 import { delegationWords, refusalWords } from '@/lib/shared/policy/words';
+import { enforceLockdown } from '../lockdown/state';
 
 /**
  * The policy applied: these load what the policy needs, ask it, and turn a refusal into the
@@ -68,6 +69,8 @@ export async function requireDevice(
   const acc = (await effectiveAccess(ctx.db, ctx.caller.userId, now, [deviceId])).get(deviceId);
   const allowed = enforceDevice(action, acc, now, subject);
   await requireDeviceSecondFactor(ctx, deviceId, action);
+  // opening, and holding a phone's key to open offline, stop while a lockdown holds (issue 35)
+  if (action === 'open' || action === 'holdCertificate') await enforceLockdown(ctx.db, deviceId, ctx.caller);
   return allowed;
 }
 

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   'site.update': 'Changed a site',
   'site.delete': 'Deleted a site',
   'site.devices': 'Moved devices to a site',
+  'lockdown.start': 'Started a lockdown',
+  'lockdown.lift': 'Lifted a lockdown',
   'member.invite': 'Invited a person',
   'member.withdraw': 'Withdrew an invitation',
   'member.role': 'Changed a role',

@@ -288,6 +288,10 @@ export function auditWords(item: AuditItem): AuditWords {
       const moved = Array.isArray(a.deviceIds) ? a.deviceIds.map((id) => deviceName(item, id)) : [];
       return { text: `Moved ${moved.length ? list(moved) : 'devices'} to site ${quote(t)}`, changes: [] };
     }
+    case 'lockdown.start':
+      return { text: `Locked ${t} down${str(a.reason) ? `: ${str(a.reason)}` : ''}`, changes: [] };
+    case 'lockdown.lift':
+      return { text: `Lifted the lockdown of ${t}`, changes: [] };
     case 'member.invite': {
       const groups =
         Array.isArray(a.groupIds) && a.groupIds.length ? `, in ${list(a.groupIds.map((g) => groupName(item, g)))}` : '';

@@ -656,3 +656,60 @@ export function secondStepDue(failures: number, lastAt: Date): Date | null {
   const ms = failures >= SECOND_STEP_LOCK_AFTER ? SECOND_STEP_LOCK_MS : 1000 * 2 ** (failures - SECOND_STEP_FREE);
   return new Date(lastAt.getTime() + ms);
 }
+
+// ---- lockdown (issue 35) --------------------------------------------------------------------------
+
+/** An active lockdown over a door (its site's, or its whole organization's). */
+export interface LockdownFacts {
+  reason: string;
+  /** the site's name, or null for the whole organization */
+  siteName: string | null;
+  startedAt: Date;
+  /** the administrators the lockdown lets open (the owner always may) */
+  exemptUserIds: readonly string[];
+}
+
+/**
+ * Who is opening: a person from afar or with a phone (their user id and role in the door's
+ * organization), or something that stands for nobody in particular: an access link's guest, a PIN at
+ * the keypad, a timetable.
+ */
+export type Opener = { userId: string; orgRole: number | null } | 'link' | 'keypad' | 'timetable';
+
+/**
+ * While a lockdown holds, every opening of its doors is refused, whatever the access, the link or the
+ * PIN says, except to the organization's owner and the administrators the lockdown names. Locking
+ * is never refused. `lockdown` undefined or null: none holds.
+ */
+export function decideLockdown(lockdown: LockdownFacts | null | undefined, who: Opener): Decision<'lockdown'> {
+  if (!lockdown) return OK;
+  if (typeof who === 'object') {
+    if (who.orgRole === OrgRole.owner) return OK;
+    if (who.orgRole !== null && who.orgRole >= OrgRole.administrator && lockdown.exemptUserIds.includes(who.userId))
+      return OK;
+  }
+  return { ok: false, reason: 'lockdown' };
+}
+
+/**
+ * Starting or lifting a lockdown: of a site, its owner or an administrator whose administration
+ * reaches that site (`limit` null: every site); of the whole organization (`siteId` null), the owner
+ * alone. `role`: the caller's role in the organization, null when not a member (404).
+ */
+export function decideLockdownControl(
+  role: number | null,
+  limit: readonly number[] | null,
+  siteId: number | null,
+): Decision<'unseen' | 'level' | 'ownerOnly' | 'site'> {
+  if (role === null) return { ok: false, reason: 'unseen' };
+  if (role < OrgRole.administrator) return { ok: false, reason: 'level' };
+  if (siteId === null) return role >= OrgRole.owner ? OK : { ok: false, reason: 'ownerOnly' };
+  if (role >= OrgRole.owner || limit === null || limit.includes(siteId)) return OK;
+  return { ok: false, reason: 'site' };
+}
+
+/**
+ * Whom a lockdown may exempt: administrators of the organization (an exempt member would be a
+ * person the rule never lets open anyway; the owner needs no exemption).
+ */
+export const mayBeExempted = (role: number | null): boolean => role === OrgRole.administrator;

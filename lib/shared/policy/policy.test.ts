@@ -8,6 +8,9 @@ import {
   decideKeypad,
   decideLinkOpen,
   decideLinkWindow,
+  decideLockdown,
+  decideLockdownControl,
+  mayBeExempted,
   decideMembership,
   decideOrg,
   decidePeople,
@@ -30,7 +33,7 @@ import {
   type GrantPower,
   type Grantor,
 } from './index';
-import { linkScheduleWords, refusalWords, scheduleWords } from './words';
+import { linkScheduleWords, lockdownWords, refusalWords, scheduleWords } from './words';
 
 const ZONE = 'Europe/Warsaw';
 // Monday 23 Nov 2026, 10:00 in Warsaw (UTC+1)
@@ -644,5 +647,44 @@ describe('an administration limited to some sites (issue 35)', () => {
     expect(act(1, 0)).toEqual({ ok: false, reason: 'ownerOnly' });
     expect(act(0, 1)).toEqual({ ok: false, reason: 'level' });
     expect(act(2, 2, true)).toEqual({ ok: false, reason: 'self' });
+  });
+});
+
+describe('lockdown (issue 35)', () => {
+  const held = { reason: 'Gas leak', siteName: 'Residence', startedAt: MON_10, exemptUserIds: ['adm-1'] };
+
+  it('refuses every opener but the owner and the administrators it names; nothing when none holds', () => {
+    expect(decideLockdown(null, 'link')).toEqual({ ok: true });
+    expect(decideLockdown(undefined, { userId: 'x', orgRole: 0 })).toEqual({ ok: true });
+    const no = { ok: false, reason: 'lockdown' };
+    for (const who of ['link', 'keypad', 'timetable'] as const) expect(decideLockdown(held, who)).toEqual(no);
+    expect(decideLockdown(held, { userId: 'own', orgRole: 2 })).toEqual({ ok: true });
+    expect(decideLockdown(held, { userId: 'adm-1', orgRole: 1 })).toEqual({ ok: true });
+    expect(decideLockdown(held, { userId: 'adm-2', orgRole: 1 })).toEqual(no);
+    // named, but no longer an administrator (demoted, or gone): refused
+    expect(decideLockdown(held, { userId: 'adm-1', orgRole: 0 })).toEqual(no);
+    expect(decideLockdown(held, { userId: 'adm-1', orgRole: null })).toEqual(no);
+    expect(decideLockdown(held, { userId: 'mem', orgRole: 0 })).toEqual(no);
+  });
+
+  it('a site: its owner or an administrator reaching it; the whole organization: the owner alone', () => {
+    expect(decideLockdownControl(null, null, 1)).toEqual({ ok: false, reason: 'unseen' });
+    expect(decideLockdownControl(0, null, 1)).toEqual({ ok: false, reason: 'level' });
+    expect(decideLockdownControl(1, null, 1)).toEqual({ ok: true });
+    expect(decideLockdownControl(1, [1, 2], 2)).toEqual({ ok: true });
+    expect(decideLockdownControl(1, [1], 2)).toEqual({ ok: false, reason: 'site' });
+    expect(decideLockdownControl(1, null, null)).toEqual({ ok: false, reason: 'ownerOnly' });
+    expect(decideLockdownControl(2, null, null)).toEqual({ ok: true });
+    expect(decideLockdownControl(2, [], 3)).toEqual({ ok: true });
+    expect([0, 1, 2, null].map(mayBeExempted)).toEqual([false, true, false, false]);
+  });
+
+  it("says where, since when in the door's zone, and why", () => {
+    expect(lockdownWords(held, ZONE)).toBe(
+      'Residence is locked down since 23 Nov 10:00 (Warsaw time). Reason: Gas leak. No door of it opens until the lockdown is lifted.',
+    );
+    expect(lockdownWords({ ...held, siteName: null, reason: 'Storm!' }, 'America/New_York', 'Acme')).toBe(
+      'Acme is locked down since 23 Nov 04:00 (New York time). Reason: Storm! No door of it opens until the lockdown is lifted.',
+    );
   });
 });

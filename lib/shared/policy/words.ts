@@ -148,3 +148,20 @@ export function delegationWords(
       return `${lead} Only the organization's owner can give ${said.device} without an end: give it an end date.`;
   }
 }
+
+/**
+ * A lockdown's refusal in a person's words: where, since when (in the door's zone), why, and that it
+ * lasts until lifted. "Residence is locked down since 29 Nov 14:02 (Warsaw time). Reason: gas leak
+ * reported. No door of it opens until the lockdown is lifted."
+ */
+export function lockdownWords(
+  l: { reason: string; siteName: string | null; startedAt: Date },
+  zone: string,
+  organization?: string,
+): string {
+  const where = l.siteName ?? organization ?? 'This organization';
+  const since = DateTime.fromJSDate(l.startedAt, { zone }).toFormat('d LLL HH:mm');
+  const reason = l.reason.trim();
+  const stop = /[.!?]$/.test(reason) ? '' : '.';
+  return `${where} is locked down since ${since} (${zoneCity(zone)} time). Reason: ${reason}${stop} No door of it opens until the lockdown is lifted.`;
+}

@@ -86,30 +86,33 @@ import * as r82 from '@/app/api/v37/organization/[organizationId]/bridge/check/r
 import * as r83 from '@/app/api/v37/organization/[organizationId]/bridge/route';
 import * as r84 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
 import * as r85 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
-import * as r86 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
-import * as r87 from '@/app/api/v37/organization/[organizationId]/people/access/route';
-import * as r88 from '@/app/api/v37/organization/[organizationId]/people/route';
-import * as r89 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
-import * as r90 from '@/app/api/v37/organization/[organizationId]/security/route';
-import * as r91 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
-import * as r92 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
-import * as r93 from '@/app/api/v37/organization/[organizationId]/sites/route';
-import * as r94 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r95 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r107 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r108 from '@/app/api/v37/organization/route';
-import * as r109 from '@/app/api/v37/service/publickey/route';
+import * as r86 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift/route';
+import * as r87 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/route';
+import * as r88 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
+import * as r89 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
+import * as r90 from '@/app/api/v37/organization/[organizationId]/people/access/route';
+import * as r91 from '@/app/api/v37/organization/[organizationId]/people/route';
+import * as r92 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
+import * as r93 from '@/app/api/v37/organization/[organizationId]/security/route';
+import * as r94 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
+import * as r95 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r108 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r109 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r110 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r111 from '@/app/api/v37/organization/route';
+import * as r112 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -198,28 +201,31 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r83 },
   { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r84 },
   { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r85 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r86 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r87 },
-  { pattern: '/api/v37/organization/[organizationId]/people', mod: r88 },
-  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r89 },
-  { pattern: '/api/v37/organization/[organizationId]/security', mod: r90 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r91 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r92 },
-  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r93 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r94 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r106 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r107 },
-  { pattern: '/api/v37/organization', mod: r108 },
-  { pattern: '/api/v37/service/publickey', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift', mod: r86 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]', mod: r87 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r88 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r89 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r90 },
+  { pattern: '/api/v37/organization/[organizationId]/people', mod: r91 },
+  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r92 },
+  { pattern: '/api/v37/organization/[organizationId]/security', mod: r93 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r94 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r95 },
+  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r107 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r110 },
+  { pattern: '/api/v37/organization', mod: r111 },
+  { pattern: '/api/v37/service/publickey', mod: r112 },
 ];
