@@ -3,10 +3,13 @@
 // next one), each with a new random API token. What the server needs to reach them (address, token,
 // its locks' ids) goes to a file readable by this user only, named to the server in DEMO_BRIDGES_FILE;
 // the server stores it as it stores any bridge (the token encrypted) and registers its callback.
+// They run the bridge as compiled into the build (scripts/virtual-bridge-build.mjs: start.mjs makes
+// it, the cluster runs start.mjs to build first), so the demo needs no TypeScript runner either.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { virtualBridgeFile } from './virtual-bridge-build.mjs';
 
 const DEMO_BRIDGES = 2;
 
@@ -15,6 +18,9 @@ export async function startDemoBridges({ port, env }) {
   const base = Number(env.VIRTUAL_BRIDGE_PORT || Number(port) + 500);
   const data = path.join(process.cwd(), '.data');
   mkdirSync(data, { recursive: true, mode: 0o700 });
+  const script = virtualBridgeFile(path.join(process.cwd(), env.NEXT_DIST_DIR || '.next'));
+  if (!existsSync(script))
+    throw new Error(`the demo's virtual bridge is not built (${script}): START_BUILD_ONLY=1 npm start builds it`);
   const children = [];
   const bridges = [];
   for (let i = 0; i < DEMO_BRIDGES; i++) {
@@ -23,16 +29,7 @@ export async function startDemoBridges({ port, env }) {
     rmSync(stateFile, { force: true });
     const child = spawn(
       process.execPath,
-      [
-        path.join('node_modules', 'tsx', 'dist', 'cli.mjs'),
-        'scripts/bridge.ts',
-        '--demo',
-        String(i),
-        '--port',
-        String(base + i),
-        '--state-file',
-        stateFile,
-      ],
+      [script, '--demo', String(i), '--port', String(base + i), '--state-file', stateFile],
       { stdio: 'inherit', env: { ...env, VIRTUAL_BRIDGE_TOKEN: token } },
     );
     children.push(child);

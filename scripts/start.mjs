@@ -3,13 +3,15 @@
 // server of ours: the envelope for input that never reaches a route, the body limit on the wire, a
 // graceful stop within its budget). The server checks its configuration, migrates and loads the
 // demo data itself as it starts (instrumentation.ts), so serving needs nothing but Node and the
-// build (no TypeScript runner). START_BUILD_ONLY=1: the checks and the build only (the cluster's
+// build (no TypeScript runner: the demo's virtual bridge is compiled into the build as well,
+// scripts/virtual-bridge-build.mjs). START_BUILD_ONLY=1: the checks and the build only (the cluster's
 // supervisor, scripts/cluster.mjs, runs them once and then the servers itself).
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIsStale } from './build-state.mjs';
 import { startDemoBridges } from './demo-bridges.mjs';
+import { buildVirtualBridge, virtualBridgeIsStale } from './virtual-bridge-build.mjs';
 
 const root = process.cwd();
 const env = { ...process.env };
@@ -45,6 +47,8 @@ if (buildIsStale(root, distDir)) {
   const r = spawnSync(bin('next'), ['build'], { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// after Next's build, which empties its folder
+if (virtualBridgeIsStale(root, distDir)) await buildVirtualBridge(root, distDir);
 
 if (env.START_BUILD_ONLY === '1') process.exit(0);
 
