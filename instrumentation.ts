@@ -3,7 +3,8 @@
 // workers (lib/server/start.ts). A server that cannot start stops here with one line, instead of
 // opening its port and answering 500.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { isNodeRuntime } = await import('./lib/config/build');
+  if (!isNodeRuntime()) return;
   const { startServer, startFailure } = await import('./lib/server/start');
   try {
     await startServer();

@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { isDevelopment } from '@/lib/config/build';
+import { isHttps } from '@/lib/config/env';
 import { apiProxy } from '@/lib/http/api-proxy';
 
 /**
@@ -17,8 +19,8 @@ import { apiProxy } from '@/lib/http/api-proxy';
 export function proxy(request: NextRequest) {
   if (/^\/api\//i.test(request.nextUrl.pathname)) return apiProxy(request) ?? NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
-  const https = (process.env.NEXTAUTH_URL ?? '').startsWith('https:');
-  const dev = process.env.NODE_ENV === 'development';
+  const https = isHttps();
+  const dev = isDevelopment();
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { builtApiRoutes } from '@/lib/config/build';
 import { scanApiRoutes } from './api-routes-scan.mjs';
 
 /**
@@ -113,7 +114,7 @@ let root: Node | undefined;
 
 /** The table: given by next.config.mjs at build time (SMARTLOCK_API_ROUTES), else read from app/ (tests, tools). */
 function table(): Table {
-  const given = process.env.SMARTLOCK_API_ROUTES;
+  const given = builtApiRoutes();
   return given ? (JSON.parse(given) as Table) : scanApiRoutes(path.resolve(process.cwd(), 'app'));
 }
 

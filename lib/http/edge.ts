@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
+import { config } from '@/lib/config';
 import { isHttps } from '@/lib/config/env';
 import { failure } from './envelope';
 import { loggedRoute, logRequest } from './log';
@@ -103,7 +104,8 @@ export function finishApiResponse(given: Response, requestId: string): Response 
   h.set('api-supported-versions', API_VERSION);
   // answers counted against no account (proxy, unknown paths, public routes) still name the policy
   if (!h.has('ratelimit-policy')) h.set('ratelimit-policy', rateLimitHeaders('key')['ratelimit-policy']);
-  if (!hsts || hsts.url !== process.env.NEXTAUTH_URL) hsts = { url: process.env.NEXTAUTH_URL, on: isHttps() };
+  const url = config().NEXTAUTH_URL;
+  if (!hsts || hsts.url !== url) hsts = { url, on: isHttps() };
   if (hsts.on) h.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return res;
 }

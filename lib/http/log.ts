@@ -1,3 +1,5 @@
+import { config } from '@/lib/config';
+
 /**
  * The request log (docs/security.md, "Headers and logs"): one JSON line per API request, never its
  * query string, headers or body. Errors: lib/log.ts.
@@ -13,7 +15,7 @@ export interface RequestLine {
 
 /** The request line of an API call. REQUEST_LOG=0 turns them off (the tests do). */
 export function logRequest(r: RequestLine): void {
-  if (process.env.REQUEST_LOG === '0') return;
+  if (!config().REQUEST_LOG) return;
   process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), level: 'info', ...r })}\n`);
 }
 

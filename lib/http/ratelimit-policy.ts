@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import type { Caller } from '@/lib/domain/context';
 import type { Hit, Limit } from '@/lib/domain/ratelimit';
 
@@ -15,11 +16,6 @@ import type { Hit, Limit } from '@/lib/domain/ratelimit';
  */
 export type RateClass = 'api' | 'commands';
 
-const num = (name: string, def: number, min = 1) => {
-  const n = Number(process.env[name] ?? def);
-  return Number.isFinite(n) && n >= min ? Math.floor(n) : def;
-};
-
 export interface Policy extends Limit {
   /** the policy's name in the RateLimit-Policy and RateLimit headers */
   name: string;
@@ -27,10 +23,11 @@ export interface Policy extends Limit {
 
 /** The budget of a caller's class of request; read from the environment on each use (tests change it). */
 export function policyOf(via: Caller['via'], cls: RateClass): Policy {
-  const windowSeconds = num('API_RATE_WINDOW_SECONDS', 3600);
-  const base = cls === 'commands' ? num('API_RATE_LIMIT_COMMANDS', 300) : num('API_RATE_LIMIT', 700);
+  const c = config();
+  const windowSeconds = c.API_RATE_WINDOW_SECONDS;
+  const base = cls === 'commands' ? c.API_RATE_LIMIT_COMMANDS : c.API_RATE_LIMIT;
   if (via === 'key') return { name: cls, max: base, windowSeconds };
-  return { name: `portal-${cls}`, max: base * num('API_RATE_LIMIT_PORTAL_FACTOR', 20), windowSeconds };
+  return { name: `portal-${cls}`, max: base * c.API_RATE_LIMIT_PORTAL_FACTOR, windowSeconds };
 }
 
 /**
