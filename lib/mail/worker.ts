@@ -1,9 +1,10 @@
+import { config } from '@/lib/config';
 import { sweepEmailTokens } from '@/lib/auth/email-tokens';
 import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import { mailboxEnabled, smtpUrl } from './config';
 import { MAIL_BATCH, pruneMail, runMailPass } from './pass';
 
-const POLL_MS = () => Number(process.env.MAIL_POLL_MS ?? 2000);
+const POLL_MS = () => config().MAIL_POLL_MS;
 
 /**
  * The mail worker of one server process; several processes may run it (claims are made in the

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { logError } from '@/lib/log';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/db/client';
@@ -129,6 +130,6 @@ export async function runDueGateSyncs(db: Db, now = new Date(), onlyUsers?: stri
 /** Looks for due accounts every GATE_SYNC_CHECK_MS (default a minute), in every process. */
 export const worker = periodicWorker(
   'gate-auto-sync',
-  () => Number(process.env.GATE_SYNC_CHECK_MS ?? 60_000),
+  () => config().GATE_SYNC_CHECK_MS,
   (db) => runDueGateSyncs(db),
 );

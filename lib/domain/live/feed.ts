@@ -1,12 +1,10 @@
+import { config } from '@/lib/config';
 import { keyStillValid } from '@/lib/auth/keys';
 import { sessionStillLive } from '@/lib/auth/sessions';
 import type { Ctx } from '../context';
 import { effectiveAccess } from '../access/effective';
 import { may } from '@/lib/shared/policy';
 import { subscribe, type DeviceEvent } from './hub';
-
-/** How often a live viewer's credentials and accesses are read again (a revoked access stops within this). */
-export const RECHECK_MS = Number(process.env.LIVE_RECHECK_MS ?? 15_000);
 
 export interface LiveFeed {
   close: () => void;
@@ -16,7 +14,7 @@ export interface LiveFeed {
  * The live feed of one viewer: every change on a device whose events the viewer may receive now
  * (lib/shared/policy: `receiveEvents`, the same rule as webhooks: an active access, inside its
  * schedule). Only the kind and the device go out; the viewer reads what changed through the API,
- * with its own rules. The accesses and the key or session are read again every RECHECK_MS, so a
+ * with its own rules. The accesses and the key or session are read again every LIVE_RECHECK_MS (default 15 s), so a
  * revoked access, a signed-out session or a revoked key ends the events (`onEnd`).
  */
 export async function openLiveFeed(
@@ -38,7 +36,7 @@ export async function openLiveFeed(
         end('The live feed lost the database; reconnecting.');
       }
     })();
-  }, RECHECK_MS);
+  }, config().LIVE_RECHECK_MS);
   timer.unref?.();
   function end(why: string) {
     if (closed) return;

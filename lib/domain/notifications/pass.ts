@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, lte, max, notExists, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import type { Db } from '@/db/client';
 import {
   deviceActivity,
@@ -12,14 +13,7 @@ import {
 } from '@/db/schema';
 import { ActivityEvent as E, LOCK_TYPES } from '@/lib/shared/devices/codes';
 import { enqueueMail, mailLink } from '@/lib/mail';
-import {
-  bridgeOfflineMinutes,
-  digestHourUtc,
-  KIND_OF_EVENT,
-  NOTIFIED_EVENTS,
-  STALE_MS,
-  type NotificationKind,
-} from '@/lib/shared/notifications/kinds';
+import { KIND_OF_EVENT, NOTIFIED_EVENTS, STALE_MS, type NotificationKind } from '@/lib/shared/notifications/kinds';
 import {
   doorsCannotOpen,
   kindWords,
@@ -110,7 +104,7 @@ export async function runNotificationPass(db: Db, now: Date, only: PassFilter = 
             activityId: e.id,
             deviceId: e.deviceId,
             since: e.date,
-            dueAt: new Date(e.date.getTime() + bridgeOfflineMinutes() * 60_000),
+            dueAt: new Date(e.date.getTime() + config().NOTIFY_BRIDGE_OFFLINE_MINUTES * 60_000),
           })
           .onConflictDoNothing();
         continue;
@@ -327,7 +321,9 @@ async function locksBehind(
 
 /** The latest digest time at or before `now`: today's NOTIFY_DIGEST_HOUR_UTC, or yesterday's. */
 export function digestBoundary(now: Date): Date {
-  const b = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), digestHourUtc()));
+  const b = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), config().NOTIFY_DIGEST_HOUR_UTC),
+  );
   if (b.getTime() > now.getTime()) b.setUTCDate(b.getUTCDate() - 1);
   return b;
 }

@@ -1,13 +1,12 @@
+import { config } from '@/lib/config';
 import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import { BATCH, runNotificationPass } from './pass';
-
-const POLL_MS = Number(process.env.NOTIFY_POLL_MS ?? 5000);
 
 /**
  * The notification worker of one server process. Several processes may run it: each pass locks
  * the cursor row in the database and records every entry it handles, so each mail is queued once.
  */
-export function startNotificationWorker(pollMs = POLL_MS): StopWorker {
+export function startNotificationWorker(pollMs = config().NOTIFY_POLL_MS): StopWorker {
   return pollingLoop(
     'notification worker',
     pollMs,

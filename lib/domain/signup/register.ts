@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import { users } from '@/db/schema';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeDisplayName, normalizeEmail } from '@/lib/auth/email';
 import { issueEmailToken, revokeEmailTokens } from '@/lib/auth/email-tokens';
@@ -25,9 +26,9 @@ export interface RegisterAnswer {
 }
 
 /** Sign-ups per client address per 10 minutes (SIGNUP_RATE_LIMIT). */
-const LIMIT = () => Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+const LIMIT = () => config().SIGNUP_RATE_LIMIT;
 /** All sign-ups per 10 minutes: the address can be spoofed (X-Forwarded-For), this cannot. */
-const GLOBAL_LIMIT = () => Number(process.env.SIGNUP_GLOBAL_RATE_LIMIT ?? 500);
+const GLOBAL_LIMIT = () => config().SIGNUP_GLOBAL_RATE_LIMIT;
 
 /**
  * Mails to one address about sign-up per hour: beyond it the answer stays the same and no mail

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import { personalAccessKeys, users } from '@/db/schema';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
 import {
@@ -18,7 +19,7 @@ import { resetMail } from './mails';
 import { passwordProblem } from './register';
 
 const PER_ADDRESS_PER_HOUR = 3;
-const PER_CLIENT = () => Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+const PER_CLIENT = () => config().SIGNUP_RATE_LIMIT;
 const TOO_MANY = 'Too many password resets asked for. Wait a few minutes, then try again.';
 const TOO_MANY_SETS = 'Too many new passwords sent. Wait a few minutes, then try again.';
 

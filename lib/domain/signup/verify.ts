@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import { users } from '@/db/schema';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from '@/lib/auth/email-tokens';
@@ -34,7 +35,7 @@ export async function verifyEmail(ctx: BaseCtx, token: string): Promise<{ email:
 
 /** Resends per address per hour, and per client address per 10 minutes. */
 const RESENDS_PER_ADDRESS = 3;
-const RESENDS_PER_CLIENT = () => Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+const RESENDS_PER_CLIENT = () => config().SIGNUP_RATE_LIMIT;
 const TOO_MANY = 'Too many mails asked for. Wait a few minutes, then try again.';
 
 /**

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { config } from '@/lib/config';
 
 /**
  * Endpoint safety (SSRF): a webhook URL must not reach the service's own network. Every address
@@ -41,7 +42,7 @@ for (const [net, bits] of [
 ] as const)
   blocked6.addSubnet(net, bits, 'ipv6');
 
-export const loopbackAllowed = () => process.env.WEBHOOK_ALLOW_LOOPBACK === '1';
+export const loopbackAllowed = () => config().WEBHOOK_ALLOW_LOOPBACK;
 
 /** The 16 bytes of an IPv6 address in any of its written forms (`::`, an IPv4 tail), or null. */
 export function ipv6Bytes(ip: string): number[] | null {

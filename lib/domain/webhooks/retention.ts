@@ -1,15 +1,13 @@
 import { and, inArray, isNotNull, lt, ne, notExists, eq } from 'drizzle-orm';
+import { config } from '@/lib/config';
 import type { Db } from '@/db/client';
 import { webhookAttempts, webhookDeliveries, webhookOutbox } from '@/db/schema';
 
-/** How long finished deliveries (and their attempts and events) stay in the log. */
-export const KEEP_DAYS = Number(process.env.WEBHOOK_KEEP_DAYS || 30);
-
 /**
- * Deletes finished deliveries older than KEEP_DAYS with their attempts, then dispatched events
+ * Deletes finished deliveries older than `keepDays` (WEBHOOK_KEEP_DAYS, default 30) with their attempts, then dispatched events
  * no delivery refers to any more. Pending deliveries are never touched. Safe in several processes.
  */
-export async function pruneWebhookLog(db: Db, now: Date, keepDays = KEEP_DAYS): Promise<number> {
+export async function pruneWebhookLog(db: Db, now: Date, keepDays = config().WEBHOOK_KEEP_DAYS): Promise<number> {
   const cutoff = new Date(now.getTime() - keepDays * 86_400_000);
   return db.transaction(async (tx) => {
     const old = tx

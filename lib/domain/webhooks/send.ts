@@ -2,11 +2,12 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { config } from '@/lib/config';
 import { resolveSafe, UnsafeEndpoint } from './address';
 
 /** Bounds of one delivery attempt: the whole exchange, and how much of the answer we keep. */
 /** read per call so tests can shorten it (WEBHOOK_TIMEOUT_MS) */
-export const sendTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 5000);
+export const sendTimeoutMs = () => config().WEBHOOK_TIMEOUT_MS;
 export const EXCERPT_BYTES = 1024;
 
 export interface SendResult {

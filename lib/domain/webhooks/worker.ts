@@ -1,15 +1,14 @@
+import { config } from '@/lib/config';
 import { pollingLoop, type BackgroundWorker, type StopWorker } from '@/lib/workers';
 import type { ClaimFilter } from './deliver';
 import { BATCH, runWebhookPass } from './pass';
 import { pruneWebhookLog } from './retention';
 
-const POLL_MS = Number(process.env.WEBHOOK_POLL_MS ?? 1000);
-
 /**
  * The delivery worker of one server process. Several processes may run it: all work is claimed
  * in the database (SKIP LOCKED), never in memory. A full batch loops again at once.
  */
-export function startWebhookWorker(pollMs = POLL_MS, only: ClaimFilter = {}): StopWorker {
+export function startWebhookWorker(pollMs = config().WEBHOOK_POLL_MS, only: ClaimFilter = {}): StopWorker {
   let prunedAt = 0;
   return pollingLoop('webhook worker', pollMs, async (db) => {
     const r = await runWebhookPass(db, new Date(), only);

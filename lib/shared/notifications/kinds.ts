@@ -32,18 +32,6 @@ export const KIND_LABEL: Readonly<Record<NotificationKind, string>> = {
   keypadLockedOut: 'Keypad locked out after wrong PINs',
 };
 
-/** Minutes a bridge must stay offline before anyone is told (NOTIFY_BRIDGE_OFFLINE_MINUTES, default 15). */
-export function bridgeOfflineMinutes(): number {
-  const n = Number(process.env.NOTIFY_BRIDGE_OFFLINE_MINUTES ?? 15);
-  return Number.isFinite(n) && n >= 0 && n <= 24 * 60 ? n : 15;
-}
-
-/** The hour (UTC) daily digests go out (NOTIFY_DIGEST_HOUR_UTC, default 7). */
-export function digestHourUtc(): number {
-  const n = Number(process.env.NOTIFY_DIGEST_HOUR_UTC ?? 7);
-  return Number.isInteger(n) && n >= 0 && n <= 23 ? n : 7;
-}
-
 /** An event older than this when the worker first sees it is not mailed (a worker down for days sends no stale alarms). */
 export const STALE_MS = 24 * 3600_000;
 
