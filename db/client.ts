@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { config } from '../lib/config/index';
 import { pgliteDir, pgliteImage, statementTimeoutMs } from '../lib/config/env';
 import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 import * as schema from './schema';
@@ -24,15 +25,15 @@ export const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 export { pgliteDir };
 
 /** How long one connection attempt to Postgres may take (DB_CONNECT_TIMEOUT_SECONDS, default 2). */
-const connectTimeoutSeconds = () => Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 2);
+const connectTimeoutSeconds = () => config().DB_CONNECT_TIMEOUT_SECONDS;
 
 async function open(): Promise<Holder> {
-  const url = process.env.DATABASE_URL;
+  const url = config().DATABASE_URL;
   if (url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(url, {
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: config().DB_POOL_MAX,
       prepare: true,
       onnotice: () => {},
       // The database out of reach (stopped, restarting, a network cut) must not make requests hang:
@@ -129,13 +130,13 @@ export async function dbKind(): Promise<'pglite' | 'postgres'> {
 }
 
 async function migrate(h: Holder): Promise<void> {
-  if (process.env.DB_SKIP_MIGRATE === '1') return;
+  if (config().DB_SKIP_MIGRATE) return;
   if (h.kind === 'pglite') {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await run(h.db as any, { migrationsFolder });
   } else {
-    await migratePostgres(process.env.DATABASE_URL!);
+    await migratePostgres(config().DATABASE_URL!);
   }
 }
 

@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { closeDb } from '@/db/client';
 import { logError } from '@/lib/log';
 import { stopWorkers } from '@/lib/workers/registry';
@@ -42,7 +43,7 @@ interface ServerHook {
 }
 
 async function shutdown(signal: NodeJS.Signals, nextDrains: boolean): Promise<void> {
-  const boundMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  const boundMs = config().SHUTDOWN_TIMEOUT_MS;
   const exit = process.exit.bind(process);
   let serverClosed: Promise<void> = Promise.resolve();
   if (nextDrains) {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { config } from '@/lib/config';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { sessionCtx } from '@/lib/auth/session';
 import { demoMode } from '@/lib/config/env';
@@ -36,7 +37,7 @@ export default async function SignInPage({
   )
     redirect(callbackUrl);
   // the demo accounts and their password only in demo mode (the embedded demo, or DEMO=1)
-  const showDemo = demoMode() && process.env.DEMO_HINT !== '0';
+  const showDemo = demoMode() && config().DEMO_HINT;
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
