@@ -82,6 +82,74 @@ const noDatabase = {
   message: 'The virtual bridge is hardware: it keeps its state in its own memory, never in a database.',
 };
 
+// Files that still read process.env, to be moved onto lib/config (issue 28); the lists only shrink.
+// Tests that set the environment by hand instead of through tests/support/config.ts:
+const TESTS_STILL_WRITING_ENV = [
+  'db/named-statements.test.ts',
+  'lib/crypto/config.test.ts',
+  'lib/crypto/secrets.test.ts',
+  'lib/domain/webhooks/address.test.ts',
+  'lib/http/client-address.test.ts',
+  'lib/http/edge.test.ts',
+  'tests/api/accesslink.test.ts',
+  'tests/api/activity-partitions.test.ts',
+  'tests/api/api-edge.test.ts',
+  'tests/api/auth-cli.test.ts',
+  'tests/api/auth.test.ts',
+  'tests/api/bridge-gateway.test.ts',
+  'tests/api/bridge-processes.test.ts',
+  'tests/api/bridge-reconciler.test.ts',
+  'tests/api/bridges-add.test.ts',
+  'tests/api/door-policy.test.ts',
+  'tests/api/edge-logs.test.ts',
+  'tests/api/edge.test.ts',
+  'tests/api/link-guest.test.ts',
+  'tests/api/link-send.test.ts',
+  'tests/api/live-events.test.ts',
+  'tests/api/lock-settings.test.ts',
+  'tests/api/locks-operations.test.ts',
+  'tests/api/mail-accounts.test.ts',
+  'tests/api/mail-outbox.test.ts',
+  'tests/api/mailbox.test.ts',
+  'tests/api/notifications.test.ts',
+  'tests/api/organization-invitations.test.ts',
+  'tests/api/pins-expiry-keypad.test.ts',
+  'tests/api/ratelimit.test.ts',
+  'tests/api/secrets-rotate.test.ts',
+  'tests/api/sessions.test.ts',
+  'tests/api/signup.test.ts',
+  'tests/api/simulator-control.test.ts',
+  'tests/api/sites.test.ts',
+  'tests/api/start.test.ts',
+  'tests/api/statement-timeout.test.ts',
+  'tests/api/virtual-bridge.test.ts',
+  'tests/api/webhooks-resilience.test.ts',
+  'tests/contract/adapter-conformance.test.ts',
+  'tests/fuzz/fuzz.test.ts',
+  'tests/fuzz/nextauth.test.ts',
+  'tests/fuzz/wire.test.ts',
+  'tests/matrix/chains.test.ts',
+  'tests/matrix/property.test.ts',
+  'tests/resilience/backup.test.ts',
+  'tests/resilience/cluster.test.ts',
+  'tests/resilience/contention.test.ts',
+  'tests/resilience/database-drop.test.ts',
+  'tests/resilience/migration-lock.test.ts',
+  'tests/resilience/postgres-restart.test.ts',
+  'tests/resilience/process-death.test.ts',
+  'tests/resilience/shutdown.test.ts',
+  'tests/unit/dependencies.test.ts',
+];
+// Code being changed in other work at the time (its readers move with it), and the simulated hardware,
+// which may not import the service's configuration (docs/devices.md, "The seam") and takes its
+// command time from its own process's environment until its hosts pass it in:
+const CODE_STILL_READING_ENV = [
+  'lib/domain/accesslinks/shape.ts',
+  'lib/domain/certificates/keys.ts',
+  'lib/devices/external-gates/gates.ts',
+  'lib/devices/virtual-bridge/bridge.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -163,6 +231,36 @@ export default tseslint.config(
   {
     files: ['lib/devices/virtual-bridge/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noService, noDatabase] }] },
+  },
+  // Configuration is read once (issue 28): lib/config parses the environment with zod into one typed
+  // object (config()); nothing else reads process.env. Outside it: the scripts, the benchmark and
+  // the browser tests' harness (processes of their own that start servers), the tools' configuration
+  // files, and the tests' setup helpers (tests/support and the resilience harness, which set the
+  // run's environment and that of the servers they start).
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    ignores: [
+      'lib/config/**',
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      'tests/support/**',
+      'tests/resilience/support.ts',
+      '*.config.{ts,mjs,js}',
+      ...TESTS_STILL_WRITING_ENV,
+      ...CODE_STILL_READING_ENV,
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Read configuration with config() from lib/config (its schema names every variable); tests change it with withConfig/setConfig (tests/support/config.ts).',
+        },
+      ],
+    },
   },
   {
     files: ['components/ui/**'],
