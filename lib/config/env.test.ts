@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { allowedOrigins } from './env';
 
 /** The origins a cookie write may come from (issue 33: the portal at the address `npm start` prints). */
 const KEYS = ['DATABASE_URL', 'LISTEN_HOST', 'PORT', 'NEXTAUTH_URL'] as const;
-const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
-const set = (env: Partial<Record<(typeof KEYS)[number], string>>) => {
-  for (const k of KEYS) {
-    if (env[k] === undefined) delete process.env[k];
-    else process.env[k] = env[k];
-  }
-};
+/** Exactly these of KEYS set, the others unset. */
+const set = (env: Partial<Record<(typeof KEYS)[number], string>>) =>
+  setConfig(Object.fromEntries(KEYS.map((k) => [k, env[k]])));
 
 describe('allowedOrigins', () => {
-  afterEach(() => set(saved as Record<string, string>));
 
   it('the embedded demo on this machine: its public URL, localhost and 127.0.0.1 on its port', () => {
     set({ LISTEN_HOST: '127.0.0.1', PORT: '3000' });

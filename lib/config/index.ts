@@ -8,7 +8,7 @@ import { type Config, CONFIG_NAMES, type ConfigName, configSchema } from './sche
  *
  * Read lazily, not at import: a script may set a variable before it opens the database, the start
  * adds the embedded demo's secrets (`provideSecrets`), and a test changes a setting for a while
- * (tests/support/config.ts, `withConfig`). Under Vitest the object is parsed again whenever one of
+ * (`setConfig` and `withConfig` of tests/support/config.ts). Under Vitest the object is parsed again whenever one of
  * its variables changed, so a test writing `process.env` still works.
  */
 
@@ -21,15 +21,10 @@ export class ConfigError extends Error {}
 const testing = process.env.VITEST !== undefined;
 
 let cached: { value: Config; key?: string } | undefined;
-/** Settings a test put over the environment (tests/support/config.ts); undefined unsets one. */
-let overrides: Partial<Record<ConfigName, string | undefined>> = {};
-
-const rawValue = (name: ConfigName): string | undefined =>
-  Object.hasOwn(overrides, name) ? overrides[name] : process.env[name];
 
 /** What the environment says, as the schema reads it (only its own names). */
 const raw = (): Record<ConfigName, string | undefined> =>
-  Object.fromEntries(CONFIG_NAMES.map((n) => [n, rawValue(n)])) as Record<ConfigName, string | undefined>;
+  Object.fromEntries(CONFIG_NAMES.map((n) => [n, process.env[n]])) as Record<ConfigName, string | undefined>;
 
 /** The environment parsed, or ConfigError naming the first variable whose value is not accepted. */
 export function parseConfig(env: Partial<Record<string, string | undefined>>): Config {
@@ -65,20 +60,3 @@ export function provideSecrets(secrets: { APP_SECRET: string; NEXTAUTH_SECRET: s
   process.env.NEXTAUTH_SECRET ||= secrets.NEXTAUTH_SECRET;
   cached = undefined;
 }
-
-/**
- * Tests only (tests/support/config.ts): puts `values` over the environment until the returned
- * function is called (undefined unsets a variable).
- */
-export function overrideConfig(values: Partial<Record<ConfigName, string | undefined>>): () => void {
-  const before = overrides;
-  overrides = { ...overrides, ...values };
-  cached = undefined;
-  return () => {
-    overrides = before;
-    cached = undefined;
-  };
-}
-
-/** The raw text of a setting as the environment (or a test's override) has it: for messages only. */
-export const rawSetting = (name: ConfigName): string | undefined => rawValue(name);

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { overrideConfig } from '@/lib/config';
+import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { startFailure, startServer } from './start';
 
 /**
@@ -7,9 +7,6 @@ import { startFailure, startServer } from './start';
  * accepted stops the server with one line naming the variable, before secrets, database or workers.
  */
 describe('a value the configuration does not accept stops the start, naming its variable', () => {
-  let restore = () => {};
-  afterEach(() => restore());
-
   it.each([
     [
       { SIM_COMMAND_MS: 'fast' },
@@ -24,7 +21,7 @@ describe('a value the configuration does not accept stops the start, naming its 
     [{ NEXTAUTH_URL: 'ftp://locks.example.com' }, /^Refusing to start: NEXTAUTH_URL must start with https:\/\//],
     [{ SMTP_URL: 'https://smtp.example.com' }, /^Refusing to start: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/],
   ])('%j', async (values, line) => {
-    restore = overrideConfig(values);
+    setConfig(values);
     const failure = await startServer().then(
       () => 'started',
       (e: unknown) => startFailure(e),

@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import type { ConfigName } from '@/lib/config';
+
+/**
+ * The one way a test changes the configuration (issue 28; lib/config): `setConfig` for the rest of
+ * the test (restored after it, whatever happened), `withConfig` around a piece of code. A value of
+ * undefined unsets the variable. The values go into this process's environment, where config()
+ * finds them (under Vitest it parses again when one changed) and child processes inherit them.
+ */
+export type ConfigValues = Partial<Record<ConfigName, string | undefined>>;
+
+/** What to put back after the current test, and after the file (what was set outside a test). */
+const undo = { test: [] as (() => void)[], file: [] as (() => void)[] };
+
+function put(values: ConfigValues): () => void {
+  const before = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
+  const write = (v: Record<string, string | undefined>) => {
+    for (const [k, value] of Object.entries(v)) {
+      if (value === undefined) delete process.env[k];
+      else process.env[k] = value;
+    }
+  };
+  write(values);
+  return () => write(before);
+}
+
+/**
+ * Sets `values` until the end of the current test (in a test or a beforeEach), or of the file (at
+ * its top or in a beforeAll).
+ */
+export function setConfig(values: ConfigValues): void {
+  undo[expect.getState().currentTestName === undefined ? 'file' : 'test'].push(put(values));
+}
+
+/** Runs `fn` with `values` set, then puts back what was there (also when it throws). */
+export async function withConfig<T>(values: ConfigValues, fn: () => T | Promise<T>): Promise<T> {
+  const restore = put(values);
+  try {
+    return await fn();
+  } finally {
+    restore();
+  }
+}
+
+/** What setConfig set, undone in reverse order (after each test, and after the file: tests/support/setup.ts). */
+export function restoreConfig(scope: 'test' | 'file'): void {
+  const list = undo[scope];
+  while (list.length) list.pop()?.();
+}
