@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import postgres from 'postgres';
+import { config } from '@/lib/config';
+import { onPostgres } from '@/tests/support/config';
 import { namePlainQueries, prepareRepeatedQueries } from './named-statements';
 
 // The named-statement layer under every PGlite query with parameters: the same answers as
@@ -110,10 +112,10 @@ describe('PGlite named statements', () => {
 
 // The postgres.js side: queries with parameters become named statements, in a transaction and in
 // a savepoint of it as well (they run on an `sql` of their own).
-describe.runIf(!!process.env.DATABASE_URL)('postgres.js named statements', () => {
+describe.runIf(onPostgres())('postgres.js named statements', () => {
   let sql: postgres.Sql;
   beforeAll(() => {
-    sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    sql = postgres(config().DATABASE_URL!, { max: 1, onnotice: () => {} });
     namePlainQueries(sql);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { clientAddressFrom, CLIENT_ADDRESS_HEADER, installClientAddressHook } from './client-address';
 
 /** Whose address a request is counted under (rate limits, sign-in throttling). */
@@ -28,7 +29,6 @@ describe('the client address', () => {
 describe("the server's hook writes it into every request, over anything the client sent", () => {
   let server: http.Server;
   let port: number;
-  const savedHops = process.env.TRUST_PROXY_HOPS;
   beforeAll(async () => {
     installClientAddressHook();
     server = http.createServer((req, res) => res.end(String(req.headers[CLIENT_ADDRESS_HEADER])));
@@ -36,10 +36,6 @@ describe("the server's hook writes it into every request, over anything the clie
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise((r) => server.close(r)));
-  afterEach(() => {
-    if (savedHops === undefined) delete process.env.TRUST_PROXY_HOPS;
-    else process.env.TRUST_PROXY_HOPS = savedHops;
-  });
 
   const seenAs = (headers: Record<string, string>, localAddress = '127.0.0.1') =>
     new Promise<string>((resolve, reject) => {
@@ -58,7 +54,7 @@ describe("the server's hook writes it into every request, over anything the clie
   });
 
   it('with TRUST_PROXY_HOPS=1 the address the proxy appended', async () => {
-    process.env.TRUST_PROXY_HOPS = '1';
+    setConfig({ TRUST_PROXY_HOPS: '1' });
     expect(await seenAs({ 'x-forwarded-for': '1.2.3.4, 198.51.100.9' })).toBe('198.51.100.9');
     expect(await seenAs({})).toBe('127.0.0.1');
   });

@@ -1,14 +1,10 @@
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { setConfig } from '@/tests/support/config';
 import { route } from './route';
 
 /** The body limit of every API route (lib/http/edge.ts): 413 in the envelope before the body is read whole. */
-const savedUrl = process.env.NEXTAUTH_URL;
-afterEach(() => {
-  if (savedUrl === undefined) delete process.env.NEXTAUTH_URL;
-  else process.env.NEXTAUTH_URL = savedUrl;
-});
 
 const echo = (maxBody?: number) =>
   route({ scopes: 'public', body: z.object({ note: z.string().max(500_000) }), maxBody }, async (_ctx, { body }) => ({
@@ -126,7 +122,7 @@ describe('headers of every API answer', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('strict-transport-security')).toBeNull();
-    process.env.NEXTAUTH_URL = 'https://locks.example.com';
+    setConfig({ NEXTAUTH_URL: 'https://locks.example.com' });
     res = await get();
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
   });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { setConfig } from '@/tests/support/config';
 import { accessLinks } from '@/db/schema';
 import { decryptSecret, tokenHash } from '@/lib/crypto/secrets';
 import { api } from '../support/router';
@@ -43,13 +44,9 @@ describe('POST accesslink (endpoint 13)', () => {
   });
 
   it('uses PORTAL_URL when set', async () => {
-    process.env.PORTAL_URL = 'https://portal.example.test/';
-    try {
-      const res = await create({ name: 'Portal', deviceIds: [lock.id] });
-      expect(res.json.result.url).toMatch(/^https:\/\/portal\.example\.test\/link\/[\w-]+$/);
-    } finally {
-      delete process.env.PORTAL_URL;
-    }
+    setConfig({ PORTAL_URL: 'https://portal.example.test/' });
+    const res = await create({ name: 'Portal', deviceIds: [lock.id] });
+    expect(res.json.result.url).toMatch(/^https:\/\/portal\.example\.test\/link\/[\w-]+$/);
   });
 
   it('description: 72 characters are fine, 73 are refused; emoji count once', async () => {

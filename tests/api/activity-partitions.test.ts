@@ -1,6 +1,8 @@
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { setConfig } from '@/tests/support/config';
 import { closeDb, rowsOf } from '@/db/client';
 import { MONTHS_AHEAD, maintainActivityPartitions } from '@/lib/domain/activity/partitions';
 import { recordActivity } from '@/lib/domain/activity/record';
@@ -11,7 +13,7 @@ import { api } from '../support/router';
 // Issue 34: the activity log is partitioned by month (migration 0022). A pass moves and drops whole
 // months of every device, so on Postgres this file has a database of its own (the other files share
 // one); PGlite gives every file its own anyway.
-const shared = process.env.DATABASE_URL;
+const shared = config().DATABASE_URL;
 const own = `partitions_${process.pid}`;
 const admin = () => {
   const url = new URL(shared!);
@@ -28,13 +30,12 @@ beforeAll(async () => {
   await closeDb();
   const url = new URL(shared);
   url.pathname = `/${own}`;
-  process.env.DATABASE_URL = url.toString(); // the next getDb() opens and migrates it
+  setConfig({ DATABASE_URL: url.toString() }); // the next getDb() opens and migrates it; put back after the file
 });
 
 afterAll(async () => {
   if (!shared) return;
   await closeDb();
-  process.env.DATABASE_URL = shared;
   const a = admin();
   await a.unsafe(`drop database if exists "${own}" with (force)`);
   await a.end();

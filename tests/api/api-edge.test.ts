@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { matchApiRoute } from '@/lib/http/api-routes';
 import { scanApiRoutes } from '@/lib/http/api-routes-scan.mjs';
 import { apiProxy } from '@/lib/http/api-proxy';
@@ -192,13 +193,12 @@ describe('the correlation id in the log line and in a 500’s message', () => {
   let lines: string[];
   beforeEach(() => {
     lines = [];
-    process.env.REQUEST_LOG = '1';
+    setConfig({ REQUEST_LOG: '1' });
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (lines.push(String(chunk)), true));
     vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void lines.push(a.map(String).join(' ')));
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    process.env.REQUEST_LOG = '0';
   });
 
   it('names the client’s id', async () => {

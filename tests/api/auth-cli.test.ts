@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { childEnv, onPostgres } from '@/tests/support/config';
 import { migrationsFolder, type Db } from '@/db/client';
 import * as schema from '@/db/schema';
 import { callerFromKey } from '@/lib/auth/keys';
@@ -15,12 +16,12 @@ import { db as testDb } from '../support/factories/core';
  * test database; on PGlite it gets its own folder (PGlite allows one process per folder), which
  * this test opens only while the CLI is not running.
  */
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 const dir = pg ? '' : mkdtempSync(path.join(tmpdir(), 'apikey-cli-'));
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const env = { ...process.env, ...(pg ? {} : { PGLITE_DIR: dir }) };
+  const env = childEnv(pg ? {} : { PGLITE_DIR: dir });
   const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/apikey.ts', ...args], {
     env,
     encoding: 'utf8',

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { withConfig } from '@/tests/support/config';
 import { getGateway } from '@/lib/devices';
 import { openGateDevice, operationProgress, startLockOperation } from '@/lib/domain/devices/commands';
 import { lockAddress } from '@/lib/domain/devices/hardware';
@@ -34,15 +36,7 @@ async function pairedLock() {
 }
 
 /** Runs `fn` with another command time of the virtual locks (read when a command reaches the lock). */
-async function withLatency<T>(ms: number, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.SIM_COMMAND_MS;
-  process.env.SIM_COMMAND_MS = String(ms);
-  try {
-    return await fn();
-  } finally {
-    process.env.SIM_COMMAND_MS = before;
-  }
-}
+const withLatency = <T>(ms: number, fn: () => Promise<T>): Promise<T> => withConfig({ SIM_COMMAND_MS: String(ms) }, fn);
 
 const start = async (deviceId: number, type: 0 | 1 | 2, userId: string, mode?: number) =>
   startLockOperation(await db(), { deviceId, type, mode, userId });
@@ -196,7 +190,7 @@ describe('lock commands over the bridge protocol', () => {
     const addr = await lockAddress(await db(), lock.id);
     const t0 = Date.now();
     await gw.writePin(await db(), addr, { kind: 'add', pin: { id: 1, value: '13579' } });
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(Number(process.env.SIM_COMMAND_MS) - 5);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(config().SIM_COMMAND_MS - 5);
     expect(hardware.lock(lock.id)!.pins.get(1)?.value).toBe('13579');
     await fault(lock.id, 'timeout');
     await expect(gw.writePin(await db(), addr, { kind: 'remove', pinId: 1 })).rejects.toMatchObject({

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { childEnv, onPostgres, setConfig } from '@/tests/support/config';
 import { deviceOperations } from '@/db/schema';
 import { EXT_FIELD } from '@/lib/devices/tedee/protocol';
 import { operationProgress } from '@/lib/domain/devices/commands';
@@ -24,7 +25,7 @@ function child(
       String(ms),
       ...(die ? ['die'] : []),
     ];
-    const p = spawn(process.execPath, args, { env: { ...process.env, DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' } });
+    const p = spawn(process.execPath, args, { env: childEnv({ DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' }) });
     let out = '';
     let err = '';
     // a child that neither finishes nor fails within 45 s is killed, and the test says what it printed
@@ -44,16 +45,14 @@ function child(
 }
 
 // Two processes only share a database on a real Postgres (PGlite is one process per folder).
-describe.runIf(!!process.env.DATABASE_URL)('two server processes, one lock on its bridge', () => {
+describe.runIf(onPostgres())('two server processes, one lock on its bridge', () => {
   it('the lock never runs two commands at once: of racing processes one gets each command through, the others 409', {
     timeout: 120_000,
   }, async () => {
     const user = await createUser();
     const lock = await createLock({ bridge: await createBridge() });
-    process.env.SIM_COMMAND_MS = '60';
-    const [a, b] = await Promise.all([child(lock.id, user.id, 2500), child(lock.id, user.id, 2500)]).finally(
-      () => (process.env.SIM_COMMAND_MS = '40'),
-    );
+    setConfig({ SIM_COMMAND_MS: '60' });
+    const [a, b] = await Promise.all([child(lock.id, user.id, 2500), child(lock.id, user.id, 2500)]);
     // both processes got commands through, and both were refused while the other's ran
     expect(a.accepted.length).toBeGreaterThan(0);
     expect(b.accepted.length).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '@/lib/config';
+import { setConfig } from '@/tests/support/config';
 import {
   AccessLevel,
   accessLinks,
@@ -44,16 +46,14 @@ const guestIp = () => ({
   'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 });
 
-afterEach(() => {
-  process.env.SIM_CONTROL = '1';
-});
-
 describe('the simulator control plane stands in for the hardware', () => {
   it('does not exist unless SIM_CONTROL=1 is set explicitly (404 on every route)', async () => {
     const { owner, lock } = await lockWithCast();
-    for (const value of [undefined, '', 'true', 'yes']) {
-      if (value === undefined) delete process.env.SIM_CONTROL;
-      else process.env.SIM_CONTROL = value;
+    // any other value stops the server at start (lib/config/schema.ts)
+    for (const value of ['true', 'yes'])
+      expect(() => parseConfig({ SIM_CONTROL: value })).toThrow(/^SIM_CONTROL must be 1/);
+    for (const value of [undefined, '', '0']) {
+      setConfig({ SIM_CONTROL: value });
       expect((await simDevice(owner.key, lock.id, { action: 'bell' })).status, String(value)).toBe(404);
       expect((await api('GET', `/api/sim/device/${lock.id}`, { key: owner.key })).status).toBe(404);
       expect((await keypad(owner.key, lock.id, '729104')).status).toBe(404);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { lockPins, users } from '@/db/schema';
 import { route } from '@/lib/http/route';
 import { createUser } from '../support/factories/core';
@@ -13,7 +14,7 @@ import { api } from '../support/router';
 let lines: string[];
 beforeEach(() => {
   lines = [];
-  process.env.REQUEST_LOG = '1';
+  setConfig({ REQUEST_LOG: '1' });
   const keep = (chunk: unknown) => void lines.push(String(chunk));
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (keep(chunk), true));
   for (const level of ['error', 'warn', 'log', 'info'] as const)
@@ -21,7 +22,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  process.env.REQUEST_LOG = '0';
 });
 
 async function call(h: ReturnType<typeof route>) {

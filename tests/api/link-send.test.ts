@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { AccessLevel, accessLinks, auditLog, mailOutbox } from '@/db/schema';
 import { publicUrl } from '@/lib/config/env';
 import { LINK_MAIL_LIMIT } from '@/lib/domain/accesslinks/send';
@@ -21,7 +22,7 @@ const address = () => `guest-${randomUUID().slice(0, 8)}@test.local`;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
+  setConfig({ SMTP_URL: smtp.url });
   c = await orgWithCast({ timeZone: 'Europe/Warsaw' });
   gate = await createGate(c.org.id, { name: 'Main gate' });
   lock = await createOrgLock(c.org.id, { name: 'Front door' });
@@ -29,7 +30,6 @@ beforeAll(async () => {
   for (const d of [gate, lock]) await grantUser(d.id, c.owner.id, AccessLevel.owner);
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   await smtp.close();
 });
 

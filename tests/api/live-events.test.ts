@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { deviceAccess, devices, personalAccessKeys } from '@/db/schema';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { db } from '../support/factories/core';
@@ -12,7 +13,7 @@ import { api } from '../support/router';
  * viewer hears only devices whose events the door policy lets them receive now (receiveEvents, as
  * webhooks), and a revoked access or key ends it within the recheck (LIVE_RECHECK_MS, short here).
  */
-process.env.LIVE_RECHECK_MS = '150';
+setConfig({ LIVE_RECHECK_MS: '150' });
 
 interface Stream {
   events: { event: string; data: any }[];

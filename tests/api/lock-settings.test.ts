@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { withConfig } from '@/tests/support/config';
 import { AccessLevel, deviceUserSettings } from '@/db/schema';
 import { hardware } from '../support/bridges';
 import { api } from '../support/router';
@@ -180,9 +181,8 @@ describe('PATCH /my/lock', () => {
     expect(offline.json.errorMessages[0]).toMatch(/Nothing was changed/);
     await setDevice(bridge.id, { isConnected: true });
     // a command of the service runs on the lock (for longer than the PATCH takes)
-    process.env.SIM_COMMAND_MS = '1500';
-    const running = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }).finally(
-      () => (process.env.SIM_COMMAND_MS = '40'),
+    const running = await withConfig({ SIM_COMMAND_MS: '1500' }, () =>
+      api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }),
     );
     expect(running.status).toBe(202);
     expect(

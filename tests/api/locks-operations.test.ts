@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withConfig } from '@/tests/support/config';
 import { AccessLevel } from '@/db/schema';
 import { api } from '../support/router';
 import { createBridge, createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
@@ -18,9 +19,8 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
   it('unlock: 202 {operationId, lastStateChangedDate}, PENDING then COMPLETED, lock unlocked, activity 33 by the caller', async () => {
     const { guest, lock } = await lockWithCast();
     // slow enough to watch the progress (the first calls of a test file also load the routes)
-    process.env.SIM_COMMAND_MS = '1500';
-    const r = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: guest.key }).finally(
-      () => (process.env.SIM_COMMAND_MS = '40'),
+    const r = await withConfig({ SIM_COMMAND_MS: '1500' }, () =>
+      api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: guest.key }),
     );
     expect(r.status).toBe(202);
     expect(r.json).toMatchObject({ success: true, statusCode: 202, errorMessages: [] });
@@ -65,9 +65,8 @@ describe('POST /my/lock/{id}/operation/unlock|lock|pull', () => {
   it('409 while another command runs on the lock', async () => {
     const { owner, admin, lock } = await lockWithCast();
     // the lock works on the first command for longer than the second takes to reach it through its bridge
-    process.env.SIM_COMMAND_MS = '1500';
-    const first = await api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }).finally(
-      () => (process.env.SIM_COMMAND_MS = '40'),
+    const first = await withConfig({ SIM_COMMAND_MS: '1500' }, () =>
+      api('POST', `/api/v37/my/lock/${lock.id}/operation/unlock`, { key: owner.key }),
     );
     expect(first.status).toBe(202);
     const busy = await api('POST', `/api/v37/my/lock/${lock.id}/operation/lock`, { key: admin.key });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '@/lib/config/env';
+import { setConfig } from '@/tests/support/config';
 import { AccessLevel, deviceAccess, emailTokens, users } from '@/db/schema';
 import { authorizeCredentials, EmailNotVerified } from '@/lib/auth/credentials';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
@@ -22,10 +24,9 @@ const V = '/api/v37';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
+  setConfig({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   await smtp.close();
 });
 
@@ -48,7 +49,7 @@ function follow(m: ReceivedMail, page: string): string {
   const links = m.links.filter((l) => new URL(l).pathname === page);
   expect(links, `a ${page} link in "${m.subject}"`).toHaveLength(1);
   const u = new URL(links[0]);
-  expect(u.origin).toBe(new URL(process.env.NEXTAUTH_URL || 'http://localhost:3000').origin);
+  expect(u.origin).toBe(publicUrl().origin);
   expect(m.html).toContain(links[0].replace(/&/g, '&amp;'));
   return u.searchParams.get('token')!;
 }

@@ -1,5 +1,7 @@
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '@/lib/config/env';
+import { setConfig } from '@/tests/support/config';
 import { AccessLevel, deviceActivity, mailOutbox, notificationCursor, notificationUnsubscribe } from '@/db/schema';
 import { ActivitySource, ActivityEvent as E } from '@/lib/shared/devices/codes';
 import { recordActivity } from '@/lib/domain/activity/record';
@@ -31,10 +33,9 @@ const V = '/api/v37';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
+  setConfig({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   await smtp.close();
 });
 
@@ -74,7 +75,7 @@ describe('notification mails', () => {
     expect(m.subject).toBe(`${c.lock.name} is jammed`);
     expect(m.text).toContain(`Hello ${c.owner.displayName},`);
     expect(m.text).toContain(`${c.lock.name} jammed at 24 Nov 2026, 22:57 (Europe/Warsaw)`);
-    const base = new URL(process.env.NEXTAUTH_URL || 'http://localhost:3000').origin;
+    const base = publicUrl().origin;
     expect(m.links).toContain(`${base}/devices/${c.lock.id}`);
     expect(m.html).toContain(`href="${base}/devices/${c.lock.id}"`);
     const token = unsubscribeToken(m);
@@ -267,9 +268,7 @@ describe('notification mails', () => {
       `${c.lock.name} cannot be opened from afar since 24 Nov 2026, 22:57 (Europe/Warsaw)`,
     );
     expect(admin[0].text).not.toContain(c.bridge.name);
-    expect(admin[0].links).toContain(
-      `${new URL(process.env.NEXTAUTH_URL || 'http://localhost:3000').origin}/devices/${c.lock.id}`,
-    );
+    expect(admin[0].links).toContain(`${publicUrl().origin}/devices/${c.lock.id}`);
     expect(guest).toEqual([]);
 
     // back after 5 minutes: nothing

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { organizationInvitations, organizationUsers, userGroupMembers, users } from '@/db/schema';
 import { ACCEPT_PATH, previewInvitation } from '@/lib/domain/organizations/invitations';
 import { runMailPass } from '@/lib/mail/pass';
@@ -16,10 +17,9 @@ import { startSmtp } from '../support/smtp';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
+  setConfig({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   await smtp.close();
 });
 

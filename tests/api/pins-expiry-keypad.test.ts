@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { deviceActivity, devices, webhookOutbox } from '@/db/schema';
 import { pruneExpired, worker } from '@/lib/domain/pins/expiry';
 import { api } from '../support/router';
@@ -158,12 +159,8 @@ describe('entering a PIN at the keypad (simulator control plane)', () => {
     expect((await api('POST', keypad(lock.id), { key: admin.key, body: { pin: '729104' } })).status).toBe(200);
     expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: 729104 } })).status).toBe(400);
     expect((await api('POST', keypad(lock.id), { body: { pin: '729104' } })).status).toBe(401);
-    process.env.SIM_CONTROL = '0';
-    try {
-      expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).status).toBe(404);
-    } finally {
-      process.env.SIM_CONTROL = '1';
-    }
+    setConfig({ SIM_CONTROL: '0' });
+    expect((await api('POST', keypad(lock.id), { key: owner.key, body: { pin: '729104' } })).status).toBe(404);
   });
 });
 

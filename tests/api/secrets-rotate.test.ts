@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import * as schema from '@/db/schema';
 import { accessLinks, lockPins, webhookSubscriptions } from '@/db/schema';
 import { currentSecretPrefix, decryptSecret, keyedHash } from '@/lib/crypto/secrets';
@@ -22,7 +23,7 @@ const secret = newSecret;
 describe('rotating APP_SECRET', () => {
   it('with APP_SECRET_PREVIOUS everything still reads; secrets:rotate rewrites it all under the new secret; then the old one is not needed', async () => {
     const old = secret();
-    process.env.APP_SECRET = old;
+    setConfig({ APP_SECRET: old });
     const { owner, lock } = await lockWithCast();
     const [pinId, legacyPinId] = await insertPins(lock.id, [{ value: '640213' }, { value: '517392' }]);
     const c = await orgWithCast();
@@ -40,8 +41,7 @@ describe('rotating APP_SECRET', () => {
       .set({ valueCiphertext: firstVersionBox('517392', old) })
       .where(eq(lockPins.id, legacyPinId));
 
-    process.env.APP_SECRET = secret();
-    process.env.APP_SECRET_PREVIOUS = old;
+    setConfig({ APP_SECRET: secret(), APP_SECRET_PREVIOUS: old });
     const pin = (id: number) => api('GET', `/api/v37/my/lock/${lock.id}/pin/${id}`, { key: owner.key });
     expect((await pin(pinId)).json.result.pin).toBe('640213');
     expect((await pin(legacyPinId)).json.result.pin).toBe('517392');
@@ -63,7 +63,7 @@ describe('rotating APP_SECRET', () => {
       l.tokenCiphertext.startsWith(currentSecretPrefix()) && w.secretCiphertext.startsWith(currentSecretPrefix()),
     ).toBe(true);
 
-    delete process.env.APP_SECRET_PREVIOUS;
+    setConfig({ APP_SECRET_PREVIOUS: undefined });
     expect((await pin(legacyPinId)).json.result.pin).toBe('517392');
     expect(decryptSecret(l.tokenCiphertext, 'access_links', l.id)).toBe(link.json.result.url.split('/link/')[1]);
     expect(decryptSecret(w.secretCiphertext, 'webhook_subscriptions', w.id)).toBe(hook.secret);

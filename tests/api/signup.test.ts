@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
 import { createUser } from '../support/factories/core';
 import { sharingCast } from '../support/factories/access';
 import { api } from '../support/router';
@@ -78,7 +79,7 @@ describe('POST /account/register', () => {
 
   it('limits sign-ups per client address (429 after the limit, others unaffected)', async () => {
     const headers = ip();
-    const limit = Number(process.env.SIGNUP_RATE_LIMIT ?? 10);
+    const limit = config().SIGNUP_RATE_LIMIT;
     for (let i = 0; i < limit; i++) {
       expect(
         (

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { api } from '../support/router';
 import { grantUser, lockWithCast } from '../support/factories/core';
 import { activityOf, createDoorSensor, deviceRow, outboxOf } from '../support/factories/devices';
@@ -6,10 +7,6 @@ import { activityOf, createDoorSensor, deviceRow, outboxOf } from '../support/fa
 const sim = (key: string, id: number, body: unknown) => api('POST', `/api/sim/device/${id}`, { key, body });
 
 describe('simulator control plane /api/sim/device/{id}', () => {
-  afterEach(() => {
-    process.env.SIM_CONTROL = '1';
-  });
-
   it('disconnecting the bridge makes its locks unreachable (428) and is logged and queued', async () => {
     const { owner, bridge, lock } = await lockWithCast();
     expect((await sim(owner.key, bridge.id, { action: 'disconnect' })).status).toBe(200);
@@ -87,7 +84,7 @@ describe('simulator control plane /api/sim/device/{id}', () => {
     expect((await sim(outsider.key, lock.id, { action: 'bell' })).status).toBe(404);
     expect((await api('POST', `/api/sim/device/${lock.id}`, { body: { action: 'bell' } })).status).toBe(401);
     expect((await sim(owner.key, lock.id, { action: 'explode' })).status).toBe(400);
-    process.env.SIM_CONTROL = '0';
+    setConfig({ SIM_CONTROL: '0' });
     expect((await sim(owner.key, lock.id, { action: 'bell' })).status).toBe(404);
     expect((await api('GET', '/api/sim/gate', { key: owner.key })).status).toBe(404);
   });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
 import { AccessLevel, devices } from '@/db/schema';
 import { migrationsFolder } from '@/db/client';
 import { anyInt } from '@/db/arrays';
@@ -266,7 +267,7 @@ describe('a bridge added to an organization', () => {
 
 /** A database of its own, empty, for one migration test: PGlite in memory, or one made on the Postgres server. */
 async function scratchDb() {
-  const shared = process.env.DATABASE_URL;
+  const shared = config().DATABASE_URL;
   if (!shared) {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testKnob } from '@/tests/support/config';
 import { VirtualBridgeHost, type VirtualBridge } from '@/lib/devices/virtual-bridge';
 import { BRIDGE_EVENTS, EXT_EVENTS } from '@/lib/devices/tedee/protocol';
 
@@ -73,7 +74,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_BRIDGE_PORTS ?? '');
+  const m = /^(\d+)-(\d+)$/.exec(testKnob('TEST_BRIDGE_PORTS') ?? '');
   await host.start(m ? { from: Number(m[1]), to: Number(m[2]) } : 0);
   const added = host.add({
     serialNumber: '19420103-000006',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { setConfig } from '@/tests/support/config';
 import { webhookAttempts, webhookSubscriptions } from '@/db/schema';
 import { claimDue } from '@/lib/domain/webhooks/deliver';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
@@ -20,7 +21,6 @@ const stops: Array<() => void> = [];
 afterEach(async () => {
   stops.splice(0).forEach((s) => s());
   await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
-  delete process.env.WEBHOOK_TIMEOUT_MS;
 });
 
 async function setup(url?: string) {
@@ -146,14 +146,14 @@ describe('webhook delivery under failure', () => {
 
   it('bounds the wait for an answer and the part of it that is kept', async () => {
     const { receiver, lock, sub } = await setup();
-    process.env.WEBHOOK_TIMEOUT_MS = '300';
+    setConfig({ WEBHOOK_TIMEOUT_MS: '300' });
     receiver.respond((_r, n) => (n === 0 ? { status: 200, delayMs: 2000 } : { status: 200, body: 'x'.repeat(50_000) }));
     await battery(lock, 12);
     await pass();
     const [slow] = await attemptsOf(sub.id);
     expect(slow).toMatchObject({ statusCode: null, error: 'No answer within 300 ms.' });
     expect(slow.durationMs).toBeLessThan(1500);
-    delete process.env.WEBHOOK_TIMEOUT_MS; // a loaded test machine needs more than 300 ms for a real answer
+    setConfig({ WEBHOOK_TIMEOUT_MS: undefined }); // a loaded test machine needs more than 300 ms for a real answer
     await pass(new Date(Date.now() + 60_000));
     const [, big] = await attemptsOf(sub.id);
     expect(big).toMatchObject({ statusCode: 200, error: null });

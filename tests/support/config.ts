@@ -47,3 +47,18 @@ export function restoreConfig(scope: 'test' | 'file'): void {
   const list = undo[scope];
   while (list.length) list.pop()?.();
 }
+
+/** This run's database is a real Postgres (DATABASE_URL), not PGlite in memory. */
+export const onPostgres = (): boolean => !!process.env.DATABASE_URL;
+
+/** The environment a child process (a server, a script) starts with: this process's, and `extra` over it. */
+export const childEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  ...extra,
+});
+
+/**
+ * A knob of the test run itself, not a setting of the server (FUZZ_SEED, MATRIX_RUNS, CHAINS_PATH,
+ * TEST_BRIDGE_PORTS ...): given on the command line of a run.
+ */
+export const testKnob = (name: string): string | undefined => process.env[name];
