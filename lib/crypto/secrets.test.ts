@@ -1,5 +1,7 @@
 import { createDecipheriv, createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { setConfig } from '@/tests/support/config';
 import { firstVersionBox, newSecret, restoreAppSecretsAfterEach } from '@/tests/support/secrets';
 import { currentSecretPrefix, decryptSecret, encryptSecret, keyedHash, SecretUnreadable } from './secrets';
 
@@ -18,8 +20,8 @@ describe('secrets at rest', () => {
   });
 
   it('keys are derived per purpose (HKDF), not one hash of the secret for everything', () => {
-    process.env.APP_SECRET = secret();
-    const oldKey = (use: string) => createHash('sha256').update(`${use}:${process.env.APP_SECRET}`).digest();
+    setConfig({ APP_SECRET: secret() });
+    const oldKey = (use: string) => createHash('sha256').update(`${use}:${config().APP_SECRET}`).digest();
     expect(keyedHash('735190', 'pin:1')).not.toBe(
       createHmac('sha256', oldKey('mac')).update('pin:1:735190').digest('base64url'),
     );
@@ -32,28 +34,28 @@ describe('secrets at rest', () => {
 
   it('APP_SECRET_PREVIOUS opens what the previous secret made; without it, it is unreadable', () => {
     const old = secret();
-    process.env.APP_SECRET = old;
+    setConfig({ APP_SECRET: old });
     const box = encryptSecret('whsec_abc', 'webhook_subscriptions', 'a-row');
-    process.env.APP_SECRET = secret();
+    setConfig({ APP_SECRET: secret() });
     expect(() => decryptSecret(box, 'webhook_subscriptions', 'a-row')).toThrow(SecretUnreadable);
-    process.env.APP_SECRET_PREVIOUS = old;
+    setConfig({ APP_SECRET_PREVIOUS: old });
     expect(decryptSecret(box, 'webhook_subscriptions', 'a-row')).toBe('whsec_abc');
     expect(box.startsWith(currentSecretPrefix())).toBe(false);
     expect(encryptSecret('y', 't', 1).startsWith(currentSecretPrefix())).toBe(true);
   });
 
   it("the first version's ciphertexts are still read (until secrets:rotate rewrites them)", () => {
-    process.env.APP_SECRET = secret();
-    expect(decryptSecret(firstVersionBox('tok', process.env.APP_SECRET!), 'access_links', 'any')).toBe('tok');
+    setConfig({ APP_SECRET: secret() });
+    expect(decryptSecret(firstVersionBox('tok', config().APP_SECRET!), 'access_links', 'any')).toBe('tok');
     const other = secret();
     expect(() => decryptSecret(firstVersionBox('tok', other), 'access_links', 'any')).toThrow(SecretUnreadable);
     expect(decryptSecret(firstVersionBox('tok', other), 'access_links', 'any', [other])).toBe('tok');
   });
 
   it('refuses to work without an APP_SECRET of 32 bytes or more', () => {
-    process.env.APP_SECRET = 'short-secret';
+    setConfig({ APP_SECRET: 'short-secret' });
     expect(() => encryptSecret('x', 't', 1)).toThrow(/APP_SECRET .*32 bytes/);
-    process.env.APP_SECRET = '';
+    setConfig({ APP_SECRET: '' });
     expect(() => keyedHash('x', 'c')).toThrow(/APP_SECRET/);
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { worker } from '@/lib/devices/worker';
 import { reconcileBridge, reconcileDue, settleOverdue } from '@/lib/domain/devices/reconcile';
 import { hardware } from '../support/bridges';
@@ -16,18 +17,7 @@ import { api } from '../support/router';
 const RECONCILE_MS = 1000;
 const SWEEP_MS = 200;
 const BOUND = RECONCILE_MS + SWEEP_MS;
-const saved = { ...process.env };
-
-beforeAll(() => {
-  process.env.BRIDGE_RECONCILE_MS = String(RECONCILE_MS);
-  process.env.BRIDGE_COMMAND_TIMEOUT_MS = '600';
-});
-afterAll(() => {
-  process.env.BRIDGE_RECONCILE_MS = saved.BRIDGE_RECONCILE_MS;
-  process.env.BRIDGE_COMMAND_TIMEOUT_MS = saved.BRIDGE_COMMAND_TIMEOUT_MS;
-  if (saved.BRIDGE_RECONCILE_MS === undefined) delete process.env.BRIDGE_RECONCILE_MS;
-  if (saved.BRIDGE_COMMAND_TIMEOUT_MS === undefined) delete process.env.BRIDGE_COMMAND_TIMEOUT_MS;
-});
+beforeAll(() => setConfig({ BRIDGE_RECONCILE_MS: String(RECONCILE_MS), BRIDGE_COMMAND_TIMEOUT_MS: '600' }));
 
 /** The device worker's pass (lib/devices/worker.ts), every SIM_REAPER_MS, on these bridges and locks, until stopped. */
 function sweeping(bridgeIds: number[], lockIds: number[]) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { withConfig } from '@/tests/support/config';
 import { auditLog, bridgeLinks, deviceAccess } from '@/db/schema';
 import { virtualHost } from '../support/bridges';
 import { addOrgUser, createOrg, createUser, db } from '../support/factories/core';
@@ -62,9 +64,7 @@ describe('adding a bridge by its local API', () => {
     const { id, locks } = add.json.result;
     expect(locks).toEqual([{ id: expect.any(Number), remoteId: 2, name: 'Hall door' }]);
     // the callback is ours, at the bridge
-    expect(b.bridge.callbacks.map((cb) => cb.url)).toEqual([
-      `${process.env.BRIDGE_CALLBACK_URL}/api/bridge/${id}/events`,
-    ]);
+    expect(b.bridge.callbacks.map((cb) => cb.url)).toEqual([`${config().BRIDGE_CALLBACK_URL}/api/bridge/${id}/events`]);
     const [link] = await (await db()).select().from(bridgeLinks).where(eq(bridgeLinks.bridgeId, id));
     expect(link).toMatchObject({ baseUrl: b.baseUrl, tokenMode: 'encrypted', callbackId: b.bridge.callbacks[0].id });
     expect(link.tokenCiphertext).not.toContain(b.token); // stored encrypted
@@ -125,22 +125,18 @@ describe('adding a bridge by its local API', () => {
     expect(gone.json.errorMessages[0]).toMatch(/Nothing answers at .*Check the address and port/);
     // the service itself answers there, but not as a Tedee bridge
     const notTedee = await check({
-      address: `${process.env.BRIDGE_CALLBACK_URL!.replace('http://', '')}`,
+      address: `${config().BRIDGE_CALLBACK_URL!.replace('http://', '')}`,
       token: b.token,
     });
     expect(notTedee.status).toBe(412);
     expect(notTedee.json.errorMessages[0]).toMatch(/does not speak the Tedee Bridge API v1/);
     for (const address of ['bridge.local', '8.8.8.8', '169.254.169.254', 'http://user:pw@192.168.1.25'])
       expect((await check({ address, token: b.token })).status, address).toBe(400);
-    const saved = process.env.BRIDGE_ALLOW_LOOPBACK;
-    delete process.env.BRIDGE_ALLOW_LOOPBACK;
-    try {
-      const loop = await check({ address: b.address, token: b.token });
-      expect(loop.status).toBe(400);
-      expect(loop.json.errorMessages[0]).toMatch(/private/);
-    } finally {
-      process.env.BRIDGE_ALLOW_LOOPBACK = saved;
-    }
+    const loop = await withConfig({ BRIDGE_ALLOW_LOOPBACK: undefined }, () =>
+      check({ address: b.address, token: b.token }),
+    );
+    expect(loop.status).toBe(400);
+    expect(loop.json.errorMessages[0]).toMatch(/private/);
     expect(await (await db()).select().from(bridgeLinks).where(eq(bridgeLinks.baseUrl, b.baseUrl))).toEqual([]);
   });
 

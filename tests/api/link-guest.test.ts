@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { withConfig } from '@/tests/support/config';
 import { AccessLevel, deviceAccess, deviceActivity, devices } from '@/db/schema';
 import { setFault } from '@/lib/devices/external-gates/faults';
 import { api } from '../support/router';
@@ -170,11 +171,7 @@ describe('POST /link/{token}/device/{id}/open', () => {
     const { id, token } = await link();
     const h = ip();
     // a command long enough that a loaded machine still answers before the lock has finished
-    const saved = process.env.SIM_COMMAND_MS;
-    process.env.SIM_COMMAND_MS = '400';
-    const res = await guest('POST', `${token}/device/${lock.id}/open`, h).finally(
-      () => (process.env.SIM_COMMAND_MS = saved),
-    );
+    const res = await withConfig({ SIM_COMMAND_MS: '400' }, () => guest('POST', `${token}/device/${lock.id}/open`, h));
     expect(res.status).toBe(202);
     expect(res.json.result).toMatchObject({ deviceId: lock.id, status: 'PENDING', result: null, outcome: null });
     const done = await poll(token, res.json.result.operationId, h);
@@ -267,13 +264,11 @@ describe('POST /link/{token}/device/{id}/open', () => {
     expect((await guest('POST', `${token}/device/${offline.id}/open`, h)).status).toBe(423);
     await setFault(await db(), slowGate.id, 'timeout');
     expect((await guest('POST', `${token}/device/${slowGate.id}/open`, h)).status).toBe(408);
-    const usual = process.env.SIM_COMMAND_MS;
-    process.env.SIM_COMMAND_MS = '3000'; // the first command is still running when the second comes
-    try {
-      expect((await guest('POST', `${token}/device/${busyLock.id}/open`, h)).status).toBe(202);
-    } finally {
-      process.env.SIM_COMMAND_MS = usual;
-    }
+    // the first command is still running when the second comes
+    const first = await withConfig({ SIM_COMMAND_MS: '3000' }, () =>
+      guest('POST', `${token}/device/${busyLock.id}/open`, h),
+    );
+    expect(first.status).toBe(202);
     const busy = await guest('POST', `${token}/device/${busyLock.id}/open`, h);
     expect(busy.status).toBe(409);
     expect(busy.headers.get('referrer-policy')).toBe('no-referrer');

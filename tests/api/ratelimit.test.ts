@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setConfig, childEnv, onPostgres } from '@/tests/support/config';
 import { api } from '../support/router';
 import { createBridge, createLock, createUser, grantUser, lockWithCast } from '../support/factories/core';
 import { sessionHeaders } from '../support/factories/account';
@@ -16,17 +17,7 @@ const TINY = {
   API_RATE_WINDOW_SECONDS: '3600',
   API_RATE_LIMIT_PORTAL_FACTOR: '20',
 };
-let saved: Record<string, string | undefined>;
-beforeAll(() => {
-  saved = Object.fromEntries(Object.keys(TINY).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, TINY);
-});
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+beforeAll(() => setConfig(TINY));
 
 /** Waits for the next hour when less than 20 s of this one are left, so a test's requests share one window. */
 async function oneWindow() {
@@ -124,7 +115,7 @@ function child(
       process.execPath,
       ['node_modules/tsx/dist/cli.mjs', 'tests/api/ratelimit-process-child.ts', key, String(lockId), String(count)],
       {
-        env: { ...process.env, ...TINY, API_RATE_LIMIT: '8', DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' },
+        env: childEnv({ ...TINY, API_RATE_LIMIT: '8', DB_SKIP_MIGRATE: '1', DB_POOL_MAX: '3' }),
       },
     );
     let out = '';
@@ -144,7 +135,7 @@ function child(
 }
 
 // Two processes only share a database on a real Postgres (PGlite is one process per folder).
-describe.runIf(!!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
+describe.runIf(onPostgres())('two server processes on one Postgres', () => {
   it('share one budget: of 12 requests with a budget of 8, exactly 8 pass, the rest are 429 with Retry-After', {
     timeout: 120_000,
   }, async () => {

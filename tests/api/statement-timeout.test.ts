@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setConfig, onPostgres } from '@/tests/support/config';
 import { closeDb, getDb } from '@/db/client';
 import { errorResponse } from '@/lib/http/errors';
 
@@ -7,17 +8,14 @@ import { errorResponse } from '@/lib/http/errors';
 // slow read its client gave up on kept the shared database busy for minutes); the request answers
 // 503 with Retry-After and the request id. A transaction that means to be long lifts it for itself
 // (the activity log's monthly pass). The embedded database has one process and no such limit.
-const pg = !!process.env.DATABASE_URL;
-const saved = process.env.DB_STATEMENT_TIMEOUT_MS;
+const pg = onPostgres();
 
 beforeAll(async () => {
   await closeDb();
-  process.env.DB_STATEMENT_TIMEOUT_MS = '300'; // read when the pool opens
+  setConfig({ DB_STATEMENT_TIMEOUT_MS: '300' }); // read when the pool opens; put back after the file
 });
 afterAll(async () => {
   await closeDb();
-  if (saved === undefined) delete process.env.DB_STATEMENT_TIMEOUT_MS;
-  else process.env.DB_STATEMENT_TIMEOUT_MS = saved;
 });
 
 describe('the statement timeout', () => {

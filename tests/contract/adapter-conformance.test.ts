@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { withConfig } from '@/tests/support/config';
 import { CALLBACK_SECRET_HEADER } from '@/lib/devices/gateway';
 import { callbackSecretOf } from '@/lib/domain/devices/bridge-links';
 import { reconcileBridge } from '@/lib/domain/devices/reconcile';
@@ -49,16 +51,8 @@ const lockView = async (w: World) =>
 const stateOf = async (w: World) => (await deviceRow(w.lock.id)).state;
 
 /** Runs `fn` with the adapter's time limit for a bridge's answer lowered (in this process). */
-async function withTimeout<T>(ms: number, fn: () => Promise<T>): Promise<T> {
-  const before = process.env.BRIDGE_TIMEOUT_MS;
-  process.env.BRIDGE_TIMEOUT_MS = String(ms);
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) delete process.env.BRIDGE_TIMEOUT_MS;
-    else process.env.BRIDGE_TIMEOUT_MS = before;
-  }
-}
+const withTimeout = <T>(ms: number, fn: () => Promise<T>): Promise<T> =>
+  withConfig({ BRIDGE_TIMEOUT_MS: String(ms) }, fn);
 
 for (const h of harnesses) {
   describe(`adapter conformance: ${h.name}, through the HTTP adapter`, () => {
@@ -280,7 +274,7 @@ for (const h of harnesses) {
       await w.hw.delivery({ duplicate: false });
       expect(await eventsOf(w.lock.id)).toEqual([39]);
       expect(await outbox(w.lock.id)).toHaveLength(1);
-      const url = `${process.env.BRIDGE_CALLBACK_URL}/api/bridge/${w.bridge.id}/events`;
+      const url = `${config().BRIDGE_CALLBACK_URL}/api/bridge/${w.bridge.id}/events`;
       const last = (await w.hw.sent()).at(-1)!;
       const newer = {
         ...last,
@@ -310,7 +304,7 @@ for (const h of harnesses) {
       expect(await stateOf(w)).toBe(6);
       await reconcileBridge(await db(), w.bridge.id);
       expect((await w.hw.callbacks()).map((c) => c.url)).toEqual([
-        `${process.env.BRIDGE_CALLBACK_URL}/api/bridge/${w.bridge.id}/events`,
+        `${config().BRIDGE_CALLBACK_URL}/api/bridge/${w.bridge.id}/events`,
       ]);
       const [link] = await (await db()).select().from(bridgeLinks).where(eq(bridgeLinks.bridgeId, w.bridge.id));
       expect(link.callbackId).toBe((await w.hw.callbacks())[0].id);

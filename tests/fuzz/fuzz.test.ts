@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, testKnob } from '@/tests/support/config';
 import type { Db } from '@/db/client';
 import { hardwareActivity as simTimerActivity } from '../support/bridges';
 import { routeSpecOf } from '@/lib/http/route';
@@ -25,7 +26,7 @@ import { makeWorld, type World } from './world';
  *    the batch was accepted, the row counts and checksums of every table are equal before and after.
  * Set FUZZ_SEED to replay a run (the seed is printed).
  */
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const SEED = Number(testKnob('FUZZ_SEED') ?? Date.now() % 1_000_000);
 const MIN_REQUESTS = 10_000;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -75,7 +76,7 @@ let sent = 0;
 let overlapped = 0;
 const statusCounts = new Map<number, number>();
 
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 
 describe(`hostile input at volume (${pg ? 'Postgres' : 'PGlite'}, seed ${SEED})`, () => {
   beforeAll(async () => {
@@ -127,8 +128,8 @@ describe(`hostile input at volume (${pg ? 'Postgres' : 'PGlite'}, seed ${SEED})`
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
     );
-    if (findings.length && process.env.FUZZ_REPORT)
-      writeFileSync(process.env.FUZZ_REPORT, findings.map((x) => JSON.stringify(x)).join('\n'));
+    const report = testKnob('FUZZ_REPORT');
+    if (findings.length && report) writeFileSync(report, findings.map((x) => JSON.stringify(x)).join('\n'));
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
   });
 });

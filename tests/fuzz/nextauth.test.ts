@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { closeDb } from '@/db/client';
 import { createUser, db, type TestUser } from '../support/factories/core';
 import {
@@ -32,7 +33,7 @@ let user: TestUser;
 /** signs in once, at the end, from an address of its own: the control */
 let control: TestUser;
 
-describe(`next-auth's routes under hostile input, in a real server (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+describe(`next-auth's routes under hostile input, in a real server (${onPostgres() ? 'Postgres' : 'PGlite'})`, () => {
   beforeAll(async () => {
     await ensureBuild();
     store = await freshStore('fuzz_auth');

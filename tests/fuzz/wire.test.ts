@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { closeDb } from '@/db/client';
 import { lockWithCast } from '../support/factories/core';
 import {
@@ -108,7 +109,7 @@ async function expectRefusal(r: Raw, status: number | number[], what: string) {
   expect(server!.output(), `${what}: a log line naming ${id}`).toContain(`"id":"${id}"`);
 }
 
-describe(`input that never reaches a route, on the wire (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+describe(`input that never reaches a route, on the wire (${onPostgres() ? 'Postgres' : 'PGlite'})`, () => {
   beforeAll(async () => {
     await ensureBuild();
     store = await freshStore('fuzz_wire');

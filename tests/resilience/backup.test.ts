@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, onPostgres } from '@/tests/support/config';
 import { closeDb } from '@/db/client';
 import { lockWithCast } from '../support/factories/core';
 import { insertPins } from '../support/factories/pins';
@@ -15,14 +16,14 @@ import { call, ensureBuild, freshStore, portAt, startServer, stopServer, type Se
  * its owner's access key and a PIN; restored into a new folder (a new database); a server started
  * on it answers the key with the lock and the PIN, and takes a new write.
  */
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 let source: Store | undefined;
 let target: Store | undefined;
 let server: Server | undefined;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'smartlock-backup-'));
 
 function run(verb: 'backup' | 'restore', file: string, store: Store, extra: string[] = []) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...store.env, PORT: String(portAt(91)) };
+  const env = childEnv({ ...store.env, PORT: String(portAt(91)) });
   if (store.kind === 'pglite') delete env.DATABASE_URL;
   const r = spawnSync(
     process.execPath,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { lockWithCast } from '../support/factories/core';
 import { distinctPins, pinRows } from '../support/factories/pins';
 import {
@@ -31,7 +32,7 @@ import {
  *  5. SIGTERM: the cluster stops within its budget.
  * Postgres only (processes share one database).
  */
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 const PORT = portAt(70);
 const APPS = [PORT + 10, PORT + 11];
 let store: Store | undefined;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres, setConfig } from '@/tests/support/config';
 import { lockWithCast } from '../support/factories/core';
 import { activityOf, outboxOf } from '../support/factories/devices';
 import {
@@ -26,7 +27,7 @@ let store: Store;
 let servers: Server[] = [];
 
 // Two processes share a database only on a real Postgres (PGlite is one process per folder).
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 describe.runIf(pg)(
   `50 concurrent unlocks of one lock over two server processes${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite serves one process)'}`,
   () => {
@@ -48,7 +49,7 @@ describe.runIf(pg)(
       const { owner: third, lock: warmLockB } = await lockWithCast();
       const env = { SIM_COMMAND_MS: String(COMMAND_MS), BACKGROUND_WORKERS: '0' };
       // the locks are this process's virtual bridges': their command time is read here
-      process.env.SIM_COMMAND_MS = String(COMMAND_MS);
+      setConfig({ SIM_COMMAND_MS: String(COMMAND_MS) });
       servers = await Promise.all([startServer(portAt(10), store, env), startServer(portAt(11), store, env)]);
       const [a, b] = servers;
       // both processes load the routes first (the first call of a route is slow), and the warm-up

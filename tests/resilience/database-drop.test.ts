@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { isDatabaseUnreachable } from '@/lib/http/unavailable';
 import { lockWithCast } from '../support/factories/core';
 import { distinctPins, pinRows } from '../support/factories/pins';
@@ -41,7 +42,7 @@ describe('connection failures are recognised through the wrappers', () => {
   });
 });
 
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 let store: Store;
 let server: Server | undefined;
 let proxy: Awaited<ReturnType<typeof pgProxy>> | undefined;

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
 import { migratePostgres } from '@/db/client';
 
 /**
@@ -8,7 +9,7 @@ import { migratePostgres } from '@/db/client';
  * (db/client.ts migratePostgres): the first applies the migrations, the others wait and find them
  * applied. Four at once, each on a connection of its own, as four processes would.
  */
-const pg = process.env.DATABASE_URL;
+const pg = config().DATABASE_URL;
 describe.runIf(!!pg)(
   `migrations started by four processes at once on a new database${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite serves one process)'}`,
   () => {

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { freshStore, sleep, type Store } from './support';
 
 /**
@@ -15,7 +16,7 @@ import { freshStore, sleep, type Store } from './support';
  * asks: from half a second after the last one, does every query succeed, and nothing went uncaught?
  * Unpatched: several CONNECT_TIMEOUT in the seconds after, every run tried.
  */
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 let store: Store | undefined;
 
 describe.runIf(pg)(

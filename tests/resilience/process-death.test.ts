@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { closeDb } from '@/db/client';
 import { randomUUID } from 'node:crypto';
 import { deviceReports } from '@/lib/domain/devices/reports';
@@ -28,7 +29,7 @@ import {
  *  - Any database, one server: killed during a stream of writes and started again, it comes up
  *    (migrations fine) and every write it acknowledged with 2xx is there.
  */
-const pg = !!process.env.DATABASE_URL;
+const pg = onPostgres();
 let store: Store | undefined;
 let servers: Server[] = [];
 

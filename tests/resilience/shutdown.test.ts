@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '@/tests/support/config';
 import { closeDb, getDb } from '@/db/client';
 import { settleOverdue } from '@/lib/domain/devices/reconcile';
 import { pollingLoop } from '@/lib/workers';
@@ -71,7 +72,7 @@ describe('the shutdown closes the database for good', () => {
   });
 });
 
-describe(`SIGTERM to a real server process (${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'})`, () => {
+describe(`SIGTERM to a real server process (${onPostgres() ? 'Postgres' : 'PGlite'})`, () => {
   beforeAll(async () => {
     await ensureBuild();
     store = await freshStore('shutdown');

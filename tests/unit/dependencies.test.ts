@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv } from '@/tests/support/config';
 // @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
 import { buildVirtualBridge, virtualBridgeFile } from '../../scripts/virtual-bridge-build.mjs';
 
@@ -57,7 +58,7 @@ describe('the production path', () => {
       child = spawn(
         process.execPath,
         [virtualBridgeFile(dist), '--demo', '0', '--port', '0', '--mode', 'plain', '--quiet', '--state-file', state],
-        { env: { ...process.env, VIRTUAL_BRIDGE_TOKEN: 'dependencies-test' }, stdio: 'ignore' },
+        { env: childEnv({ VIRTUAL_BRIDGE_TOKEN: 'dependencies-test' }), stdio: 'ignore' },
       );
       const deadline = Date.now() + 20_000;
       while (!existsSync(state)) {

@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { embeddedIPv4, ipv6Bytes, refusedAddress, resolveSafe, urlProblem } from './address';
 
 /** The endpoint safety rules, with and without WEBHOOK_ALLOW_LOOPBACK. */
-const saved = process.env.WEBHOOK_ALLOW_LOOPBACK;
-afterEach(() => {
-  process.env.WEBHOOK_ALLOW_LOOPBACK = saved;
-});
 
 describe('refusedAddress', () => {
   it('refuses private, loopback, link-local and reserved IPv4 and IPv6 addresses', () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '0';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '0' });
     for (const ip of [
       '10.0.0.1',
       '172.16.5.4',
@@ -52,7 +49,7 @@ describe('refusedAddress', () => {
   });
 
   it('judges IPv6 forms that embed an IPv4 address by that address', () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '0';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '0' });
     const refused = [
       '::127.0.0.1',
       '::7f00:1',
@@ -82,7 +79,7 @@ describe('refusedAddress', () => {
   });
 
   it('lets only global unicast IPv6 through (2000::/3, without documentation and protocol ranges)', () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '0';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '0' });
     for (const ip of [
       '64:ff9b:1::a00:1',
       '100::1',
@@ -111,7 +108,7 @@ describe('refusedAddress', () => {
   });
 
   it('with WEBHOOK_ALLOW_LOOPBACK=1 lets loopback through, and nothing else', () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '1' });
     expect(refusedAddress('127.0.0.1')).toBeNull();
     expect(refusedAddress('::1')).toBeNull();
     expect(refusedAddress('10.0.0.1')).not.toBeNull();
@@ -119,9 +116,9 @@ describe('refusedAddress', () => {
   });
 
   it('checks every address a name resolves to (localhost is loopback)', async () => {
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '0';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '0' });
     await expect(resolveSafe(new URL('http://localhost:8080/x'))).rejects.toThrow(/private, loopback/);
-    process.env.WEBHOOK_ALLOW_LOOPBACK = '1';
+    setConfig({ WEBHOOK_ALLOW_LOOPBACK: '1' });
     await expect(resolveSafe(new URL('http://localhost:8080/x'))).resolves.not.toHaveLength(0);
     await expect(resolveSafe(new URL('http://no-such-host.invalid/x'))).rejects.toThrow(/could not be resolved/);
   });
