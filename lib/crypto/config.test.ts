@@ -1,3 +1,5 @@
+import { config } from '@/lib/config';
+import { setConfig } from '@/tests/support/config';
 import {
   chmodSync,
   chownSync,
@@ -16,24 +18,19 @@ import { ConfigError, ensureSecrets, secretProblem } from './config';
 
 /** Where the secrets come from: the environment, or the embedded demo's own file. */
 const NAMES = ['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL', 'PGLITE_DIR', 'SECRETS_FILE'] as const;
-let saved: Record<string, string | undefined>;
 let dir: string;
 beforeEach(() => {
-  saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
-  for (const n of NAMES) delete process.env[n];
+  // ensureSecrets writes what it generates into the environment: setConfig puts these back after each test
+  setConfig(Object.fromEntries(NAMES.map((n) => [n, undefined])));
   dir = mkdtempSync(path.join(tmpdir(), 'secrets-'));
 });
 afterEach(() => {
-  for (const n of NAMES) {
-    if (saved[n] === undefined) delete process.env[n];
-    else process.env[n] = saved[n];
-  }
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the embedded demo generates its secrets once, into its data folder', () => {
   it('32 random bytes each, in a file only its owner may read inside the data folder named, reused by the next start', () => {
-    process.env.PGLITE_DIR = path.join(dir, 'data', 'pglite');
+    setConfig({ PGLITE_DIR: path.join(dir, 'data', 'pglite') });
     expect(ensureSecrets()).toBe('generated');
     // inside the folder the user named, never in its parent (PGLITE_DIR=/tmp/x put it in /tmp)
     const file = path.join(dir, 'data', 'pglite', 'secrets.json');
@@ -42,30 +39,28 @@ describe('the embedded demo generates its secrets once, into its data folder', (
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     for (const n of ['APP_SECRET', 'NEXTAUTH_SECRET'] as const) {
       expect(Buffer.from(stored[n], 'base64url').length).toBeGreaterThanOrEqual(32);
-      expect(process.env[n]).toBe(stored[n]);
+      expect(config()[n]).toBe(stored[n]);
     }
     expect(stored.APP_SECRET).not.toBe(stored.NEXTAUTH_SECRET);
     // the next start
-    delete process.env.APP_SECRET;
-    delete process.env.NEXTAUTH_SECRET;
+    setConfig({ APP_SECRET: undefined, NEXTAUTH_SECRET: undefined });
     expect(ensureSecrets()).toBe('data folder');
-    expect(process.env.APP_SECRET).toBe(stored.APP_SECRET);
+    expect(config().APP_SECRET).toBe(stored.APP_SECRET);
   });
 
   it('a file readable by others is refused, naming it; a private one is used; a broken one stops the start', () => {
-    process.env.SECRETS_FILE = path.join(dir, 'secrets.json');
+    setConfig({ SECRETS_FILE: path.join(dir, 'secrets.json') });
     writeFileSync(
-      process.env.SECRETS_FILE,
+      config().SECRETS_FILE!,
       JSON.stringify({ APP_SECRET: 'a'.repeat(43), NEXTAUTH_SECRET: 'b'.repeat(43) }),
       { mode: 0o644 },
     );
-    chmodSync(process.env.SECRETS_FILE, 0o644);
-    expect(() => ensureSecrets()).toThrow(`${process.env.SECRETS_FILE} can be read by other users`);
-    chmodSync(process.env.SECRETS_FILE, 0o600);
+    chmodSync(config().SECRETS_FILE!, 0o644);
+    expect(() => ensureSecrets()).toThrow(`${config().SECRETS_FILE} can be read by other users`);
+    chmodSync(config().SECRETS_FILE!, 0o600);
     expect(ensureSecrets()).toBe('data folder');
-    delete process.env.APP_SECRET;
-    delete process.env.NEXTAUTH_SECRET;
-    writeFileSync(process.env.SECRETS_FILE, '{"nothing":1}');
+    setConfig({ APP_SECRET: undefined, NEXTAUTH_SECRET: undefined });
+    writeFileSync(config().SECRETS_FILE!, '{"nothing":1}');
     expect(() => ensureSecrets()).toThrow(ConfigError);
   });
 });
@@ -73,7 +68,7 @@ describe('the embedded demo generates its secrets once, into its data folder', (
 describe('a secrets file planted by another local user is never adopted (issue 29)', () => {
   it('PGLITE_DIR=/tmp/x reads no /tmp/secrets.json; a file owned by someone else is refused, naming it', () => {
     const shared = path.join(dir, 'shared');
-    process.env.PGLITE_DIR = path.join(shared, 'x');
+    setConfig({ PGLITE_DIR: path.join(shared, 'x') });
     // what another user left in the shared parent
     mkdirSync(shared, { recursive: true });
     writeFileSync(
@@ -82,11 +77,10 @@ describe('a secrets file planted by another local user is never adopted (issue 2
       { mode: 0o600 },
     );
     expect(ensureSecrets()).toBe('generated');
-    expect(process.env.APP_SECRET).not.toBe('p'.repeat(43));
+    expect(config().APP_SECRET).not.toBe('p'.repeat(43));
     if (typeof process.getuid === 'function' && process.getuid() === 0) {
       // as root the test can hand the file to another user, as if they had planted it
-      delete process.env.APP_SECRET;
-      delete process.env.NEXTAUTH_SECRET;
+      setConfig({ APP_SECRET: undefined, NEXTAUTH_SECRET: undefined });
       const planted = path.join(shared, 'x', 'secrets.json');
       chownSync(planted, 65534, 65534);
       expect(() => ensureSecrets()).toThrow(`${planted} belongs to another user`);
@@ -101,16 +95,18 @@ describe('a deployment (DATABASE_URL) brings its own secrets or does not start',
     [{ APP_SECRET: 'x'.repeat(40) }, /^NEXTAUTH_SECRET is not set/],
     [{ APP_SECRET: 'x'.repeat(40), NEXTAUTH_SECRET: 'dev-only-nextauth-secret' }, /^NEXTAUTH_SECRET is too short/],
   ])('%j -> one line naming the variable', (env, line) => {
-    process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/none';
-    Object.assign(process.env, env);
+    setConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', ...env });
     expect(() => ensureSecrets()).toThrow(line);
     expect(secretProblem()).not.toContain('\n');
     expect(readdirSync(dir)).toEqual([]); // nothing is generated for a deployment
   });
 
   it('long enough secrets pass', () => {
-    process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/none';
-    Object.assign(process.env, { APP_SECRET: 'x'.repeat(32), NEXTAUTH_SECRET: 'y'.repeat(44) });
+    setConfig({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      APP_SECRET: 'x'.repeat(32),
+      NEXTAUTH_SECRET: 'y'.repeat(44),
+    });
     expect(ensureSecrets()).toBe('environment');
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { describe, expect, it } from 'vitest';
+import { setConfig, onPostgres } from '@/tests/support/config';
 import { personalAccessKeys } from '@/db/schema';
 import { createKeyFor, sessionCookie } from '../support/factories/account';
 import { createUser, db } from '../support/factories/core';
@@ -132,55 +133,40 @@ describe('the session cookie at the gate', () => {
 
   it('behind a proxy: an Origin equal to NEXTAUTH_URL passes (with its __Host- cookie), others do not, whatever X-Forwarded-Host says', async () => {
     const u = await createUser();
-    const before = process.env.NEXTAUTH_URL;
-    process.env.NEXTAUTH_URL = 'https://locks.example.com';
-    try {
-      const cookie = `__Host-${await sessionCookie(u)}`;
-      expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(
-        201,
-      );
-      expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(
-        403,
-      );
-      expect(
-        (await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status,
-      ).toBe(403);
-      // the request's own word on its host counts for nothing
-      const evil = { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: 'evil.example' };
-      expect((await api('POST', LIST, { headers: evil, body })).status).toBe(403);
-    } finally {
-      if (before === undefined) delete process.env.NEXTAUTH_URL;
-      else process.env.NEXTAUTH_URL = before;
-    }
+    setConfig({ NEXTAUTH_URL: 'https://locks.example.com' });
+    const cookie = `__Host-${await sessionCookie(u)}`;
+    expect((await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com' }, body })).status).toBe(
+      201,
+    );
+    expect((await api('POST', LIST, { headers: { cookie, origin: 'http://locks.example.com' }, body })).status).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', LIST, { headers: { cookie, origin: 'https://locks.example.com.evil.io' }, body })).status,
+    ).toBe(403);
+    // the request's own word on its host counts for nothing
+    const evil = { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', host: 'evil.example' };
+    expect((await api('POST', LIST, { headers: evil, body })).status).toBe(403);
   });
 
   it('the embedded demo takes writes from the addresses it listens on (127.0.0.1 as printed, localhost) on its port; nothing else', async () => {
     const u = await createUser();
     const cookie = await sessionCookie(u);
-    const saved = { LISTEN_HOST: process.env.LISTEN_HOST, PORT: process.env.PORT };
-    process.env.LISTEN_HOST = '127.0.0.1';
-    process.env.PORT = '3000';
-    try {
-      const status = async (origin: string) => (await api('POST', LIST, { headers: { cookie, origin }, body })).status;
-      expect(await status('http://localhost:3000')).toBe(201);
-      // the Postgres leg is no embedded demo: its public URL alone
-      expect(await status('http://127.0.0.1:3000')).toBe(process.env.DATABASE_URL ? 403 : 201);
-      for (const other of [
-        'http://127.0.0.1:3001',
-        'https://127.0.0.1:3000',
-        'http://127.0.0.2:3000',
-        'http://[::1]:3000',
-        'http://127.0.0.1.evil.io:3000',
-        'http://192.168.1.5:3000',
-        'null',
-      ])
-        expect(await status(other), other).toBe(403);
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
+    setConfig({ LISTEN_HOST: '127.0.0.1', PORT: '3000' });
+    const status = async (origin: string) => (await api('POST', LIST, { headers: { cookie, origin }, body })).status;
+    expect(await status('http://localhost:3000')).toBe(201);
+    // the Postgres leg is no embedded demo: its public URL alone
+    expect(await status('http://127.0.0.1:3000')).toBe(onPostgres() ? 403 : 201);
+    for (const other of [
+      'http://127.0.0.1:3001',
+      'https://127.0.0.1:3000',
+      'http://127.0.0.2:3000',
+      'http://[::1]:3000',
+      'http://127.0.0.1.evil.io:3000',
+      'http://192.168.1.5:3000',
+      'null',
+    ])
+      expect(await status(other), other).toBe(403);
   });
 
   it('an expired or tampered session -> 401', async () => {

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setConfig } from '@/tests/support/config';
 import { proxy } from '@/proxy';
 import { createUser } from '../support/factories/core';
 import { api } from '../support/router';
 
 /** The edge seen from outside: hostile input answered at once, page headers, what is not there. */
-const saved = { url: process.env.NEXTAUTH_URL, bench: process.env.BENCH };
-afterEach(() => {
-  for (const [k, v] of [
-    ['NEXTAUTH_URL', saved.url],
-    ['BENCH', saved.bench],
-  ] as const) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
 
 describe('sign-up input', () => {
   it('a 40 KB hostile e-mail is answered 400 in milliseconds', async () => {
@@ -53,7 +44,7 @@ describe('pages', () => {
   });
 
   it('under an https public URL: HSTS and upgrade-insecure-requests', () => {
-    process.env.NEXTAUTH_URL = 'https://locks.example.com';
+    setConfig({ NEXTAUTH_URL: 'https://locks.example.com' });
     const res = page('/devices');
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
     expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
@@ -63,17 +54,17 @@ describe('pages', () => {
 describe('what a production server does not have', () => {
   it('/api/bench/noop only with BENCH=1 (the bench sets it); otherwise 404 for anyone', async () => {
     const u = await createUser();
-    delete process.env.BENCH;
+    setConfig({ BENCH: undefined });
     expect((await api('GET', '/api/bench/noop', { key: u.key })).status).toBe(404);
     expect((await api('GET', '/api/bench/noop')).status).toBe(404);
-    process.env.BENCH = '1';
+    setConfig({ BENCH: '1' });
     expect((await api('GET', '/api/bench/noop', { key: u.key })).status).toBe(200);
   });
 
   it("/api/bench/bare (the bench's second baseline, no key) only with BENCH=1; otherwise 404", async () => {
-    delete process.env.BENCH;
+    setConfig({ BENCH: undefined });
     expect((await api('GET', '/api/bench/bare')).status).toBe(404);
-    process.env.BENCH = '1';
+    setConfig({ BENCH: '1' });
     const r = await api('GET', '/api/bench/bare');
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ result: { ok: true }, success: true, errorMessages: [], statusCode: 200 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
+import { setConfig, onPostgres } from '@/tests/support/config';
 import { mailOutbox } from '@/db/schema';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
 import { smtpUrlProblem } from '@/lib/mail/config';
@@ -13,10 +15,9 @@ import { startSmtp } from '../support/smtp';
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  process.env.SMTP_URL = smtp.url;
+  setConfig({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
   await smtp.close();
 });
 
@@ -50,7 +51,7 @@ describe('mail outbox', () => {
     expect(m.text).toContain(link);
     expect(m.links).toEqual([link]);
     expect(m.html).toContain('Hello &lt;Ada&gt;,');
-    expect(link.startsWith(process.env.NEXTAUTH_URL || 'http://localhost:')).toBe(true);
+    expect(link.startsWith(config().NEXTAUTH_URL || 'http://localhost:')).toBe(true);
     const [sent] = await d.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, bodyCiphertext: null });
   });
@@ -121,36 +122,25 @@ describe('the demo mailbox', () => {
     );
     const here = '127.0.0.1';
     expect(await loadMailbox(here, to)).toBeNull(); // SMTP_URL is set in this file: mail is sent, not kept
-    const saved = { smtp: process.env.SMTP_URL, demo: process.env.DEMO, host: process.env.LISTEN_HOST };
-    try {
-      delete process.env.SMTP_URL;
-      process.env.DEMO = '1';
-      process.env.LISTEN_HOST = '127.0.0.1';
-      const box = await loadMailbox(here, to.toUpperCase());
-      // the embedded demo on loopback keeps it; with DATABASE_URL there is none (tests/api/mailbox.test.ts)
-      expect(box).toEqual(
-        process.env.DATABASE_URL
-          ? null
-          : [
-              {
-                id: expect.any(String),
-                to,
-                subject: 'Confirm',
-                kind: 'verify',
-                created: expect.any(String),
-                text: expect.stringContaining(link),
-              },
-            ],
-      );
-      process.env.DEMO = '0';
-      expect(await loadMailbox(here, to)).toBeNull(); // not a demo: no mailbox
-    } finally {
-      process.env.SMTP_URL = saved.smtp;
-      if (saved.demo === undefined) delete process.env.DEMO;
-      else process.env.DEMO = saved.demo;
-      if (saved.host === undefined) delete process.env.LISTEN_HOST;
-      else process.env.LISTEN_HOST = saved.host;
-    }
+    setConfig({ SMTP_URL: undefined, DEMO: '1', LISTEN_HOST: '127.0.0.1' });
+    const box = await loadMailbox(here, to.toUpperCase());
+    // the embedded demo on loopback keeps it; with DATABASE_URL there is none (tests/api/mailbox.test.ts)
+    expect(box).toEqual(
+      onPostgres()
+        ? null
+        : [
+            {
+              id: expect.any(String),
+              to,
+              subject: 'Confirm',
+              kind: 'verify',
+              created: expect.any(String),
+              text: expect.stringContaining(link),
+            },
+          ],
+    );
+    setConfig({ DEMO: '0' });
+    expect(await loadMailbox(here, to)).toBeNull(); // not a demo: no mailbox
   });
 });
 

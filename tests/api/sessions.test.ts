@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { isHttps, publicUrl } from '@/lib/config/env';
+import { config } from '@/lib/config';
+import { setConfig } from '@/tests/support/config';
 import { sessions } from '@/db/schema';
 import { sessionCookie, sessionToken } from '../support/factories/account';
 import { createUser, db } from '../support/factories/core';
@@ -13,11 +16,6 @@ import { api } from '../support/router';
  * "sign out everywhere".
  */
 const LIST = '/api/v37/my/personalaccesskey';
-const savedUrl = process.env.NEXTAUTH_URL;
-afterEach(() => {
-  if (savedUrl === undefined) delete process.env.NEXTAUTH_URL;
-  else process.env.NEXTAUTH_URL = savedUrl;
-});
 
 /** Signs in like the sign-in page does; returns the cookies the browser would keep and what was set. */
 async function signIn(email: string, password: string) {
@@ -31,10 +29,9 @@ async function signIn(email: string, password: string) {
   return { cookies: { ...csrf.cookies, ...done.cookies }, set: done.set };
 }
 
-const sessionName = () =>
-  process.env.NEXTAUTH_URL?.startsWith('https:') ? '__Host-next-auth.session-token' : 'next-auth.session-token';
+const sessionName = () => (isHttps() ? '__Host-next-auth.session-token' : 'next-auth.session-token');
 const asCookie = (cookies: Cookies) => `${sessionName()}=${cookies[sessionName()]}`;
-const origin = () => new URL(process.env.NEXTAUTH_URL ?? 'http://localhost:3000').origin;
+const origin = () => publicUrl().origin;
 
 describe('sessions end on the server', () => {
   it('sign-in makes a session; after sign-out the same cookie, replayed, is refused', async () => {
@@ -71,10 +68,10 @@ describe('sessions end on the server', () => {
     // the session decides who is calling, not what the token says
     const theirs = (await sessionCookie(other)).split('=')[1];
     const { decode, encode } = await import('next-auth/jwt');
-    const claims = (await decode({ token: theirs, secret: process.env.NEXTAUTH_SECRET! }))!;
+    const claims = (await decode({ token: theirs, secret: config().NEXTAUTH_SECRET! }))!;
     const swapped = await encode({
       token: { ...claims, sub: u.id, email: u.email },
-      secret: process.env.NEXTAUTH_SECRET!,
+      secret: config().NEXTAUTH_SECRET!,
     });
     const r = await api('GET', '/api/v37/my/personalaccesskey', {
       headers: { cookie: `next-auth.session-token=${swapped}` },
@@ -85,7 +82,7 @@ describe('sessions end on the server', () => {
   });
 
   it('under an https public URL the cookie is Secure and __Host- prefixed, and only that name counts', async () => {
-    process.env.NEXTAUTH_URL = 'https://locks.example.com';
+    setConfig({ NEXTAUTH_URL: 'https://locks.example.com' });
     const u = await createUser({ password: 'correct horse' });
     const { cookies, set } = await signIn(u.email, 'correct horse');
     const session = set.find((c) => c.name === '__Host-next-auth.session-token')!;

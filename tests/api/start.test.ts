@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setConfig, childEnv } from '@/tests/support/config';
 import { demoMode } from '@/lib/config/env';
 import { wantsDemoData } from '@/lib/server/start';
 
@@ -9,21 +10,10 @@ import { wantsDemoData } from '@/lib/server/start';
  * not; nothing of the demo appears with DATABASE_URL unless asked for; serving needs no tsx.
  * (The real server refusing, and the embedded demo on loopback: e2e/startup.spec.ts.)
  */
-const NAMES = ['DATABASE_URL', 'DEMO', 'SEED_DEMO'] as const;
-const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
-afterEach(() => {
-  for (const n of NAMES) {
-    if (saved[n] === undefined) delete process.env[n];
-    else process.env[n] = saved[n];
-  }
-});
 
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL'].includes(k)),
-  ) as NodeJS.ProcessEnv;
   return spawnSync(process.execPath, ['scripts/start.mjs'], {
-    env: { ...clean, ...env },
+    env: childEnv({ APP_SECRET: undefined, NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, ...env }),
     encoding: 'utf8',
     timeout: 20_000,
   });
@@ -51,28 +41,23 @@ describe('the demo is a mode, not the default of a deployment', () => {
   const used = { execute: async () => [{ n: 3 }] } as never;
 
   it('embedded: demo accounts in an empty database and their password on the sign-in page; DEMO=0 turns it off', async () => {
-    delete process.env.DATABASE_URL;
-    delete process.env.SEED_DEMO;
-    delete process.env.DEMO;
+    setConfig({ DATABASE_URL: undefined, SEED_DEMO: undefined, DEMO: undefined });
     expect(demoMode()).toBe(true);
     expect(await wantsDemoData(empty)).toBe(true);
     expect(await wantsDemoData(used)).toBe(false);
-    process.env.DEMO = '0';
+    setConfig({ DEMO: '0' });
     expect(demoMode()).toBe(false);
     expect(await wantsDemoData(empty)).toBe(false);
   });
 
   it('with DATABASE_URL: nothing of it, unless DEMO=1 or SEED_DEMO=1 (or npm run db:seed)', async () => {
-    process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/none';
-    delete process.env.SEED_DEMO;
-    delete process.env.DEMO;
+    setConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', SEED_DEMO: undefined, DEMO: undefined });
     expect(demoMode()).toBe(false);
     expect(await wantsDemoData(empty)).toBe(false);
-    process.env.DEMO = '1';
+    setConfig({ DEMO: '1' });
     expect(demoMode()).toBe(true);
     expect(await wantsDemoData(empty)).toBe(true);
-    delete process.env.DEMO;
-    process.env.SEED_DEMO = '1';
+    setConfig({ DEMO: undefined, SEED_DEMO: '1' });
     expect(await wantsDemoData(used)).toBe(true);
   });
 
