@@ -88,15 +88,8 @@ const TESTS_STILL_WRITING_ENV = [
   // written beside this change (the lockdown work); onPostgres() of tests/support/config.ts asks the same
   'tests/resilience/lockdown.test.ts',
 ];
-// Code being changed in other work at the time (its readers move with it), and the simulated hardware,
-// which may not import the service's configuration (docs/devices.md, "The seam") and takes its
-// command time from its own process's environment until its hosts pass it in:
-const CODE_STILL_READING_ENV = [
-  'lib/domain/accesslinks/shape.ts',
-  'lib/domain/certificates/keys.ts',
-  'lib/devices/external-gates/gates.ts',
-  'lib/devices/virtual-bridge/bridge.ts',
-];
+// Code being changed in other work at the time (its readers move with it):
+const CODE_STILL_READING_ENV = ['lib/domain/accesslinks/shape.ts', 'lib/domain/certificates/keys.ts'];
 
 export default tseslint.config(
   {

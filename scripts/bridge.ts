@@ -50,6 +50,12 @@ function demoBridge(i: number): Omit<BridgeInit, 'token'> {
   return { serialNumber: b.serialNumber, name: b.name, online: b.isConnected !== false, locks };
 }
 
+/** SIM_COMMAND_MS, a duration in ms (default 1500; what is not one counts as unset). */
+function simCommandMs(): number {
+  const v = Number(process.env.SIM_COMMAND_MS || 1500);
+  return Number.isFinite(v) && v >= 0 ? v : 1500;
+}
+
 function config(): Omit<BridgeInit, 'token'> {
   const demo = arg('demo');
   if (demo !== undefined) return demoBridge(Number(demo));
@@ -80,6 +86,8 @@ async function main() {
   const c = config();
   const mode = arg('mode') === 'plain' ? 'plain' : (c.tokenMode ?? 'encrypted');
   const bridge = new VirtualBridge({
+    // its locks' command time: SIM_COMMAND_MS of this process (the demo's and the tests'), read at each command
+    commandMs: simCommandMs,
     ...c,
     token: token(),
     tokenMode: mode,

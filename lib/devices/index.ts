@@ -1,3 +1,4 @@
+import { config } from '@/lib/config';
 import { bridgeHttpConfig, simControlEnabled } from '@/lib/config/bridges';
 import { deviceReports } from '@/lib/domain/devices/reports';
 import { DomainError } from '@/lib/domain/errors';
@@ -16,7 +17,7 @@ export type * from './gateway';
  * (lib/devices/tedee), gates through the simulated external gate system. An adapter's refusals
  * (DeviceFailure) become the domain's typed errors here, so adapters import nothing of the domain.
  */
-const gates = createExternalGates(deviceReports);
+const gates = createExternalGates(deviceReports, () => config().SIM_COMMAND_MS);
 const gateway: DeviceGateway = translated({
   ...createTedeeGateway(deviceReports, bridgeHttpConfig),
   ...gates.gateway,

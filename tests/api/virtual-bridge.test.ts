@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '@/lib/config';
 import { testKnob } from '@/tests/support/config';
 import { VirtualBridgeHost, type VirtualBridge } from '@/lib/devices/virtual-bridge';
 import { BRIDGE_EVENTS, EXT_EVENTS } from '@/lib/devices/tedee/protocol';
@@ -43,7 +44,7 @@ function checked(method: string, specPath: string, status: number, res: { header
   return problems;
 }
 
-const host = new VirtualBridgeHost();
+const host = new VirtualBridgeHost('127.0.0.1', () => config().SIM_COMMAND_MS);
 let bridge: VirtualBridge;
 let base = '';
 const TOKEN = 'BE9xnPnGfVUS';

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { config } from '@/lib/config';
 import { VirtualBridgeHost, listen, type VirtualBridge, type VirtualLock } from '@/lib/devices/virtual-bridge';
 import { dispatch } from './router';
 
@@ -31,7 +32,7 @@ function portRange(): number | { from: number; to: number } {
 /** The test process's bridge host; the service's address for their events is set up with it. */
 export function virtualHost(): Promise<VirtualBridgeHost> {
   reg.host ??= (async () => {
-    const host = new VirtualBridgeHost();
+    const host = new VirtualBridgeHost('127.0.0.1', () => config().SIM_COMMAND_MS);
     await Promise.all([host.start(portRange()), serviceEndpoint()]);
     return host;
   })();

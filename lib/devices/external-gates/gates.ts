@@ -33,11 +33,6 @@ export async function listAccountGates(db: Db, account: string): Promise<Externa
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const commandMs = () => {
-  const v = Number(process.env.SIM_COMMAND_MS ?? 1500);
-  return Number.isFinite(v) && v >= 0 ? v : 1500;
-};
-const timeoutMs = () => Math.max(commandMs() * 2, 50);
 
 /**
  * The external system holds the gate while it sends the impulse (its answer to a second opening:
@@ -77,7 +72,11 @@ export async function openGate(
   reports: DeviceReports,
   db: Db,
   input: { deviceId: number; externalId: string | null; userId: string | null; accessLinkId?: string | null },
+  /** how long the simulated system takes to send an impulse (the service's SIM_COMMAND_MS, given by lib/devices) */
+  commandMs: () => number,
 ): Promise<{ operationId: string }> {
+  const impulseMs = commandMs();
+  const timeoutMs = Math.max(impulseMs * 2, 50);
   const ext = input.externalId ? await readExternalGate(db, input.externalId) : null;
   if (!ext)
     throw new DeviceFailure(
@@ -92,10 +91,10 @@ export async function openGate(
     ext.externalId,
     input.deviceId,
     operationId,
-    new Date(requestedAt.getTime() + timeoutMs() * 4 + 1000),
+    new Date(requestedAt.getTime() + timeoutMs * 4 + 1000),
   );
   try {
-    await sleep(fault === 'timeout' ? timeoutMs() : fault === 'slow' ? commandMs() * 4 : commandMs());
+    await sleep(fault === 'timeout' ? timeoutMs : fault === 'slow' ? impulseMs * 4 : impulseMs);
     if (fault === 'timeout') throw noAnswer('The external gate system did not confirm the opening in time.');
     await reports.gateOpened(db, {
       operationId,

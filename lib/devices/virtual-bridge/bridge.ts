@@ -9,6 +9,9 @@ import { VirtualLock, type LockInit } from './lock';
  * side is http.ts; this file knows nothing of requests.
  */
 
+/** How long a virtual lock takes for a command when its host says nothing (ms). */
+export const DEFAULT_COMMAND_MS = 1500;
+
 export interface BridgeInit {
   serialNumber: string;
   name: string;
@@ -19,7 +22,10 @@ export interface BridgeInit {
   /** its link to the backend (GET /bridge isConnected, backend-connection-changed) */
   backendConnected?: boolean;
   version?: string;
-  /** the lock's command time in ms (default: SIM_COMMAND_MS, read at each command, else 1500) */
+  /**
+   * the lock's command time in ms, asked at each command (default 1500): its host gives it (the tests'
+   * and the demo's SIM_COMMAND_MS); the hardware reads no configuration of the service
+   */
   commandMs?: () => number;
   locks?: Omit<LockInit, 'id'>[];
   /** one line per API request (the demo prints it: "the virtual bridge's log shows the request") */
@@ -88,12 +94,7 @@ export class VirtualBridge {
     this.online = init.online ?? true;
     this.backendConnected = init.backendConnected ?? true;
     this.version = init.version ?? '2.2.11098';
-    this.commandMsOf =
-      init.commandMs ??
-      (() => {
-        const v = Number(process.env.SIM_COMMAND_MS ?? 1500);
-        return Number.isFinite(v) && v >= 0 ? v : 1500;
-      });
+    this.commandMsOf = init.commandMs ?? (() => DEFAULT_COMMAND_MS);
     this.log = init.log ?? (() => {});
     for (const l of init.locks ?? []) this.pair(l);
   }

@@ -79,7 +79,14 @@ export class VirtualBridgeHost {
   private listening?: Listening;
   private seq = 0;
 
-  constructor(private readonly host = '127.0.0.1') {}
+  /**
+   * `commandMs`: the command time of the bridges added without one of their own (the tests give
+   * theirs, SIM_COMMAND_MS, read at each command).
+   */
+  constructor(
+    private readonly host = '127.0.0.1',
+    private readonly commandMs?: () => number,
+  ) {}
 
   async start(port: number | { from: number; to: number }): Promise<number> {
     const server = createServer((req, res) => {
@@ -107,7 +114,7 @@ export class VirtualBridgeHost {
 
   /** Adds a bridge; its base URL is what the service stores as the bridge's address. */
   add(init: BridgeInit, key = `b${++this.seq}`): { bridge: VirtualBridge; baseUrl: string; key: string } {
-    const bridge = new VirtualBridge(init);
+    const bridge = new VirtualBridge({ commandMs: this.commandMs, ...init });
     this.bridges.set(key, bridge);
     return { bridge, baseUrl: `http://${this.host}:${this.port}/bridges/${key}`, key };
   }
