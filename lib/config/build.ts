@@ -1,7 +1,8 @@
 /**
- * What Next.js writes into the bundle when it builds (next.config.mjs `env`, NODE_ENV, NEXT_RUNTIME):
- * read here by their literal names, which the bundler replaces with the values of the build. They
- * are facts of the build, not settings of a deployment, so they are not in lib/config/schema.ts.
+ * What Next.js writes into the bundle when it builds (next.config.mjs `env`, NODE_ENV): read here by
+ * their literal names, which the bundler replaces with the values of the build. They are facts of the
+ * build, not settings of a deployment, so they are not in lib/config/schema.ts. (NEXT_RUNTIME is read
+ * in instrumentation.ts itself: the edge bundle drops the start only when the test is there.)
  */
 
 /** The API's route table as next.config.mjs found it at build time (JSON), or undefined outside a build (tests, tools). */
@@ -9,6 +10,3 @@ export const builtApiRoutes = (): string | undefined => process.env.SMARTLOCK_AP
 
 /** `next dev`. */
 export const isDevelopment = (): boolean => process.env.NODE_ENV === 'development';
-
-/** The server's Node.js runtime (not the edge runtime): instrumentation.ts starts the server there only. */
-export const isNodeRuntime = (): boolean => process.env.NEXT_RUNTIME === 'nodejs';
