@@ -9,7 +9,6 @@ const set = (env: Partial<Record<(typeof KEYS)[number], string>>) =>
   setConfig(Object.fromEntries(KEYS.map((k) => [k, env[k]])));
 
 describe('allowedOrigins', () => {
-
   it('the embedded demo on this machine: its public URL, localhost and 127.0.0.1 on its port', () => {
     set({ LISTEN_HOST: '127.0.0.1', PORT: '3000' });
     expect(allowedOrigins().sort()).toEqual(['http://127.0.0.1:3000', 'http://localhost:3000']);
