@@ -2,11 +2,10 @@ import { createDecipheriv, createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { setConfig } from '@/tests/support/config';
-import { firstVersionBox, newSecret, restoreAppSecretsAfterEach } from '@/tests/support/secrets';
+import { firstVersionBox, newSecret } from '@/tests/support/secrets';
 import { currentSecretPrefix, decryptSecret, encryptSecret, keyedHash, SecretUnreadable } from './secrets';
 
-/** Secrets at rest: keys per purpose, bound to their row, readable across a rotation. */
-restoreAppSecretsAfterEach();
+/** Secrets at rest: keys per purpose, bound to their row, readable across a rotation (setConfig puts the run's secrets back). */
 const secret = newSecret;
 
 describe('secrets at rest', () => {

@@ -10,14 +10,13 @@ import { orgWithCast, createGate } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { createSubscription } from '../support/factories/webhooks';
 import { api } from '../support/router';
-import { firstVersionBox, newSecret, restoreAppSecretsAfterEach } from '../support/secrets';
+import { firstVersionBox, newSecret } from '../support/secrets';
 
 /**
  * Rotating APP_SECRET (docs/security.md, "Deployment"): the servers run with the new secret and the
  * old one as APP_SECRET_PREVIOUS, everything still reads; `secrets:rotate` re-encrypts what is
- * stored; then the old secret is no longer needed.
+ * stored; then the old secret is no longer needed. (setConfig puts the test run's secrets back.)
  */
-restoreAppSecretsAfterEach();
 const secret = newSecret;
 
 describe('rotating APP_SECRET', () => {

@@ -1,17 +1,7 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { afterEach } from 'vitest';
 
-/** For tests that change APP_SECRET: a fresh secret, and the test's own put back after each test. */
+/** For tests that change APP_SECRET (with setConfig, which puts the run's own back after the test): a fresh secret. */
 export const newSecret = () => randomBytes(32).toString('base64url');
-
-export function restoreAppSecretsAfterEach(): void {
-  const saved = { current: process.env.APP_SECRET, previous: process.env.APP_SECRET_PREVIOUS };
-  afterEach(() => {
-    process.env.APP_SECRET = saved.current;
-    if (saved.previous === undefined) delete process.env.APP_SECRET_PREVIOUS;
-    else process.env.APP_SECRET_PREVIOUS = saved.previous;
-  });
-}
 
 /** A ciphertext as the first version wrote it: AES-GCM under one SHA-256 of the secret, no row binding. */
 export function firstVersionBox(plain: string, master: string): string {
