@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { accessLinkDevices, accessLinks, devices } from '@/db/schema';
+import { config } from '@/lib/config';
 import { publicUrl } from '@/lib/config/env';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { fmtZ } from '../format';
@@ -18,7 +19,7 @@ export const LINKABLE_TYPES = [2, 4, 5];
  * decrypted only to show the URL to administrators again.
  */
 export function linkUrl(token: string): string {
-  const base = (process.env.PORTAL_URL || publicUrl().origin).replace(/\/+$/, '');
+  const base = (config().PORTAL_URL || publicUrl().origin).replace(/\/+$/, '');
   return `${base}/link/${token}`;
 }
 

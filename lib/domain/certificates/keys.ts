@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyO
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { serviceKeys } from '@/db/schema';
+import { config } from '@/lib/config';
 import { decryptSecret, encryptSecret } from '@/lib/crypto/secrets';
 
 const KEY_ID = 'device-certificates';
@@ -27,7 +28,7 @@ export function signer(db: Db): Promise<Signer> {
 }
 
 async function load(db: Db): Promise<Signer> {
-  const pem = process.env.CERT_SIGNING_KEY;
+  const pem = config().CERT_SIGNING_KEY;
   if (pem) return fromPrivate(createPrivateKey(pem.replace(/\\n/g, '\n')));
   const existing = await read(db);
   if (existing) return existing;
