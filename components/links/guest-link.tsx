@@ -87,7 +87,16 @@ export function GuestLink({
         <ol className="flex flex-col gap-4" aria-label="Doors">
           {link.devices.map((d) => (
             <li key={d.id}>
-              <GuestDevice token={token} device={d} usable={state === 'active' && d.canOpen} />
+              <GuestDevice
+                token={token}
+                // the banner above says why in full; the door says it in short
+                device={
+                  link.lockdown && d.closedNow === link.lockdown
+                    ? { ...d, closedNow: 'Locked down: no link opens it until the lockdown is lifted.' }
+                    : d
+                }
+                usable={state === 'active' && d.canOpen}
+              />
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { LockIcon, MenuIcon, XIcon } from '@/components/ui';
 import { LiveIndicator } from '@/components/live/live-indicator';
+import { LockdownNotice } from '@/components/lockdown/lockdown-notice';
 import { SecondFactorBanner } from './second-factor-banner';
 import { SideNav } from './side-nav';
 import { SignOutButton } from './sign-out-button';
@@ -115,6 +116,7 @@ export function AppShell({
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className="mx-auto max-w-6xl">
+            <LockdownNotice organization={organization} />
             <SecondFactorBanner organization={organization} />
             {children}
           </div>

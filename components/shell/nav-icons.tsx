@@ -53,6 +53,12 @@ export const SiteIcon = svg(
     <path d="M7.5 8h3M7.5 12h3M7.5 16h3M17 13h.01M17 17h.01" />
   </>,
 );
+export const LockdownIcon = svg(
+  <>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4M12 15v2" />
+  </>,
+);
 export const ActivityIcon = svg(<path d="M3 12h4l3-8 4 16 3-8h4" />);
 export const GroupsIcon = svg(
   <>

@@ -14,6 +14,7 @@ import {
   MembersIcon,
   SensorIcon,
   SiteIcon,
+  LockdownIcon,
   ShieldIcon,
   WebhookIcon,
 } from './nav-icons';
@@ -47,6 +48,7 @@ export const NAV: NavSection[] = [
     title: 'Organization',
     items: [
       { href: '/organization/sites', label: 'Sites', Icon: SiteIcon, org: 'see' },
+      { href: '/organization/lockdown', label: 'Lockdown', Icon: LockdownIcon, org: 'see' },
       { href: '/organization/bridges', label: 'Bridges', Icon: DevicesIcon, org: 'manageBridges' },
       { href: '/organization/groups', label: 'Groups', Icon: GroupsIcon, org: 'see' },
       { href: '/organization/access-links', label: 'Access links', Icon: LinkIcon, org: 'manageLinks' },

@@ -73,6 +73,7 @@ describe('GET /link/{token}', () => {
       validUntil: new Date(end).toISOString(),
       hours: null,
       state: 'active',
+      lockdown: null,
       devices: [
         {
           id: gate.id,

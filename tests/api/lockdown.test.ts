@@ -14,7 +14,7 @@ import {
 import { lockdownPass } from '@/lib/domain/lockdown/worker';
 import { addOrgUser, createUser, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast } from '../support/factories/organization';
-import { eventually, fault, setDevice } from '../support/factories/devices';
+import { eventually, fault, outboxOf, setDevice } from '../support/factories/devices';
 import { createSite } from '../support/factories/sites';
 import { api } from '../support/router';
 
@@ -203,6 +203,20 @@ describe('a lockdown of a site', () => {
     await eventually(async () => (await c.unlock(c.member.key, c.homeDoor.id)).status === 202);
     const after = await api('GET', `${V}/link/${token}`, { headers: { 'x-forwarded-for': '10.35.0.2' } });
     expect(after.json.result.lockdown).toBeNull();
+
+    // subscribers hear it: one event per door of the residence when it started, one when lifted (the office: none)
+    for (const door of [c.homeDoor, c.gate]) {
+      const events = (await outboxOf(door.id)).filter((e) => e.event === 'device-lockdown-changed');
+      expect(events.map((e) => (e.payload as { data: { lockdown: boolean } }).data.lockdown)).toEqual([true, false]);
+      expect((events[0].payload as { data: object }).data).toMatchObject({
+        deviceId: door.id,
+        lockdownId: l.id,
+        siteId: c.residence.id,
+        reason: 'Gas leak reported',
+        byUserId: c.owner.id,
+      });
+    }
+    expect((await outboxOf(c.officeDoor.id)).filter((e) => e.event === 'device-lockdown-changed')).toEqual([]);
 
     // the record: two audit entries in words' facts, and mail to the residence's administrators
     const entries = await (await db())

@@ -5,6 +5,7 @@ import type { Ctx } from '../context';
 import { may } from '@/lib/shared/policy';
 import { refusalFor } from '@/lib/shared/policy/words';
 import { NotFound } from '../errors';
+import { lockdownRefusalFor } from '../lockdown/state';
 import { fmtZ } from '../format';
 import { yourHours, type YourHours } from '../access/hours';
 import { loadVisible } from './load';
@@ -61,11 +62,9 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
     return {
       kind: 'lock',
       device: lockShape(x, now, { includeUserSettings: true }),
-      openRefusal: refusalFor('open', x.access, now, {
-        device: x.d.name,
-        doing: 'open it from here',
-        besideHours: true,
-      }),
+      openRefusal:
+        refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here', besideHours: true }) ??
+        (await lockdownRefusalFor(ctx.db, id, ctx.caller.userId)),
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
       lastSeen: fmtZ(await lockLastSeen(ctx, x.d)),
       hours: yourHours(x.access, now),
@@ -84,11 +83,9 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       kind: 'gate',
       device: gateShape(x, true),
       lastSeen: fmtZ(x.d.lastSeen),
-      openRefusal: refusalFor('open', x.access, now, {
-        device: x.d.name,
-        doing: 'open it from here',
-        besideHours: true,
-      }),
+      openRefusal:
+        refusalFor('open', x.access, now, { device: x.d.name, doing: 'open it from here', besideHours: true }) ??
+        (await lockdownRefusalFor(ctx.db, id, ctx.caller.userId)),
       manageRefusal: refusalFor('manageDevice', x.access, now, { device: x.d.name, doing: 'synchronize it' }),
       hours: yourHours(x.access, now),
     };

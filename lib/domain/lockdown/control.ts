@@ -228,17 +228,15 @@ export async function startLockdown(
       )
       .returning({ id: deviceCertificates.id, deviceId: deviceCertificates.deviceId });
     if (revoked.length) {
-      await tx
-        .insert(lockdownSuspensions)
-        .values(
-          revoked.map((r) => ({
-            lockdownId: made.id,
-            kind: 'certificate',
-            ref: r.id,
-            deviceId: r.deviceId,
-            onLock: 0,
-          })),
-        );
+      await tx.insert(lockdownSuspensions).values(
+        revoked.map((r) => ({
+          lockdownId: made.id,
+          kind: 'certificate',
+          ref: r.id,
+          deviceId: r.deviceId,
+          onLock: 0,
+        })),
+      );
       await raiseCertListVersions(tx, [...new Set(revoked.map((r) => r.deviceId))], now);
     }
     const where = site ? site.name : 'the whole organization';
@@ -255,6 +253,13 @@ export async function startLockdown(
       where,
       false,
     );
+    await lockdownEvents(
+      tx,
+      { id: made.id, organizationId: input.organizationId, siteId: input.siteId, reason },
+      true,
+      ctx.caller.userId,
+      now,
+    );
     return made.id;
   });
   if (id) return { created: true, lockdown: (await viewOf(ctx.db, id))! };
@@ -270,6 +275,28 @@ export async function startLockdown(
     );
   if (!active) throw Invalid('The lockdown was lifted while it was being started again: start it once more.');
   return { created: false, lockdown: (await viewOf(ctx.db, active.id))! };
+}
+
+/**
+ * One `device-lockdown-changed` webhook event per device the lockdown covers (docs/webhooks.md),
+ * in the transaction of the change (the outbox), in one statement whatever their number.
+ */
+async function lockdownEvents(
+  tx: Db,
+  l: { id: string; organizationId: number; siteId: number | null; reason: string },
+  lockdown: boolean,
+  byUserId: string,
+  at: Date,
+): Promise<void> {
+  const when = at.toISOString();
+  await tx.execute(sql`
+    insert into webhook_outbox (event, device_id, payload, created)
+    select 'device-lockdown-changed', d.id, jsonb_build_object('event', 'device-lockdown-changed', 'timestamp', ${when}::text,
+      'data', jsonb_build_object('deviceId', d.id, 'deviceType', d.type, 'lockdown', ${lockdown}::boolean, 'lockdownId', ${l.id}::text,
+        'siteId', ${l.siteId}::int, 'reason', ${l.reason}::text, 'byUserId', ${byUserId}::text, 'eventTime', ${when}::text)),
+      ${when}::timestamptz
+    from devices d
+    where d.organization_id = ${l.organizationId} ${l.siteId === null ? sql`` : sql`and d.site_id = ${l.siteId}`}`);
 }
 
 async function raiseCertListVersions(tx: Db, deviceIds: number[], now: Date) {
@@ -320,6 +347,7 @@ export async function liftLockdown(
       before: { reason: l.reason, startedAt: l.startedAt },
     });
     await mailAdministrators(tx, ctx, l, where, true);
+    await lockdownEvents(tx, l, false, ctx.caller.userId, now);
   });
   return (await viewOf(ctx.db, l.id))!;
 }

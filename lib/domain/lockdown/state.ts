@@ -80,6 +80,12 @@ export async function lockdownsOver(
 /** The lockdown's refusal in words for this door. */
 export const lockdownRefusal = (l: DoorLockdown) => lockdownWords(l, l.timeZone, l.organizationName);
 
+/** Why a lockdown keeps this person from opening this door, in words; null when none holds or they are exempt. */
+export async function lockdownRefusalFor(db: Db, deviceId: number, userId: string): Promise<string | null> {
+  const l = (await lockdownsOver(db, [deviceId], userId)).get(deviceId);
+  return l && !decideLockdown(l, { userId, orgRole: l.callerRole }).ok ? lockdownRefusal(l) : null;
+}
+
 /**
  * Refuses an opening of this door while a lockdown holds over it (lib/shared/policy:
  * decideLockdown): `who` a person (their role is read here) or a link, keypad or timetable.

@@ -41,6 +41,14 @@ export const WEBHOOK_DATA: Record<WebhookEvent | typeof TEST_EVENT, z.ZodObject>
     change: z.enum(['removed-from-organization', 'left-organization']),
     byUserId: z.string().nullable(),
   }),
+  'device-lockdown-changed': z.object({
+    ...base,
+    lockdown: z.boolean().describe('true: a lockdown now holds over the device; false: it was lifted'),
+    lockdownId: z.string(),
+    siteId: z.number().int().nullable().describe('the site locked down; null: the whole organization'),
+    reason: z.string(),
+    byUserId: z.string().nullable(),
+  }),
   [TEST_EVENT]: z.object({ webhookId: z.string(), message: z.string(), eventTime: instant }),
 };
 

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'lock-status-changed',
   'bell-button-pressed',
   'device-access-changed',
+  'device-lockdown-changed',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -22,6 +23,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'lock-status-changed': 'Lock status changed',
   'bell-button-pressed': 'Bell button pressed',
   'device-access-changed': 'Access ended (person left the organization)',
+  'device-lockdown-changed': 'Lockdown started or lifted',
 };
 
 /** Lock states that pass on their way to a final one (unlocking, locking, pulling): no event. */
