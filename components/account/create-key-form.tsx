@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FormDialog, FormError, FormField, Input } from '@/components/ui';
+import { Checkbox, FieldError, FormDialog, FormError, FormField, Input } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
@@ -125,9 +125,9 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
           ))}
         </div>
         {show(errors.scopes) ? (
-          <p id="scopes-error" className="mt-2 text-sm text-red-700">
+          <FieldError id="scopes-error" className="mt-2">
             {errors.scopes}
-          </p>
+          </FieldError>
         ) : null}
       </fieldset>
 

@@ -1,7 +1,19 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, cn, FormField, Input, LockIcon, Select, Spinner, Warning } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  cn,
+  FormError,
+  FormField,
+  Input,
+  LockIcon,
+  Select,
+  Spinner,
+  Warning,
+} from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { settingsPending, useLock, useUpdateLock, type Lock, type LockChange } from '@/lib/client/devices';
 import { LOCK_SETTING_KEYS, type LockSettings } from '@/lib/shared/devices/codes';
@@ -220,10 +232,10 @@ function Status({
   }
   if (outcome?.kind === 'conflict') {
     return (
-      <span role="alert" className="text-red-800">
+      <FormError>
         Someone else changed this lock’s settings while you were editing. Your changes were not saved: reload to see
         theirs, then make yours again.
-      </span>
+      </FormError>
     );
   }
   if (outcome?.kind === 'error') return <Badge tone="problem">{outcome.text}</Badge>;

@@ -59,12 +59,31 @@ export function FormField({ label, hint, error, required, id, className, childre
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1 text-sm text-red-700">
-          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/**
+ * The one look of an error about one field, under it: red, with the icon. FormField shows its own;
+ * a group of controls (a fieldset of checkboxes) puts this under its legend's controls and points
+ * `aria-describedby` at its `id`. `role="alert"` where the error should be announced as it appears.
+ */
+export function FieldError({
+  id,
+  role,
+  className,
+  children,
+}: {
+  id?: string;
+  role?: 'alert';
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <p id={id} role={role} className={cn('flex items-start gap-1 text-sm text-red-700', className)}>
+      <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{children}</span>
+    </p>
   );
 }

@@ -4,7 +4,8 @@
  *
  * - Button (primary | secondary | danger | ghost; sm | md | lg; `loading`), ButtonLink, buttonClasses
  * - Input, Textarea, Select, Checkbox (with label), controlClasses
- * - FormField: label + control + hint + inline error, wires id / aria-describedby / aria-invalid
+ * - FormField: label + control + hint + inline error, wires id / aria-describedby / aria-invalid;
+ *   FieldError: that error's look on its own, for a group of controls (a fieldset)
  * - Card (optional title, description, actions; `flush` for tables)
  * - Badge (tones ok | warning | problem | neutral | info; icon by default)
  * - Table, THead, TBody, Tr, Th, Td (scrolls sideways on phones)
@@ -25,7 +26,7 @@
  */
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
-export { FormField, type FormFieldProps, type FieldControlProps } from './form-field';
+export { FieldError, FormField, type FormFieldProps, type FieldControlProps } from './form-field';
 export { Card, type CardProps } from './card';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Table, THead, TBody, Tr, Th, Td } from './table';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FormDialog, FormField, Input } from '@/components/ui';
+import { Checkbox, FieldError, FormDialog, FormField, Input } from '@/components/ui';
 import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
 import { urlError } from './format';
@@ -88,9 +88,9 @@ function WebhookForm({ title, initial, onSubmit, onClose }: WebhookDialogProps) 
           ))}
         </div>
         {touched && eventsProblem ? (
-          <p id="wh-events-error" role="alert" className="mt-2 text-sm text-red-700">
+          <FieldError id="wh-events-error" role="alert" className="mt-2">
             {eventsProblem}
-          </p>
+          </FieldError>
         ) : null}
       </fieldset>
       {initial ? (

@@ -2,6 +2,7 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { FieldError } from '@/components/ui/form-field';
 import { errorText, FormError } from '@/components/ui/form-error';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
 
@@ -47,6 +48,16 @@ describe('FormError', () => {
     expect(html(h(FormError, null, 'Not sent'))).toContain('Not sent');
     expect(errorText({}, 'Saving failed.')).toBe('Saving failed.');
     expect(errorText('plain words')).toBe('plain words');
+  });
+});
+
+describe('FieldError', () => {
+  it("shows a field's error under it with the icon, announced only when asked", () => {
+    const quiet = html(h(FieldError, { id: 'doors-error' }, 'Choose at least one door.'));
+    expect(quiet).toContain('id="doors-error"');
+    expect(quiet).toContain('<svg');
+    expect(quiet).not.toContain('role=');
+    expect(html(h(FieldError, { role: 'alert' }, 'Choose at least one event.'))).toContain('role="alert"');
   });
 });
 

@@ -4,7 +4,7 @@ import { sessionCtx } from '@/lib/auth/session';
 import { normalizeEmail } from '@/lib/auth/email';
 import { loadInvitationPage } from '@/lib/domain/organizations/invitations';
 import { getMe } from '@/lib/domain/shell/me';
-import { buttonClasses, LockIcon } from '@/components/ui';
+import { buttonClasses, FormError, LockIcon, Warning } from '@/components/ui';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import { AcceptInvitation } from './accept';
 
@@ -42,7 +42,7 @@ export default async function InvitationPage({
         <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-700 shadow-sm">
           {!page.ok ? (
             <>
-              <p role="alert">{page.message}</p>
+              <FormError>{page.message}</FormError>
               <p>Ask an administrator of the organization to send you a new invitation.</p>
             </>
           ) : (
@@ -75,10 +75,10 @@ export default async function InvitationPage({
                 </>
               ) : normalizeEmail(me.user.email) !== normalizeEmail(page.invitation.email) ? (
                 <>
-                  <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900">
+                  <Warning>
                     You are signed in as {me.user.email}. This invitation is for {page.invitation.email}: sign out, then
                     sign in with that address.
-                  </p>
+                  </Warning>
                   <SignOutButton />
                 </>
               ) : (

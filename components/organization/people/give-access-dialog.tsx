@@ -2,7 +2,18 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
-import { Badge, Button, Checkbox, Dialog, FormField, Input, Select, useToast } from '@/components/ui';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  FieldError,
+  FormError,
+  FormField,
+  Input,
+  Select,
+  useToast,
+} from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useBulkGrant, type BulkGrantResult, type PersonKey, type PersonPage } from '@/lib/client/people';
@@ -134,39 +145,24 @@ export function GiveAccessDialog({
         )
       }
     >
-      {serverError || answer ? (
+      {answer?.success ? (
+        // the outcome, not an error: a status in green (FormError is the red one)
         <div
           ref={alertRef}
           tabIndex={-1}
-          role={answer?.success ? 'status' : 'alert'}
-          className={
-            answer?.success
-              ? 'mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900'
-              : 'mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800'
-          }
+          role="status"
+          className="mb-4 rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900"
         >
-          {serverError ? (
-            serverError
-          ) : (
-            <>
-              <p className="font-medium">
-                {answer!.success ? 'Done. Per door:' : 'Nothing was given: a door was refused. Per door:'}
-              </p>
-              <ul className="mt-1 space-y-1">
-                {answer!.doors?.map((d) => (
-                  <li key={d.deviceId} className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{d.deviceName ?? nameOf(d.deviceId)}</span>
-                    <Badge tone={OUTCOME[d.outcome].tone} icon={false}>
-                      {OUTCOME[d.outcome].label}
-                    </Badge>
-                    {d.error ? <span>{d.error.message}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <PerDoor answer={answer} heading="Done. Per door:" nameOf={nameOf} />
         </div>
-      ) : null}
+      ) : (
+        <FormError ref={alertRef} tabIndex={-1} className="mb-4">
+          {serverError ??
+            (answer ? (
+              <PerDoor answer={answer} heading="Nothing was given: a door was refused. Per door:" nameOf={nameOf} />
+            ) : null)}
+        </FormError>
+      )}
       {done ? null : (
         <form id="give-access-form" onSubmit={submit} noValidate className="space-y-4">
           {personKey ? null : (
@@ -194,9 +190,9 @@ export function GiveAccessDialog({
               ))}
             </div>
             {errors.doors ? (
-              <p id="doors-error" className="mt-1 text-sm text-red-700">
+              <FieldError id="doors-error" className="mt-1">
                 {errors.doors}
-              </p>
+              </FieldError>
             ) : null}
           </fieldset>
           <FormField label="Role" hint="Administrators can share the door and see all of its activity.">
@@ -220,5 +216,33 @@ export function GiveAccessDialog({
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** The server's answer, door by door. */
+function PerDoor({
+  answer,
+  heading,
+  nameOf,
+}: {
+  answer: BulkGrantResult;
+  heading: string;
+  nameOf: (id: number) => string;
+}) {
+  return (
+    <>
+      <p className="font-medium">{heading}</p>
+      <ul className="mt-1 space-y-1">
+        {answer.doors?.map((d) => (
+          <li key={d.deviceId} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{d.deviceName ?? nameOf(d.deviceId)}</span>
+            <Badge tone={OUTCOME[d.outcome].tone} icon={false}>
+              {OUTCOME[d.outcome].label}
+            </Badge>
+            {d.error ? <span>{d.error.message}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
