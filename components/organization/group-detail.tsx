@@ -10,10 +10,8 @@ import {
   Card,
   Checkbox,
   EmptyState,
-  ErrorState,
   PageHeader,
   QueryView,
-  SkeletonRows,
   Table,
   TBody,
   Td,
@@ -57,86 +55,87 @@ function GroupDetail({ org, groupId }: { org: MyOrganization; groupId: string })
     }
   }
 
-  if (group.isPending) return <SkeletonRows rows={4} label="Loading the group" />;
-  if (group.error)
-    return <ErrorState message={group.error.message} onRetry={() => group.refetch()} retrying={group.isRefetching} />;
   const toggle = (id: number) =>
     setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   return (
-    <>
-      <PageHeader
-        eyebrow={
-          <Link href="/organization/groups" className="hover:underline">
-            ← Groups
-          </Link>
-        }
-        title={group.data.name}
-        description={`${members.length} ${members.length === 1 ? 'member' : 'members'}. Removing someone ends only the access they had through this group.`}
-      />
-      {report ? (
-        <div className="mb-4">
-          <MemberResults report={report} nameOf={nameOf} />
-        </div>
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card
-          title="Members"
-          actions={
-            admin && members.length ? (
-              <Button
-                size="sm"
-                variant="danger"
-                disabled={!selected.size}
-                loading={change.isPending && change.variables?.action === 'remove'}
-                onClick={() => run('remove', [...selected], new Map())}
-              >
-                Remove selected{selected.size ? ` (${selected.size})` : ''}
-              </Button>
-            ) : null
-          }
-        >
-          {members.length === 0 ? (
-            <EmptyState title="No members yet" text={admin ? 'Add people from the organization.' : undefined} />
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {members.map((m) => (
-                <li key={m.organizationUserId} className="py-2">
-                  {admin ? (
-                    <Checkbox
-                      checked={selected.has(m.organizationUserId)}
-                      onChange={() => toggle(m.organizationUserId)}
-                      label={
+    <QueryView query={group} loading={{ rows: 4, label: 'Loading the group' }}>
+      {(g) => (
+        <>
+          <PageHeader
+            eyebrow={
+              <Link href="/organization/groups" className="hover:underline">
+                ← Groups
+              </Link>
+            }
+            title={g.name}
+            description={`${members.length} ${members.length === 1 ? 'member' : 'members'}. Removing someone ends only the access they had through this group.`}
+          />
+          {report ? (
+            <div className="mb-4">
+              <MemberResults report={report} nameOf={nameOf} />
+            </div>
+          ) : null}
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card
+              title="Members"
+              actions={
+                admin && members.length ? (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={!selected.size}
+                    loading={change.isPending && change.variables?.action === 'remove'}
+                    onClick={() => run('remove', [...selected], new Map())}
+                  >
+                    Remove selected{selected.size ? ` (${selected.size})` : ''}
+                  </Button>
+                ) : null
+              }
+            >
+              {members.length === 0 ? (
+                <EmptyState title="No members yet" text={admin ? 'Add people from the organization.' : undefined} />
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {members.map((m) => (
+                    <li key={m.organizationUserId} className="py-2">
+                      {admin ? (
+                        <Checkbox
+                          checked={selected.has(m.organizationUserId)}
+                          onChange={() => toggle(m.organizationUserId)}
+                          label={
+                            <span>
+                              <span className="font-medium">{m.displayName}</span>{' '}
+                              <span className="text-slate-600">{m.email}</span>
+                            </span>
+                          }
+                        />
+                      ) : (
                         <span>
                           <span className="font-medium">{m.displayName}</span>{' '}
                           <span className="text-slate-600">{m.email}</span>
                         </span>
-                      }
-                    />
-                  ) : (
-                    <span>
-                      <span className="font-medium">{m.displayName}</span>{' '}
-                      <span className="text-slate-600">{m.email}</span>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-        {admin ? (
-          <AddMembers
-            org={org}
-            memberIds={new Set(members.map((m) => m.organizationUserId))}
-            busy={change.isPending && change.variables?.action === 'add'}
-            onAdd={(ids, labels) => run('add', ids, labels)}
-          />
-        ) : null}
-      </div>
-      <div className="mt-6">
-        <GroupDoors orgId={org.id} groupId={groupId} name={group.data.name} />
-      </div>
-    </>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            {admin ? (
+              <AddMembers
+                org={org}
+                memberIds={new Set(members.map((m) => m.organizationUserId))}
+                busy={change.isPending && change.variables?.action === 'add'}
+                onAdd={(ids, labels) => run('add', ids, labels)}
+              />
+            ) : null}
+          </div>
+          <div className="mt-6">
+            <GroupDoors orgId={org.id} groupId={groupId} name={g.name} />
+          </div>
+        </>
+      )}
+    </QueryView>
   );
 }
 

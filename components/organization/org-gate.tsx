@@ -1,17 +1,21 @@
 'use client';
 
-import { EmptyState, ErrorState, SkeletonRows } from '@/components/ui';
+import { EmptyState, QueryView } from '@/components/ui';
 import { useCurrentOrganization, type MyOrganization } from '@/lib/client/organization';
 import { decideOrg, type OrgAction } from '@/lib/shared/policy';
 
 /** Loads the current organization and hands it to the page; says what to do when there is none. */
 export function OrgGate({ children }: { children: (org: MyOrganization) => React.ReactNode }) {
-  const { org, isPending, error, refetch, isRefetching } = useCurrentOrganization();
-  if (isPending) return <SkeletonRows rows={4} label="Loading your organization" />;
-  if (error) return <ErrorState message={error.message} onRetry={() => refetch()} retrying={isRefetching} />;
-  if (!org)
-    return <EmptyState title="You are not in an organization" text="Ask an organization administrator to add you." />;
-  return <>{children(org)}</>;
+  const q = useCurrentOrganization();
+  return (
+    <QueryView
+      query={q}
+      loading={{ rows: 4, label: 'Loading your organization' }}
+      empty={<EmptyState title="You are not in an organization" text="Ask an organization administrator to add you." />}
+    >
+      {(orgs) => children(orgs[0])}
+    </QueryView>
+  );
 }
 
 /**
