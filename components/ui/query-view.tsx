@@ -26,6 +26,16 @@ export interface QueryViewProps<T> {
   errorTitle?: React.ReactNode;
   /** The words of the ErrorState (default: the error's own message, the server's). */
   errorMessage?: (error: Error) => React.ReactNode;
+  /**
+   * What to show for this error instead of the ErrorState, which it is given (to wrap, or to replace,
+   * e.g. a 404 by an EmptyState saying what it means).
+   */
+  renderError?: (error: Error, errorState: React.ReactNode) => React.ReactNode;
+  /**
+   * A failed refetch keeps showing what was read before (by default it shows as failed), e.g. where
+   * an action on the page may end the viewer's right to read it again.
+   */
+  keepData?: boolean;
   className?: string;
   children: (data: T) => React.ReactNode;
 }
@@ -47,6 +57,8 @@ export function QueryView<T>({
   isEmpty = (data) => Array.isArray(data) && data.length === 0,
   errorTitle,
   errorMessage,
+  renderError,
+  keepData,
   className,
   children,
 }: QueryViewProps<T>) {
@@ -55,8 +67,8 @@ export function QueryView<T>({
       return <SkeletonRows rows={loading?.rows ?? 5} label={loading?.label ?? 'Loading'} />;
     return <>{loading}</>;
   }
-  if (query.error || query.data === undefined) {
-    return (
+  if ((query.error && !keepData) || query.data === undefined) {
+    const errorState = (
       <ErrorState
         title={errorTitle}
         className={className}
@@ -65,6 +77,7 @@ export function QueryView<T>({
         retrying={query.isFetching}
       />
     );
+    return <>{query.error && renderError ? renderError(query.error, errorState) : errorState}</>;
   }
   if (empty !== undefined && isEmpty(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;

@@ -53,11 +53,11 @@ describe('FormError', () => {
 
 describe('FieldError', () => {
   it("shows a field's error under it with the icon, announced only when asked", () => {
-    const quiet = html(h(FieldError, { id: 'doors-error' }, 'Choose at least one door.'));
+    const quiet = html(h(FieldError, { id: 'doors-error', children: 'Choose at least one door.' }));
     expect(quiet).toContain('id="doors-error"');
     expect(quiet).toContain('<svg');
     expect(quiet).not.toContain('role=');
-    expect(html(h(FieldError, { role: 'alert' }, 'Choose at least one event.'))).toContain('role="alert"');
+    expect(html(h(FieldError, { role: 'alert', children: 'Choose at least one event.' }))).toContain('role="alert"');
   });
 });
 
@@ -80,6 +80,20 @@ describe('QueryView', () => {
   });
   it('keeps showing a failed refetch as failed, as the lists did', () => {
     expect(list(query({ data: ['A'], error: new Error('Gone') }))).toContain('Gone');
+  });
+  it('lets the page wrap or replace the ErrorState for an error it knows', () => {
+    const renderError = (e: Error, state: React.ReactNode) =>
+      e.message === 'Not found' ? h('p', null, 'Not one of yours') : h('div', null, h('a', null, 'Back'), state);
+    expect(list(query({ error: new Error('Not found') }), { renderError })).toBe('<p>Not one of yours</p>');
+    const wrapped = list(query({ error: new Error('Server unreachable') }), { renderError });
+    expect(wrapped).toContain('<a>Back</a>');
+    expect(wrapped).toContain('Server unreachable');
+    expect(wrapped).toContain('Try again');
+  });
+  it('keeps what was read before a failed refetch when asked to, and fails when there is nothing', () => {
+    const gone = new Error('Gone');
+    expect(list(query({ data: ['A'], error: gone }), { keepData: true })).toBe('<ul><li>A</li></ul>');
+    expect(list(query({ error: gone }), { keepData: true })).toContain('Gone');
   });
   it('shows the empty state, else the data', () => {
     expect(list(query({ data: [] }))).toBe('<p>No sites yet</p>');

@@ -11,10 +11,8 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageHeader,
   QueryView,
-  SkeletonRows,
   Table,
   TBody,
   Td,
@@ -62,6 +60,42 @@ const how = (d: Door) =>
  */
 function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey }) {
   const q = usePerson(org.id, personKey);
+  return (
+    <QueryView
+      query={q}
+      loading={{ rows: 5, label: 'Loading the person' }}
+      // after ending everything, a guest outside the organization is nobody to it any more: keep what was read
+      keepData
+      renderError={(error, errorState) => (
+        <>
+          <BackLink />
+          {error instanceof ApiError && error.status === 404 ? (
+            <EmptyState
+              title="Not one of this organization's people"
+              text="They are not a member and cannot open any door you manage (or their access has ended)."
+            />
+          ) : (
+            errorState
+          )}
+        </>
+      )}
+    >
+      {(page) => <PersonView org={org} personKey={personKey} page={page} refetch={() => q.refetch()} />}
+    </QueryView>
+  );
+}
+
+function PersonView({
+  org,
+  personKey,
+  page,
+  refetch,
+}: {
+  org: MyOrganization;
+  personKey: PersonKey;
+  page: Page;
+  refetch: () => Promise<unknown>;
+}) {
   const endAll = useEndAllAccess(org.id, personKey);
   const toast = useToast();
   const qc = useQueryClient();
@@ -69,24 +103,8 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
   const [ending, setEnding] = useState(false);
   const [ended, setEnded] = useState<EndAllResult | null>(null);
 
-  if (q.isPending) return <SkeletonRows rows={5} label="Loading the person" />;
-  // after ending everything, a guest outside the organization is nobody to it any more: keep what was read
-  if (q.error && !q.data)
-    return (
-      <>
-        <BackLink />
-        {q.error instanceof ApiError && q.error.status === 404 ? (
-          <EmptyState
-            title="Not one of this organization's people"
-            text="They are not a member and cannot open any door you manage (or their access has ended)."
-          />
-        ) : (
-          <ErrorState message={q.error.message} onRetry={() => q.refetch()} retrying={q.isRefetching} />
-        )}
-      </>
-    );
-  const { person, doors, manageableDoors } = q.data;
-  const linkDoors = q.data.links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
+  const { person, doors, manageableDoors } = page;
+  const linkDoors = page.links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
   const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
   const viaGroups = doors.filter((d) => d.via === 'group');
   const canGive = manageableDoors.length > 0;
@@ -199,7 +217,7 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
             </Table>
           )}
         </Card>
-        <Facts org={org} page={q.data} />
+        <Facts org={org} page={page} />
         {person.organizationUserId !== null ? (
           <SiteLimit org={org} organizationUserId={person.organizationUserId} name={person.displayName} />
         ) : null}
@@ -234,7 +252,7 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
                   organizationUserId={person.organizationUserId}
                   name={person.displayName}
                   current={person.groups.map((g) => g.id)}
-                  onDone={() => q.refetch()}
+                  onDone={() => refetch()}
                 />
               ) : null}
             </>
@@ -249,7 +267,7 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
           doors={manageableDoors}
           onClose={() => {
             setGiving(false);
-            q.refetch();
+            refetch();
           }}
         />
       ) : null}
@@ -285,7 +303,7 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
             old ? { ...old, doors: old.doors.filter((d) => !gone.has(d.accessId)) } : old,
           );
           // a member stays someone of the organization: read their page again (an outsider is 404 now)
-          if (person.role !== null) await q.refetch();
+          if (person.role !== null) await refetch();
         }}
       />
     </>
