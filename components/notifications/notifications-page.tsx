@@ -3,8 +3,8 @@
 import {
   Card,
   Checkbox,
-  ErrorState,
   PageHeader,
+  QueryView,
   Select,
   SkeletonRows,
   Table,
@@ -22,6 +22,7 @@ import {
   useNotificationPreferences,
   type NotificationChange,
   type NotificationKind,
+  type NotificationPreferences,
 } from '@/lib/client/notifications';
 
 /** short column headings of the per-device table */
@@ -45,6 +46,29 @@ const HINT: Record<NotificationKind, string> = {
 /** Settings > Notifications: which mails a person gets about the devices they own or administer. */
 export function NotificationsPage() {
   const prefs = useNotificationPreferences();
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description="Mails about what you must not miss on the devices you own or administer: a jammed lock, a low battery, a bridge offline."
+      />
+      <QueryView
+        query={prefs}
+        loading={
+          <Card>
+            <SkeletonRows rows={5} />
+          </Card>
+        }
+        errorMessage={() => 'Your notification settings could not be loaded.'}
+      >
+        {(p) => <Preferences p={p} />}
+      </QueryView>
+    </>
+  );
+}
+
+/** The settings as read, each change saved as it is made. */
+function Preferences({ p }: { p: NotificationPreferences }) {
   const change = useChangeNotifications();
   const toast = useToast();
 
@@ -55,29 +79,6 @@ export function NotificationsPage() {
         toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
     });
 
-  const header = (
-    <PageHeader
-      title="Notifications"
-      description="Mails about what you must not miss on the devices you own or administer: a jammed lock, a low battery, a bridge offline."
-    />
-  );
-  if (prefs.isPending)
-    return (
-      <>
-        {header}
-        <Card>
-          <SkeletonRows rows={5} />
-        </Card>
-      </>
-    );
-  if (prefs.isError)
-    return (
-      <>
-        {header}
-        <ErrorState message="Your notification settings could not be loaded." onRetry={() => prefs.refetch()} />
-      </>
-    );
-  const p = prefs.data;
   /** One device's choice for one kind: default (the choice above), on or off. */
   const choice = (d: (typeof p.devices)[number], k: NotificationKind, className = 'w-auto min-w-[10rem]') => {
     const v = d.overrides[k];
@@ -102,100 +103,97 @@ export function NotificationsPage() {
   };
 
   return (
-    <>
-      {header}
-      <div className="space-y-6">
-        <Card
-          title="What to mail me"
-          description="For every device you own or administer. Each mail has a link that turns its kind off with one click."
-        >
-          <fieldset className="space-y-3">
-            <legend className="sr-only">Kinds of notification mail</legend>
-            {NOTIFICATION_KINDS.map((k) => (
-              <Checkbox
-                key={k}
-                id={`kind-${k}`}
-                label={p.labels[k]}
-                hint={HINT[k]}
-                checked={p.kinds[k]}
-                onChange={(e) =>
-                  save({ kinds: { [k]: e.target.checked } }, `${p.labels[k]}: ${e.target.checked ? 'on' : 'off'}.`)
-                }
-              />
-            ))}
-          </fieldset>
-        </Card>
+    <div className="space-y-6">
+      <Card
+        title="What to mail me"
+        description="For every device you own or administer. Each mail has a link that turns its kind off with one click."
+      >
+        <fieldset className="space-y-3">
+          <legend className="sr-only">Kinds of notification mail</legend>
+          {NOTIFICATION_KINDS.map((k) => (
+            <Checkbox
+              key={k}
+              id={`kind-${k}`}
+              label={p.labels[k]}
+              hint={HINT[k]}
+              checked={p.kinds[k]}
+              onChange={(e) =>
+                save({ kinds: { [k]: e.target.checked } }, `${p.labels[k]}: ${e.target.checked ? 'on' : 'off'}.`)
+              }
+            />
+          ))}
+        </fieldset>
+      </Card>
 
-        <Card title="How often" description="One mail per event as it happens, or one mail a day with everything.">
-          <Checkbox
-            id="digest"
-            label="Daily digest instead of a mail for each event"
-            hint="Sent once a day at 07:00 UTC with everything since the last one."
-            checked={p.digest}
-            onChange={(e) =>
-              save({ digest: e.target.checked }, e.target.checked ? 'One mail a day.' : 'A mail for each event.')
-            }
-          />
-        </Card>
+      <Card title="How often" description="One mail per event as it happens, or one mail a day with everything.">
+        <Checkbox
+          id="digest"
+          label="Daily digest instead of a mail for each event"
+          hint="Sent once a day at 07:00 UTC with everything since the last one."
+          checked={p.digest}
+          onChange={(e) =>
+            save({ digest: e.target.checked }, e.target.checked ? 'One mail a day.' : 'A mail for each event.')
+          }
+        />
+      </Card>
 
-        <Card
-          title="Per device"
-          description='Choose differently for one device; "Default" follows your choice above.'
-          flush
-        >
-          {p.devices.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600 sm:p-5">
-              You own or administer no devices: there is nothing to mail you about.
-            </p>
-          ) : (
-            <>
-              {/* a phone: one card per device, each setting on its own line (six columns do not fit) */}
-              <ul aria-label="Per device settings" className="divide-y divide-slate-100 md:hidden">
-                {p.devices.map((d) => (
-                  <li key={d.deviceId} className="space-y-2 p-4">
-                    <div className="font-medium text-slate-900">{d.name}</div>
-                    {NOTIFICATION_KINDS.filter((k) => d.kinds.includes(k)).map((k) => (
-                      <div key={k} className="grid grid-cols-[minmax(0,1fr)_10rem] items-center gap-3 text-sm">
-                        <span className="text-slate-700">{SHORT[k]}</span>
-                        {choice(d, k, 'w-full')}
-                      </div>
+      <Card
+        title="Per device"
+        description='Choose differently for one device; "Default" follows your choice above.'
+        flush
+      >
+        {p.devices.length === 0 ? (
+          <p className="p-4 text-sm text-slate-600 sm:p-5">
+            You own or administer no devices: there is nothing to mail you about.
+          </p>
+        ) : (
+          <>
+            {/* a phone: one card per device, each setting on its own line (six columns do not fit) */}
+            <ul aria-label="Per device settings" className="divide-y divide-slate-100 md:hidden">
+              {p.devices.map((d) => (
+                <li key={d.deviceId} className="space-y-2 p-4">
+                  <div className="font-medium text-slate-900">{d.name}</div>
+                  {NOTIFICATION_KINDS.filter((k) => d.kinds.includes(k)).map((k) => (
+                    <div key={k} className="grid grid-cols-[minmax(0,1fr)_10rem] items-center gap-3 text-sm">
+                      <span className="text-slate-700">{SHORT[k]}</span>
+                      {choice(d, k, 'w-full')}
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <Table>
+                <THead>
+                  <Tr>
+                    <Th>Device</Th>
+                    {NOTIFICATION_KINDS.map((k) => (
+                      <Th key={k}>{SHORT[k]}</Th>
                     ))}
-                  </li>
-                ))}
-              </ul>
-              <div className="hidden md:block">
-                <Table>
-                  <THead>
-                    <Tr>
-                      <Th>Device</Th>
-                      {NOTIFICATION_KINDS.map((k) => (
-                        <Th key={k}>{SHORT[k]}</Th>
-                      ))}
+                  </Tr>
+                </THead>
+                <TBody>
+                  {p.devices.map((d) => (
+                    <Tr key={d.deviceId}>
+                      <Td className="font-medium text-slate-900">{d.name}</Td>
+                      {NOTIFICATION_KINDS.map((k) =>
+                        d.kinds.includes(k) ? (
+                          <Td key={k}>{choice(d, k)}</Td>
+                        ) : (
+                          <Td key={k} className="text-slate-500">
+                            <span aria-hidden="true">-</span>
+                            <span className="sr-only">does not apply</span>
+                          </Td>
+                        ),
+                      )}
                     </Tr>
-                  </THead>
-                  <TBody>
-                    {p.devices.map((d) => (
-                      <Tr key={d.deviceId}>
-                        <Td className="font-medium text-slate-900">{d.name}</Td>
-                        {NOTIFICATION_KINDS.map((k) =>
-                          d.kinds.includes(k) ? (
-                            <Td key={k}>{choice(d, k)}</Td>
-                          ) : (
-                            <Td key={k} className="text-slate-500">
-                              <span aria-hidden="true">-</span>
-                              <span className="sr-only">does not apply</span>
-                            </Td>
-                          ),
-                        )}
-                      </Tr>
-                    ))}
-                  </TBody>
-                </Table>
-              </div>
-            </>
-          )}
-        </Card>
-      </div>
-    </>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          </>
+        )}
+      </Card>
+    </div>
   );
 }
