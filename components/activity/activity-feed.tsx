@@ -3,18 +3,7 @@
 import { DateTime } from 'luxon';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Button,
-  buttonClasses,
-  Card,
-  EmptyState,
-  ErrorState,
-  FormField,
-  Input,
-  Select,
-  SkeletonRows,
-  Spinner,
-} from '@/components/ui';
+import { Button, buttonClasses, Card, EmptyState, FormField, Input, QueryView, Select, Spinner } from '@/components/ui';
 import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
 import type { PortalDevice } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/shared/activity/names';
@@ -275,34 +264,43 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
         </a>
       </div>
       <Card flush>
-        {feed.isLoading ? (
-          <SkeletonRows rows={6} />
-        ) : feed.isError ? (
-          <ErrorState message={feed.error.message} onRetry={() => feed.refetch()} retrying={feed.isFetching} />
-        ) : !items.length || rangeWrong ? (
-          <EmptyState
-            title={filtered ? 'Nothing matches these filters' : 'No activity yet'}
-            text={
-              filtered
-                ? `Widen the dates or choose ${site ? '"All sites", ' : ''}"Any way", "All events" or "Anyone".`
-                : 'Unlocks, PIN entries and door events appear here as they happen.'
-            }
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Activity entries">
-            {items.map((it) => {
-              const d = byId.get(it.deviceId);
-              return (
-                <ActivityRow
-                  key={it.id}
-                  item={it}
-                  deviceName={deviceId === undefined ? (d?.name ?? `Device ${it.deviceId}`) : undefined}
-                  zone={d?.timeZone ?? 'UTC'}
-                />
-              );
-            })}
-          </ul>
-        )}
+        <QueryView
+          // a backwards range sends nothing (the query stays disabled): nothing matches it
+          query={{
+            data: rangeWrong ? [] : feed.data && items,
+            error: feed.error,
+            isPending: feed.isLoading,
+            isFetching: feed.isFetching,
+            refetch: feed.refetch,
+          }}
+          loading={{ rows: 6 }}
+          empty={
+            <EmptyState
+              title={filtered ? 'Nothing matches these filters' : 'No activity yet'}
+              text={
+                filtered
+                  ? `Widen the dates or choose ${site ? '"All sites", ' : ''}"Any way", "All events" or "Anyone".`
+                  : 'Unlocks, PIN entries and door events appear here as they happen.'
+              }
+            />
+          }
+        >
+          {(list) => (
+            <ul className="divide-y divide-slate-100" aria-label="Activity entries">
+              {list.map((it) => {
+                const d = byId.get(it.deviceId);
+                return (
+                  <ActivityRow
+                    key={it.id}
+                    item={it}
+                    deviceName={deviceId === undefined ? (d?.name ?? `Device ${it.deviceId}`) : undefined}
+                    zone={d?.timeZone ?? 'UTC'}
+                  />
+                );
+              })}
+            </ul>
+          )}
+        </QueryView>
       </Card>
       <div ref={sentinel} className="flex justify-center py-4 text-sm text-slate-600">
         {isFetchingNextPage ? (
