@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, ErrorState, FormError, Skeleton, Spinner, useToast } from '@/components/ui';
+import { Button, Dialog, FormError, QueryView, Skeleton, Spinner, useToast } from '@/components/ui';
 import { pinErrorMessage, useCreatePin, usePin, useUpdatePin, type PinDetail } from '@/lib/client/pins';
 import { initialValues, PinForm, toBody, validate, type PinFormValues } from './pin-form';
 
@@ -20,36 +20,35 @@ export function PinDialog({ lockId, zone, state, onClose }: Props) {
   const detail = usePin(lockId, editId);
   if (!state) return null;
   const title = state.mode === 'add' ? 'Add a PIN' : `Edit “${state.alias}”`;
-  if (state.mode === 'edit' && !detail.data) {
-    return (
-      <Dialog open onClose={onClose} title={title}>
-        {detail.isError ? (
-          <ErrorState
-            message={pinErrorMessage(detail.error)}
-            onRetry={() => detail.refetch()}
-            retrying={detail.isFetching}
-          />
-        ) : (
+  const editor = (existing: PinDetail | null) => (
+    // keyed by PIN: a fresh form (and fresh initial values) for every PIN opened
+    <Editor key={editId ?? 'new'} lockId={lockId} zone={zone} title={title} existing={existing} onClose={onClose} />
+  );
+  if (state.mode === 'add') return editor(null);
+  // the PIN is read before its form opens; once read, a failed refetch keeps the form
+  return (
+    <QueryView
+      query={detail}
+      keepData
+      loading={
+        <Dialog open onClose={onClose} title={title}>
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading the PIN</span>
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-32 w-full" />
           </div>
-        )}
-      </Dialog>
-    );
-  }
-  // keyed by PIN: a fresh form (and fresh initial values) for every PIN opened
-  return (
-    <Editor
-      key={editId ?? 'new'}
-      lockId={lockId}
-      zone={zone}
-      title={title}
-      existing={detail.data ?? null}
-      onClose={onClose}
-    />
+        </Dialog>
+      }
+      errorMessage={pinErrorMessage}
+      renderError={(_, errorState) => (
+        <Dialog open onClose={onClose} title={title}>
+          {errorState}
+        </Dialog>
+      )}
+    >
+      {editor}
+    </QueryView>
   );
 }
 
