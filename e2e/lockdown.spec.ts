@@ -151,3 +151,36 @@ test('lock the residence down, see a guest link and a PIN refused with the reaso
     await moveTo(office);
   }
 });
+
+test('a door on a weekly timetable shows its rules and its next change on its page', async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/home' });
+  const origin = new URL(page.url()).origin;
+  const locks = (await (await page.request.get('/api/v37/my/lock')).json()).result as Array<{
+    id: number;
+    name: string;
+  }>;
+  const lock = locks.find((l) => l.name === 'Office')!;
+  const set = await page.request.put(`/api/v37/my/lock/${lock.id}/timetable`, {
+    headers: { origin },
+    data: {
+      enabled: true,
+      rules: [
+        { days: 31, at: '08:00', action: 'unlock' },
+        { days: 31, at: '18:00', action: 'lock' },
+      ],
+      exceptions: ['2026-12-25'],
+    },
+  });
+  expect(set.status()).toBe(200);
+  try {
+    await page.goto(`/devices/${lock.id}`);
+    await expect(page.getByText('Unlock Mon–Fri at 08:00')).toBeVisible();
+    await expect(page.getByText('Lock Mon–Fri at 18:00')).toBeVisible();
+    await expect(page.getByTestId('timetable-next')).toHaveText(
+      /^Next: (Unlocks|Locks) \w+day \d{1,2} \w{3} at (08|18):00 \(Warsaw time\)$/,
+    );
+    await screen(page, 'timetable-lock-page');
+  } finally {
+    await page.request.delete(`/api/v37/my/lock/${lock.id}/timetable`, { headers: { origin } });
+  }
+});

@@ -48,6 +48,25 @@ export function LockOverview({ initial, policy }: { initial: Lock; policy: Omit<
           <dd>
             <ConnectivityBadge isConnected={lock.isConnected} kind="lock" />
           </dd>
+          {policy.timetable ? (
+            <>
+              <dt className="self-start text-slate-600">Timetable</dt>
+              <dd>
+                <ul>
+                  {policy.timetable.rules.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+                <p className="mt-1 font-medium text-slate-900" data-testid="timetable-next">
+                  {!policy.timetable.enabled
+                    ? 'Paused: it sends nothing until it is turned on again.'
+                    : policy.timetable.next
+                      ? `Next: ${policy.timetable.next}`
+                      : 'No change in the next four weeks.'}
+                </p>
+              </dd>
+            </>
+          ) : null}
           <dt className="text-slate-600">Firmware</dt>
           <dd>
             {lock.softwareVersions

@@ -22,3 +22,4 @@ export * from './notifications';
 export * from './idempotency';
 export * from './oauth';
 export * from './lockdowns';
+export * from './timetables';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './devices';
 
 export { OperationType } from '../../lib/shared/devices/codes';
@@ -24,6 +24,8 @@ export const deviceOperations = pgTable(
     fromState: integer('from_state'),
     userId: uuid('user_id'),
     accessLinkId: uuid('access_link_id'),
+    /** sent by the door's timetable (issue 35): its activity entry names the timetable, not a person */
+    byTimetable: boolean('by_timetable').notNull().default(false),
     created: timestamp('created', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     completeAt: timestamp('complete_at', { precision: 3, withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { precision: 3, withTimezone: true }),

@@ -60,6 +60,8 @@ export interface StartOperationInput {
   /** author of the activity entries (null for access-link guests) */
   userId: string | null;
   accessLinkId?: string | null;
+  /** sent by the lock's timetable (issue 35): the activity entry names it */
+  byTimetable?: boolean;
 }
 
 export interface OperationView {
@@ -225,6 +227,8 @@ export interface DeviceReports {
       mode: number | null;
       userId: string | null;
       accessLinkId: string | null;
+      /** sent by the lock's timetable */
+      byTimetable?: boolean;
       fromState: number | null;
       state: number;
       /** when the service stops waiting for the lock's answer */

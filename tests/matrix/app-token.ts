@@ -57,6 +57,9 @@ POST   /api/v37/my/gate/sync                                                    
 GET    /api/v37/my/keypad                                                        200 200
 GET    /api/v37/my/lock/[id]                                                     200 200
 GET    /api/v37/my/lock/[id]/sync                                                200 200
+GET    /api/v37/my/lock/[id]/timetable                                           200 200
+PUT    /api/v37/my/lock/[id]/timetable                                           200 403
+DELETE /api/v37/my/lock/[id]/timetable                                           204 403
 GET    /api/v37/my/device/[deviceId]/battery                                     200 200
 GET    /api/v37/my/device/[deviceId]/hours                                       200 200
 GET    /api/v37/my/gate/[id]                                                     200 200

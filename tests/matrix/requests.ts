@@ -273,6 +273,13 @@ export const REQUESTS: Record<string, Build> = {
   // a device
   'GET /api/v37/my/lock/[id]': (w) => ({ url: `${MY}/lock/${w.lock.id}` }),
   'GET /api/v37/my/lock/[id]/sync': (w) => ({ url: `${MY}/lock/${w.lock.id}/sync` }),
+  // a timetable (issue 35), disabled: no worker runs in tests, and none would send anything for it
+  'GET /api/v37/my/lock/[id]/timetable': (w) => ({ url: `${MY}/lock/${w.lock.id}/timetable` }),
+  'PUT /api/v37/my/lock/[id]/timetable': (w) => ({
+    url: `${MY}/lock/${w.lock.id}/timetable`,
+    body: { enabled: false, rules: [{ days: 31, at: '08:00', action: 'unlock' }], exceptions: [] },
+  }),
+  'DELETE /api/v37/my/lock/[id]/timetable': (w) => ({ url: `${MY}/lock/${w.lock.id}/timetable` }),
   'GET /api/v37/my/device/[deviceId]/battery': (w) => ({ url: `${MY}/device/${w.lock.id}/battery` }),
   'GET /api/v37/my/device/[deviceId]/hours': (w) => ({ url: `${MY}/device/${w.lock.id}/hours` }),
   'GET /api/v37/my/device/operation/[operationId]': async (w) => ({

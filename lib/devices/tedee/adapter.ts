@@ -144,6 +144,7 @@ export function createTedeeGateway(reports: DeviceReports, config: () => TedeeCo
         mode: input.mode ?? null,
         userId: input.userId,
         accessLinkId: input.accessLinkId ?? null,
+        byTimetable: input.byTimetable ?? false,
         fromState: lock.state,
         state: TRANSITIONAL[input.type],
         expectedEnd: new Date(at.getTime() + config().commandTimeoutMs),

@@ -15,7 +15,14 @@ import { settleOverdue } from './reconcile';
 /** Sends lock/unlock/pull to the lock (authorization is the caller's). */
 export async function startLockOperation(
   db: Db,
-  input: { deviceId: number; type: OperationType; mode?: number; userId: string | null; accessLinkId?: string | null },
+  input: {
+    deviceId: number;
+    type: OperationType;
+    mode?: number;
+    userId: string | null;
+    accessLinkId?: string | null;
+    byTimetable?: boolean;
+  },
 ): Promise<{ operationId: string; lastStateChangedDate: Date }> {
   const lock = await lockAddress(db, input.deviceId);
   return getGateway().startOperation(db, {
@@ -24,6 +31,7 @@ export async function startLockOperation(
     mode: input.mode,
     userId: input.userId,
     accessLinkId: input.accessLinkId,
+    byTimetable: input.byTimetable,
   });
 }
 

@@ -6,6 +6,7 @@ import { may } from '@/lib/shared/policy';
 import { refusalFor } from '@/lib/shared/policy/words';
 import { NotFound } from '../errors';
 import { lockdownRefusalFor } from '../lockdown/state';
+import { timetableSummary, type TimetableSummary } from '../timetables/timetables';
 import { fmtZ } from '../format';
 import { yourHours, type YourHours } from '../access/hours';
 import { loadVisible } from './load';
@@ -28,6 +29,8 @@ export interface LockPolicy {
   lastSeen: string | null;
   /** the viewer's own hours on the lock and when they can next open it (lib/domain/access/hours) */
   hours: YourHours;
+  /** the lock's weekly timetable in words and its next change (issue 35); null when it has none */
+  timetable: TimetableSummary | null;
 }
 
 export type DeviceOverview =
@@ -68,6 +71,7 @@ export async function deviceOverview(ctx: Ctx, id: number): Promise<DeviceOvervi
       simulator: getSimulatorControl() !== null && may('driveSimulator', x.access, now),
       lastSeen: fmtZ(await lockLastSeen(ctx, x.d)),
       hours: yourHours(x.access, now),
+      timetable: await timetableSummary(ctx.db, id, now),
     };
   }
   if (t === DeviceType.bridge) {

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'link.delete': 'Deleted an access link',
   'link.send': 'Sent an access link by e-mail',
   'device.settings': 'Changed device settings',
+  'device.timetable': "Changed a lock's timetable",
   'device.delete': 'Removed a device',
   'device.add': 'Added a bridge and its locks',
   'group.create': 'Created a group',

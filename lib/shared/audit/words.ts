@@ -245,6 +245,11 @@ export function auditWords(item: AuditItem): AuditWords {
       return { text: `Sent access link ${quote(t)} to ${str(a.to) ?? 'someone'}`, changes: [] };
     case 'device.settings':
       return { text: `Changed the settings of ${door(item)}`, changes: changes() };
+    case 'device.timetable':
+      return {
+        text: item.after ? `Changed the timetable of ${door(item)}` : `Removed the timetable of ${door(item)}`,
+        changes: [],
+      };
     case 'device.delete':
       return { text: `Removed ${SECONDS_DEVICE[item.target.type] ?? 'device'} ${quote(t)}`, changes: [] };
     case 'device.add': {

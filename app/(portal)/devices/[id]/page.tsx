@@ -13,7 +13,7 @@ export default async function DevicePage({ params }: { params: Promise<{ id: str
   return o.kind === 'lock' ? (
     <LockOverview
       initial={o.device}
-      policy={{ openRefusal: o.openRefusal, simulator: o.simulator, lastSeen: o.lastSeen }}
+      policy={{ openRefusal: o.openRefusal, simulator: o.simulator, lastSeen: o.lastSeen, timetable: o.timetable }}
     />
   ) : (
     <OtherOverview o={o} />

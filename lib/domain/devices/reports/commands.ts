@@ -21,9 +21,9 @@ type R<K extends keyof DeviceReports> = Parameters<DeviceReports[K]>[1];
 export async function commandAccepted(db: Db, r: R<'commandAccepted'>): Promise<void> {
   await db.execute(sql`
     with op as (
-      insert into device_operations (id, device_id, type, mode, from_state, user_id, access_link_id, created, complete_at)
+      insert into device_operations (id, device_id, type, mode, from_state, user_id, access_link_id, by_timetable, created, complete_at)
       values (${r.operationId}::uuid, ${r.device.id}, ${r.type}, ${r.mode}::int, ${r.fromState}::int,
-              ${r.userId}::uuid, ${r.accessLinkId}::uuid, ${iso(r.at)}::timestamptz, ${iso(r.expectedEnd)}::timestamptz)
+              ${r.userId}::uuid, ${r.accessLinkId}::uuid, ${r.byTimetable ?? false}::boolean, ${iso(r.at)}::timestamptz, ${iso(r.expectedEnd)}::timestamptz)
     )
     update devices set state = ${r.state}, last_state_changed_date = ${iso(r.at)}::timestamptz
     where id = ${r.device.id}
@@ -75,12 +75,13 @@ const eventOf = (result: number) =>
 
 /**
  * The author of an operation's entry, from the operation row `o`: its user, or for an access link
- * no user and the link's name (so the log names the link even after a rename or delete).
+ * no user and the link's name (so the log names the link even after a rename or delete), or for a
+ * lock's timetable (issue 35) no user and "Timetable".
  */
 const authorColumns = sql`
   case when o.access_link_id is null then u.id end,
   case when o.access_link_id is null then coalesce(u.num_id, 0) else 0 end,
-  case when o.access_link_id is null then coalesce(u.display_name, '') else coalesce(l.name, '') end`;
+  case when o.access_link_id is not null then coalesce(l.name, '') when o.by_timetable then 'Timetable' else coalesce(u.display_name, '') end`;
 const authorJoins = sql`left join users u on u.id = o.user_id left join access_links l on l.id = o.access_link_id`;
 
 /**
@@ -95,7 +96,7 @@ export async function commandFinished(db: Db, r: R<'commandFinished'>): Promise<
     with o as (
       update device_operations set status = 'COMPLETED', result = ${r.result}, completed_at = ${iso(r.at)}::timestamptz
       where id = ${r.operationId}::uuid and status = 'PENDING'
-      returning id, type, user_id, access_link_id
+      returning id, type, user_id, access_link_id, by_timetable
     ),
     lock as (
       update devices set state = ${r.state}, state_change_result = ${scr}, last_state_changed_date = ${iso(r.at)}::timestamptz
@@ -124,7 +125,7 @@ export async function gateOpened(db: Db, r: R<'gateOpened'>): Promise<void> {
       insert into device_operations (id, device_id, type, status, result, user_id, access_link_id, created, complete_at, completed_at)
       values (${r.operationId}::uuid, ${r.device.id}, ${n(T.unlock)}, 'COMPLETED', ${n(OpResult.ok)}, ${r.userId}::uuid, ${r.accessLinkId}::uuid,
               ${iso(r.requestedAt)}::timestamptz, ${iso(r.at)}::timestamptz, ${iso(r.at)}::timestamptz)
-      returning id, type, user_id, access_link_id
+      returning id, type, user_id, access_link_id, by_timetable
     )
     insert into device_activity (device_id, user_id, user_num_id, username, event, source, date, access_link_id, operation_id)
     select ${r.device.id}, ${authorColumns},
