@@ -172,3 +172,21 @@ test.describe('Organization > Sites', () => {
     await screen(page, 'sites-member-phone');
   });
 });
+
+test('an administrator subscribes to the weekly report of a site, sees last week at a glance, and stops it', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin, { to: '/organization/sites' });
+  await page.getByRole('button', { name: 'Reports of Residence' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reports of Residence' });
+  await expect(dialog.getByText('You get no report of this site yet.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: /^Last week \(the week of / })).toBeVisible();
+  await dialog.getByLabel('Report').selectOption('weekly');
+  await dialog.getByLabel('At').selectOption('7');
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  const mine = dialog.getByRole('region', { name: 'Your reports' });
+  await expect(mine.getByRole('listitem')).toHaveText(/^Weekly, every Monday at 07:00; next Mon \d{1,2} \w{3}, 07:00/);
+  await screen(page, 'sites-reports');
+  await mine.getByRole('button', { name: 'Stop the weekly report' }).click();
+  await expect(dialog.getByText('You get no report of this site yet.')).toBeVisible();
+});

@@ -23,3 +23,4 @@ export * from './idempotency';
 export * from './oauth';
 export * from './lockdowns';
 export * from './timetables';
+export * from './reports';

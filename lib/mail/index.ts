@@ -22,6 +22,14 @@ export interface OutgoingMail {
   kind: string;
   /** the organization the mail speaks for: its name leads the subject */
   organizationName?: string | null;
+  /** files it carries (a report's CSV), kept encrypted with the body until sent */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
@@ -43,7 +51,15 @@ export async function enqueueMail(tx: Db, mail: OutgoingMail, now: Date = new Da
     kind: mail.kind,
     toAddress: to,
     subject: subjectLine(mail.subject, mail.organizationName),
-    bodyCiphertext: encryptSecret(JSON.stringify({ text: mail.text, html: mail.html }), 'mail_outbox', id),
+    bodyCiphertext: encryptSecret(
+      JSON.stringify({
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+      }),
+      'mail_outbox',
+      id,
+    ),
     created: now,
     nextAttemptAt: now,
   });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { mailOutbox } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secrets';
+import type { MailAttachment } from './index';
 import { sendMail, type SendOutcome } from './send';
 
 /** mails sent at once by one pass */
@@ -68,10 +69,14 @@ async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Prom
 }
 
 async function attempt(db: Db, c: Claimed, now: Date): Promise<SendOutcome> {
-  let body: { text: string; html: string } | null = null;
+  let body: { text: string; html: string; attachments?: MailAttachment[] } | null = null;
   try {
     body = c.bodyCiphertext
-      ? (JSON.parse(decryptSecret(c.bodyCiphertext, 'mail_outbox', c.id)) as { text: string; html: string })
+      ? (JSON.parse(decryptSecret(c.bodyCiphertext, 'mail_outbox', c.id)) as {
+          text: string;
+          html: string;
+          attachments?: MailAttachment[];
+        })
       : null;
   } catch {
     body = null;

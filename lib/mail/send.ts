@@ -37,6 +37,7 @@ export async function sendMail(m: {
   text: string;
   html: string;
   id: string;
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }): Promise<SendOutcome> {
   const t = transport();
   if (!t) return { ok: false, permanent: false, error: 'SMTP_URL is not set.' };
@@ -47,6 +48,15 @@ export async function sendMail(m: {
       subject: m.subject,
       text: m.text,
       html: m.html,
+      ...(m.attachments?.length
+        ? {
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
       messageId: `<${m.id}@smartlock-cloud>`,
     });
     return { ok: true, permanent: false, error: null };

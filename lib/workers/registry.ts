@@ -16,6 +16,7 @@ const registry: Array<() => Promise<BackgroundWorker>> = [
   () => import('@/lib/domain/activity/partitions').then((m) => m.worker),
   () => import('@/lib/domain/lockdown/worker').then((m) => m.worker),
   () => import('@/lib/domain/timetables/worker').then((m) => m.worker),
+  () => import('@/lib/domain/reports/worker').then((m) => m.worker),
 ];
 
 const g = globalThis as unknown as { __workersStop?: StopWorker[] };

@@ -24,6 +24,37 @@ afterAll(async () => {
 const address = () => `mail-${randomUUID().slice(0, 8)}@test.local`;
 
 describe('mail outbox', () => {
+  it("sends the files a mail carries as attachments (a report's CSV, issue 35), with titled lists in both parts", async () => {
+    const d = await db();
+    const to = address();
+    const body = renderMail({
+      paragraphs: ['The weekly report.'],
+      sections: [{ title: 'Openings per door', lines: ['Front door: 4 openings', '<b>Back</b>: 1 opening'] }],
+    });
+    expect(body.text).toContain('Openings per door\n- Front door: 4 openings');
+    expect(body.html).toContain('<li>&lt;b&gt;Back&lt;/b&gt;: 1 opening</li>');
+    await d.transaction((tx) =>
+      enqueueMail(tx, {
+        to,
+        subject: 'Weekly report',
+        ...body,
+        kind: 'report',
+        attachments: [
+          {
+            filename: 'report.csv',
+            contentType: 'text/csv',
+            content: 'section,name,count\r\nopenings,Front door,4\r\n',
+          },
+        ],
+      }),
+    );
+    expect(await runMailPass(d, new Date(), { only: [to] })).toEqual({ attempted: 1, sent: 1 });
+    const [m] = smtp.to(to);
+    expect(m.attachments).toEqual([
+      { filename: 'report.csv', contentType: 'text/csv', content: 'section,name,count\r\nopenings,Front door,4\r\n' },
+    ]);
+  });
+
   it('sends a queued mail with text and HTML parts, the organization in the subject, and keeps no body after', async () => {
     const d = await db();
     const to = address();

@@ -167,6 +167,10 @@ GET    /api/v37/organization/[organizationId]/sites/[siteId]                    
 PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
 DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 403
 POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 403
+GET    /api/v37/organization/[organizationId]/sites/[siteId]/reports             200 200
+POST   /api/v37/organization/[organizationId]/sites/[siteId]/reports             201 403
+GET    /api/v37/organization/[organizationId]/sites/[siteId]/reports/last        200 200
+DELETE /api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId] 204 403
 GET    /api/v37/organization/[organizationId]/lockdowns                          200 200
 POST   /api/v37/organization/[organizationId]/lockdowns                          201 403
 GET    /api/v37/organization/[organizationId]/lockdowns/[lockdownId]             200 200

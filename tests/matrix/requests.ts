@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { deviceAccess, lockdowns, passkeys, userTotp } from '@/db/schema';
+import { deviceAccess, lockdowns, passkeys, reportSubscriptions, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { unsubscribeLink } from '@/lib/domain/notifications/message';
@@ -508,6 +508,32 @@ export const REQUESTS: Record<string, Build> = {
     url: `${org(w)}/sites/${(await createSite(w.org.id)).id}/devices`,
     body: { deviceIds: [w.lock.id] },
   }),
+  // a site's reports: a fresh site per cell (a subscription is one per person, site and frequency)
+  'GET /api/v37/organization/[organizationId]/sites/[siteId]/reports': async (w) => ({
+    url: `${org(w)}/sites/${(await sharedSite(w)).id}/reports`,
+  }),
+  'POST /api/v37/organization/[organizationId]/sites/[siteId]/reports': async (w) => ({
+    url: `${org(w)}/sites/${(await createSite(w.org.id)).id}/reports`,
+    body: { frequency: 'weekly', hour: 8 },
+  }),
+  'GET /api/v37/organization/[organizationId]/sites/[siteId]/reports/last': async (w) => ({
+    url: `${org(w)}/sites/${(await sharedSite(w)).id}/reports/last?frequency=weekly`,
+  }),
+  // the caller's own subscription (made here for whoever asks: ending one's own is never refused to a member)
+  'DELETE /api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]': async (w, c) => {
+    const site = await createSite(w.org.id);
+    const [s] = await (await db())
+      .insert(reportSubscriptions)
+      .values({
+        organizationId: w.org.id,
+        siteId: site.id,
+        userId: w.users[identity(w, c)].id,
+        frequency: 'weekly',
+        hour: 8,
+      })
+      .returning({ id: reportSubscriptions.id });
+    return { url: `${org(w)}/sites/${site.id}/reports/${s.id}` };
+  },
   // lockdowns: each of a fresh site without doors, so none reaches the world's lock and the next cell's start is new
   'GET /api/v37/organization/[organizationId]/lockdowns': (w) => ({ url: `${org(w)}/lockdowns` }),
   'POST /api/v37/organization/[organizationId]/lockdowns': async (w) => ({

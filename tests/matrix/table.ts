@@ -189,6 +189,11 @@ GET    /api/v37/organization/[organizationId]/sites/[siteId]                    
 PATCH  /api/v37/organization/[organizationId]/sites/[siteId]                     204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 403 401 401 401 401 401 401
 DELETE /api/v37/organization/[organizationId]/sites/[siteId]                     204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 403 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/sites/[siteId]/devices             204 204 204 204 403 403 403 403 403 404 204 403 403 404 403 403 401 401 401 401 401 401
+# a site's scheduled reports (issue 35): its owner and administrators (decideSiteReport, the second-factor rule); anyone ends their own subscription
+GET    /api/v37/organization/[organizationId]/sites/[siteId]/reports             200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 200 401 401 401 401 401 401
+POST   /api/v37/organization/[organizationId]/sites/[siteId]/reports             201 201 201 201 403 403 403 403 403 404 201 403 403 404 403 403 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/sites/[siteId]/reports/last        200 200 200 200 403 403 403 403 403 404 200 403 403 404 403 200 401 401 401 401 401 401
+DELETE /api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId] 204 204 204 204 204 204 204 204 204 404 204 204 204 404 204 403 401 401 401 401 401 401
 
 # lockdowns (issue 35): members read them (they are refused by them); an administrator whose administration reaches the site starts and lifts one
 GET    /api/v37/organization/[organizationId]/lockdowns                          200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401

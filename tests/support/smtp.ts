@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** every http(s) link in the plain-text part */
   links: string[];
+  /** the files it carries, their content as text */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 /**
@@ -38,6 +40,11 @@ export async function startSmtp() {
             text,
             html: typeof m.html === 'string' ? m.html : '',
             links: text.match(/https?:\/\/[^\s]+/g) ?? [],
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content.toString('utf8'),
+            })),
           });
           cb();
         })

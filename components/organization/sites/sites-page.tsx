@@ -22,10 +22,11 @@ import {
   useUpdateSite,
   type Site,
 } from '@/lib/client/sites';
-import { decideSiteChange } from '@/lib/shared/policy';
+import { decideSiteChange, decideSiteReport } from '@/lib/shared/policy';
 import { mayInOrg, OrgGate } from '../org-gate';
 import { SearchBox, useSearchText } from '../search-box';
 import { MoveDevicesDialog } from './move-devices-dialog';
+import { ReportsDialog } from './reports-dialog';
 import { SiteDialog } from './site-dialog';
 import { SitesTable, type SiteAction } from './sites-table';
 
@@ -43,7 +44,10 @@ function Sites({ org }: { org: MyOrganization }) {
   // the viewer's own site limit (issue 35): a limited administrator changes only their sites and creates none
   const limit = org.siteIds;
   const may = (a: SiteAction | 'create', s?: Site) =>
-    admin && decideSiteChange(limit, a === 'create' ? 'create' : a === 'move' ? 'move' : 'change', s ? [s.id] : []).ok;
+    a === 'reports'
+      ? !!s && decideSiteReport(org.role, limit, s.id).ok
+      : admin &&
+        decideSiteChange(limit, a === 'create' ? 'create' : a === 'move' ? 'move' : 'change', s ? [s.id] : []).ok;
   // every site, for where devices are now in the move dialog (only fetched for those who move them)
   const every = useAllSites(admin ? org.id : undefined);
   const create = useCreateSite(org.id);
@@ -55,7 +59,9 @@ function Sites({ org }: { org: MyOrganization }) {
   const [editing, setEditing] = useState<Site | null>(null);
   const [deleting, setDeleting] = useState<Site | null>(null);
   const [moving, setMoving] = useState<Site | null>(null);
-  const act = (a: SiteAction, s: Site) => (a === 'move' ? setMoving : a === 'edit' ? setEditing : setDeleting)(s);
+  const [reporting, setReporting] = useState<Site | null>(null);
+  const act = (a: SiteAction, s: Site) =>
+    (a === 'move' ? setMoving : a === 'edit' ? setEditing : a === 'reports' ? setReporting : setDeleting)(s);
   const newSite = may('create') ? <Button onClick={() => setCreating(true)}>New site</Button> : null;
   const limited = admin && limit !== null;
 
@@ -143,6 +149,7 @@ function Sites({ org }: { org: MyOrganization }) {
           toast.success(`Moved ${names(devices)} to "${site.name}"`);
         }}
       />
+      <ReportsDialog orgId={org.id} site={reporting} onClose={() => setReporting(null)} />
     </>
   );
 }

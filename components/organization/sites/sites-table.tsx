@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { Site } from '@/lib/client/sites';
 
-export type SiteAction = 'move' | 'edit' | 'delete';
+export type SiteAction = 'move' | 'edit' | 'delete' | 'reports';
 
 const devicesText = (n: number) => `${n} ${n === 1 ? 'device' : 'devices'}`;
 
@@ -33,6 +33,16 @@ function Actions({ site, may, onAction }: ActionProps) {
     return <span className="text-sm text-slate-500">Not one of your sites</span>;
   return (
     <>
+      {may('reports', site) ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => onAction('reports', site)}
+          aria-label={`Reports of ${site.name}`}
+        >
+          Reports
+        </Button>
+      ) : null}
       <Button
         size="sm"
         variant="secondary"

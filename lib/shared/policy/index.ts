@@ -713,3 +713,20 @@ export function decideLockdownControl(
  * person the rule never lets open anyway; the owner needs no exemption).
  */
 export const mayBeExempted = (role: number | null): boolean => role === OrgRole.administrator;
+
+/**
+ * A site's reports (issue 35): who opened which door, the refusals, the people added and removed
+ * are the site's administration's to read: its owner, or an administrator whose administration
+ * reaches the site (`limit` null: every site). Asked when subscribing, reading, and again at each
+ * sending (a subscriber who lost the role or the site gets nothing more).
+ */
+export function decideSiteReport(
+  role: number | null,
+  limit: readonly number[] | null,
+  siteId: number,
+): Decision<'unseen' | 'level' | 'site'> {
+  if (role === null) return { ok: false, reason: 'unseen' };
+  if (role < OrgRole.administrator) return { ok: false, reason: 'level' };
+  if (role >= OrgRole.owner || limit === null || limit.includes(siteId)) return OK;
+  return { ok: false, reason: 'site' };
+}

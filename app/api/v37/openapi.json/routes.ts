@@ -96,24 +96,27 @@ import * as r92 from '@/app/api/v37/organization/[organizationId]/people/route';
 import * as r93 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
 import * as r94 from '@/app/api/v37/organization/[organizationId]/security/route';
 import * as r95 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r107 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r108 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r109 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r110 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r111 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r112 from '@/app/api/v37/organization/route';
-import * as r113 from '@/app/api/v37/service/publickey/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r110 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r111 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r115 from '@/app/api/v37/organization/route';
+import * as r116 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -212,22 +215,25 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r93 },
   { pattern: '/api/v37/organization/[organizationId]/security', mod: r94 },
   { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r106 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r107 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r108 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r109 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r110 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r111 },
-  { pattern: '/api/v37/organization', mod: r112 },
-  { pattern: '/api/v37/service/publickey', mod: r113 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r107 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r110 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r111 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r112 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r113 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r114 },
+  { pattern: '/api/v37/organization', mod: r115 },
+  { pattern: '/api/v37/service/publickey', mod: r116 },
 ];
