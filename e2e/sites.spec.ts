@@ -181,12 +181,29 @@ test('an administrator subscribes to the weekly report of a site, sees last week
   const dialog = page.getByRole('dialog', { name: 'Reports of Residence' });
   await expect(dialog.getByText('You get no report of this site yet.')).toBeVisible();
   await expect(dialog.getByRole('heading', { name: /^Last week \(the week of / })).toBeVisible();
-  await dialog.getByLabel('Report').selectOption('weekly');
-  await dialog.getByLabel('At').selectOption('7');
+  await dialog.getByLabel('Report', { exact: true }).selectOption('weekly');
+  await dialog.getByLabel('At', { exact: true }).selectOption('7');
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   const mine = dialog.getByRole('region', { name: 'Your reports' });
   await expect(mine.getByRole('listitem')).toHaveText(/^Weekly, every Monday at 07:00; next Mon \d{1,2} \w{3}, 07:00/);
   await screen(page, 'sites-reports');
   await mine.getByRole('button', { name: 'Stop the weekly report' }).click();
   await expect(dialog.getByText('You get no report of this site yet.')).toBeVisible();
+});
+
+test("Home of one building: the residence's counts, warnings and activity only", async ({ page }) => {
+  await signIn(page, DEMO.owner, { to: '/home' });
+  const attention = page.getByRole('list', { name: 'Needs attention' });
+  await expect(attention).toContainText('Back door');
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Residence' });
+  await expect(page).toHaveURL(/\/home\?site=\d+$/);
+  await expect(page.getByText('What needs you now, and what just happened at your doors in Residence.')).toBeVisible();
+  await expect(attention).toContainText('Garage side door');
+  await expect(attention).not.toContainText('Back door');
+  // the counts lead to the Devices list of the same site
+  await expect(page.getByRole('link', { name: /^Locks/ })).toHaveAttribute('href', /\/devices\?kind=lock&site=\d+$/);
+  await screen(page, 'home-by-site');
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: 'All sites' });
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(attention).toContainText('Back door');
 });

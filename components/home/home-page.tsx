@@ -12,6 +12,8 @@ import type { PendingInvitation } from '@/lib/domain/account/pending-invitations
 import type { YourDoor } from '@/lib/domain/devices/overview';
 import { attentionItems, tilesOf } from './attention';
 import { YourDoors } from './your-doors';
+import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
+import { useRouter } from 'next/navigation';
 
 /**
  * Home, the first page after sign-in: what needs attention now (most urgent first, each with its
@@ -23,6 +25,7 @@ export function HomePage({
   invitations = [],
   initialAttention,
   doors = null,
+  site = '',
 }: {
   name: string;
   email?: string;
@@ -31,13 +34,18 @@ export function HomePage({
   initialAttention?: Attention;
   /** a member's or guest's doors with the policy's answers (null for organization administrators) */
   doors?: YourDoor[] | null;
+  /** the URL's site ('' every site, 'none', or a site's id): Home of one building (issue 35) */
+  site?: string;
 }) {
   const details = useDeviceDetails();
-  const list = useAttention(initialAttention);
+  const siteId = siteIdOf(site);
+  const list = useAttention(initialAttention, siteId);
   const recent = useQuery({
-    queryKey: ['device-activity', 'home'],
-    queryFn: ({ signal }) => apiFetch<ActivityItem[]>('/my/deviceactivity', { query: { elements: 8 }, signal }),
+    queryKey: ['device-activity', 'home', siteId ?? 'all'],
+    queryFn: ({ signal }) => apiFetch<ActivityItem[]>('/my/deviceactivity', { query: { elements: 8, siteId }, signal }),
   });
+  const sites = useSiteNames();
+  const router = useRouter();
   const zones = new Map(
     [...(details.data?.locks ?? []), ...(details.data?.gates ?? []), ...(details.data?.bridges ?? [])].map((d) => [
       d.id,
@@ -51,7 +59,21 @@ export function HomePage({
 
   return (
     <div className="space-y-6">
-      <PageHeader title={`Hello, ${name}`} description="What needs you now, and what just happened at your doors." />
+      <PageHeader
+        title={`Hello, ${name}`}
+        description={`What needs you now, and what just happened at your doors${siteId === undefined ? '' : site === 'none' ? ' in no site' : ` in ${sites.nameOf(siteId) ?? 'this site'}`}.`}
+        actions={
+          sites.sites.length > 1 || site ? (
+            <SiteFilter
+              sites={sites}
+              value={site}
+              anyWithout={false}
+              onChange={(v) => router.push(v ? `/home?site=${encodeURIComponent(v)}` : '/home')}
+              className="min-w-48"
+            />
+          ) : null
+        }
+      />
       {invitations.length ? <Invitations invitations={invitations} email={email} /> : null}
       {doors ? <YourDoors doors={doors} locks={details.data?.locks ?? []} gates={details.data?.gates ?? []} /> : null}
       {tiles ? (
@@ -59,7 +81,8 @@ export function HomePage({
           {tiles.map((t) => (
             <Link
               key={t.label}
-              href={t.href}
+              // the Devices list of the same site
+              href={site ? `${t.href}&site=${encodeURIComponent(site)}` : t.href}
               className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <dt className="text-sm text-slate-600">{t.label}</dt>

@@ -39,10 +39,11 @@ export type { Attention };
  * GET /my/attention: the one list of doors that cannot open now (and other notices, and counts by
  * kind) that Home, Devices and the link picker all show; `initial` is the server's prefetch.
  */
-export function useAttention(initial?: Attention) {
+/** `siteId`: one site's devices (0: those in no site); `initial` is the page's read of the same. */
+export function useAttention(initial?: Attention, siteId?: number) {
   return useQuery({
-    queryKey: deviceKeys.attention,
-    queryFn: ({ signal }) => apiFetch<Attention>('/my/attention', { signal }),
+    queryKey: [...deviceKeys.attention, siteId ?? 'all'],
+    queryFn: ({ signal }) => apiFetch<Attention>('/my/attention', { query: { siteId }, signal }),
     initialData: initial,
   });
 }

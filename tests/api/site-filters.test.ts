@@ -165,3 +165,23 @@ describe('GET /organization/{id}/people: the sites of the doors each person open
     expect(one.json.result.person.siteIds).toEqual([c.office.id, c.home.id].sort((a, b) => a - b));
   });
 });
+
+describe('GET /my/attention?siteId (Home of one building)', () => {
+  it("counts and lists only the site's devices; 0 for devices in no site; every device without it", async () => {
+    const c = await twoBuildings();
+    const get = async (q: string) => (await api('GET', `/api/v37/my/attention${q}`, { key: c.owner.key })).json.result;
+    const all = await get('');
+    const office = await get(`?siteId=${c.office.id}`);
+    const home = await get(`?siteId=${c.home.id}`);
+    const none = await get('?siteId=0');
+    expect(office.counts.locks).toBe(1);
+    expect(home.counts.locks).toBe(1);
+    expect(none.counts.locks).toBe(1); // the owner's flat, of no organization
+    expect(all.counts.locks).toBe(office.counts.locks + home.counts.locks + none.counts.locks);
+    const ids = (a: { cannotOpen: Array<{ deviceId: number }>; notices: Array<{ deviceId: number }> }) =>
+      new Set([...a.cannotOpen, ...a.notices].map((x) => x.deviceId));
+    expect([...ids(home)].every((id) => id === c.back.id || id === c.bridge.id)).toBe(true);
+    expect(ids(office).has(c.back.id)).toBe(false);
+    expect((await api('GET', '/api/v37/my/attention?siteId=-1', { key: c.owner.key })).status).toBe(400);
+  });
+});

@@ -12,13 +12,17 @@ export const metadata: Metadata = { title: 'Home' };
 
 // /home: the first page after sign-in; what needs attention is prefetched with the verb behind
 // GET /my/attention (the client keeps it fresh through that endpoint)
-export default async function Home() {
+export default async function Home({ searchParams }: { searchParams: Promise<{ site?: string | string[] }> }) {
   const ctx = await sessionCtx();
   if (!ctx) redirect('/sign-in');
+  // Home of one building (issue 35): '' every site, 'none' the devices in no site, else a site's id
+  const raw = (await searchParams).site;
+  const site = typeof raw === 'string' && (raw === 'none' || /^\d{1,9}$/.test(raw)) ? raw : '';
+  const siteId = site === 'none' ? 0 : site ? Number(site) : undefined;
   const [me, invitations, needs] = await Promise.all([
     getMe(ctx),
     pendingInvitations(ctx).catch(() => []),
-    attention(ctx).catch(() => undefined),
+    attention(ctx, { siteId }).catch(() => undefined),
   ]);
   // members and guests (no organization they administer) open their doors from Home; an
   // administrator's Home has no such list, so their doors are not loaded for nothing
@@ -31,6 +35,7 @@ export default async function Home() {
       invitations={invitations}
       initialAttention={needs}
       doors={doors}
+      site={site}
     />
   );
 }

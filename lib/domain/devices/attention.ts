@@ -127,7 +127,7 @@ function gateReason(x: Loaded): { reason: DoorReason; words: string } | null {
 }
 
 /** GET /my/attention: the caller's doors that cannot open now, other notices, and the counts. */
-export async function attention(ctx: Ctx, o: { organizationId?: number } = {}): Promise<Attention> {
+export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?: number } = {}): Promise<Attention> {
   const now = ctx.now();
   const all = (
     await loadVisible(ctx, {
@@ -136,7 +136,12 @@ export async function attention(ctx: Ctx, o: { organizationId?: number } = {}): 
   ).filter((x) => may('see', x.access, now));
   // the bridges the policy lets the caller see: only those are named
   const seenBridges = new Map(all.filter((x) => x.d.type === DeviceType.bridge).map((x) => [x.d.id, x.d.name]));
-  const mine = o.organizationId === undefined ? all : all.filter((x) => x.d.organizationId === o.organizationId);
+  // one organization's, one site's (0: devices in no site; issue 35, Home by site)
+  const mine = all.filter(
+    (x) =>
+      (o.organizationId === undefined || x.d.organizationId === o.organizationId) &&
+      (o.siteId === undefined || (x.d.siteId ?? 0) === o.siteId),
+  );
 
   const cannotOpen: DoorCannotOpen[] = [];
   const notices: Notice[] = [];
