@@ -12,6 +12,7 @@ import {
   users,
 } from '@/db/schema';
 import { lockdownPass } from '@/lib/domain/lockdown/worker';
+import { revokeCertificates } from '@/lib/domain/certificates/revoke';
 import { addOrgUser, createUser, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast } from '../support/factories/organization';
 import { eventually, fault, outboxOf, setDevice } from '../support/factories/devices';
@@ -266,6 +267,34 @@ describe('a lockdown of a site', () => {
     });
     const [row] = await (await db()).select().from(lockdownLocks).where(eq(lockdownLocks.lockdownId, id));
     expect(row.lastError).toBeNull();
+  });
+});
+
+describe("a phone's key revoked for another reason while a lockdown holds", () => {
+  it('stays revoked when the lockdown is lifted (its phone was deleted meanwhile)', async () => {
+    const c = await buildings();
+    const mobile = await api('POST', `${V}/my/mobile`, {
+      key: c.member.key,
+      body: { name: 'Pixel', publicKey: phoneKey() },
+    });
+    const certs = await Promise.all(
+      [c.homeDoor, c.officeDoor].map((d) =>
+        api('GET', `${V}/my/devicecertificate/getformobile?mobileId=${mobile.json.result.id}&deviceId=${d.id}`, {
+          key: c.member.key,
+        }),
+      ),
+    );
+    const [homeCert, officeCert] = certs.map((r) => r.json.result.certificateId as number);
+    const started = await c.start(c.owner.key, { siteId: c.residence.id, reason: 'Gas leak reported' });
+    // the member's phone is deleted meanwhile: every certificate of it is revoked for that reason
+    const [row] = await (await db()).select().from(deviceCertificates).where(eq(deviceCertificates.id, homeCert));
+    await revokeCertificates(await db(), { mobileId: row.mobileId });
+    expect((await c.lift(c.owner.key, started.json.result.id)).status).toBe(200);
+    const after = await (await db())
+      .select()
+      .from(deviceCertificates)
+      .where(inArray(deviceCertificates.id, [homeCert, officeCert]));
+    expect(after.every((x) => x.revokedAt !== null)).toBe(true);
   });
 });
 
