@@ -8,7 +8,8 @@ const HEARTBEAT_MS = 20_000;
 // device whose events the caller may receive now (lib/domain/live/feed.ts); the portal refetches through the API
 export const GET = route(
   {
-    summary: 'Server-Sent Events, one `device` event ({kind, deviceId}) per change on a',
+    summary:
+      'Server-Sent Events, one `device` event ({kind, deviceId}) per change on a device whose events the caller may receive now',
     responses: {
       200: res.raw(
         'text/event-stream',

@@ -8,7 +8,8 @@ import { DeviceDetails } from '@/lib/domain/devices/schemas';
 // thousand devices is a megabyte: two at a time per process, the others in arrival order.
 export const GET = route(
   {
-    summary: '{bridges, locks, keypads, gates, dryContacts}. An answer for a',
+    summary:
+      'Every device the caller can see, with its details: {bridges, locks, keypads, gates, dryContacts} (at most two answered at a time per process)',
     responses: { 200: DeviceDetails },
     scopes: ['Device.Read', 'Device.ReadWrite'],
     concurrency: 2,
