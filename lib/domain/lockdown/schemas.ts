@@ -40,10 +40,11 @@ export const StartLockdownBody = z.object({
     .number({ error: 'siteId must be a site id, or null for the whole organization' })
     .int()
     .positive()
+    .max(2147483647, 'siteId must be a site id')
     .nullable(),
   reason: z.string({ error: 'say why, in a few words' }).max(2000, 'must be at most 2000 characters'),
   exemptUserIds: z
-    .array(z.string().uuid('must be user ids'), { error: 'exemptUserIds must be an array of user ids' })
+    .array(z.string().max(36).uuid('must be user ids'), { error: 'exemptUserIds must be an array of user ids' })
     .max(50, 'at most 50 people')
     .optional(),
 });

@@ -4,6 +4,7 @@ const Rule = z.object({
   days: z.number().int().min(1).max(127).describe('weekDays bits: Monday 1 ... Sunday 64 (127: every day)'),
   at: z
     .string()
+    .max(5, 'a time like "08:00"')
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time like "08:00"')
     .describe('local wall-clock time'),
   action: z.enum(['unlock', 'lock']),

@@ -78,11 +78,17 @@ export async function createKey(
   validTo = new Date(Date.now() + 86_400_000),
 ): Promise<string> {
   const d = await db();
-  const m = newKeyMaterial();
-  await d
-    .insert(personalAccessKeys)
-    .values({ userId, name: 'test key', prefix: m.prefix, secretHash: m.secretHash, scopes, validTo });
-  return m.key;
+  // the 32-bit public prefix is unique: a run makes tens of thousands of keys, so on the rare
+  // collision draw again, as the product does (lib/domain/account/create-key.ts)
+  for (;;) {
+    const m = newKeyMaterial();
+    const [made] = await d
+      .insert(personalAccessKeys)
+      .values({ userId, name: 'test key', prefix: m.prefix, secretHash: m.secretHash, scopes, validTo })
+      .onConflictDoNothing()
+      .returning({ id: personalAccessKeys.id });
+    if (made) return m.key;
+  }
 }
 
 export async function createOrg(opts: { name?: string; timeZone?: string } = {}) {
