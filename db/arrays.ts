@@ -42,3 +42,16 @@ export const anyUuid = (column: SQLWrapper, ids: readonly string[]): SQL => {
 /** `column = any($1::text[])`, as `anyInt`, each value quoted as an array element. */
 export const anyText = (column: SQLWrapper, values: readonly string[]): SQL =>
   sql`${column} = any(${arrayLiteral(values)}::text[])`;
+
+/**
+ * An array column read through `db.execute` (raw rows): postgres.js hands it over as an array,
+ * PGlite for some types as its literal (`{a,b}`); elements here are ids and uuids (no quoting).
+ */
+export function arrayFromDb(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(String);
+  return String(value)
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
+}

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { anyInt, anyUuid } from '@/db/arrays';
 import { rowsOf, type Db } from '@/db/client';
 import {
   deviceCertificates,
@@ -207,7 +208,7 @@ export async function startLockdown(
       insert into lockdown_locks (lockdown_id, device_id)
       select ${made.id}::uuid, d.id from devices d
       where d.organization_id = ${input.organizationId} ${input.siteId === null ? sql`` : sql`and d.site_id = ${input.siteId}`}
-        and d.type = any(${`{${LOCK_TYPES.join(',')}}`}::int[])`);
+        and ${anyInt(sql.raw('d.type'), LOCK_TYPES)}`);
     await tx.execute(sql`
       insert into lockdown_suspensions (lockdown_id, kind, ref, device_id, on_lock)
       select ${made.id}::uuid, 'pin', p.id, p.device_id, 1 from lock_pins p join devices d on d.id = p.device_id
@@ -223,7 +224,7 @@ export async function startLockdown(
           sql`${deviceCertificates.expirationDate} > ${now.toISOString()}::timestamptz`,
           inArray(deviceCertificates.deviceId, tx.select({ id: devices.id }).from(devices).where(scope)),
           sql`${deviceCertificates.userId} not in ${keep}`,
-          exempt.length ? sql`not (${deviceCertificates.userId} = any(${`{${exempt.join(',')}}`}::uuid[]))` : undefined,
+          exempt.length ? sql`not ${anyUuid(deviceCertificates.userId, exempt)}` : undefined,
         ),
       )
       .returning({ id: deviceCertificates.id, deviceId: deviceCertificates.deviceId });

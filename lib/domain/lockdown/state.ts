@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { anyInt, arrayFromDb } from '@/db/arrays';
 import { rowsOf, type Db } from '@/db/client';
 import { decideLockdown, type LockdownFacts, type Opener } from '@/lib/shared/policy';
 import { lockdownWords } from '@/lib/shared/policy/words';
@@ -27,15 +28,6 @@ interface Row extends Record<string, unknown> {
   caller_role: number | null;
 }
 
-/** `{a,b}` as postgres.js or PGlite may hand a uuid[] back */
-const uuidList = (v: string[] | string): string[] =>
-  Array.isArray(v)
-    ? v
-    : v
-        .replace(/^\{|\}$/g, '')
-        .split(',')
-        .filter(Boolean);
-
 /**
  * The active lockdowns over these doors (issue 35), one indexed read: a door's organization may be
  * locked down as a whole, or the door's site. Where both hold, the site's is the one named.
@@ -48,7 +40,6 @@ export async function lockdownsOver(
 ): Promise<Map<number, DoorLockdown>> {
   const out = new Map<number, DoorLockdown>();
   if (!deviceIds.length) return out;
-  const ids = `{${[...new Set(deviceIds)].map((n) => Math.trunc(n)).join(',')}}`;
   const rows = await db.execute<Row>(sql`
     select d.id as device_id, l.id, l.reason, s.name as site_name, l.started_at, l.exempt_user_ids,
       d.time_zone, o.name as organization_name,
@@ -58,7 +49,7 @@ export async function lockdownsOver(
       and (l.site_id is null or l.site_id = d.site_id)
     join organizations o on o.id = d.organization_id
     left join sites s on s.id = l.site_id
-    where d.id = any(${ids}::int[])
+    where ${anyInt(sql.raw('d.id'), [...new Set(deviceIds)])}
     order by (l.site_id is null) asc`);
   for (const r of rowsOf<Row>(rows)) {
     if (out.has(r.device_id)) continue;
@@ -68,7 +59,7 @@ export async function lockdownsOver(
       reason: r.reason,
       siteName: r.site_name,
       startedAt: new Date(r.started_at),
-      exemptUserIds: uuidList(r.exempt_user_ids),
+      exemptUserIds: arrayFromDb(r.exempt_user_ids),
       timeZone: r.time_zone,
       organizationName: r.organization_name,
       callerRole: r.caller_role === null ? null : Number(r.caller_role),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { anyInt, anyText } from '@/db/arrays';
 import { rowsOf, type Db } from '@/db/client';
 import { renderMail, type MailAttachment } from '@/lib/mail';
 import { ActivityEvent as E } from '@/lib/shared/devices/codes';
@@ -53,8 +54,6 @@ export interface SiteReport {
   people: Array<{ at: string; what: string; who: string; by: string }>;
 }
 
-const ints = (xs: readonly number[]) => `{${xs.join(',')}}`;
-
 export async function buildReport(
   db: Db,
   s: { organizationId: number; siteId: number; siteName: string },
@@ -71,7 +70,7 @@ export async function buildReport(
       await db.execute(sql`
         select ${by === 'door' ? sql`d.name` : sql`coalesce(nullif(a.username, ''), 'At the door (no one known)')`} as name, count(*)::int as count
         from device_activity a join devices d on d.id = a.device_id
-        where a.device_id in ${doors} and a.event = any(${ints(events)}::int[])
+        where a.device_id in ${doors} and ${anyInt(sql.raw('a.event'), events)}
           and a.date >= ${fromNaive}::timestamp and a.date < ${toNaive}::timestamp
         group by 1 order by 2 desc, 1`),
     );
@@ -87,7 +86,7 @@ export async function buildReport(
   const people = rowsOf<{ at: string | Date; action: AuditAction; target_name: string; actor_name: string }>(
     await db.execute(sql`
       select at, action, target_name, actor_name from audit_log
-      where organization_id = ${s.organizationId} and action = any(${`{${PEOPLE_ACTIONS.join(',')}}`}::text[])
+      where organization_id = ${s.organizationId} and ${anyText(sql.raw('action'), PEOPLE_ACTIONS)}
         and (device_id is null or device_id in ${doors})
         and at >= ${from}::timestamptz and at < ${to}::timestamptz
       order by at, id`),

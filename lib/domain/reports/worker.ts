@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { arrayFromDb } from '@/db/arrays';
 import { rowsOf, type Db } from '@/db/client';
 import { reportSends } from '@/db/schema';
 import { enqueueMail } from '@/lib/mail';
@@ -34,17 +35,6 @@ interface Row {
   site_ids: number[] | string | null;
 }
 
-const idList = (v: number[] | string | null): number[] | null =>
-  v === null
-    ? null
-    : Array.isArray(v)
-      ? v.map(Number)
-      : v
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter(Boolean)
-          .map(Number);
-
 export async function reportPass(db: Db, now = new Date()): Promise<number> {
   const rows = rowsOf<Row>(
     await db.execute(sql`
@@ -60,7 +50,14 @@ export async function reportPass(db: Db, now = new Date()): Promise<number> {
   for (const r of rows) {
     const p = lastPeriod(r.frequency, r.hour, r.zone, now);
     if (now < p.due || now.getTime() - p.due.getTime() > GRACE_MS || p.due < new Date(r.created)) continue;
-    if (!decideSiteReport(r.role === null ? null : Number(r.role), idList(r.site_ids), r.site_id).ok) continue;
+    if (
+      !decideSiteReport(
+        r.role === null ? null : Number(r.role),
+        r.site_ids === null ? null : arrayFromDb(r.site_ids).map(Number),
+        r.site_id,
+      ).ok
+    )
+      continue;
     const [already] = await db
       .select({ period: reportSends.period })
       .from(reportSends)

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { arrayFromDb } from '@/db/arrays';
 import { rowsOf, type Db } from '@/db/client';
 import { timetableRuns } from '@/db/schema';
 import { logError } from '@/lib/log';
@@ -29,14 +30,6 @@ interface Row {
   zone: string;
 }
 
-const list = (v: string[] | string): string[] =>
-  Array.isArray(v)
-    ? v
-    : v
-        .replace(/^\{|\}$/g, '')
-        .split(',')
-        .filter(Boolean);
-
 /** One pass at `now`; returns the slots it sent (or held back). */
 export async function timetablePass(db: Db, now = new Date()): Promise<number> {
   const rows = rowsOf<Row>(
@@ -48,7 +41,7 @@ export async function timetablePass(db: Db, now = new Date()): Promise<number> {
   for (const r of rows) {
     const rules = typeof r.rules === 'string' ? (JSON.parse(r.rules) as TimetableRule[]) : r.rules;
     const from = new Date(Math.max(now.getTime() - GRACE_MS, new Date(r.updated).getTime()));
-    for (const slot of slotsBetween({ rules, exceptions: list(r.exceptions) }, r.zone, from, now)) {
+    for (const slot of slotsBetween({ rules, exceptions: arrayFromDb(r.exceptions) }, r.zone, from, now)) {
       const [claimed] = await db
         .insert(timetableRuns)
         .values({ deviceId: r.device_id, slot: slot.key, action: slot.action, due: slot.due })
