@@ -24,7 +24,8 @@ export const doorTimetables = pgTable('door_timetables', {
  * slot by inserting its row (the primary key: the lock, the local date, the time and the action),
  * so with several processes, and across the repeated wall-clock hour of a change back from summer
  * time, it is sent exactly once. `outcome`: 'sent' (the operation carries the result), 'lockdown'
- * (an unlock a lockdown held back), 'failed' (the lock could not be told; `error` says why).
+ * (an unlock a lockdown held back), 'noLongerAllowed' (an unlock its setter could not make now),
+ * 'failed' (the lock could not be told; `error` says why).
  */
 export const timetableRuns = pgTable(
   'timetable_runs',

@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AccessLevel, auditLog, deviceActivity, devices, doorTimetables, lockdowns, timetableRuns } from '@/db/schema';
+import {
+  AccessLevel,
+  auditLog,
+  deviceAccess,
+  deviceActivity,
+  devices,
+  doorTimetables,
+  lockdowns,
+  timetableRuns,
+} from '@/db/schema';
 import { timetablePass } from '@/lib/domain/timetables/worker';
 import { ActivityEvent } from '@/lib/shared/devices/codes';
 import { db, grantUser } from '../support/factories/core';
@@ -151,6 +160,30 @@ describe('the timetable worker', () => {
       ['2026-12-01T08:00/unlock', 'sent'],
       ['2026-12-02T08:00/unlock', 'lockdown'],
       ['2026-12-02T18:00/lock', 'sent'],
+    ]);
+  });
+
+  it('sends no unlock its setter could not make now (their access ended); locking goes', async () => {
+    const c = await lockInSite('Europe/Warsaw');
+    const put = await c.put(c.admin.key, {
+      enabled: true,
+      rules: [
+        { days: 127, at: '08:00', action: 'unlock' },
+        { days: 127, at: '18:00', action: 'lock' },
+      ],
+      exceptions: [],
+    });
+    expect(put.status).toBe(200);
+    await setLongAgo(c.lock.id);
+    // the administrator's access ends: the 08:00 unlock no longer goes, the 18:00 lock does
+    await (await db())
+      .delete(deviceAccess)
+      .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, c.admin.id)));
+    await timetablePass(await db(), new Date('2026-12-03T07:00:05Z'));
+    await timetablePass(await db(), new Date('2026-12-03T17:00:05Z'));
+    expect((await runsOf(c.lock.id)).map((r) => [r.slot, r.outcome])).toEqual([
+      ['2026-12-03T08:00/unlock', 'noLongerAllowed'],
+      ['2026-12-03T18:00/lock', 'sent'],
     ]);
   });
 

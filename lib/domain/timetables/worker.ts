@@ -4,7 +4,8 @@ import { rowsOf, type Db } from '@/db/client';
 import { timetableRuns } from '@/db/schema';
 import { logError } from '@/lib/log';
 import { OperationType } from '@/lib/shared/devices/codes';
-import { decideLockdown } from '@/lib/shared/policy';
+import { decideLockdown, decideTimetableUnlock } from '@/lib/shared/policy';
+import { effectiveAccess } from '../access/effective';
 import { slotsBetween, type TimetableRule } from '@/lib/shared/timetable';
 import { periodicWorker } from '@/lib/workers';
 import { startLockOperation } from '../devices/commands';
@@ -17,7 +18,8 @@ import { lockdownsOver } from '../lockdown/state';
  * (timetable_runs' primary key), so with several processes each is sent by exactly one; the
  * operation carries `by_timetable`, so the activity log names the timetable. An unlock while a
  * lockdown holds over the door is held back (lib/shared/policy: decideLockdown, opener
- * 'timetable') and recorded so; locking always goes.
+ * 'timetable'), and so is one its setter could not make now (decideTimetableUnlock: their access
+ * ended, outside their hours, no remote opening), each recorded so; locking always goes.
  */
 
 const GRACE_MS = 10 * 60_000;
@@ -28,12 +30,13 @@ interface Row {
   exceptions: string[] | string;
   updated: string | Date;
   zone: string;
+  updated_by: string | null;
 }
 
 /** One pass at `now`; returns the slots it sent (or held back). */
 export async function timetablePass(db: Db, now = new Date()): Promise<number> {
   const rows = rowsOf<Row>(
-    await db.execute(sql`select t.device_id, t.rules, t.exceptions, t.updated, coalesce(s.time_zone, d.time_zone) as zone
+    await db.execute(sql`select t.device_id, t.rules, t.exceptions, t.updated, t.updated_by, coalesce(s.time_zone, d.time_zone) as zone
       from door_timetables t join devices d on d.id = t.device_id left join sites s on s.id = d.site_id
       where t.enabled`),
   );
@@ -54,6 +57,14 @@ export async function timetablePass(db: Db, now = new Date()): Promise<number> {
         const held = (await lockdownsOver(db, [r.device_id])).get(r.device_id);
         if (!decideLockdown(held, 'timetable').ok) {
           await db.update(timetableRuns).set({ outcome: 'lockdown' }).where(row);
+          continue;
+        }
+        // no more than its setter may do now (lib/shared/policy: decideTimetableUnlock)
+        const setter = r.updated_by
+          ? (await effectiveAccess(db, r.updated_by, now, [r.device_id])).get(r.device_id)
+          : undefined;
+        if (!decideTimetableUnlock(setter, now).ok) {
+          await db.update(timetableRuns).set({ outcome: 'noLongerAllowed' }).where(row);
           continue;
         }
       }

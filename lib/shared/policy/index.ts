@@ -730,3 +730,12 @@ export function decideSiteReport(
   if (role >= OrgRole.owner || limit === null || limit.includes(siteId)) return OK;
   return { ok: false, reason: 'site' };
 }
+
+/**
+ * A timetable's unlock (issue 35) opens the door for whoever stands at it, so it goes only while the
+ * person who last set the timetable may still open the door from afar at that instant, as an access
+ * link's grantor: it stops with their access, outside their hours, and without remote opening.
+ * Locking always goes.
+ */
+export const decideTimetableUnlock = (setter: AccessFacts | undefined, now: Date): Decision =>
+  decide('open', setter, now);
