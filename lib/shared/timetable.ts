@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describeDays } from './access/schedule-text';
+import { zoneCity } from './policy/words';
 
 /**
  * A door's weekly timetable (issue 35), pure and browser-safe: rules read in a zone, the instants
@@ -97,6 +98,5 @@ export function ruleWords(r: TimetableRule): string {
 /** "Unlocks Monday 30 Nov at 08:00 (Warsaw time)". */
 export function nextWords(s: Slot, zone: string): string {
   const local = DateTime.fromJSDate(s.due, { zone });
-  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return `${s.action === 'unlock' ? 'Unlocks' : 'Locks'} ${local.toFormat('cccc d LLL')} at ${local.toFormat('HH:mm')} (${city} time)`;
+  return `${s.action === 'unlock' ? 'Unlocks' : 'Locks'} ${local.toFormat('cccc d LLL')} at ${local.toFormat('HH:mm')} (${zoneCity(zone)} time)`;
 }
