@@ -250,7 +250,14 @@ describe('a lockdown of a site', () => {
       const [row] = await (await db()).select().from(lockdownLocks).where(eq(lockdownLocks.lockdownId, id));
       return row.attempts >= 2;
     });
-    const waiting = await api('GET', `${V}/organization/${c.org.id}/lockdowns?active=true`, { key: c.member.key });
+    // a member reads that it holds and why, but not the names of its doors or whom it lets through
+    const seen = await api('GET', `${V}/organization/${c.org.id}/lockdowns?active=true`, { key: c.member.key });
+    expect(seen.json.result[0]).toMatchObject({
+      reason: 'Drill',
+      exemptUserIds: [],
+      locks: { total: 1, locked: 0, waiting: [] },
+    });
+    const waiting = await api('GET', `${V}/organization/${c.org.id}/lockdowns?active=true`, { key: c.admin.key });
     expect(waiting.json.result).toHaveLength(1);
     expect(waiting.json.result[0].locks).toMatchObject({
       total: 1,

@@ -13,7 +13,13 @@ import {
   type Lockdown,
 } from '@/db/schema';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
-import { certificateCovered, decideLockdownControl, mayBeExempted, OrgRole } from '@/lib/shared/policy';
+import {
+  certificateCovered,
+  decideLockdownControl,
+  mayBeExempted,
+  mayReadLockdownDetails,
+  OrgRole,
+} from '@/lib/shared/policy';
 import { showsSomething } from '@/lib/shared/text';
 import { effectiveAccess } from '../access/effective';
 import { audit } from '../audit';
@@ -419,8 +425,9 @@ async function findLockdown(ctx: Ctx, organizationId: number, lockdownId: string
 /** GET /organization/{id}/lockdown/{lockdownId}: any member (they are refused by it, so they may read why). */
 export async function getLockdown(ctx: Ctx, input: { organizationId: number; lockdownId: string }) {
   const l = await findLockdown(ctx, input.organizationId, input.lockdownId);
-  if (!(await orgMembership(ctx, input.organizationId))) throw NotFound('Organization');
-  return (await viewOf(ctx.db, l.id))!;
+  const m = await orgMembership(ctx, input.organizationId);
+  if (!m) throw NotFound('Organization');
+  return forViewer((await viewOf(ctx.db, l.id))!, m);
 }
 
 /**
@@ -431,7 +438,8 @@ export async function listLockdowns(
   ctx: Ctx,
   input: { organizationId: number; active?: boolean },
 ): Promise<LockdownView[]> {
-  if (!(await orgMembership(ctx, input.organizationId))) throw NotFound('Organization');
+  const m = await orgMembership(ctx, input.organizationId);
+  if (!m) throw NotFound('Organization');
   const since = new Date(ctx.now().getTime() - 30 * 86_400_000);
   const rows = await ctx.db
     .select({ id: lockdowns.id })
@@ -447,8 +455,14 @@ export async function listLockdowns(
     .orderBy(sql`(${lockdowns.liftedAt} is null) desc`, desc(lockdowns.startedAt))
     .limit(50);
   const out: LockdownView[] = [];
-  for (const r of rows) out.push((await viewOf(ctx.db, r.id))!);
+  for (const r of rows) out.push(forViewer((await viewOf(ctx.db, r.id))!, m));
   return out;
+}
+
+/** A lockdown as this member reads it: without the names of its locks and exempt people unless they administer its scope. */
+function forViewer(v: LockdownView, m: OrgMembership): LockdownView {
+  if (mayReadLockdownDetails(m.role, m.siteIds, v.siteId)) return v;
+  return { ...v, exemptUserIds: [], locks: { ...v.locks, waiting: [] } };
 }
 
 /** How many waiting locks a view names (the rest are counted). */

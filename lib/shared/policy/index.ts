@@ -739,3 +739,14 @@ export function decideSiteReport(
  */
 export const decideTimetableUnlock = (setter: AccessFacts | undefined, now: Date): Decision =>
   decide('open', setter, now);
+
+/**
+ * What a lockdown shows beyond its reason (issue 35): the names of its locks not locked yet and the
+ * administrators it lets through are its scope's administration's to read (an administrator
+ * reaching the site; for the whole organization, one limited to no site), since a member learns no
+ * door they cannot see; every member reads that it holds, where and why.
+ */
+export const mayReadLockdownDetails = (role: number | null, limit: readonly number[] | null, siteId: number | null) =>
+  siteId === null
+    ? role !== null && (role >= OrgRole.owner || (role >= OrgRole.administrator && limit === null))
+    : decideSiteReport(role, limit, siteId).ok;

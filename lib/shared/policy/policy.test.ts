@@ -11,6 +11,7 @@ import {
   decideLockdown,
   decideLockdownControl,
   mayBeExempted,
+  mayReadLockdownDetails,
   decideMembership,
   decideOrg,
   decidePeople,
@@ -677,6 +678,13 @@ describe('lockdown (issue 35)', () => {
     expect(decideLockdownControl(2, null, null)).toEqual({ ok: true });
     expect(decideLockdownControl(2, [], 3)).toEqual({ ok: true });
     expect([0, 1, 2, null].map(mayBeExempted)).toEqual([false, true, false, false]);
+    // the names of its doors and exempt people: the scope's administration only
+    expect(mayReadLockdownDetails(0, null, 1)).toBe(false);
+    expect(mayReadLockdownDetails(1, null, 1)).toBe(true);
+    expect(mayReadLockdownDetails(1, [2], 1)).toBe(false);
+    expect(mayReadLockdownDetails(1, null, null)).toBe(true);
+    expect(mayReadLockdownDetails(1, [1], null)).toBe(false);
+    expect(mayReadLockdownDetails(2, [], null)).toBe(true);
   });
 
   it("says where, since when in the door's zone, and why", () => {
