@@ -185,7 +185,9 @@ test('an administrator subscribes to the weekly report of a site, sees last week
   await dialog.getByLabel('At', { exact: true }).selectOption('7');
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   const mine = dialog.getByRole('region', { name: 'Your reports' });
-  await expect(mine.getByRole('listitem')).toHaveText(/^Weekly, every Monday at 07:00; next Mon \d{1,2} \w{3}, 07:00/);
+  await expect(mine.getByRole('listitem')).toHaveText(
+    /^Weekly, every Monday at 07:00; next \d{1,2} \w{3} \d{4}, 07:00/,
+  );
   await screen(page, 'sites-reports');
   await mine.getByRole('button', { name: 'Stop the weekly report' }).click();
   await expect(dialog.getByText('You get no report of this site yet.')).toBeVisible();

@@ -164,7 +164,7 @@ function Recent({ items, where }: { items: Lockdown[]; where: (l: Lockdown) => s
         {items.map((l) => (
           <li key={l.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 text-sm">
             <span className="font-medium text-slate-900">{where(l)}</span>
-            <Badge tone="neutral">{liftedWhen(l.liftedAt!)}</Badge>
+            <Badge tone="neutral">{liftedWhen(l)}</Badge>
             <span className="text-slate-600">
               {lockdownSince(l)}. Reason: {l.reason}
             </span>

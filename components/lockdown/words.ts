@@ -1,11 +1,10 @@
 import type { Lockdown } from '@/lib/client/lockdowns';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+/** "Since 29 Nov 2026, 14:02 (Europe/Warsaw), by Anna Nowak": in the lockdown's own zone. */
+export const lockdownSince = (l: Pick<Lockdown, 'startedAt' | 'startedByName' | 'timeZone'>) =>
+  `Since ${showInZone(l.startedAt, l.timeZone)} (${l.timeZone})${l.startedByName ? `, by ${l.startedByName}` : ''}`;
 
-/** "Since 29 Nov, 14:02, by Anna Nowak" */
-export const lockdownSince = (l: Pick<Lockdown, 'startedAt' | 'startedByName'>) =>
-  `Since ${when(l.startedAt)}${l.startedByName ? `, by ${l.startedByName}` : ''}`;
-
-/** "Lifted 29 Nov, 15:10" */
-export const liftedWhen = (iso: string) => `Lifted ${when(iso)}`;
+/** "Lifted 29 Nov 2026, 15:10 (Europe/Warsaw)" */
+export const liftedWhen = (l: Pick<Lockdown, 'liftedAt' | 'timeZone'>) =>
+  `Lifted ${showInZone(l.liftedAt!, l.timeZone)} (${l.timeZone})`;

@@ -11,6 +11,7 @@ import {
   type SiteReport,
 } from '@/lib/client/reports';
 import type { Site } from '@/lib/client/sites';
+import { showInZone } from '@/lib/shared/access/schedule-text';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
@@ -36,15 +37,7 @@ function Reports({ orgId, site }: { orgId: number; site: Site }) {
   const toast = useToast();
   const [frequency, setFrequency] = useState<Frequency>('weekly');
   const [hour, setHour] = useState(8);
-  const at = (iso: string) =>
-    new Date(iso).toLocaleString('en-GB', {
-      timeZone: site.timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+  const at = (iso: string) => showInZone(iso, site.timeZone);
 
   return (
     <div className="flex flex-col gap-6 text-sm">

@@ -48,6 +48,8 @@ export interface LockdownView {
   /** null: the whole organization */
   siteId: number | null;
   siteName: string | null;
+  /** the zone its times are told in: its site's, else its organization's */
+  timeZone: string;
   reason: string;
   exemptUserIds: string[];
   startedBy: string | null;
@@ -474,6 +476,7 @@ async function viewOf(db: Db, id: string): Promise<LockdownView | null> {
       l: lockdowns,
       siteName: sql<string | null>`(select name from sites where id = ${lockdowns.siteId})`,
       startedByName: sql<string | null>`(select display_name from users where id = ${lockdowns.startedBy})`,
+      timeZone: sql<string>`coalesce((select time_zone from sites where id = ${lockdowns.siteId}), (select time_zone from organizations where id = ${lockdowns.organizationId}))`,
     })
     .from(lockdowns)
     .where(eq(lockdowns.id, id));
@@ -503,6 +506,7 @@ async function viewOf(db: Db, id: string): Promise<LockdownView | null> {
     organizationId: x.organizationId,
     siteId: x.siteId,
     siteName: l.siteName,
+    timeZone: l.timeZone,
     reason: x.reason,
     exemptUserIds: x.exemptUserIds,
     startedBy: x.startedBy,

@@ -7,6 +7,7 @@ export const LockdownSchema = z
     organizationId: z.number().int(),
     siteId: z.number().int().nullable().describe('the site locked down; null: the whole organization'),
     siteName: z.string().nullable(),
+    timeZone: z.string().describe("the zone its times are told in: its site's, else its organization's"),
     reason: z.string().describe('why, as everyone refused reads it'),
     exemptUserIds: z.array(z.string()).describe('administrators who may still open (the owner always may)'),
     startedBy: z.string().nullable(),
