@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@/db/schema';
+import { DoorState, LockState, OpResult } from '@/lib/shared/devices/codes';
 import { ALL_SCOPES } from '@/lib/auth/scopes';
 import type { Ctx } from '@/lib/domain/context';
 import { attention } from '@/lib/domain/devices/attention';
 import { createBridge, createLock, db, grantUser, type TestUser } from '../support/factories/core';
-import { setDevice } from '../support/factories/devices';
+import { createDoorSensor, setDevice } from '../support/factories/devices';
 import { createGate, orgWithCast, type Cast } from '../support/factories/organization';
 import { api } from '../support/router';
 
@@ -171,6 +172,57 @@ describe('GET /my/attention', () => {
       const prefetched = await attention(await ctxFor(who));
       expect(prefetched).toEqual(a.json.result);
     }
+  });
+
+  it('notices: a heard lock with its door open, a timed-out command or a low battery (not while charging), a door sensor low; counted locked and unlocked only while heard', async () => {
+    const o = await orgWithCast();
+    const yard = await createBridge({ organizationId: o.org.id, name: 'Notice bridge' });
+    const hall = await createBridge({ organizationId: o.org.id, name: 'Quiet bridge', isConnected: false });
+    const open = await createLock({ bridge: yard, organizationId: o.org.id, name: 'Open door' });
+    const late = await createLock({ bridge: yard, organizationId: o.org.id, name: 'Late door' });
+    const low = await createLock({ bridge: yard, organizationId: o.org.id, name: 'Low door' });
+    const charging = await createLock({ bridge: yard, organizationId: o.org.id, name: 'Charging door' });
+    const unheard = await createLock({ bridge: hall, organizationId: o.org.id, name: 'Unheard door' });
+    const sensor = await createDoorSensor(open, { organizationId: o.org.id, name: 'Open door sensor' });
+    await setDevice(open.id, { doorState: DoorState.opened, state: LockState.unlocked });
+    await setDevice(late.id, { stateChangeResult: OpResult.timedOut, state: LockState.locked });
+    await setDevice(low.id, { batteryLevel: 12, isCharging: false, state: LockState.pulled });
+    await setDevice(charging.id, { batteryLevel: 12, isCharging: true, state: LockState.locked });
+    // what the service last heard of a lock behind an offline bridge is no notice and no count
+    await setDevice(unheard.id, { doorState: DoorState.opened, batteryLevel: 5, state: LockState.unlocked });
+    await setDevice(sensor.id, { batteryLevel: 10 });
+    for (const d of [yard, hall, open, late, low, charging, unheard, sensor])
+      await grantUser(d.id, o.owner.id, AccessLevel.owner);
+    const r = await get(o.owner.key);
+    expect(r.status).toBe(200);
+    expect(r.json.result.notices.map((n: { name: string; reason: string }) => `${n.name}: ${n.reason}`)).toEqual([
+      'Late door: lastCommandTimedOut',
+      'Low door: batteryLow',
+      'Open door: doorOpen',
+      'Open door sensor: batteryLow',
+      'Quiet bridge: bridgeOffline',
+    ]);
+    expect(r.json.result.notices).toContainEqual(
+      expect.objectContaining({ name: 'Low door', words: 'Battery 12%: charge it soon, or it stops opening.' }),
+    );
+    expect(r.json.result.notices).toContainEqual(
+      expect.objectContaining({
+        name: 'Quiet bridge',
+        words: 'Offline: Unheard door cannot be opened from afar until it is back. Check its power and Wi-Fi.',
+      }),
+    );
+    expect(r.json.result.counts).toEqual({
+      locks: 5,
+      locksCannotOpen: 1,
+      locked: 2,
+      unlocked: 2,
+      gates: 0,
+      gatesCannotOpen: 0,
+      bridges: 2,
+      bridgesOffline: 1,
+      doorSensors: 1,
+    });
+    expect(ids(r)).toEqual([unheard.id]);
   });
 
   it('a lock that comes back leaves the list at once; without credentials 401', async () => {

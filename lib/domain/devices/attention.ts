@@ -1,9 +1,10 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { jsonValue } from '@/db/json-row';
+import { devices, type Device } from '@/db/schema';
 import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
-import { may } from '@/lib/shared/policy';
-import { loadVisible } from './load';
-import { effectiveState } from './lock-shape';
-import type { Loaded } from './shape';
+import { visibleIds } from './load';
 
 /**
  * What needs attention, computed once here for every view (Home, Devices, the link picker, the
@@ -82,12 +83,33 @@ const ORDER: DoorReason[] = [
   'updating',
 ];
 
-const isLock = (t: number) => t === DeviceType.lockPro || t === DeviceType.lockGo;
+const LOCKS: number[] = [DeviceType.lockPro, DeviceType.lockGo];
+const isLock = (t: number) => LOCKS.includes(t);
+
+/** What attention reads of a device that may need it, with its bridge's link (a lock's) and, for a bridge, the locks behind it. */
+interface Seen {
+  d: Pick<
+    Device,
+    | 'id'
+    | 'type'
+    | 'name'
+    | 'organizationId'
+    | 'connectedToId'
+    | 'isConnected'
+    | 'batteryLevel'
+    | 'isCharging'
+    | 'state'
+    | 'doorState'
+    | 'stateChangeResult'
+    | 'isPresentInExternal'
+  >;
+  bridgeConnected: boolean | null;
+}
 const byName = (a: { name: string; deviceId: number }, b: { name: string; deviceId: number }) =>
   a.name.localeCompare(b.name) || a.deviceId - b.deviceId;
 
 /** Why a lock cannot open now, or null when it can (as far as the service knows). */
-function lockReason(x: Loaded, bridgeName: string | null): { reason: DoorReason; words: string } | null {
+function lockReason(x: Seen, bridgeName: string | null): { reason: DoorReason; words: string } | null {
   const d = x.d;
   if (!d.connectedToId)
     return { reason: 'noBridge', words: 'It has no bridge: it opens only at the door, over Bluetooth.' };
@@ -112,7 +134,7 @@ function lockReason(x: Loaded, bridgeName: string | null): { reason: DoorReason;
   return null;
 }
 
-function gateReason(x: Loaded): { reason: DoorReason; words: string } | null {
+function gateReason(x: Seen): { reason: DoorReason; words: string } | null {
   if (x.d.isPresentInExternal === false)
     return {
       reason: 'gateUnlinked',
@@ -126,52 +148,103 @@ function gateReason(x: Loaded): { reason: DoorReason; words: string } | null {
   return null;
 }
 
+// ---- the rules above as SQL, over the caller's visible devices (d) and a lock's bridge (b) ---------
+// Counting 10,000 devices in the database, and reading only those that need a person, costs a few
+// milliseconds; building each device's answer in the process cost ~350 ms (docs/performance.md).
+// tests/api/attention.test.ts holds both sides to the same cases.
+const b = alias(devices, 'att_bridge');
+const lock = inArray(devices.type, LOCKS);
+const gate = eq(devices.type, DeviceType.gate);
+const bridge = eq(devices.type, DeviceType.bridge);
+const sensor = eq(devices.type, DeviceType.doorSensor);
+/** `lockReason` is not null */
+const lockCannot = sql`(${devices.connectedToId} is null or ${b.isConnected} is not true or ${devices.isConnected} = false
+  or (${devices.batteryLevel} = ${EMPTY_BATTERY} and ${devices.isCharging} is not true)
+  or ${devices.state} in (${sql.join([LockState.semiLocked, LockState.uncalibrated, LockState.updating], sql`, `)}))`;
+/** the service still hears the lock (its bridge online, the lock linked to it) */
+const heard = sql`(${devices.connectedToId} is not null and ${b.isConnected} is true and ${devices.isConnected} is distinct from false)`;
+const lockNotice = sql`(${devices.doorState} = ${DoorState.opened} or ${devices.stateChangeResult} = ${OpResult.timedOut}
+  or (${devices.batteryLevel} > ${EMPTY_BATTERY} and ${devices.batteryLevel} < ${LOW_BATTERY} and ${devices.isCharging} is not true))`;
+/** `gateReason` is not null */
+const gateCannot = sql`(${devices.isPresentInExternal} = false or ${devices.isConnected} is not true)`;
+const offline = sql`${devices.isConnected} is not true`;
+const sensorLow = sql`${devices.batteryLevel} < ${LOW_BATTERY}`;
+const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+
 /** GET /my/attention: the caller's doors that cannot open now, other notices, and the counts. */
 export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?: number } = {}): Promise<Attention> {
-  const now = ctx.now();
-  const all = (
-    await loadVisible(ctx, {
-      types: [DeviceType.bridge, DeviceType.lockPro, DeviceType.lockGo, DeviceType.gate, DeviceType.doorSensor],
-    })
-  ).filter((x) => may('see', x.access, now));
-  // the bridges the policy lets the caller see: only those are named
-  const seenBridges = new Map(all.filter((x) => x.d.type === DeviceType.bridge).map((x) => [x.d.id, x.d.name]));
+  const visible = inArray(devices.id, visibleIds(ctx));
   // one organization's, one site's (0: devices in no site; issue 35, Home by site)
-  const mine = all.filter(
-    (x) =>
-      (o.organizationId === undefined || x.d.organizationId === o.organizationId) &&
-      (o.siteId === undefined || (x.d.siteId ?? 0) === o.siteId),
+  const scope = and(
+    visible,
+    inArray(devices.type, [...LOCKS, DeviceType.gate, DeviceType.bridge, DeviceType.doorSensor]),
+    o.organizationId === undefined ? undefined : eq(devices.organizationId, o.organizationId),
+    o.siteId === undefined ? undefined : sql`coalesce(${devices.siteId}, 0) = ${o.siteId}`,
   );
-
+  const [countRows, seen] = await Promise.all([
+    ctx.db
+      .select({
+        locks: count(lock),
+        locksCannotOpen: count(and(lock, lockCannot)!),
+        locked: count(and(lock, heard, eq(devices.state, LockState.locked))!),
+        // "unlocked" counts a pulled lock too, whether or not its spring has let go
+        unlocked: count(and(lock, heard, inArray(devices.state, [LockState.unlocked, LockState.pulled]))!),
+        gates: count(gate),
+        gatesCannotOpen: count(and(gate, gateCannot)!),
+        bridges: count(bridge),
+        bridgesOffline: count(and(bridge, offline)!),
+        doorSensors: count(sensor),
+      })
+      .from(devices)
+      .leftJoin(b, and(lock, eq(b.id, devices.connectedToId)))
+      .where(scope),
+    ctx.db
+      .select({
+        d: {
+          id: devices.id,
+          type: devices.type,
+          name: devices.name,
+          organizationId: devices.organizationId,
+          connectedToId: devices.connectedToId,
+          isConnected: devices.isConnected,
+          batteryLevel: devices.batteryLevel,
+          isCharging: devices.isCharging,
+          state: devices.state,
+          doorState: devices.doorState,
+          stateChangeResult: devices.stateChangeResult,
+          isPresentInExternal: devices.isPresentInExternal,
+        },
+        bridgeConnected: b.isConnected,
+        // a lock's bridge is named only to those the policy lets see it (the bridge's own access)
+        bridgeName: sql<string | null>`case when ${b.id} in (${visibleIds(ctx)}) then ${b.name} end`,
+        // an offline bridge names the locks behind it that the caller sees, in the lists' order
+        behind: sql<unknown>`case when ${bridge} then (select coalesce(json_agg(l.name order by l.name, l.id), '[]'::json)
+          from ${devices} l where l.connected_to_id = ${devices.id} and l.type in (${sql.join(LOCKS, sql`, `)})
+            and l.id in (${visibleIds(ctx)})) end`,
+      })
+      .from(devices)
+      .leftJoin(b, and(lock, eq(b.id, devices.connectedToId)))
+      .where(
+        and(
+          scope,
+          sql`((${lock} and (${lockCannot} or (${heard} and ${lockNotice}))) or (${gate} and ${gateCannot})
+            or (${bridge} and ${offline}) or (${sensor} and ${sensorLow}))`,
+        ),
+      ),
+  ]);
+  const counts: Attention['counts'] = countRows[0];
   const cannotOpen: DoorCannotOpen[] = [];
   const notices: Notice[] = [];
-  const note = (x: Loaded, kind: Notice['kind'], reason: NoticeReason, words: string) =>
+  const note = (x: Seen, kind: Notice['kind'], reason: NoticeReason, words: string) =>
     notices.push({ deviceId: x.d.id, name: x.d.name, kind, organizationId: x.d.organizationId, reason, words });
-  const counts: Attention['counts'] = {
-    locks: 0,
-    locksCannotOpen: 0,
-    locked: 0,
-    unlocked: 0,
-    gates: 0,
-    gatesCannotOpen: 0,
-    bridges: 0,
-    bridgesOffline: 0,
-    doorSensors: 0,
-  };
 
-  for (const x of mine) {
+  for (const x of seen) {
     const d = x.d;
     if (isLock(d.type)) {
-      counts.locks++;
-      const bridgeName = d.connectedToId ? (seenBridges.get(d.connectedToId) ?? null) : null;
+      const bridgeName = d.connectedToId ? x.bridgeName : null;
       const why = lockReason(x, bridgeName);
-      // "Locked now" counts only what the service hears now: not a lock it cannot reach
-      const heard = !!d.connectedToId && x.bridgeConnected === true && d.isConnected !== false;
-      const state = heard ? effectiveState(d, now) : null;
-      if (state === LockState.locked) counts.locked++;
-      if (state === LockState.unlocked || state === LockState.pulled) counts.unlocked++;
-      if (why) {
-        counts.locksCannotOpen++;
+      const heardNow = !!d.connectedToId && x.bridgeConnected === true && d.isConnected !== false;
+      if (why)
         cannotOpen.push({
           deviceId: d.id,
           name: d.name,
@@ -180,12 +253,10 @@ export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?:
           ...why,
           bridge: bridgeName !== null && d.connectedToId ? { id: d.connectedToId, name: bridgeName } : null,
         });
-      }
       // what the service last heard, only while it still hears the lock
-      if (heard) {
-        if (d.connectedToId && d.doorState === DoorState.opened)
-          note(x, 'lock', 'doorOpen', 'Its door sensor reports the door open.');
-        if (d.connectedToId && d.stateChangeResult === OpResult.timedOut)
+      if (heardNow) {
+        if (d.doorState === DoorState.opened) note(x, 'lock', 'doorOpen', 'Its door sensor reports the door open.');
+        if (d.stateChangeResult === OpResult.timedOut)
           note(
             x,
             'lock',
@@ -196,10 +267,8 @@ export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?:
           note(x, 'lock', 'batteryLow', `Battery ${d.batteryLevel}%: charge it soon, or it stops opening.`);
       }
     } else if (d.type === DeviceType.gate) {
-      counts.gates++;
       const why = gateReason(x);
-      if (why) {
-        counts.gatesCannotOpen++;
+      if (why)
         cannotOpen.push({
           deviceId: d.id,
           name: d.name,
@@ -208,25 +277,18 @@ export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?:
           ...why,
           bridge: null,
         });
-      }
     } else if (d.type === DeviceType.bridge) {
-      counts.bridges++;
-      if (d.isConnected !== true) {
-        counts.bridgesOffline++;
-        const behind = all.filter((l) => isLock(l.d.type) && l.d.connectedToId === d.id).map((l) => l.d.name);
-        note(
-          x,
-          'bridge',
-          'bridgeOffline',
-          behind.length
-            ? `Offline: ${behind.join(', ')} cannot be opened from afar until it is back. Check its power and Wi-Fi.`
-            : 'Offline: check its power and Wi-Fi.',
-        );
-      }
-    } else if (d.type === DeviceType.doorSensor) {
-      counts.doorSensors++;
-      if (d.batteryLevel !== null && d.batteryLevel < LOW_BATTERY)
-        note(x, 'doorSensor', 'batteryLow', `Battery ${d.batteryLevel}%: replace it, or door events stop.`);
+      const behind = x.behind === null ? [] : jsonValue<string[]>(x.behind);
+      note(
+        x,
+        'bridge',
+        'bridgeOffline',
+        behind.length
+          ? `Offline: ${behind.join(', ')} cannot be opened from afar until it is back. Check its power and Wi-Fi.`
+          : 'Offline: check its power and Wi-Fi.',
+      );
+    } else if (d.type === DeviceType.doorSensor && d.batteryLevel !== null) {
+      note(x, 'doorSensor', 'batteryLow', `Battery ${d.batteryLevel}%: replace it, or door events stop.`);
     }
   }
   cannotOpen.sort((a, b) => ORDER.indexOf(a.reason) - ORDER.indexOf(b.reason) || byName(a, b));
