@@ -1,24 +1,29 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
-const element = (v: string | number | null): string =>
-  v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`;
+const element = (v: string | number | boolean | null): string =>
+  v === null
+    ? 'NULL'
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : `"${v.replace(/["\\]/g, '\\$&')}"`;
 
 /**
  * A Postgres array literal (`{1,"a \"b\"",NULL}`), bound as one parameter: numbers as they are,
- * text quoted (quotes, backslashes, commas and braces are values, not syntax), null as NULL.
+ * booleans as true/false, text quoted (quotes, backslashes, commas and braces are values, not
+ * syntax), null as NULL.
  */
-export const arrayLiteral = (values: readonly (string | number | null)[]): string =>
+export const arrayLiteral = (values: readonly (string | number | boolean | null)[]): string =>
   `{${values.map(element).join(',')}}`;
 
 /** The element types lists are bound as (a fixed set: the type is written into the statement). */
-export type ArrayType = 'int' | 'text' | 'uuid' | 'timestamp(3)';
+export type ArrayType = 'int' | 'text' | 'uuid' | 'timestamp(3)' | 'bool';
 
 /**
  * `$1::type[]`: a list as one array parameter where the statement wants the array itself, such as
  * a many-row insert's `select * from unnest($1::int[], $2::text[], ...)` (the demo activity): a few
  * parameters instead of one per value. Nulls stay NULL.
  */
-export const arrayOf = (type: ArrayType, values: readonly (string | number | null)[]): SQL =>
+export const arrayOf = (type: ArrayType, values: readonly (string | number | boolean | null)[]): SQL =>
   sql`${arrayLiteral(values)}::${sql.raw(type)}[]`;
 
 /**

@@ -50,6 +50,8 @@ export const deviceActivity = pgTable(
     index('activity_device_user_date_idx').on(t.deviceId, t.userId, t.date),
     // a guest's view reads entries without an author newest first: keyset without filtering others
     index('activity_device_authorless_date_idx').on(t.deviceId, t.date).where(sql`${t.userId} is null`),
+    // every device of a big owner's log newest first, in one scan by date (lib/domain/activity/list.ts, DATE_SCAN_FROM)
+    index('activity_date_idx').on(t.date),
   ],
 );
 
