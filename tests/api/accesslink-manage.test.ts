@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publicUrl } from '@/lib/config/env';
 import { api } from '../support/router';
 import { eq } from 'drizzle-orm';
-import { AccessLevel, accessLinks } from '@/db/schema';
-import { createBridge, createLock, db, grantUser } from '../support/factories/core';
+import { AccessLevel, accessLinks, organizationUsers } from '@/db/schema';
+import { createBridge, createGroup, createLock, db, grantGroup, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
 
@@ -260,5 +260,43 @@ describe('GET accesslink/device/assignable (endpoint 11)', () => {
     expect((await api('GET', url, { key: c3.outsider.key })).status).toBe(404);
     expect((await api('GET', url, { key: await c3.admin.keyWith(['AccessLink.Read']) })).status).toBe(200);
     expect((await api('GET', url, { key: await c3.admin.keyWith(['Organization.ReadWrite']) })).status).toBe(403);
+  });
+
+  it('offers what the policy lets the caller link now, whichever access gives it: an owner without remote opening, a group, not a day outside their week, another site, or their own guest access over a group', async () => {
+    const c4 = await orgWithCast();
+    const [home, away] = [await createSite(c4.org.id, { name: 'Home' }), await createSite(c4.org.id, { name: 'Away' })];
+    const bridge = await createBridge({ organizationId: c4.org.id });
+    const door = async (name: string, siteId = home.id) =>
+      createLock({ bridge, organizationId: c4.org.id, name, siteId });
+    const [ownerNoRemote, byGroup, noDay, otherSite, ownGuest, plain] = [
+      await door('A owner without remote'),
+      await door('B by group'),
+      await door('C no day of the week'),
+      await door('D other site', away.id),
+      await door('E own guest access'),
+      await door('F plain'),
+    ];
+    const group = await createGroup(c4.org.id, 'Caretakers', [c4.ouIds.admin]);
+    await grantUser(ownerNoRemote.id, c4.admin.id, AccessLevel.owner, { remoteAccessDisabled: true });
+    await grantGroup(byGroup.id, group.id, AccessLevel.administrator);
+    await grantUser(noDay.id, c4.admin.id, AccessLevel.administrator, { weekDays: 0 });
+    await grantUser(otherSite.id, c4.admin.id, AccessLevel.administrator);
+    await grantUser(ownGuest.id, c4.admin.id, AccessLevel.guest);
+    await grantGroup(ownGuest.id, group.id, AccessLevel.administrator);
+    await grantUser(plain.id, c4.admin.id, AccessLevel.administrator);
+    // the administrator's administration reaches the Home site only
+    await (await db())
+      .update(organizationUsers)
+      .set({ siteIds: [home.id] })
+      .where(eq(organizationUsers.id, c4.ouIds.admin));
+    const res = await api('GET', `/api/v37/organization/${c4.org.id}/accesslink/device/assignable`, {
+      key: c4.admin.key,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.result.accessLinkDevices.map((d: { name: string }) => d.name)).toEqual([
+      'A owner without remote',
+      'B by group',
+      'F plain',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '@/db/client';
+import { rowsOf, type Db } from '@/db/client';
 import { columnsAsJson, jsonValue } from '@/db/json-row';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { isActiveAt, type Schedule } from '@/lib/shared/schedule';
@@ -82,6 +82,48 @@ export function candidateWhere(db: Db, userId: SQL | Placeholder | string, now: 
     .innerJoin(organizationUsers, eq(organizationUsers.id, userGroupMembers.organizationUserId))
     .where(eq(organizationUsers.userId, userId));
   return and(or(eq(deviceAccess.userId, userId), inArray(deviceAccess.groupId, myGroups)), withinDates(now))!;
+}
+
+/**
+ * The caller's own access row (`device_access`, with its device joined as `d` and the caller's
+ * membership of the device's organization as `ou`) decides a managing action by itself: a user's
+ * own access always is the effective one, and one of administrator or owner without a weekly
+ * schedule, not outside the caller's sites (and for an action from afar, `fromAfar`, with remote
+ * opening allowed or of the owner) passes lib/shared/policy's `decide` while within its dates.
+ * Lists of a big organization read such rows in SQL and judge only the other accesses in the
+ * process (tests/api/activity-date-scan.test.ts, tests/api/accesslink-manage.test.ts hold the two
+ * to the policy).
+ */
+export function plainlyManages(userId: string, o: { fromAfar: boolean }): SQL<boolean> {
+  return sql<boolean>`(${deviceAccess.userId} = ${userId} and ${deviceAccess.accessLevel} >= ${Level.administrator}
+    and ${deviceAccess.dayStartTime} is null and ${deviceAccess.dayEndTime} is null
+    and (${deviceAccess.weekDays} is null or ${deviceAccess.weekDays} = 127)
+    ${o.fromAfar ? sql`and (not ${deviceAccess.remoteAccessDisabled} or ${deviceAccess.accessLevel} >= ${Level.owner})` : sql``}
+    and not coalesce(ou.site_ids is not null and (d.site_id is null or not (d.site_id = any(ou.site_ids))), false))`;
+}
+
+/**
+ * The caller's visible devices (`where` narrows them; `d` is the device, `ou` the caller's
+ * membership of its organization), each with whether `plain` holds for the caller's own access
+ * (see plainlyManages): one small row per device, whatever the number of accesses.
+ */
+export async function visibleWithPlain(
+  db: Db,
+  userId: string,
+  now: Date,
+  plain: SQL<boolean>,
+  where?: SQL,
+): Promise<Array<{ id: number; plain: boolean }>> {
+  const rows = rowsOf<{ id: number | string; plain: boolean }>(
+    await db.execute(sql`
+      select ${deviceAccess.deviceId} as id, bool_or(${plain}) as plain
+      from ${deviceAccess}
+      join ${devices} d on d.id = ${deviceAccess.deviceId}
+      left join ${organizationUsers} ou on ou.organization_id = d.organization_id and ou.user_id = ${userId}
+      where ${candidateWhere(db, userId, now)} ${where ? sql`and ${where}` : sql``}
+      group by 1`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), plain: r.plain === true }));
 }
 
 /** An access (a `device_access` row) gives something at `now`: started and not yet ended. */

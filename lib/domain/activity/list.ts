@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '@/db/client';
 import { logError } from '@/lib/log';
 import { jsonArrayText } from '@/db/json-row';
 import { perDb } from '@/db/prepared';
-import { deviceAccess, devices, organizationUsers } from '@/db/schema';
+import { devices } from '@/db/schema';
 import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
@@ -12,7 +12,8 @@ import { JsonText } from '../json-text';
 import {
   candidatesFromJson,
   candidatesJson,
-  candidateWhere,
+  plainlyManages,
+  visibleWithPlain,
   effectiveAccess,
   effectiveOf,
   fullViewOf,
@@ -21,7 +22,6 @@ import {
 import { may } from '@/lib/shared/policy';
 import { requireDevice } from '../policy/enforce';
 import { anyInt, arrayOf } from '@/db/arrays';
-import { Level } from '@/lib/shared/policy';
 
 /** One activity item as api-v37.md names its fields (endpoint 6). */
 export interface ActivityItem {
@@ -75,24 +75,11 @@ export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope>
     return { ids: [deviceId], full: [may('seeAllActivity', acc, now)] };
   }
   const userId = ctx.caller.userId;
-  const plain = sql`${deviceAccess.userId} = ${userId} and ${deviceAccess.accessLevel} >= ${Level.administrator}
-    and ${deviceAccess.dayStartTime} is null and ${deviceAccess.dayEndTime} is null
-    and (${deviceAccess.weekDays} is null or ${deviceAccess.weekDays} = 127)
-    and not coalesce(ou.site_ids is not null and (d.site_id is null or not (d.site_id = any(ou.site_ids))), false)`;
-  const rows = rowsOf<{ id: number; plain: boolean }>(
-    await ctx.db.execute(sql`
-      select ${deviceAccess.deviceId} as id, bool_or(${plain}) as plain
-      from ${deviceAccess}
-      join ${devices} d on d.id = ${deviceAccess.deviceId}
-      left join ${organizationUsers} ou on ou.organization_id = d.organization_id and ou.user_id = ${userId}
-      where ${candidateWhere(ctx.db, userId, now)}
-      group by 1`),
-  );
-  const judged = rows.filter((r) => !r.plain).map((r) => Number(r.id));
+  const rows = await visibleWithPlain(ctx.db, userId, now, plainlyManages(userId, { fromAfar: false }));
+  const judged = rows.filter((r) => !r.plain).map((r) => r.id);
   const access = judged.length ? await effectiveAccess(ctx.db, userId, now, judged) : new Map();
   const scope: Scope = { ids: [], full: [] };
-  for (const r of rows) {
-    const id = Number(r.id);
+  for (const { id, ...r } of rows) {
     if (!r.plain && !access.has(id)) continue; // its access ended between the two reads
     scope.ids.push(id);
     scope.full.push(r.plain || may('seeAllActivity', access.get(id), now));
