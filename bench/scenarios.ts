@@ -49,6 +49,7 @@ export const BIG = {
   attention: 'big: GET needs attention (Home)',
   assignable: 'big: GET link device picker',
   details: 'big: GET device details (10,000)',
+  detailsPage: 'big: GET device details (page of 1,000)',
 } as const;
 export const BIG_KIND: Record<string, 'single' | 'list' | 'details'> = {
   [BIG.locksPage]: 'list',
@@ -61,6 +62,7 @@ export const BIG_KIND: Record<string, 'single' | 'list' | 'details'> = {
   [BIG.attention]: 'single',
   [BIG.assignable]: 'list',
   [BIG.details]: 'details',
+  [BIG.detailsPage]: 'details',
 };
 
 export function scenarios(d: BenchData): Scenario[] {
@@ -259,6 +261,8 @@ function bigReads(d: BenchData): Scenario[] {
     get(BIG.access, `/api/v37/my/device/${big.accessDeviceId}/access`),
     get(BIG.attention, `/api/v37/my/attention?organizationId=${org}`),
     get(BIG.assignable, `/api/v37/organization/${org}/accesslink/device/assignable?page=1&itemsPerPage=50`),
+    // past 10,000 devices a caller pages the details (docs/api-compatibility.md): a page in the middle
+    get(BIG.detailsPage, '/api/v37/my/device/details?page=5&itemsPerPage=1000'),
     // last: what a run abandons of these keeps the database busy for minutes after it (statements of seconds)
     get(BIG.activityFirst, '/api/v37/my/deviceactivity?elements=50'),
     get(

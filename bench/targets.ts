@@ -1,4 +1,4 @@
-import { BIG, BIG_KIND, UNLOCK, WRITES } from './scenarios';
+import { BIG_KIND, UNLOCK, WRITES } from './scenarios';
 
 export interface Row {
   db: 'postgres' | 'pglite';
@@ -40,8 +40,9 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
       const kind = BIG_KIND[r.name];
       if (kind === 'single') checks.push(['≥90% of baseline', ratio >= 0.9]);
       if (kind === 'list') checks.push(['≥60% of baseline', ratio >= 0.6]);
-      if (kind === 'details') checks.push(['no target at 10,000 (paged or streamed: not yet); reported', true]);
-      if (r.serialP50 !== undefined && r.name === BIG.details) checks.push([`alone p50 ${r.serialP50} ms`, true]);
+      // at once up to 10,000 devices, paged past it (docs/api-compatibility.md): reported, as the 1,000's target says
+      if (kind === 'details') checks.push(['reported (10,000 at once is the documented limit)', true]);
+      if (r.serialP50 !== undefined && kind === 'details') checks.push([`alone p50 ${r.serialP50} ms`, true]);
     } else if (r.db === 'postgres') {
       if (SINGLE.includes(r.name)) checks.push(['≥85% of baseline', ratio >= 0.85]);
       if (LIST.includes(r.name)) checks.push(['≥50% of baseline', ratio >= 0.5]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, DeviceType, deviceAccess, devices } from '@/db/schema';
+import { ALL_SCOPES } from '@/lib/auth/scopes';
+import { deviceDetails } from '@/lib/domain/devices/details';
 import { api } from '../support/router';
 import { createBridge, createUser, db } from '../support/factories/core';
 
@@ -45,5 +47,70 @@ describe('a user with 1,000 devices', () => {
     // Tedee's clients ask without paging and expect every lock (docs/source/endpoints/lock/get-all.rst)
     const whole = await api('GET', '/api/v37/my/lock', { key: owner.key });
     expect(whole.json.result).toHaveLength(1000);
+  });
+
+  it('pages /my/device/details in name order across kinds, and refuses past the documented limit without cutting the answer short', async () => {
+    const owner = await createUser();
+    const bridge = await createBridge({ name: 'Door 0002 bridge' });
+    const d = await db();
+    const made = await d
+      .insert(devices)
+      .values(
+        ['Door 0003', 'Door 0001', 'Door 0004'].map((name, i) => ({
+          type: DeviceType.lockPro,
+          serialNumber: `PAGE-${owner.id.slice(0, 8)}-${i}`,
+          name,
+          connectedToId: bridge.id,
+          timeZone: 'Europe/Warsaw',
+        })),
+      )
+      .returning({ id: devices.id });
+    await d
+      .insert(deviceAccess)
+      .values(
+        [...made, bridge].map((m) => ({
+          deviceId: m.id,
+          principalType: 0,
+          userId: owner.id,
+          accessLevel: AccessLevel.owner,
+        })),
+      );
+    const names = (r: { json: { result: { bridges: { name: string }[]; locks: { name: string }[] } } }) => ({
+      bridges: r.json.result.bridges.map((b) => b.name),
+      locks: r.json.result.locks.map((l) => l.name),
+    });
+    const first = await api('GET', '/api/v37/my/device/details?page=1&itemsPerPage=2', { key: owner.key });
+    expect(first.status).toBe(200);
+    expect(names(first)).toEqual({ bridges: ['Door 0002 bridge'], locks: ['Door 0001'] });
+    const second = await api('GET', '/api/v37/my/device/details?page=2&itemsPerPage=2', { key: owner.key });
+    expect(names(second)).toEqual({ bridges: [], locks: ['Door 0003', 'Door 0004'] });
+    expect(second.json.result).toMatchObject({ keypads: [], gates: [], dryContacts: [] });
+    const past = await api('GET', '/api/v37/my/device/details?itemsPerPage=2&page=3', { key: owner.key });
+    expect(names(past)).toEqual({ bridges: [], locks: [] });
+    // page alone: pages of 1,000
+    expect(names(await api('GET', '/api/v37/my/device/details?page=1', { key: owner.key })).locks).toHaveLength(3);
+    for (const q of ['page=0', 'itemsPerPage=0', 'itemsPerPage=1001', 'page=x'])
+      expect((await api('GET', `/api/v37/my/device/details?${q}`, { key: owner.key })).status, q).toBe(400);
+
+    // the limit, made small: past it the unpaged read is refused, saying what to ask for
+    const ctx = {
+      db: d,
+      now: () => new Date(),
+      caller: {
+        userId: owner.id,
+        userNumId: owner.numId,
+        email: owner.email,
+        displayName: owner.displayName,
+        scopes: ALL_SCOPES,
+        via: 'key' as const,
+      },
+    };
+    await expect(deviceDetails(ctx, {}, 3)).rejects.toMatchObject({
+      code: 'invalid',
+      message:
+        'You can see more than 3 devices: ask for them page by page (page and itemsPerPage, at most 1,000 a page).',
+    });
+    expect((await deviceDetails(ctx, {}, 4)).locks).toHaveLength(3);
+    expect((await deviceDetails(ctx, { page: 1, itemsPerPage: 1000 }, 3)).locks).toHaveLength(3);
   });
 });

@@ -92,7 +92,7 @@ export const cases = defineCases([
   ]),
   list('gate', ['page=0', 'itemsPerPage=0', 'filters.isConnected=maybe']),
   list('doorsensor', ['page=-1', 'itemsPerPage=1000', 'includeUserSettings=2']),
-  list('device/details', ['IncludeUserSettings=maybe', 'IncludeAccessories=x']),
+  list('device/details', ['IncludeUserSettings=maybe', 'IncludeAccessories=x', 'page=0', 'itemsPerPage=1001']),
   {
     ...list('attention', ['organizationId=abc', 'organizationId=0']),
     noForeign: 'lists only the caller’s own devices (tests/api/attention.test.ts: an outsider’s list is empty)',

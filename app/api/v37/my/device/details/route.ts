@@ -1,23 +1,30 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { qBool } from '@/lib/http/query';
-import { deviceDetails } from '@/lib/domain/devices/details';
+import { qBool, qInt } from '@/lib/http/query';
+import { DETAILS_AT_ONCE, deviceDetails } from '@/lib/domain/devices/details';
 import { DeviceDetails } from '@/lib/domain/devices/schemas';
 
 // GET /api/v37/my/device/details: {bridges, locks, keypads, gates, dryContacts}. An answer for a
-// thousand devices is a megabyte: two at a time per process, the others in arrival order.
+// thousand devices is a megabyte: two at a time per process, the others in arrival order. Past
+// DETAILS_AT_ONCE devices a caller pages (page, itemsPerPage: ours, docs/api-compatibility.md).
 export const GET = route(
   {
-    summary:
-      'Every device the caller can see, with its details: {bridges, locks, keypads, gates, dryContacts} (at most two answered at a time per process)',
+    summary: `Every device the caller can see, with its details: {bridges, locks, keypads, gates, dryContacts} (at most two answered at a time per process). Up to ${DETAILS_AT_ONCE.toLocaleString('en')} devices at once (400 past it); page and itemsPerPage (ours) give one page of the devices in name order, whatever their kind`,
     responses: { 200: DeviceDetails },
     scopes: ['Device.Read', 'Device.ReadWrite'],
     concurrency: 2,
-    query: z.object({ IncludeUserSettings: qBool().optional(), IncludeAccessories: qBool().optional() }),
+    query: z.object({
+      IncludeUserSettings: qBool().optional(),
+      IncludeAccessories: qBool().optional(),
+      page: qInt(1, 1_000_000).optional(),
+      itemsPerPage: qInt(1, 1000).optional(),
+    }),
   },
   (ctx, { query }) =>
     deviceDetails(ctx, {
       includeUserSettings: query.IncludeUserSettings,
       includeAccessories: query.IncludeAccessories,
+      page: query.page,
+      itemsPerPage: query.itemsPerPage,
     }),
 );
