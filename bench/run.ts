@@ -141,6 +141,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
         ...main,
         baselineRps: baseRps,
         serialP50,
+        noopAloneP50: noopAlone,
         hopP50: hop?.p50,
         hopP99: hop?.p99,
       });
