@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { arrayOf } from '@/db/arrays';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, organizationUsers } from '@/db/schema';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { activityPage, activityScope, type ActivityPageInput } from '@/lib/domain/activity/list';
 import type { Ctx } from '@/lib/domain/context';
 import { bulkActivity } from '../support/factories/access';
@@ -12,6 +11,7 @@ import {
   createLock,
   createOrg,
   createUser,
+  ctxOf,
   db,
   grantGroup,
   grantUser,
@@ -72,18 +72,7 @@ beforeAll(async () => {
   await (await db()).execute(
     sql`update device_activity set username = 'Spare PIN' where user_id is null and device_id = any(${arrayOf('int', Object.values(lock))})`,
   );
-  ctx = {
-    db: await db(),
-    now: () => new Date(),
-    caller: {
-      userId: viewer.id,
-      userNumId: viewer.numId,
-      email: viewer.email,
-      displayName: viewer.displayName,
-      scopes: ALL_SCOPES,
-      via: 'session',
-    },
-  };
+  ctx = await ctxOf(viewer);
 });
 
 describe('the log across devices, by device and by date', () => {

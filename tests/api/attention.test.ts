@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '@/db/schema';
 import { DoorState, LockState, OpResult } from '@/lib/shared/devices/codes';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
-import type { Ctx } from '@/lib/domain/context';
 import { attention } from '@/lib/domain/devices/attention';
-import { createBridge, createLock, db, grantUser, type TestUser } from '../support/factories/core';
+import { createBridge, createLock, grantUser, ctxOf } from '../support/factories/core';
 import { createDoorSensor, setDevice } from '../support/factories/devices';
 import { createGate, orgWithCast, type Cast } from '../support/factories/organization';
 import { api } from '../support/router';
@@ -14,18 +12,6 @@ import { api } from '../support/router';
  * for Home, Devices and the link picker: every door the caller sees that cannot open now, whoever
  * administers its bridge, and counts that count what their names say.
  */
-const ctxFor = async (u: TestUser): Promise<Ctx> => ({
-  db: await db(),
-  now: () => new Date(),
-  caller: {
-    userId: u.id,
-    userNumId: u.numId,
-    email: u.email,
-    displayName: u.displayName,
-    scopes: ALL_SCOPES,
-    via: 'session',
-  },
-});
 
 let c: Cast;
 let offlineBridge: { id: number; name: string };
@@ -169,7 +155,7 @@ describe('GET /my/attention', () => {
       const offline = det.locks.filter((l: { isConnected: boolean | null }) => l.isConnected === false);
       for (const l of offline) expect(cannotOpen.map((x: { deviceId: number }) => x.deviceId)).toContain(l.id);
       // Home's server-side prefetch is the same verb: the same answer
-      const prefetched = await attention(await ctxFor(who));
+      const prefetched = await attention(await ctxOf(who));
       expect(prefetched).toEqual(a.json.result);
     }
   });

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceAccess } from '@/db/schema';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { effectiveAccess } from '@/lib/domain/access/effective';
 import { requireDevice, requireOrg } from '@/lib/domain/policy/enforce';
-import type { Ctx } from '@/lib/domain/context';
 import {
   addOrgUser,
   createGroup,
@@ -14,22 +12,11 @@ import {
   grantGroup,
   grantUser,
   type TestUser,
+  ctxOf,
 } from '../support/factories/core';
 import { orgWithCast } from '../support/factories/organization';
 
 /** The role rules every area relies on: effective device access and organization roles. */
-const ctxOf = async (u: TestUser, now = new Date()): Promise<Ctx> => ({
-  db: await db(),
-  now: () => now,
-  caller: {
-    userId: u.id,
-    userNumId: u.numId,
-    email: u.email,
-    displayName: u.displayName,
-    scopes: ALL_SCOPES,
-    via: 'session',
-  },
-});
 
 /** A user in `groups` new groups of one organization. */
 async function userInGroups(n: number) {

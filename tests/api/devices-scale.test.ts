@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, DeviceType, deviceAccess, devices } from '@/db/schema';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { deviceDetails } from '@/lib/domain/devices/details';
 import { api } from '../support/router';
-import { createBridge, createUser, db } from '../support/factories/core';
+import { createBridge, createUser, ctxOf, db } from '../support/factories/core';
 
 /** A user with 1,000 locks: the listings stay whole, ordered and paged (reads are batched, not per device). */
 describe('a user with 1,000 devices', () => {
@@ -65,16 +64,14 @@ describe('a user with 1,000 devices', () => {
         })),
       )
       .returning({ id: devices.id });
-    await d
-      .insert(deviceAccess)
-      .values(
-        [...made, bridge].map((m) => ({
-          deviceId: m.id,
-          principalType: 0,
-          userId: owner.id,
-          accessLevel: AccessLevel.owner,
-        })),
-      );
+    await d.insert(deviceAccess).values(
+      [...made, bridge].map((m) => ({
+        deviceId: m.id,
+        principalType: 0,
+        userId: owner.id,
+        accessLevel: AccessLevel.owner,
+      })),
+    );
     const names = (r: { json: { result: { bridges: { name: string }[]; locks: { name: string }[] } } }) => ({
       bridges: r.json.result.bridges.map((b) => b.name),
       locks: r.json.result.locks.map((l) => l.name),
@@ -93,18 +90,7 @@ describe('a user with 1,000 devices', () => {
       expect((await api('GET', `/api/v37/my/device/details?${q}`, { key: owner.key })).status, q).toBe(400);
 
     // the limit, made small: past it the unpaged read is refused, saying what to ask for
-    const ctx = {
-      db: d,
-      now: () => new Date(),
-      caller: {
-        userId: owner.id,
-        userNumId: owner.numId,
-        email: owner.email,
-        displayName: owner.displayName,
-        scopes: ALL_SCOPES,
-        via: 'key' as const,
-      },
-    };
+    const ctx = await ctxOf(owner, { via: 'key' });
     await expect(deviceDetails(ctx, {}, 3)).rejects.toMatchObject({
       code: 'invalid',
       message:

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { pendingInvitations } from '@/lib/domain/account/pending-invitations';
-import type { Ctx } from '@/lib/domain/context';
-import { createUser, db, type TestUser } from '../support/factories/core';
+import { createUser, ctxOf } from '../support/factories/core';
 import { orgWithCast } from '../support/factories/organization';
 import { sharingCast } from '../support/factories/access';
 import { api } from '../support/router';
 
 /** Issue 33: Home shows the invitations waiting for the signed-in person first. */
-const ctxOf = async (u: TestUser): Promise<Ctx> => ({
-  db: await db(),
-  now: () => new Date(),
-  caller: {
-    userId: u.id,
-    userNumId: u.numId,
-    email: u.email,
-    displayName: u.displayName,
-    scopes: ALL_SCOPES,
-    via: 'session',
-  },
-});
 
 describe('pendingInvitations', () => {
   it('the open invitations to the person’s confirmed address, organization and door; not withdrawn ones, not others’', async () => {

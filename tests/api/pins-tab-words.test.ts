@@ -2,25 +2,11 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { devices } from '@/db/schema';
-import { ALL_SCOPES } from '@/lib/auth/scopes';
-import type { Ctx } from '@/lib/domain/context';
 import { pinsTabInfo } from '@/lib/domain/pins/tab';
 import { usageText } from '@/components/pins/pins-tab';
-import { createLock, db, grantUser, lockWithCast, createUser, type TestUser } from '../support/factories/core';
+import { createLock, db, grantUser, lockWithCast, createUser, ctxOf } from '../support/factories/core';
 
 /** Issue 33: the PINs tab says when a future PIN starts, and why Add PIN is off on an offline lock. */
-const ctxOf = async (u: TestUser): Promise<Ctx> => ({
-  db: await db(),
-  now: () => new Date(),
-  caller: {
-    userId: u.id,
-    userNumId: u.numId,
-    email: u.email,
-    displayName: u.displayName,
-    scopes: ALL_SCOPES,
-    via: 'session',
-  },
-});
 
 describe('PINs tab: Add PIN on an offline lock', () => {
   it('is allowed on a reachable lock, and refused in words when its bridge or its link to it is down', async () => {

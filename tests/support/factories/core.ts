@@ -22,7 +22,8 @@ import { saveBridgeLink } from '@/lib/domain/devices/bridge-links';
 import { bridgeAddress } from '@/lib/domain/devices/hardware';
 import { ensureCallback } from '@/lib/domain/devices/reconcile';
 import { hardware, serviceEndpoint, virtualHost } from '../bridges';
-import { SCOPES, type Scope } from '@/lib/auth/scopes';
+import { ALL_SCOPES, SCOPES, type Scope } from '@/lib/auth/scopes';
+import type { Ctx } from '@/lib/domain/context';
 import { hashPassword } from '@/lib/auth/password';
 
 /**
@@ -69,6 +70,25 @@ export async function createUser(
     password,
     key: await keyWith([...SCOPES]),
     keyWith,
+  };
+}
+
+/**
+ * A domain context acting as `u` with every scope, for tests that call domain verbs directly;
+ * `now` fixed when given, else the clock; `via` how the caller came (a session by default).
+ */
+export async function ctxOf(u: TestUser, o: { now?: Date; via?: 'session' | 'key' } = {}): Promise<Ctx> {
+  return {
+    db: await db(),
+    now: () => o.now ?? new Date(),
+    caller: {
+      userId: u.id,
+      userNumId: u.numId,
+      email: u.email,
+      displayName: u.displayName,
+      scopes: ALL_SCOPES,
+      via: o.via ?? 'session',
+    },
   };
 }
 
