@@ -286,6 +286,15 @@ describe('password reset by mail', () => {
     const res = await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: nobody } });
     expect(res.status).toBe(202);
     expect(await mailbox(nobody)).toHaveLength(0);
+    // three links per address per hour, whoever asks: the fourth is refused in words, and mails nothing
+    await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: u.email } });
+    const sent = smtp.to(u.email).length;
+    const fourth = await api('POST', `${V}/account/password/forgot`, { headers: ip(), body: { email: u.email } });
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.errorMessages).toEqual([
+      'Too many password resets asked for. Wait a few minutes, then try again.',
+    ]);
+    expect(smtp.to(u.email)).toHaveLength(sent);
   });
 });
 

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
+import type { BaseCtx } from '../context';
+import { Invalid } from '../errors';
 import { hit, spend } from '../ratelimit';
 
 /**
@@ -34,3 +37,22 @@ export const clientKey = (address: string, what = 'signup') => `${what}-ip:${has
 export const emailKey = (email: string, what: string) => `${what}-email:${hashed(email)}`;
 
 const hashed = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 22);
+
+/**
+ * The gate of a public request that mails a link to an address (a password reset, a new
+ * confirmation): the address checked, then the client's budget (per 10 minutes) and the address's
+ * (per hour) spent, with `tooMany` as the refusal. Returns the address as stored and the instant.
+ */
+export async function mailedLinkGate(
+  ctx: BaseCtx,
+  rawEmail: string,
+  clientAddress: string,
+  o: { what: string; perClient: number; perAddressPerHour: number; tooMany: string },
+): Promise<{ email: string; now: Date }> {
+  const email = normalizeEmail(rawEmail);
+  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
+  const now = ctx.now();
+  await hitRateLimit(ctx.db, clientKey(clientAddress, o.what), o.perClient, 600, now, o.tooMany);
+  await hitRateLimit(ctx.db, emailKey(email, o.what), o.perAddressPerHour, 3600, now, o.tooMany);
+  return { email, now };
+}

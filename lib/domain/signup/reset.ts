@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { personalAccessKeys, users } from '@/db/schema';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
 import {
   consumeEmailToken,
   issueEmailToken,
@@ -14,7 +13,7 @@ import { endUserSessions } from '@/lib/auth/sessions';
 import { tokenRefused } from './refusal';
 import type { BaseCtx } from '../context';
 import { Invalid } from '../errors';
-import { clientKey, emailKey, hitRateLimit } from './limit';
+import { clientKey, emailKey, hitRateLimit, mailedLinkGate } from './limit';
 import { resetMail } from './mails';
 import { passwordProblem } from './register';
 
@@ -32,11 +31,12 @@ export async function forgotPassword(
   rawEmail: string,
   clientAddress: string,
 ): Promise<{ email: string; message: string }> {
-  const email = normalizeEmail(rawEmail);
-  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
-  const now = ctx.now();
-  await hitRateLimit(ctx.db, clientKey(clientAddress, 'reset'), PER_CLIENT(), 600, now, TOO_MANY);
-  await hitRateLimit(ctx.db, emailKey(email, 'reset'), PER_ADDRESS_PER_HOUR, 3600, now, TOO_MANY);
+  const { email, now } = await mailedLinkGate(ctx, rawEmail, clientAddress, {
+    what: 'reset',
+    perClient: PER_CLIENT(),
+    perAddressPerHour: PER_ADDRESS_PER_HOUR,
+    tooMany: TOO_MANY,
+  });
   await ctx.db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, displayName: users.displayName })

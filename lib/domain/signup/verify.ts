@@ -1,12 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { config } from '@/lib/config';
 import { users } from '@/db/schema';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '@/lib/auth/email';
 import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { tokenRefused } from './refusal';
 import type { BaseCtx } from '../context';
-import { Invalid } from '../errors';
-import { clientKey, emailKey, hitRateLimit } from './limit';
+import { mailedLinkGate } from './limit';
 import { verifyMail } from './mails';
 import { nextOf, pendingNext } from './after-confirm';
 
@@ -48,11 +46,12 @@ export async function resendVerification(
   rawEmail: string,
   clientAddress: string,
 ): Promise<{ email: string; message: string }> {
-  const email = normalizeEmail(rawEmail);
-  if (email.length > MAX_EMAIL_LENGTH || !isEmailAddress(email)) throw Invalid('email: enter a valid e-mail address.');
-  const now = ctx.now();
-  await hitRateLimit(ctx.db, clientKey(clientAddress, 'resend'), RESENDS_PER_CLIENT(), 600, now, TOO_MANY);
-  await hitRateLimit(ctx.db, emailKey(email, 'resend'), RESENDS_PER_ADDRESS, 3600, now, TOO_MANY);
+  const { email, now } = await mailedLinkGate(ctx, rawEmail, clientAddress, {
+    what: 'resend',
+    perClient: RESENDS_PER_CLIENT(),
+    perAddressPerHour: RESENDS_PER_ADDRESS,
+    tooMany: TOO_MANY,
+  });
   await ctx.db.transaction(async (tx) => {
     const [u] = await tx
       .select({ id: users.id, displayName: users.displayName })
