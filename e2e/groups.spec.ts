@@ -45,13 +45,19 @@ test.describe('Organization > Groups', () => {
     await expect(results.getByText('Removed')).toBeVisible();
     await expect(page.getByText('1 member.', { exact: false })).toBeVisible();
 
+    // each search is in the URL before the next step: the list it shows is the one acted on
+    const search = async (q: string) => {
+      await page.getByLabel('Search groups').fill(q);
+      await expect(page).toHaveURL((url) => url.searchParams.get('q') === q);
+    };
     await page.getByRole('link', { name: '← Groups' }).click();
-    await page.getByLabel('Search groups').fill(name);
+    await search(name);
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     const rename = page.getByRole('dialog', { name: 'Rename group' });
     await rename.getByLabel('Group name').fill(`${name} B`);
     await rename.getByRole('button', { name: 'Save' }).click();
-    await page.getByLabel('Search groups').fill(`${name} B`);
+    await expect(rename).toBeHidden();
+    await search(`${name} B`);
     await page.getByRole('button', { name: `Delete ${name} B` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete "${name} B"?` });
     await expect(confirm).toContainText('direct access stays');

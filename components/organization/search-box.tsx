@@ -1,7 +1,7 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Input } from '@/components/ui';
 
 /** A search field whose text lives in the URL (`q`), so results are shareable and Back works. */
@@ -11,7 +11,18 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder?:
   const pathname = usePathname();
   const current = sp?.get('q') ?? '';
   const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
+  // The values this box put in the URL itself and that have not come back yet. One of them coming
+  // back is not news: the person may have typed on meanwhile, and their text stays. Any other change
+  // of the URL (Back, a link) is taken.
+  const ours = useRef<string[]>([]);
+  useEffect(() => {
+    const at = ours.current.indexOf(current);
+    if (at >= 0) {
+      ours.current = ours.current.slice(at + 1);
+      return;
+    }
+    setText(current);
+  }, [current]);
   useEffect(() => {
     if (text === current) return;
     const t = setTimeout(() => {
@@ -19,6 +30,7 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder?:
       if (text) q.set('q', text);
       else q.delete('q');
       q.set('page', '1');
+      ours.current.push(text);
       router.replace(`${pathname}?${q.toString()}`);
     }, 300);
     return () => clearTimeout(t);
