@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { devices } from '@/db/schema';
-import { effectiveAccess, plainlyManages, visibleWithPlain } from '../access/effective';
+import { visibleMay } from '../access/effective';
 import type { Ctx } from '../context';
-import { may } from '@/lib/shared/policy';
 import { Invalid } from '../errors';
 import { requireOrg } from '../policy/enforce';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
@@ -26,17 +25,17 @@ export async function listAssignable(
   const now = ctx.now();
   // the organization's doors the caller's own access plainly lets them link (in SQL), and the
   // others judged by the policy: 10,000 small rows at most, never 10,000 decoded accesses
-  const userId = ctx.caller.userId;
-  const seen = await visibleWithPlain(
-    ctx.db,
-    userId,
-    now,
-    plainlyManages(userId, { fromAfar: true }),
-    sql`d.organization_id = ${input.organizationId} and ${anyInt(sql`d.type`, LINKABLE_TYPES)}`,
-  );
-  const judged = seen.filter((r) => !r.plain).map((r) => r.id);
-  const access = judged.length ? await effectiveAccess(ctx.db, userId, now, judged) : new Map();
-  const mine = seen.filter((r) => r.plain || may('linkDevice', access.get(r.id), now)).map((r) => r.id);
+  const mine = (
+    await visibleMay(
+      ctx.db,
+      ctx.caller.userId,
+      now,
+      'linkDevice',
+      sql`d.organization_id = ${input.organizationId} and ${anyInt(sql`d.type`, LINKABLE_TYPES)}`,
+    )
+  )
+    .filter((r) => r.may)
+    .map((r) => r.id);
   const rows = await ctx.db
     .select({
       deviceId: devices.id,

@@ -12,9 +12,7 @@ import { JsonText } from '../json-text';
 import {
   candidatesFromJson,
   candidatesJson,
-  plainlyManages,
-  visibleWithPlain,
-  effectiveAccess,
+  visibleMay,
   effectiveOf,
   fullViewOf,
   withinDates,
@@ -74,16 +72,8 @@ export async function activityScope(ctx: Ctx, deviceId?: number): Promise<Scope>
     const acc = await requireDevice(ctx, deviceId, 'see');
     return { ids: [deviceId], full: [may('seeAllActivity', acc, now)] };
   }
-  const userId = ctx.caller.userId;
-  const rows = await visibleWithPlain(ctx.db, userId, now, plainlyManages(userId, { fromAfar: false }));
-  const judged = rows.filter((r) => !r.plain).map((r) => r.id);
-  const access = judged.length ? await effectiveAccess(ctx.db, userId, now, judged) : new Map();
-  const scope: Scope = { ids: [], full: [] };
-  for (const { id, ...r } of rows) {
-    if (!r.plain && !access.has(id)) continue; // its access ended between the two reads
-    scope.ids.push(id);
-    scope.full.push(r.plain || may('seeAllActivity', access.get(id), now));
-  }
+  const rows = await visibleMay(ctx.db, ctx.caller.userId, now, 'seeAllActivity');
+  const scope: Scope = { ids: rows.map((r) => r.id), full: rows.map((r) => r.may) };
   return scope;
 }
 

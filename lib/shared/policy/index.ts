@@ -75,6 +75,13 @@ const TIMED: ReadonlySet<DeviceAction> = new Set(['open', 'holdCertificate', 're
 /** Actions that happen from afar: refused where remote opening is disabled (owners always may). */
 const REMOTE: ReadonlySet<DeviceAction> = new Set(['open', 'linkDevice']);
 
+/**
+ * How `decide` treats an action, for the reads that settle its plain case in SQL
+ * (lib/domain/access/effective.ts, `visibleMay`): a managing action (administrator or owner, active
+ * now, in the caller's sites), and one done from afar (remote opening allowed, or the owner).
+ */
+export const actionKind = (action: DeviceAction) => ({ managing: MANAGING.has(action), fromAfar: REMOTE.has(action) });
+
 /** Within its weekdays and daily window (and dates) at `now`, in the device's zone. */
 export const isActive = (a: AccessFacts, now: Date) => isActiveAt(a, now, a.timeZone);
 

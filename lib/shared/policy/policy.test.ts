@@ -12,6 +12,7 @@ import {
   decideLockdownControl,
   mayBeExempted,
   mayReadLockdownDetails,
+  actionKind,
   decideMembership,
   decideOrg,
   decidePeople,
@@ -694,5 +695,32 @@ describe('lockdown (issue 35)', () => {
     expect(lockdownWords({ ...held, siteName: null, reason: 'Storm!' }, 'America/New_York', 'Acme')).toBe(
       'Acme is locked down since 23 Nov 04:00 (New York time). Reason: Storm! No door of it opens until the lockdown is lifted.',
     );
+  });
+});
+
+describe('actionKind: what the SQL shortcut of big lists may assume of an action (lib/domain/access/effective.ts)', () => {
+  it('managing actions and those from afar, as decide treats them', () => {
+    expect(actionKind('seeAllActivity')).toEqual({ managing: true, fromAfar: false });
+    expect(actionKind('share')).toEqual({ managing: true, fromAfar: false });
+    expect(actionKind('linkDevice')).toEqual({ managing: true, fromAfar: true });
+    expect(actionKind('open')).toEqual({ managing: false, fromAfar: true });
+    expect(actionKind('see')).toEqual({ managing: false, fromAfar: false });
+    // what the shortcut settles as allowed: an active administrator's own access in their sites,
+    // remote opening on for an action from afar; the policy agrees
+    const plain = {
+      accessLevel: 1,
+      remoteAccessDisabled: false,
+      timeZone: 'Europe/Warsaw',
+      startDate: null,
+      endDate: null,
+      dayStartTime: null,
+      dayEndTime: null,
+      weekDays: null,
+      outsideSites: false,
+    };
+    for (const action of ['seeAllActivity', 'share', 'linkDevice'] as const)
+      expect(decide(action, plain, new Date()), action).toEqual({ ok: true });
+    expect(decide('linkDevice', { ...plain, remoteAccessDisabled: true }, new Date()).ok).toBe(false);
+    expect(decide('linkDevice', { ...plain, accessLevel: 2, remoteAccessDisabled: true }, new Date()).ok).toBe(true);
   });
 });
