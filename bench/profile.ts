@@ -1,6 +1,6 @@
 // `npm run bench:profile`: where a request's time goes before its handler runs (issue 34).
 // For each path below, one production server (scripts/server.mjs, the process `npm start` serves
-// with) runs under `node --cpu-prof` on a Postgres database of its own with the demo data; autocannon
+// with) runs under `node --cpu-prof` on a Postgres database of its own with the bench's dataset; autocannon
 // loads that path alone, the server stops, and its CPU profile is summarized: the share of the CPU
 // by where the code lives (Node's own, Next.js, React, the app's bundle, the garbage collector) and
 // the heaviest functions by self time, with the time per request. The profiles stay in
@@ -8,13 +8,15 @@
 // Env: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (3300), PROFILE_ONLY (a pattern of the
 // paths' names), PROFILE_DIR (.bench-profile), BENCH_PG_URL, BENCH_DB_PREFIX. Builds into .next-bench
 // when the sources are newer (as `npm run bench`).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 // @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
 import { buildIsStale } from '../scripts/build-state.mjs';
-import { benchEnv, createPostgres, distDir, root, sh, waitHealthy } from './server';
+import { startBenchBridge } from './bridge';
+import type { BenchData } from './seed-large';
+import { benchEnv, bridgePort, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -23,15 +25,32 @@ const DIR = path.resolve(process.env.PROFILE_DIR ?? '.bench-profile');
 
 interface Target {
   name: string;
-  path: string;
+  /** the path of each request (rotating where one resource alone would meet a rate limit) */
+  path: (d: BenchData) => () => string;
   key: boolean;
+  /** headers of each request besides the key */
+  headers?: () => () => Record<string, string>;
 }
+const fixed = (p: string) => () => () => p;
 const TARGETS: Target[] = [
-  { name: 'bare', path: '/api/bench/bare', key: false },
-  { name: 'noop', path: '/api/bench/noop', key: true },
-  { name: 'health', path: '/api/health', key: false },
-  { name: 'not-found', path: '/api/v37/nothing-here', key: false },
-  { name: 'lock', path: '/api/v37/my/lock/{lock}', key: true },
+  { name: 'bare', path: fixed('/api/bench/bare'), key: false },
+  { name: 'noop', path: fixed('/api/bench/noop'), key: true },
+  { name: 'health', path: fixed('/api/health'), key: false },
+  { name: 'not-found', path: fixed('/api/v37/nothing-here'), key: false },
+  { name: 'lock', path: (d) => () => `/api/v37/my/lock/${d.lockId}`, key: true },
+  // the guest's page: 1,000 links from many client addresses, so the page is measured, not a rate limit
+  {
+    name: 'link',
+    path: (d) => {
+      let i = 0;
+      return () => `/link/${d.linkTokens[i++ % d.linkTokens.length]}`;
+    },
+    key: false,
+    headers: () => {
+      let c = 0;
+      return () => ({ 'x-forwarded-for': `10.1.${Math.floor(c / 250) % 250}.${c++ % 250}` });
+    },
+  },
 ];
 
 interface ProfileNode {
@@ -120,7 +139,7 @@ function summarize(file: string, requests: number) {
   }
 }
 
-async function profileOne(t: Target, env: NodeJS.ProcessEnv, key: string, lockId: number) {
+async function profileOne(t: Target, env: NodeJS.ProcessEnv, data: BenchData) {
   const dir = path.join(DIR, t.name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -131,12 +150,22 @@ async function profileOne(t: Target, env: NodeJS.ProcessEnv, key: string, lockId
   const exited = new Promise((r) => server.once('exit', r));
   try {
     await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 120_000);
-    const url = `http://127.0.0.1:${PORT}${t.path.replace('{lock}', String(lockId))}`;
-    const headers: Record<string, string> = t.key ? { authorization: `Bearer ${key}` } : {};
-    await autocannon({ url, connections: 10, duration: 3, headers }); // warm-up (JIT, statements)
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+    const base = `http://127.0.0.1:${PORT}`;
+    const load = (connections: number, duration: number) => {
+      const next = t.path(data);
+      const more = t.headers?.();
+      const headers: Record<string, string> = t.key ? { authorization: `Bearer ${data.key}` } : {};
+      return autocannon({
+        url: base,
+        connections,
+        duration,
+        requests: [{ setupRequest: (req) => ({ ...req, path: next(), headers: { ...headers, ...more?.() } }) }],
+      });
+    };
+    await load(10, 3); // warm-up (JIT, statements)
+    const r = await load(CONNECTIONS, SECONDS);
     console.log(
-      `\n## ${t.name} (${t.path}): ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} not 2xx `,
+      `\n## ${t.name} (${t.path(data)()}): ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} not 2xx `,
     );
     server.kill('SIGTERM');
     await exited;
@@ -158,30 +187,17 @@ async function main() {
       NEXT_DIST_DIR: distDir,
     });
   }
-  const env = benchEnv(PORT, { SEED_DEMO: '1', DEMO: '1' });
+  const env = benchEnv(PORT);
   const dropDb = createPostgres(env, 'sl_profile');
+  // the bench's dataset (bench/seed-large.ts), its locks behind the bench's bridge, as `npm run bench`
+  const bridge = await startBenchBridge(bridgePort(PORT), env.SIM_COMMAND_MS ?? '0', env);
   try {
-    // the server migrates and loads the demo data as it starts; then a key of the demo's owner
-    const first = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    await waitHealthy(`http://127.0.0.1:${PORT}/api/health`, 180_000);
-    const made = spawnSync(
-      path.join(root, 'node_modules/.bin/tsx'),
-      ['scripts/apikey.ts', 'create', '--email', 'owner@demo.test', '--scopes', 'Device.Read,Device.ReadWrite'],
-      { env, encoding: 'utf8' },
-    );
-    if (made.status !== 0) throw new Error(`apikey: ${made.stderr}`);
-    const key = made.stdout.trim().split('\n').pop()!;
-    const locks = await (
-      await fetch(`http://127.0.0.1:${PORT}/api/v37/my/lock`, { headers: { authorization: `Bearer ${key}` } })
-    ).json();
-    const lockId = locks.result[0].id as number;
-    const stopped = new Promise((r) => first.once('exit', r));
-    first.kill('SIGTERM');
-    await stopped;
+    const data = prepareData(env, bridge);
     const only = process.env.PROFILE_ONLY ? new RegExp(process.env.PROFILE_ONLY, 'i') : undefined;
-    for (const t of TARGETS.filter((x) => !only || only.test(x.name))) await profileOne(t, env, key, lockId);
+    for (const t of TARGETS.filter((x) => !only || only.test(x.name))) await profileOne(t, env, data);
     console.log(`\nProfiles: ${DIR}/<path>/*.cpuprofile`);
   } finally {
+    await bridge.stop();
     dropDb();
   }
 }
