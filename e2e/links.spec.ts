@@ -50,6 +50,9 @@ test.describe('Organization > Access links', () => {
     // a guest on a phone, never signed in
     const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guest = await guestCtx.newPage();
+    // the guest's page asks the service only for what it shows: nothing of sign-in or sessions
+    const asked: string[] = [];
+    guest.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const res = await guest.goto(url);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['referrer-policy']).toBe('no-referrer');
@@ -64,6 +67,10 @@ test.describe('Organization > Access links', () => {
     await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveText('Opening...');
     await expect(doors.nth(1).getByRole('status')).toHaveText('Opened', { timeout: 20_000 });
     await screen(guest, 'links-guest-phone');
+    // a return to the tab asks nothing either
+    await guest.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await guest.waitForLoadState('networkidle');
+    expect(asked.filter((p) => p.startsWith('/api/auth'))).toEqual([]);
     await guestCtx.close();
 
     // the administrator sees the opening in the gate's activity
