@@ -5,18 +5,69 @@
 // data is on screen (not its skeleton). Prints median and p95 and writes them into
 // docs/benchmarks.md between the "portal" markers. A measurement, not a test: the numbers depend
 // on the machine.
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+//
+// BENCH_SIZE=large (issue 34 item 3): instead, the bench's big organization (bench/seed-large.ts:
+// 10,000 devices, 2,000 people, 50 groups, 5,000 access records, BENCH_ACTIVITY_ROWS entries) on
+// a Postgres database of its own, served by the bench's production build with its locks behind the
+// bench's bridge; the browser carries the bench user's session (they own the organization), and
+// Home, Devices, People and Activity are timed against 500 ms p50, into the "portal-large" markers.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
+import { buildIsStale } from '../scripts/build-state.mjs';
+import { type BenchBridge, startBenchBridge } from './bridge';
+import { activityRows, type BenchData } from './seed-large';
+import { benchEnv, bridgePort, createPostgres, distDir, prepareData, root, sh } from './server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://localhost:${PORT}`;
 const LOADS = Number(process.env.BENCH_LOADS ?? 20);
 // issue 33: Home and Activity within 300 ms p50 (issue 22 asked 500 ms)
 const TARGET_MS = 300;
+const LARGE = process.env.BENCH_SIZE === 'large';
+// issue 34: at the big organization's size, its pages within 500 ms p50
+const LARGE_TARGET_MS = 500;
+
+interface Measured {
+  name: string;
+  path: string;
+  content: (p: Page) => ReturnType<Page['locator']>;
+}
+
+/** The big organization's pages and what shows that their data has arrived. */
+const LARGE_PAGES: Measured[] = [
+  {
+    name: 'Home',
+    path: '/home',
+    // the big organization's doors may all be fine: then Home says so instead of listing them
+    content: (p) =>
+      p
+        .getByRole('list', { name: 'Needs attention' })
+        .getByRole('listitem')
+        .first()
+        .or(p.getByText('All good', { exact: true })),
+  },
+  {
+    name: 'Devices',
+    path: '/devices',
+    content: (p) => p.getByRole('table', { name: 'Your devices' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'People',
+    path: '/organization/people',
+    content: (p) => p.getByRole('table', { name: 'People of the organization' }).getByRole('row').nth(1),
+  },
+  {
+    name: 'Activity',
+    path: '/activity',
+    content: (p) => p.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first(),
+  },
+];
 
 /** The pages and what shows that their data has arrived. */
-const PAGES: Array<{ name: string; path: string; content: (p: Page) => ReturnType<Page['locator']> }> = [
+const PAGES: Measured[] = [
   {
     name: 'Home',
     path: '/home',
@@ -47,14 +98,76 @@ async function healthy(ms: number): Promise<void> {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-async function main(): Promise<void> {
-  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, E2E_PORT: String(PORT) },
-    detached: true,
-  });
+/** The big organization on a Postgres database of its own, served by the bench's build; stop() drops it. */
+async function startLarge(): Promise<{ data: BenchData; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(root, distDir)) || buildIsStale(root, path.join(root, distDir))) {
+    console.log('Building (production)...');
+    sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      ...process.env,
+      NEXT_DIST_DIR: distDir,
+    });
+  }
+  const env = benchEnv(PORT, { BENCH_SIZE: 'large' });
+  const dropDb = createPostgres(env, 'sl_portal');
+  let bridge: BenchBridge | undefined;
+  let server: ChildProcess | undefined;
+  const stop = async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await bridge?.stop();
+    dropDb();
+  };
   try {
-    await healthy(900_000);
+    bridge = await startBenchBridge(bridgePort(PORT), env.SIM_COMMAND_MS ?? '0', env);
+    console.log('Seeding the big organization...');
+    const data = prepareData(env, bridge);
+    server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await healthy(300_000);
+    return { data, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** The browser signed in: the demo owner through the sign-in page, or the bench user's session cookie. */
+async function signedIn(context: BrowserContext, data: BenchData | undefined): Promise<Page> {
+  const page = await context.newPage();
+  if (data) {
+    const [name, value] = data.sessionCookie.split(/=(.*)/s);
+    await context.addCookies([{ name, value, url: BASE }]);
+    return page;
+  }
+  await page.goto(`${BASE}/sign-in`);
+  await page.getByLabel('E-mail').fill('owner@demo.test');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+  return page;
+}
+
+async function main(): Promise<void> {
+  let stopServer: () => Promise<void>;
+  let data: BenchData | undefined;
+  if (LARGE) {
+    const large = await startLarge();
+    data = large.data;
+    stopServer = large.stop;
+  } else {
+    const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, E2E_PORT: String(PORT) },
+      detached: true,
+    });
+    stopServer = async () => {
+      process.kill(-server.pid!, 'SIGTERM');
+    };
+  }
+  try {
+    if (!LARGE) await healthy(900_000);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
@@ -67,45 +180,47 @@ async function main(): Promise<void> {
         '--disable-sync',
       ],
     });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${BASE}/sign-in`);
-    await page.getByLabel('E-mail').fill('owner@demo.test');
-    await page.getByLabel('Password').fill('demo-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signedIn(context, data);
+    const target = LARGE ? LARGE_TARGET_MS : TARGET_MS;
     const rows: string[] = [];
-    for (const p of PAGES) {
+    for (const p of LARGE ? LARGE_PAGES : PAGES) {
       const times: number[] = [];
       for (let i = 0; i < LOADS + 2; i++) {
         const started = Date.now();
         await page.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
-        await p.content(page).waitFor({ state: 'visible' });
+        await p.content(page).waitFor({ state: 'visible', timeout: 120_000 });
         if (i >= 2) times.push(Date.now() - started); // the first two warm the server's caches
       }
       const [p50, p95] = [pct(times, 50), pct(times, 95)];
       rows.push(
-        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 ≤ ${TARGET_MS} ms | ${p50 <= TARGET_MS ? 'PASS' : 'FAIL'} |`,
+        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 ≤ ${target} ms | ${p50 <= target ? 'PASS' : 'FAIL'} |`,
       );
       console.log(`${p.name}: p50 ${p50} ms, p95 ${p95} ms, max ${Math.max(...times)} ms`);
     }
     await browser.close();
+    const marker = LARGE ? 'portal-large' : 'portal';
+    const what = LARGE
+      ? `the big organization of \`BENCH_SIZE=large\` (10,000 devices, 2,000 people, 50 groups, 5,000 access records, ${activityRows().toLocaleString('en')} activity entries) on Postgres, signed in as its owner`
+      : `the demo data on ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}, signed in as the demo owner`;
     const table = [
-      '<!-- portal -->',
-      `Measured by \`npm run bench:portal\` on ${new Date().toISOString().slice(0, 10)}: the demo data on ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}, Chromium at 1280 × 800, signed in as the demo owner; from the navigation until the page's own data is on screen.`,
+      `<!-- ${marker} -->`,
+      `Measured by \`${LARGE ? 'BENCH_SIZE=large ' : ''}npm run bench:portal\` on ${new Date().toISOString().slice(0, 10)}: ${what}, Chromium at 1280 × 800; from the navigation until the page's own data is on screen.`,
       '',
       '| page | loads | p50 ms | p95 ms | max ms | target | result |',
       '|---|---:|---:|---:|---:|---|---|',
       ...rows,
-      '<!-- /portal -->',
+      `<!-- /${marker} -->`,
     ].join('\n');
     const doc = readFileSync('docs/benchmarks.md', 'utf8');
-    const marked = /<!-- portal -->[\s\S]*<!-- \/portal -->/;
+    const marked = new RegExp(`<!-- ${marker} -->[\\s\\S]*<!-- /${marker} -->`);
+    const heading = LARGE ? 'Portal pages of a big organization' : 'Portal pages';
     writeFileSync(
       'docs/benchmarks.md',
-      marked.test(doc) ? doc.replace(marked, table) : `${doc.trimEnd()}\n\n## Portal pages\n\n${table}\n`,
+      marked.test(doc) ? doc.replace(marked, table) : `${doc.trimEnd()}\n\n## ${heading}\n\n${table}\n`,
     );
   } finally {
-    process.kill(-server.pid!, 'SIGTERM');
+    await stopServer();
   }
 }
 

@@ -25,6 +25,8 @@ const DIR = path.resolve(process.env.PROFILE_DIR ?? '.bench-profile');
 
 interface Target {
   name: string;
+  /** the path as printed (a link's token stays out of every log) */
+  label?: string;
   /** the path of each request (rotating where one resource alone would meet a rate limit) */
   path: (d: BenchData) => () => string;
   key: boolean;
@@ -38,9 +40,12 @@ const TARGETS: Target[] = [
   { name: 'health', path: fixed('/api/health'), key: false },
   { name: 'not-found', path: fixed('/api/v37/nothing-here'), key: false },
   { name: 'lock', path: (d) => () => `/api/v37/my/lock/${d.lockId}`, key: true },
+  // a page's floor: the portal's 404 page, rendered per request like every page (its CSP nonce)
+  { name: 'page-404', path: fixed('/nothing-here'), key: false },
   // the guest's page: 1,000 links from many client addresses, so the page is measured, not a rate limit
   {
     name: 'link',
+    label: '/link/{token}',
     path: (d) => {
       let i = 0;
       return () => `/link/${d.linkTokens[i++ % d.linkTokens.length]}`;
@@ -165,7 +170,7 @@ async function profileOne(t: Target, env: NodeJS.ProcessEnv, data: BenchData) {
     await load(10, 3); // warm-up (JIT, statements)
     const r = await load(CONNECTIONS, SECONDS);
     console.log(
-      `\n## ${t.name} (${t.path(data)()}): ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} not 2xx `,
+      `\n## ${t.name} (${t.label ?? t.path(data)()}): ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.errors} errors, ${r.non2xx} not 2xx `,
     );
     server.kill('SIGTERM');
     await exited;
