@@ -84,6 +84,14 @@ export const pathId = () =>
   );
 
 /**
+ * A body's database id (a lock, a bridge, a person of the organization): a positive whole number
+ * that fits a Postgres integer; `error` says what it must be when it is not a number, `positive`
+ * when it is zero or less (zod's own words otherwise).
+ */
+export const bodyId = (error: string, positive?: string) =>
+  z.number({ error }).int('must be a whole number').positive(positive).max(2147483647);
+
+/**
  * A body's list of database ids (devices, sites): positive whole numbers that fit a Postgres
  * integer, at most `max` of them; `error` says what the field must be when it is not a list.
  */

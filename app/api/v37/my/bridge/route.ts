@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { listBridges } from '@/lib/domain/devices/details';
 import { z } from 'zod';
+import { bodyId } from '@/lib/http/query';
 import { Bridge, DeviceUpdated } from '@/lib/domain/devices/schemas';
 import { updateBridge } from '@/lib/domain/devices/legacy';
 
@@ -11,11 +12,7 @@ export const GET = route(
 );
 
 const body = z.object({
-  id: z
-    .number({ error: 'must be the id of a bridge (a number)' })
-    .int('must be a whole number')
-    .positive()
-    .max(2147483647),
+  id: bodyId('must be the id of a bridge (a number)'),
   revision: z.number({ error: 'must be a number' }).int('must be a whole number').min(0).optional(),
   name: z
     .string({ error: 'must be a text' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '@/lib/http/query';
 import { operateLock } from '@/lib/domain/devices/operate';
 import { OperationAccepted } from '@/lib/domain/devices/schemas';
 import { reply } from '@/lib/http/reply';
@@ -11,11 +12,7 @@ import { route } from '@/lib/http/route';
  * operation to follow). Deprecated in the OpenAPI document; docs/api-compatibility.md, "Legacy paths".
  */
 const body = z.object({
-  deviceId: z
-    .number({ error: 'must be the id of a lock (a number)' })
-    .int('must be a whole number')
-    .positive('must be positive')
-    .max(2147483647),
+  deviceId: bodyId('must be the id of a lock (a number)', 'must be positive'),
 });
 
 const NAMES = { 0: 'lock', 1: 'unlock', 2: 'pull' } as const;

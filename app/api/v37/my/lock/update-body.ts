@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '@/lib/http/query';
 import { showsSomething } from '@/lib/shared/text';
 import {
   LOCK_SETTING_DEFAULTS,
@@ -56,11 +57,7 @@ const userSettings = z.object(
 
 /** PATCH /my/lock (Tedee's "Update lock"): id and revision required, every other field optional. */
 export const lockUpdateBody = z.object({
-  id: z
-    .number({ error: 'must be the lock id' })
-    .int('must be a whole number')
-    .positive('must be positive')
-    .max(2147483647),
+  id: bodyId('must be the lock id', 'must be positive'),
   revision: z
     .number({ error: 'must be the revision you read' })
     .int('must be a whole number')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId } from '@/lib/http/query';
+import { bodyId, pathId } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { assignAdmin } from '@/lib/domain/organizations/role-change';
 import { res } from '@/lib/http/responses';
@@ -13,11 +13,7 @@ export const PUT = route(
     scopes: ['Organization.ReadWrite'],
     params: z.object({ organizationId: pathId() }),
     body: z.object({
-      organizationUserId: z
-        .number({ error: 'organizationUserId must be a number' })
-        .int('must be a whole number')
-        .positive()
-        .max(2147483647),
+      organizationUserId: bodyId('organizationUserId must be a number'),
     }),
   },
   async (ctx, { params, body }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qBool } from '@/lib/http/query';
+import { bodyId, pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { removeAdmin } from '@/lib/domain/organizations/role-change';
 import { res } from '@/lib/http/responses';
@@ -16,11 +16,7 @@ export const PUT = route(
     // keepGrants=true: what they handed out as an administrator stays, answered for by the owner (default: it ends)
     query: z.object({ keepGrants: qBool().optional() }),
     body: z.object({
-      organizationUserId: z
-        .number({ error: 'organizationUserId must be a number' })
-        .int('must be a whole number')
-        .positive()
-        .max(2147483647),
+      organizationUserId: bodyId('organizationUserId must be a number'),
     }),
   },
   async (ctx, { params, body, query }) => {
