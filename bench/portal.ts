@@ -184,14 +184,29 @@ async function main(): Promise<void> {
     const page = await signedIn(context, data);
     const target = LARGE ? LARGE_TARGET_MS : TARGET_MS;
     const rows: string[] = [];
+    // what each load asked of the server, until its data showed: where a slow page waits
+    let asked: Array<{ path: string; ms: number; bytes: number }> = [];
+    page.on('requestfinished', async (r) => {
+      const t = r.timing();
+      const sizes = await r.sizes().catch(() => undefined);
+      const u = new URL(r.url());
+      if (u.origin === BASE && !u.pathname.startsWith('/_next/static'))
+        asked.push({ path: u.pathname + u.search, ms: Math.round(t.responseEnd), bytes: sizes?.responseBodySize ?? 0 });
+    });
     for (const p of LARGE ? LARGE_PAGES : PAGES) {
       const times: number[] = [];
       for (let i = 0; i < LOADS + 2; i++) {
+        asked = [];
         const started = Date.now();
         await page.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
         await p.content(page).waitFor({ state: 'visible', timeout: 120_000 });
         if (i >= 2) times.push(Date.now() - started); // the first two warm the server's caches
       }
+      // the last load's requests, slowest first (ms from the request until its answer's end)
+      for (const a of asked.sort((x, y) => y.ms - x.ms).slice(0, 6))
+        console.log(
+          `    ${String(a.ms).padStart(6)} ms ${String(Math.round(a.bytes / 1024)).padStart(7)} KiB  ${a.path}`,
+        );
       const [p50, p95] = [pct(times, 50), pct(times, 95)];
       rows.push(
         `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 ≤ ${target} ms | ${p50 <= target ? 'PASS' : 'FAIL'} |`,
