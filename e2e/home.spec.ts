@@ -8,6 +8,11 @@ test('the owner lands on Home: what needs attention, most urgent first, each wit
   await page.goto('/sign-in');
   await page.getByLabel('E-mail').fill(DEMO.owner);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  // what Home reads of the devices: only those its entries name, never all of them at once
+  const details: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v37/my/device/details') details.push(new URL(r.url()).search);
+  });
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/home$/);
   const list = page.getByRole('list', { name: 'Needs attention' });
@@ -19,7 +24,12 @@ test('the owner lands on Home: what needs attention, most urgent first, each wit
   const bridge = list.locator('li:not([data-cannot-open])').filter({ hasText: 'Garage bridge is offline' });
   await expect(bridge).toContainText('Garage side door cannot be opened from afar');
   await expect(list.getByRole('listitem').filter({ hasText: 'Battery 14%' })).toContainText('Soon');
-  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').first()).toBeVisible();
+  const recent = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(recent.first()).toBeVisible();
+  // each entry names its device from the first time it shows, never a number
+  expect(await recent.allInnerTexts()).not.toContainEqual(expect.stringMatching(/Device \d+/));
+  expect(details.length).toBeGreaterThan(0);
+  expect(details.every((q) => /^\?(deviceId=\d+&?)+$/.test(q))).toBe(true);
   // each tile counts what its name says: a bridge or a gate is never counted among the locks
   const counts = page.getByLabel('Counts');
   await expect(counts.getByRole('link', { name: /^Locks/ })).toHaveText(/^Locks\s*\d+\s*· \d+ cannot open$/);

@@ -7,7 +7,7 @@ import { ActivityRow } from '@/components/activity/activity-row';
 import { Badge, ButtonLink, Card, EmptyState, PageHeader, QueryView } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
 import { apiFetch } from '@/lib/client/api';
-import { useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
+import { DETAILS_IDS_MAX, useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
 import type { PendingInvitation } from '@/lib/domain/account/pending-invitations';
 import type { YourDoor } from '@/lib/domain/devices/overview';
 import { attentionItems, tilesOf } from './attention';
@@ -37,13 +37,17 @@ export function HomePage({
   /** the URL's site ('' every site, 'none', or a site's id): Home of one building (issue 35) */
   site?: string;
 }) {
-  const details = useDeviceDetails();
   const siteId = siteIdOf(site);
   const list = useAttention(initialAttention, siteId);
   const recent = useQuery({
     queryKey: ['device-activity', 'home', siteId ?? 'all'],
     queryFn: ({ signal }) => apiFetch<ActivityItem[]>('/my/deviceactivity', { query: { elements: 8, siteId }, signal }),
   });
+  // Home names only the devices of its recent entries and a member's doors: it reads those, not
+  // every device (a big organization's are ~11 MB), unless a member has more doors than one read names
+  const named = [...new Set([...(recent.data ?? []).map((it) => it.deviceId), ...(doors ?? []).map((d) => d.id)])];
+  const few = named.length <= DETAILS_IDS_MAX;
+  const details = useDeviceDetails(few ? { ids: named, enabled: !recent.isPending && named.length > 0 } : {});
   const sites = useSiteNames();
   const router = useRouter();
   const zones = new Map(
@@ -155,6 +159,8 @@ export function HomePage({
         >
           <QueryView
             query={recent}
+            // the entries wait for their devices' names and zones rather than show "Device 12" in UTC first
+            also={recent.data?.length ? [details] : []}
             loading={{ rows: 4, label: 'Loading activity' }}
             empty={
               <EmptyState title="Nothing yet" text="Unlocks, PIN entries and door events appear here as they happen." />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOVING_STATES } from '@/lib/shared/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
@@ -48,8 +48,22 @@ export function useAttention(initial?: Attention, siteId?: number) {
   });
 }
 
-export function useDeviceDetails() {
-  return useQuery({ queryKey: deviceKeys.details, queryFn: () => apiFetch<DeviceDetails>('/my/device/details') });
+/** The most devices one `/my/device/details?deviceId=...` names (the route's bound). */
+export const DETAILS_IDS_MAX = 200;
+
+/**
+ * GET /my/device/details: every device; or, with `ids`, only those (a page that names a few
+ * devices reads only them: an organization's 10,000 are ~11 MB). While `ids` change (a list
+ * refetched) the previous answer stays on screen.
+ */
+export function useDeviceDetails(o: { ids?: number[]; enabled?: boolean } = {}) {
+  const ids = o.ids ? [...new Set(o.ids)].sort((a, b) => a - b) : undefined;
+  return useQuery({
+    queryKey: ids ? [...deviceKeys.details, { ids }] : deviceKeys.details,
+    queryFn: ({ signal }) => apiFetch<DeviceDetails>('/my/device/details', { query: { deviceId: ids }, signal }),
+    enabled: o.enabled ?? true,
+    placeholderData: ids ? keepPreviousData : undefined,
+  });
 }
 
 /** The lock has settings it has not confirmed yet ("waiting for the lock"). */

@@ -99,4 +99,51 @@ describe('a user with 1,000 devices', () => {
     expect((await deviceDetails(ctx, {}, 4)).locks).toHaveLength(3);
     expect((await deviceDetails(ctx, { page: 1, itemsPerPage: 1000 }, 3)).locks).toHaveLength(3);
   });
+
+  it('answers only the devices asked for by deviceId, of those the caller sees, whatever the limit', async () => {
+    const owner = await createUser();
+    const stranger = await createUser();
+    const bridge = await createBridge({ name: 'Ids bridge' });
+    const d = await db();
+    const [a, b, c, theirs] = await d
+      .insert(devices)
+      .values(
+        ['Ids A', 'Ids B', 'Ids C', 'Ids theirs'].map((name, i) => ({
+          type: DeviceType.lockPro,
+          serialNumber: `IDS-${owner.id.slice(0, 8)}-${i}`,
+          name,
+          connectedToId: bridge.id,
+          timeZone: 'Europe/Warsaw',
+        })),
+      )
+      .returning({ id: devices.id });
+    await d.insert(deviceAccess).values([
+      ...[a, b, c, bridge].map((m) => ({
+        deviceId: m.id,
+        principalType: 0,
+        userId: owner.id,
+        accessLevel: AccessLevel.owner,
+      })),
+      { deviceId: theirs.id, principalType: 0, userId: stranger.id, accessLevel: AccessLevel.owner },
+    ]);
+    const asked = await api(
+      'GET',
+      `/api/v37/my/device/details?deviceId=${c.id}&deviceId=${a.id}&deviceId=${theirs.id}&deviceId=${bridge.id}`,
+      { key: owner.key },
+    );
+    expect(asked.status).toBe(200);
+    // someone else's lock is not named, nor said to exist
+    expect(asked.json.result.locks.map((l: { name: string }) => l.name)).toEqual(['Ids A', 'Ids C']);
+    expect(asked.json.result.bridges.map((x: { name: string }) => x.name)).toEqual(['Ids bridge']);
+    const one = await api('GET', `/api/v37/my/device/details?deviceId=${theirs.id}`, { key: owner.key });
+    expect(one.json.result).toEqual({ bridges: [], locks: [], keypads: [], gates: [], dryContacts: [] });
+    // the unpaged limit counts what is asked: a few of many devices are never refused
+    const ctx = await ctxOf(owner, { via: 'key' });
+    expect((await deviceDetails(ctx, { ids: [b.id] }, 2)).locks.map((l) => l.name)).toEqual(['Ids B']);
+    const many = Array.from({ length: 201 }, (_, i) => `deviceId=${i + 1}`).join('&');
+    for (const q of ['deviceId=0', 'deviceId=x', many])
+      expect((await api('GET', `/api/v37/my/device/details?${q}`, { key: owner.key })).status, q.slice(0, 20)).toBe(
+        400,
+      );
+  });
 });

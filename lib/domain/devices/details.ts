@@ -19,19 +19,22 @@ export interface DetailsPaging {
   /** a page of the devices in name order, whatever their kind (ours, as GET /my/lock pages) */
   page?: number;
   itemsPerPage?: number;
+  /** only these devices, those of them the caller sees (ours: a page showing a few devices reads only those) */
+  ids?: number[];
 }
 
 /**
  * GET /my/device/details: every device of the caller by kind, from one load; or, with `page` /
  * `itemsPerPage` (either one; the other defaults to 1 / 1,000), one page of them in name order.
  * Without paging, more than `atOnce` devices is refused with what to ask instead: the answer is
- * never cut short without saying so.
+ * never cut short without saying so. `ids` narrows either to those devices.
  */
 export async function deviceDetails(ctx: Ctx, o: LockOptions & DetailsPaging, atOnce = DETAILS_AT_ONCE) {
   const paged = o.page !== undefined || o.itemsPerPage !== undefined;
   const all = await loadVisible(ctx, {
     types: LISTED,
     userSettings: o.includeUserSettings,
+    ids: o.ids,
     // unpaged: one more than the limit tells whether there are more, without reading them all
     page: paged ? (o.page ?? 1) : 1,
     itemsPerPage: paged ? (o.itemsPerPage ?? 1000) : atOnce + 1,
