@@ -147,4 +147,25 @@ test.describe('Organization > People', () => {
       await expect(page.getByRole('heading', { name: part, exact: true })).toHaveCount(0);
     await screen(page, 'people-as-member');
   });
+
+  test('many people come a page at a time; a search that leaves fewer shows the page there is', async ({ page }) => {
+    // two a page (the URL's itemsPerPage), so the demo's people fill several pages
+    await signIn(page, DEMO.owner, { to: '/organization/people?itemsPerPage=2' });
+    const table = page.getByRole('table', { name: 'People of the organization' });
+    const rows = table.getByRole('row');
+    await expect(rows).toHaveCount(3); // the heading and two people
+    const first = await rows.nth(1).getByRole('link').innerText();
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await expect(pager.getByText('Page 1')).toBeVisible();
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager.getByText('Page 2')).toBeVisible();
+    await expect(rows.nth(1)).not.toContainText(first);
+    await screen(page, 'people-paged');
+    // the first page's person found by name from page 2: shown, on the one page there is
+    await page.getByLabel('Search people').fill(first);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(first);
+    await expect(pager).toHaveCount(0);
+  });
 });

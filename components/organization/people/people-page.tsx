@@ -10,6 +10,7 @@ import {
   FormField,
   Input,
   PageHeader,
+  Pagination,
   QueryView,
   Table,
   TBody,
@@ -17,6 +18,7 @@ import {
   Th,
   THead,
   Tr,
+  usePageParams,
 } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import { personHref, usePeople, type PersonSummary } from '@/lib/client/people';
@@ -53,6 +55,11 @@ function People({ org }: { org: MyOrganization }) {
       (!q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q)) &&
       (site === undefined || p.siteIds.includes(site)),
   );
+  // a page of them at a time: an organization of thousands drew every row at once (seconds in the
+  // browser, again at each letter typed). A search that leaves fewer pages shows the last one there is
+  const { page, itemsPerPage } = usePageParams(50);
+  const at = Math.min(page, Math.max(1, Math.ceil(shown.length / itemsPerPage)));
+  const onPage = shown.slice((at - 1) * itemsPerPage, at * itemsPerPage);
   const siteName = site === 0 ? 'no site' : site === undefined ? null : (sites.nameOf(site) ?? 'this site');
   return (
     <>
@@ -108,7 +115,7 @@ function People({ org }: { org: MyOrganization }) {
                   </Tr>
                 </THead>
                 <TBody>
-                  {shown.map((p) => (
+                  {onPage.map((p) => (
                     <Row key={p.userId ?? p.email} p={p} />
                   ))}
                 </TBody>
@@ -117,6 +124,14 @@ function People({ org }: { org: MyOrganization }) {
           }
         </QueryView>
       </Card>
+      {shown.length > itemsPerPage || at > 1 ? (
+        <Pagination
+          page={at}
+          itemsPerPage={itemsPerPage}
+          hasNext={at * itemsPerPage < shown.length}
+          pageSizes={[25, 50, 100]}
+        />
+      ) : null}
     </>
   );
 }
