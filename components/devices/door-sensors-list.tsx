@@ -29,7 +29,9 @@ import { RenameDialog } from './rename-dialog';
  */
 export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceRefusals> }) {
   const sensors = useDoorSensors();
-  const details = useDeviceDetails();
+  // the locks of these sensors only (their names and door states), not every device of the viewer
+  const lockIds = (sensors.data?.doorSensors ?? []).map((s) => s.connectedToLockId).filter((id) => id > 0);
+  const details = useDeviceDetails({ ids: lockIds, enabled: lockIds.length > 0 });
   const remove = useDeleteDoorSensor();
   const toast = useToast();
   const [renaming, setRenaming] = useState<DoorSensor | null>(null);
@@ -41,7 +43,11 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
     <div>
       <PageHeader title="Door sensors" description="A door sensor tells its lock whether the door is open or closed." />
       <Card flush>
-        <QueryView query={sensors} loading={{ rows: 3, label: 'Loading door sensors' }}>
+        <QueryView
+          query={sensors}
+          also={lockIds.length ? [details] : []}
+          loading={{ rows: 3, label: 'Loading door sensors' }}
+        >
           {() =>
             list.length === 0 ? (
               <EmptyState
