@@ -5,13 +5,13 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonClasses, Card, EmptyState, FormField, Input, QueryView, Select, Spinner } from '@/components/ui';
 import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
-import type { PortalDevice } from '@/lib/domain/access/portal';
+import type { ActivityDevice } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/shared/activity/names';
 import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { ActivityRow } from './activity-row';
 
 interface Props {
-  devices: PortalDevice[];
+  devices: ActivityDevice[];
   /** set on a device's own Activity tab; otherwise the device is a filter */
   deviceId?: number;
   /** the log's first page without a filter, read by the page on the server (shown only while no filter is set) */
@@ -36,7 +36,7 @@ const eventsOfMethod = (m: string) =>
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The devices of the chosen site ('' every site, 'none' those in no site, else a site's id). */
-function ofSite(devices: PortalDevice[], site: string): PortalDevice[] {
+function ofSite(devices: ActivityDevice[], site: string): ActivityDevice[] {
   const id = siteIdOf(site);
   if (id === undefined) return devices;
   return devices.filter((d) => d.siteId === (id === 0 ? null : id));
@@ -46,7 +46,7 @@ function ofSite(devices: PortalDevice[], site: string): PortalDevice[] {
  * The time zone the date range is read in: the door's own when one door is chosen; with all
  * devices (of the site), their zone if they share one, else the browser's. Always named on the screen.
  */
-function rangeZone(devices: PortalDevice[], device?: number): string {
+function rangeZone(devices: ActivityDevice[], device?: number): string {
   const d = devices.find((x) => x.id === device);
   if (d) return d.timeZone;
   const zones = new Set(devices.map((x) => x.timeZone));

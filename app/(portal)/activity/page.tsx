@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { ActivityFeed } from '@/components/activity/activity-feed';
 import { PageHeader } from '@/components/ui';
 import { sessionCtx } from '@/lib/auth/session';
-import { portalDevices } from '@/lib/domain/access/portal';
+import { activityDevices } from '@/lib/domain/access/portal';
 import { firstActivityPage } from '@/lib/domain/activity/list';
 import { ACTIVITY_FILTERS } from '@/lib/shared/activity/names';
 
@@ -21,7 +21,7 @@ export default async function ActivityPage({
   if (!ctx) redirect('/sign-in');
   const sp = await searchParams;
   const filtered = ACTIVITY_FILTERS.some((f) => sp[f]);
-  const [devices, firstPage] = await Promise.all([portalDevices(ctx), filtered ? undefined : firstActivityPage(ctx)]);
+  const [devices, firstPage] = await Promise.all([activityDevices(ctx), filtered ? undefined : firstActivityPage(ctx)]);
   return (
     <div>
       <PageHeader
