@@ -7,7 +7,8 @@ import { ActivityRow } from '@/components/activity/activity-row';
 import { Badge, ButtonLink, Card, EmptyState, PageHeader, QueryView } from '@/components/ui';
 import type { ActivityItem } from '@/lib/client/activity';
 import { apiFetch } from '@/lib/client/api';
-import { DETAILS_IDS_MAX, useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
+import { useAttention, useDeviceDetails, type Attention } from '@/lib/client/devices';
+import { DETAILS_IDS_AT_ONCE } from '@/lib/shared/devices/codes';
 import type { PendingInvitation } from '@/lib/domain/account/pending-invitations';
 import type { YourDoor } from '@/lib/domain/devices/overview';
 import { attentionItems, tilesOf } from './attention';
@@ -46,7 +47,7 @@ export function HomePage({
   // Home names only the devices of its recent entries and a member's doors: it reads those, not
   // every device (a big organization's are ~11 MB), unless a member has more doors than one read names
   const named = [...new Set([...(recent.data ?? []).map((it) => it.deviceId), ...(doors ?? []).map((d) => d.id)])];
-  const few = named.length <= DETAILS_IDS_MAX;
+  const few = named.length <= DETAILS_IDS_AT_ONCE;
   const details = useDeviceDetails(few ? { ids: named, enabled: !recent.isPending && named.length > 0 } : {});
   const sites = useSiteNames();
   const router = useRouter();

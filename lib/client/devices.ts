@@ -48,9 +48,6 @@ export function useAttention(initial?: Attention, siteId?: number) {
   });
 }
 
-/** The most devices one `/my/device/details?deviceId=...` names (the route's bound). */
-export const DETAILS_IDS_MAX = 200;
-
 /**
  * GET /my/device/details: every device; or, with `ids`, only those (a page that names a few
  * devices reads only them: an organization's 10,000 are ~11 MB). While `ids` change (a list

@@ -240,3 +240,6 @@ export const LOCK_USER_SETTING_DEFAULTS: Readonly<LockUserSettings> = Object.fre
   autoUnlockTimeout: 300,
   location: { latitude: 0, longitude: 0 },
 });
+
+/** The most devices one `GET /my/device/details?deviceId=...` names (ours): the route's bound and the portal's. */
+export const DETAILS_IDS_AT_ONCE = 200;
