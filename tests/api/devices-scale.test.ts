@@ -4,6 +4,29 @@ import { deviceDetails } from '@/lib/domain/devices/details';
 import { api } from '../support/router';
 import { createBridge, createUser, ctxOf, db } from '../support/factories/core';
 
+/** Locks of these names behind `bridge`, made at once (`tag` keeps their serial numbers apart). */
+async function locksNamed(tag: string, names: string[], bridge: { id: number }) {
+  return (await db())
+    .insert(devices)
+    .values(
+      names.map((name, i) => ({
+        type: DeviceType.lockPro,
+        serialNumber: `${tag}-${i}`,
+        name,
+        connectedToId: bridge.id,
+        timeZone: 'Europe/Warsaw',
+      })),
+    )
+    .returning({ id: devices.id });
+}
+
+/** The owner's access to each of `made`. */
+async function ownerOf(userId: string, made: Array<{ id: number }>) {
+  await (await db())
+    .insert(deviceAccess)
+    .values(made.map((m) => ({ deviceId: m.id, principalType: 0, userId, accessLevel: AccessLevel.owner })));
+}
+
 /** A user with 1,000 locks: the listings stay whole, ordered and paged (reads are batched, not per device). */
 describe('a user with 1,000 devices', () => {
   it('gets all of them from /my/device/details and /my/lock, and pages /my/lock', async () => {
@@ -51,27 +74,8 @@ describe('a user with 1,000 devices', () => {
   it('pages /my/device/details in name order across kinds, and refuses past the documented limit without cutting the answer short', async () => {
     const owner = await createUser();
     const bridge = await createBridge({ name: 'Door 0002 bridge' });
-    const d = await db();
-    const made = await d
-      .insert(devices)
-      .values(
-        ['Door 0003', 'Door 0001', 'Door 0004'].map((name, i) => ({
-          type: DeviceType.lockPro,
-          serialNumber: `PAGE-${owner.id.slice(0, 8)}-${i}`,
-          name,
-          connectedToId: bridge.id,
-          timeZone: 'Europe/Warsaw',
-        })),
-      )
-      .returning({ id: devices.id });
-    await d.insert(deviceAccess).values(
-      [...made, bridge].map((m) => ({
-        deviceId: m.id,
-        principalType: 0,
-        userId: owner.id,
-        accessLevel: AccessLevel.owner,
-      })),
-    );
+    const made = await locksNamed(`PAGE-${owner.id.slice(0, 8)}`, ['Door 0003', 'Door 0001', 'Door 0004'], bridge);
+    await ownerOf(owner.id, [...made, bridge]);
     const names = (r: { json: { result: { bridges: { name: string }[]; locks: { name: string }[] } } }) => ({
       bridges: r.json.result.bridges.map((b) => b.name),
       locks: r.json.result.locks.map((l) => l.name),
@@ -104,28 +108,13 @@ describe('a user with 1,000 devices', () => {
     const owner = await createUser();
     const stranger = await createUser();
     const bridge = await createBridge({ name: 'Ids bridge' });
-    const d = await db();
-    const [a, b, c, theirs] = await d
-      .insert(devices)
-      .values(
-        ['Ids A', 'Ids B', 'Ids C', 'Ids theirs'].map((name, i) => ({
-          type: DeviceType.lockPro,
-          serialNumber: `IDS-${owner.id.slice(0, 8)}-${i}`,
-          name,
-          connectedToId: bridge.id,
-          timeZone: 'Europe/Warsaw',
-        })),
-      )
-      .returning({ id: devices.id });
-    await d.insert(deviceAccess).values([
-      ...[a, b, c, bridge].map((m) => ({
-        deviceId: m.id,
-        principalType: 0,
-        userId: owner.id,
-        accessLevel: AccessLevel.owner,
-      })),
-      { deviceId: theirs.id, principalType: 0, userId: stranger.id, accessLevel: AccessLevel.owner },
-    ]);
+    const [a, b, c, theirs] = await locksNamed(
+      `IDS-${owner.id.slice(0, 8)}`,
+      ['Ids A', 'Ids B', 'Ids C', 'Ids theirs'],
+      bridge,
+    );
+    await ownerOf(owner.id, [a, b, c, bridge]);
+    await ownerOf(stranger.id, [theirs]);
     const asked = await api(
       'GET',
       `/api/v37/my/device/details?deviceId=${c.id}&deviceId=${a.id}&deviceId=${theirs.id}&deviceId=${bridge.id}`,
