@@ -39,6 +39,17 @@ export async function signIn(page: Page, email: string, opts: { password?: strin
 }
 
 /**
+ * Sign in as someone else in the same page: leave the portal first, then drop the cookies, then sign
+ * in. Cleared while a portal page is open, its next API call meets a 401 and the page sends itself to
+ * sign-in, aborting the test's own navigation there (net::ERR_ABORTED on CI).
+ */
+export async function switchUser(page: Page, email: string, opts: { password?: string; to?: string } = {}) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  await signIn(page, email, opts);
+}
+
+/**
  * The demo mailbox page exists only in the embedded demo on loopback (lib/mail/config.ts): never
  * with DATABASE_URL, so on CI's Postgres leg the tests read the outbox itself.
  */

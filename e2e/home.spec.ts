@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expect, screen, signIn, test, unlockAndWait } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, screen, signIn, switchUser, test, unlockAndWait } from './fixtures';
 
 /** Issue 22's stories, from the user's side: home, activity that answers questions, navigation by role, honest guest and error pages. */
 
@@ -78,8 +78,7 @@ test('navigation fits the role: a guest without an organization sees no Organiza
   await expect(nav.getByRole('link', { name: 'Devices', exact: true })).toBeVisible();
   await expect(nav.getByText('Organization')).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Groups' })).toHaveCount(0);
-  await page.context().clearCookies();
-  await signIn(page, DEMO.member);
+  await switchUser(page, DEMO.member);
   await expect(nav.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Access links' })).toHaveCount(0);
 });
@@ -212,8 +211,7 @@ test("Home and Devices list the same doors that cannot open, the server's one li
     [DEMO.owner, 'owner'],
     [DEMO.admin, 'admin'],
   ] as const) {
-    await page.context().clearCookies();
-    await signIn(page, who, { to: '/home' });
+    await switchUser(page, who, { to: '/home' });
     const api = (await (await page.request.get('/api/v37/my/attention')).json()).result as {
       counts: { locks: number; locksCannotOpen: number };
       cannotOpen: Array<{ deviceId: number; name: string }>;

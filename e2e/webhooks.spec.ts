@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { DEMO, expect, screen, signIn, test } from './fixtures';
+import { DEMO, expect, screen, signIn, switchUser, test } from './fixtures';
 
 /** The story of a webhook: created in the portal, its secret copied once, a test event seen arriving, retried, deleted. */
 interface Got {
@@ -134,8 +134,7 @@ test.describe('Settings > Webhooks', () => {
       await expect(page.getByRole('listitem').filter({ hasText: rx.url })).toHaveCount(0);
       await screen(page, 'webhooks-org-admin');
 
-      await page.context().clearCookies();
-      await signIn(page, DEMO.member, { to: '/settings/webhooks' });
+      await switchUser(page, DEMO.member, { to: '/settings/webhooks' });
       await expect(page.getByRole('button', { name: 'Create webhook' }).first()).toBeVisible();
       await expect(page.getByLabel('Webhooks of')).toHaveCount(0);
     } finally {
