@@ -50,6 +50,7 @@ export const BIG = {
   assignable: 'big: GET link device picker',
   details: 'big: GET device details (10,000)',
   detailsPage: 'big: GET device details (page of 1,000)',
+  deviceList: 'big: GET Devices page (page of 25, problems first)',
 } as const;
 export const BIG_KIND: Record<string, 'single' | 'list' | 'details'> = {
   [BIG.locksPage]: 'list',
@@ -63,6 +64,7 @@ export const BIG_KIND: Record<string, 'single' | 'list' | 'details'> = {
   [BIG.assignable]: 'list',
   [BIG.details]: 'details',
   [BIG.detailsPage]: 'details',
+  [BIG.deviceList]: 'list',
 };
 
 export function scenarios(d: BenchData): Scenario[] {
@@ -238,7 +240,7 @@ export function scenarios(d: BenchData): Scenario[] {
 
 /**
  * The big organization's reads (BENCH_SIZE=large; none otherwise), as its owner sees them in the
- * portal: the Devices page's lock list (a page, and all of them as the API allows), People, Groups,
+ * portal: the lock list (a page, and all of them as the API allows), the Devices page, People, Groups,
  * Activity (every device, a first page and one a year back), a lock's access list of 1,000 records,
  * Home's "needs attention" and the link editor's device picker.
  */
@@ -261,6 +263,8 @@ function bigReads(d: BenchData): Scenario[] {
     get(BIG.access, `/api/v37/my/device/${big.accessDeviceId}/access`),
     get(BIG.attention, `/api/v37/my/attention?organizationId=${org}`),
     get(BIG.assignable, `/api/v37/organization/${org}/accesslink/device/assignable?page=1&itemsPerPage=50`),
+    // the portal's Devices page: one page of every kind in its order, counted whole
+    get(BIG.deviceList, '/api/v37/my/device/list?page=1&itemsPerPage=25'),
     // past 10,000 devices a caller pages the details (docs/api-compatibility.md): a page in the middle
     get(BIG.detailsPage, '/api/v37/my/device/details?page=5&itemsPerPage=1000'),
     // last: what a run abandons of these keeps the database busy for minutes after it (statements of seconds)

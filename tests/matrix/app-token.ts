@@ -47,6 +47,7 @@ GET    /api/v37/link/[token]/operation/[operationId]                            
 GET    /api/v37/my/bridge                                                        200 200
 GET    /api/v37/my/device                                                        200 200
 GET    /api/v37/my/device/details                                                200 200
+GET    /api/v37/my/device/list                                                   200 200
 GET    /api/v37/my/attention                                                     200 200
 GET    /api/v37/my/events                                                        200 200
 GET    /api/v37/my/doorsensor                                                    200 200

@@ -262,6 +262,7 @@ export const REQUESTS: Record<string, Build> = {
   'GET /api/v37/my/bridge': get(`${MY}/bridge`),
   'GET /api/v37/my/device': get(`${MY}/device`),
   'GET /api/v37/my/device/details': get(`${MY}/device/details`),
+  'GET /api/v37/my/device/list': get(`${MY}/device/list`),
   'GET /api/v37/my/attention': get(`${MY}/attention`),
   'GET /api/v37/my/doorsensor': get(`${MY}/doorsensor`),
   'GET /api/v37/my/gate': get(`${MY}/gate`),

@@ -171,17 +171,29 @@ const offline = sql`${devices.isConnected} is not true`;
 const sensorLow = sql`${devices.batteryLevel} < ${LOW_BATTERY}`;
 const count = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
 
+/** A door (lock or gate) that cannot be opened from afar now: `lockReason` or `gateReason` is not null (never null). */
+export const cannotOpenSql = sql`coalesce((${lock} and ${lockCannot}) or (${gate} and ${gateCannot}), false)`;
+/** The device is listed in `cannotOpen` or `notices` (the lists' rules above, in SQL; never null). */
+export const needsAttentionSql = sql`coalesce((${lock} and (${lockCannot} or (${heard} and ${lockNotice}))) or (${gate} and ${gateCannot})
+  or (${bridge} and ${offline}) or (${sensor} and ${sensorLow}), false)`;
+/** The join every rule above reads: a lock's bridge (`lockBridge`). */
+export const lockBridge = b;
+export const withLockBridge = and(lock, eq(b.id, devices.connectedToId))!;
+
+/** The kinds attention and the device lists know. */
+export const ATTENTION_TYPES = [...LOCKS, DeviceType.gate, DeviceType.bridge, DeviceType.doorSensor];
+
 /** GET /my/attention: the caller's doors that cannot open now, other notices, and the counts. */
 export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?: number } = {}): Promise<Attention> {
   const visible = inArray(devices.id, visibleIds(ctx));
   // one organization's, one site's (0: devices in no site; issue 35, Home by site)
   const scope = and(
     visible,
-    inArray(devices.type, [...LOCKS, DeviceType.gate, DeviceType.bridge, DeviceType.doorSensor]),
+    inArray(devices.type, ATTENTION_TYPES),
     o.organizationId === undefined ? undefined : eq(devices.organizationId, o.organizationId),
     o.siteId === undefined ? undefined : sql`coalesce(${devices.siteId}, 0) = ${o.siteId}`,
-  );
-  const [countRows, seen] = await Promise.all([
+  )!;
+  const [countRows, said] = await Promise.all([
     ctx.db
       .select({
         locks: count(lock),
@@ -196,43 +208,45 @@ export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?:
         doorSensors: count(sensor),
       })
       .from(devices)
-      .leftJoin(b, and(lock, eq(b.id, devices.connectedToId)))
+      .leftJoin(b, withLockBridge)
       .where(scope),
-    ctx.db
-      .select({
-        d: {
-          id: devices.id,
-          type: devices.type,
-          name: devices.name,
-          organizationId: devices.organizationId,
-          connectedToId: devices.connectedToId,
-          isConnected: devices.isConnected,
-          batteryLevel: devices.batteryLevel,
-          isCharging: devices.isCharging,
-          state: devices.state,
-          doorState: devices.doorState,
-          stateChangeResult: devices.stateChangeResult,
-          isPresentInExternal: devices.isPresentInExternal,
-        },
-        bridgeConnected: b.isConnected,
-        // a lock's bridge is named only to those the policy lets see it (the bridge's own access)
-        bridgeName: sql<string | null>`case when ${b.id} in (${visibleIds(ctx)}) then ${b.name} end`,
-        // an offline bridge names the locks behind it that the caller sees, in the lists' order
-        behind: sql<unknown>`case when ${bridge} then (select coalesce(json_agg(l.name order by l.name, l.id), '[]'::json)
-          from ${devices} l where l.connected_to_id = ${devices.id} and l.type in (${sql.join(LOCKS, sql`, `)})
-            and l.id in (${visibleIds(ctx)})) end`,
-      })
-      .from(devices)
-      .leftJoin(b, and(lock, eq(b.id, devices.connectedToId)))
-      .where(
-        and(
-          scope,
-          sql`((${lock} and (${lockCannot} or (${heard} and ${lockNotice}))) or (${gate} and ${gateCannot})
-            or (${bridge} and ${offline}) or (${sensor} and ${sensorLow}))`,
-        ),
-      ),
+    problemsWhere(ctx, scope),
   ]);
-  const counts: Attention['counts'] = countRows[0];
+  return { counts: countRows[0], ...said };
+}
+
+/**
+ * `cannotOpen` and `notices` of the caller's devices that match `where` (which must hold the
+ * visibility rule): attention's lists, or the words of one page of a device list.
+ */
+export async function problemsWhere(ctx: Ctx, where: SQL): Promise<Pick<Attention, 'cannotOpen' | 'notices'>> {
+  const seen = await ctx.db
+    .select({
+      d: {
+        id: devices.id,
+        type: devices.type,
+        name: devices.name,
+        organizationId: devices.organizationId,
+        connectedToId: devices.connectedToId,
+        isConnected: devices.isConnected,
+        batteryLevel: devices.batteryLevel,
+        isCharging: devices.isCharging,
+        state: devices.state,
+        doorState: devices.doorState,
+        stateChangeResult: devices.stateChangeResult,
+        isPresentInExternal: devices.isPresentInExternal,
+      },
+      bridgeConnected: b.isConnected,
+      // a lock's bridge is named only to those the policy lets see it (the bridge's own access)
+      bridgeName: sql<string | null>`case when ${b.id} in (${visibleIds(ctx)}) then ${b.name} end`,
+      // an offline bridge names the locks behind it that the caller sees, in the lists' order
+      behind: sql<unknown>`case when ${bridge} then (select coalesce(json_agg(l.name order by l.name, l.id), '[]'::json)
+        from ${devices} l where l.connected_to_id = ${devices.id} and l.type in (${sql.join(LOCKS, sql`, `)})
+          and l.id in (${visibleIds(ctx)})) end`,
+    })
+    .from(devices)
+    .leftJoin(b, withLockBridge)
+    .where(and(where, needsAttentionSql));
   const cannotOpen: DoorCannotOpen[] = [];
   const notices: Notice[] = [];
   const note = (x: Seen, kind: Notice['kind'], reason: NoticeReason, words: string) =>
@@ -293,5 +307,5 @@ export async function attention(ctx: Ctx, o: { organizationId?: number; siteId?:
   }
   cannotOpen.sort((a, b) => ORDER.indexOf(a.reason) - ORDER.indexOf(b.reason) || byName(a, b));
   notices.sort((a, b) => byName(a, b) || a.reason.localeCompare(b.reason));
-  return { counts, cannotOpen, notices };
+  return { cannotOpen, notices };
 }

@@ -303,3 +303,44 @@ export const Attention = z
     ),
   })
   .meta({ id: 'Attention' });
+
+/** GET /my/device/list (our extension): one page of every kind, doors that cannot open first. */
+export const DeviceList = z
+  .object({
+    page: int(),
+    itemsPerPage: int(),
+    total: int().describe('devices that match the filters'),
+    counts: z
+      .object({
+        devices: int(),
+        cannotOpen: int().describe(
+          "doors among them that cannot be opened from afar now (GET /my/attention's cannotOpen)",
+        ),
+        needAttention: int().describe('other devices among them that need attention (its notices)'),
+        withoutSite: z.boolean().describe('some of them are in no site'),
+      })
+      .describe('every device the caller sees, whatever the filters'),
+    devices: z.array(
+      z.object({
+        id: int(),
+        name: z.string(),
+        type: int(),
+        kind: z.enum(['lock', 'bridge', 'gate', 'doorSensor']),
+        organizationId: int().nullable(),
+        siteId: int().nullable(),
+        isConnected: z
+          .boolean()
+          .nullable()
+          .describe("a lock: its bridge online and linked to it; a gate: its gate system's; null when unknown"),
+        linked: z.boolean().describe('a gate still present in its gate system; true for every other kind'),
+        state: int().nullable().describe("a paired lock's deviceState.state; null otherwise"),
+        doorState: int().nullable(),
+        batteryLevel: int().nullable(),
+        isCharging: z.boolean(),
+        lastStateChangedDate: instantZ.nullable(),
+        cannotOpen: z.boolean(),
+        problems: z.array(z.string()).describe('what GET /my/attention says of the device, in words'),
+      }),
+    ),
+  })
+  .meta({ id: 'DeviceList' });

@@ -97,6 +97,10 @@ export const cases = defineCases([
     ...list('attention', ['organizationId=abc', 'organizationId=0']),
     noForeign: 'lists only the caller’s own devices (tests/api/attention.test.ts: an outsider’s list is empty)',
   },
+  {
+    ...list('device/list', ['kind=door', 'siteId=-1', 'problems=maybe', 'itemsPerPage=101', 'page=0']),
+    noForeign: 'lists only the caller’s own devices (tests/api/device-list.test.ts: an outsider’s list is empty)',
+  },
   list('lock/sync', ['id=abc', 'id=0']),
   { ...list('bridge', []), noMalformed: 'takes no input' },
   { ...list('device', []), noMalformed: 'takes no input' },

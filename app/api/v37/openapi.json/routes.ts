@@ -31,92 +31,93 @@ import * as r27 from '@/app/api/v37/my/device/[deviceId]/access/route';
 import * as r28 from '@/app/api/v37/my/device/[deviceId]/battery/route';
 import * as r29 from '@/app/api/v37/my/device/[deviceId]/hours/route';
 import * as r30 from '@/app/api/v37/my/device/details/route';
-import * as r31 from '@/app/api/v37/my/device/operation/[operationId]/route';
-import * as r32 from '@/app/api/v37/my/device/route';
-import * as r33 from '@/app/api/v37/my/deviceactivity/export/route';
-import * as r34 from '@/app/api/v37/my/deviceactivity/route';
-import * as r35 from '@/app/api/v37/my/devicecertificate/getformobile/route';
-import * as r36 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
-import * as r37 from '@/app/api/v37/my/doorsensor/[id]/route';
-import * as r38 from '@/app/api/v37/my/doorsensor/route';
-import * as r39 from '@/app/api/v37/my/events/route';
-import * as r40 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
-import * as r41 from '@/app/api/v37/my/gate/[id]/route';
-import * as r42 from '@/app/api/v37/my/gate/[id]/sync/route';
-import * as r43 from '@/app/api/v37/my/gate/route';
-import * as r44 from '@/app/api/v37/my/gate/sync/route';
-import * as r45 from '@/app/api/v37/my/keypad/route';
-import * as r46 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
-import * as r47 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
-import * as r48 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
-import * as r49 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
-import * as r50 from '@/app/api/v37/my/lock/[id]/pin/route';
-import * as r51 from '@/app/api/v37/my/lock/[id]/route';
-import * as r52 from '@/app/api/v37/my/lock/[id]/sync/route';
-import * as r53 from '@/app/api/v37/my/lock/[id]/timetable/route';
-import * as r54 from '@/app/api/v37/my/lock/close/route';
-import * as r55 from '@/app/api/v37/my/lock/open/route';
-import * as r56 from '@/app/api/v37/my/lock/pull-spring/route';
-import * as r57 from '@/app/api/v37/my/lock/route';
-import * as r58 from '@/app/api/v37/my/lock/sync/route';
-import * as r59 from '@/app/api/v37/my/mobile/[id]/route';
-import * as r60 from '@/app/api/v37/my/mobile/route';
-import * as r61 from '@/app/api/v37/my/notification/route';
-import * as r62 from '@/app/api/v37/my/oauthclient/[clientId]/route';
-import * as r63 from '@/app/api/v37/my/oauthclient/route';
-import * as r64 from '@/app/api/v37/my/organization-invitation/route';
-import * as r65 from '@/app/api/v37/my/personalaccesskey/[id]/route';
-import * as r66 from '@/app/api/v37/my/personalaccesskey/route';
-import * as r67 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r68 from '@/app/api/v37/my/webhook/[id]/delivery/route';
-import * as r69 from '@/app/api/v37/my/webhook/[id]/route';
-import * as r70 from '@/app/api/v37/my/webhook/[id]/test/route';
-import * as r71 from '@/app/api/v37/my/webhook/route';
-import * as r72 from '@/app/api/v37/notification/unsubscribe/route';
-import * as r73 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
-import * as r74 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
-import * as r75 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
-import * as r76 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
-import * as r77 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
-import * as r78 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
-import * as r79 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
-import * as r80 from '@/app/api/v37/organization/[organizationId]/audit/export/route';
-import * as r81 from '@/app/api/v37/organization/[organizationId]/audit/route';
-import * as r82 from '@/app/api/v37/organization/[organizationId]/bridge/[bridgeId]/route';
-import * as r83 from '@/app/api/v37/organization/[organizationId]/bridge/check/route';
-import * as r84 from '@/app/api/v37/organization/[organizationId]/bridge/route';
-import * as r85 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
-import * as r86 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
-import * as r87 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift/route';
-import * as r88 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/route';
-import * as r89 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
-import * as r90 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
-import * as r91 from '@/app/api/v37/organization/[organizationId]/people/access/route';
-import * as r92 from '@/app/api/v37/organization/[organizationId]/people/route';
-import * as r93 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
-import * as r94 from '@/app/api/v37/organization/[organizationId]/security/route';
-import * as r95 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r107 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r110 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r111 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r115 from '@/app/api/v37/organization/route';
-import * as r116 from '@/app/api/v37/service/publickey/route';
+import * as r31 from '@/app/api/v37/my/device/list/route';
+import * as r32 from '@/app/api/v37/my/device/operation/[operationId]/route';
+import * as r33 from '@/app/api/v37/my/device/route';
+import * as r34 from '@/app/api/v37/my/deviceactivity/export/route';
+import * as r35 from '@/app/api/v37/my/deviceactivity/route';
+import * as r36 from '@/app/api/v37/my/devicecertificate/getformobile/route';
+import * as r37 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
+import * as r38 from '@/app/api/v37/my/doorsensor/[id]/route';
+import * as r39 from '@/app/api/v37/my/doorsensor/route';
+import * as r40 from '@/app/api/v37/my/events/route';
+import * as r41 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
+import * as r42 from '@/app/api/v37/my/gate/[id]/route';
+import * as r43 from '@/app/api/v37/my/gate/[id]/sync/route';
+import * as r44 from '@/app/api/v37/my/gate/route';
+import * as r45 from '@/app/api/v37/my/gate/sync/route';
+import * as r46 from '@/app/api/v37/my/keypad/route';
+import * as r47 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
+import * as r48 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
+import * as r49 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
+import * as r50 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
+import * as r51 from '@/app/api/v37/my/lock/[id]/pin/route';
+import * as r52 from '@/app/api/v37/my/lock/[id]/route';
+import * as r53 from '@/app/api/v37/my/lock/[id]/sync/route';
+import * as r54 from '@/app/api/v37/my/lock/[id]/timetable/route';
+import * as r55 from '@/app/api/v37/my/lock/close/route';
+import * as r56 from '@/app/api/v37/my/lock/open/route';
+import * as r57 from '@/app/api/v37/my/lock/pull-spring/route';
+import * as r58 from '@/app/api/v37/my/lock/route';
+import * as r59 from '@/app/api/v37/my/lock/sync/route';
+import * as r60 from '@/app/api/v37/my/mobile/[id]/route';
+import * as r61 from '@/app/api/v37/my/mobile/route';
+import * as r62 from '@/app/api/v37/my/notification/route';
+import * as r63 from '@/app/api/v37/my/oauthclient/[clientId]/route';
+import * as r64 from '@/app/api/v37/my/oauthclient/route';
+import * as r65 from '@/app/api/v37/my/organization-invitation/route';
+import * as r66 from '@/app/api/v37/my/personalaccesskey/[id]/route';
+import * as r67 from '@/app/api/v37/my/personalaccesskey/route';
+import * as r68 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r69 from '@/app/api/v37/my/webhook/[id]/delivery/route';
+import * as r70 from '@/app/api/v37/my/webhook/[id]/route';
+import * as r71 from '@/app/api/v37/my/webhook/[id]/test/route';
+import * as r72 from '@/app/api/v37/my/webhook/route';
+import * as r73 from '@/app/api/v37/notification/unsubscribe/route';
+import * as r74 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
+import * as r75 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
+import * as r76 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
+import * as r77 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
+import * as r78 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
+import * as r79 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
+import * as r80 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
+import * as r81 from '@/app/api/v37/organization/[organizationId]/audit/export/route';
+import * as r82 from '@/app/api/v37/organization/[organizationId]/audit/route';
+import * as r83 from '@/app/api/v37/organization/[organizationId]/bridge/[bridgeId]/route';
+import * as r84 from '@/app/api/v37/organization/[organizationId]/bridge/check/route';
+import * as r85 from '@/app/api/v37/organization/[organizationId]/bridge/route';
+import * as r86 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
+import * as r87 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
+import * as r88 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift/route';
+import * as r89 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/route';
+import * as r90 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
+import * as r91 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
+import * as r92 from '@/app/api/v37/organization/[organizationId]/people/access/route';
+import * as r93 from '@/app/api/v37/organization/[organizationId]/people/route';
+import * as r94 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
+import * as r95 from '@/app/api/v37/organization/[organizationId]/security/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/sites/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r110 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r111 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r115 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r116 from '@/app/api/v37/organization/route';
+import * as r117 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -150,90 +151,91 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/my/device/[deviceId]/battery', mod: r28 },
   { pattern: '/api/v37/my/device/[deviceId]/hours', mod: r29 },
   { pattern: '/api/v37/my/device/details', mod: r30 },
-  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r31 },
-  { pattern: '/api/v37/my/device', mod: r32 },
-  { pattern: '/api/v37/my/deviceactivity/export', mod: r33 },
-  { pattern: '/api/v37/my/deviceactivity', mod: r34 },
-  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r35 },
-  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r36 },
-  { pattern: '/api/v37/my/doorsensor/[id]', mod: r37 },
-  { pattern: '/api/v37/my/doorsensor', mod: r38 },
-  { pattern: '/api/v37/my/events', mod: r39 },
-  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r40 },
-  { pattern: '/api/v37/my/gate/[id]', mod: r41 },
-  { pattern: '/api/v37/my/gate/[id]/sync', mod: r42 },
-  { pattern: '/api/v37/my/gate', mod: r43 },
-  { pattern: '/api/v37/my/gate/sync', mod: r44 },
-  { pattern: '/api/v37/my/keypad', mod: r45 },
-  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r46 },
-  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r47 },
-  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r48 },
-  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r49 },
-  { pattern: '/api/v37/my/lock/[id]/pin', mod: r50 },
-  { pattern: '/api/v37/my/lock/[id]', mod: r51 },
-  { pattern: '/api/v37/my/lock/[id]/sync', mod: r52 },
-  { pattern: '/api/v37/my/lock/[id]/timetable', mod: r53 },
-  { pattern: '/api/v37/my/lock/close', mod: r54 },
-  { pattern: '/api/v37/my/lock/open', mod: r55 },
-  { pattern: '/api/v37/my/lock/pull-spring', mod: r56 },
-  { pattern: '/api/v37/my/lock', mod: r57 },
-  { pattern: '/api/v37/my/lock/sync', mod: r58 },
-  { pattern: '/api/v37/my/mobile/[id]', mod: r59 },
-  { pattern: '/api/v37/my/mobile', mod: r60 },
-  { pattern: '/api/v37/my/notification', mod: r61 },
-  { pattern: '/api/v37/my/oauthclient/[clientId]', mod: r62 },
-  { pattern: '/api/v37/my/oauthclient', mod: r63 },
-  { pattern: '/api/v37/my/organization-invitation', mod: r64 },
-  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r65 },
-  { pattern: '/api/v37/my/personalaccesskey', mod: r66 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r67 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r68 },
-  { pattern: '/api/v37/my/webhook/[id]', mod: r69 },
-  { pattern: '/api/v37/my/webhook/[id]/test', mod: r70 },
-  { pattern: '/api/v37/my/webhook', mod: r71 },
-  { pattern: '/api/v37/notification/unsubscribe', mod: r72 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r73 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r74 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r75 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r76 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r77 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r78 },
-  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r79 },
-  { pattern: '/api/v37/organization/[organizationId]/audit/export', mod: r80 },
-  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r81 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge/[bridgeId]', mod: r82 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge/check', mod: r83 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r84 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r85 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r86 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift', mod: r87 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]', mod: r88 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r89 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r90 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r91 },
-  { pattern: '/api/v37/organization/[organizationId]/people', mod: r92 },
-  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r93 },
-  { pattern: '/api/v37/organization/[organizationId]/security', mod: r94 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r106 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r107 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r108 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r109 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r110 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r111 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r112 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r113 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r114 },
-  { pattern: '/api/v37/organization', mod: r115 },
-  { pattern: '/api/v37/service/publickey', mod: r116 },
+  { pattern: '/api/v37/my/device/list', mod: r31 },
+  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r32 },
+  { pattern: '/api/v37/my/device', mod: r33 },
+  { pattern: '/api/v37/my/deviceactivity/export', mod: r34 },
+  { pattern: '/api/v37/my/deviceactivity', mod: r35 },
+  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r36 },
+  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r37 },
+  { pattern: '/api/v37/my/doorsensor/[id]', mod: r38 },
+  { pattern: '/api/v37/my/doorsensor', mod: r39 },
+  { pattern: '/api/v37/my/events', mod: r40 },
+  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r41 },
+  { pattern: '/api/v37/my/gate/[id]', mod: r42 },
+  { pattern: '/api/v37/my/gate/[id]/sync', mod: r43 },
+  { pattern: '/api/v37/my/gate', mod: r44 },
+  { pattern: '/api/v37/my/gate/sync', mod: r45 },
+  { pattern: '/api/v37/my/keypad', mod: r46 },
+  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r47 },
+  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r48 },
+  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r49 },
+  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r50 },
+  { pattern: '/api/v37/my/lock/[id]/pin', mod: r51 },
+  { pattern: '/api/v37/my/lock/[id]', mod: r52 },
+  { pattern: '/api/v37/my/lock/[id]/sync', mod: r53 },
+  { pattern: '/api/v37/my/lock/[id]/timetable', mod: r54 },
+  { pattern: '/api/v37/my/lock/close', mod: r55 },
+  { pattern: '/api/v37/my/lock/open', mod: r56 },
+  { pattern: '/api/v37/my/lock/pull-spring', mod: r57 },
+  { pattern: '/api/v37/my/lock', mod: r58 },
+  { pattern: '/api/v37/my/lock/sync', mod: r59 },
+  { pattern: '/api/v37/my/mobile/[id]', mod: r60 },
+  { pattern: '/api/v37/my/mobile', mod: r61 },
+  { pattern: '/api/v37/my/notification', mod: r62 },
+  { pattern: '/api/v37/my/oauthclient/[clientId]', mod: r63 },
+  { pattern: '/api/v37/my/oauthclient', mod: r64 },
+  { pattern: '/api/v37/my/organization-invitation', mod: r65 },
+  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r66 },
+  { pattern: '/api/v37/my/personalaccesskey', mod: r67 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r68 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r69 },
+  { pattern: '/api/v37/my/webhook/[id]', mod: r70 },
+  { pattern: '/api/v37/my/webhook/[id]/test', mod: r71 },
+  { pattern: '/api/v37/my/webhook', mod: r72 },
+  { pattern: '/api/v37/notification/unsubscribe', mod: r73 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r74 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r75 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r76 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r77 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r78 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r79 },
+  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r80 },
+  { pattern: '/api/v37/organization/[organizationId]/audit/export', mod: r81 },
+  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r82 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/[bridgeId]', mod: r83 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/check', mod: r84 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r85 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r86 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r87 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift', mod: r88 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]', mod: r89 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r90 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r91 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r92 },
+  { pattern: '/api/v37/organization/[organizationId]/people', mod: r93 },
+  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r94 },
+  { pattern: '/api/v37/organization/[organizationId]/security', mod: r95 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r107 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r110 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r111 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r112 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r113 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r114 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r115 },
+  { pattern: '/api/v37/organization', mod: r116 },
+  { pattern: '/api/v37/service/publickey', mod: r117 },
 ];
