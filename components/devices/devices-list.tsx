@@ -20,35 +20,49 @@ import {
   Tr,
   usePageParams,
 } from '@/components/ui';
-import { useAttention, useDeviceDetails, useDoorSensors } from '@/lib/client/devices';
+import { useDeviceList } from '@/lib/client/devices';
+import { useDebounced } from '@/lib/client/use-debounced';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
-import { filterRows, toRows, type DeviceRow } from './rows';
+import { listRow, type DeviceRow } from './rows';
 import { SiteFilter, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from './use-url-filters';
 
 const FILTERS = ['q', 'kind', 'problems', 'site'] as const;
+const KINDS = ['lock', 'bridge', 'gate', 'doorSensor'] as const;
+type Kind = (typeof KINDS)[number];
+const isKind = (k: string): k is Kind => (KINDS as readonly string[]).includes(k);
 
-/** /devices: every device of the viewer, problems first, filters in the URL. */
+/**
+ * /devices: one page of the viewer's devices, doors that cannot open first, filters in the URL and
+ * applied by the server (GET /my/device/list): an organization of 10,000 devices sends one page.
+ */
 export function DevicesList() {
-  const details = useDeviceDetails();
-  const sensors = useDoorSensors();
-  const attention = useAttention();
   const { values, set } = useUrlFilters(FILTERS);
   const sites = useSiteNames();
   const { page, itemsPerPage } = usePageParams(25);
-  const all = details.data ? toRows(details.data, sensors.data?.doorSensors, attention.data) : [];
-  const rows = filterRows(all, values);
-  const shown = rows.slice((page - 1) * itemsPerPage, page * itemsPerPage);
-  const cannotOpen = attention.data ? attention.data.cannotOpen.length : 0;
-  const withProblems = all.filter((r) => r.problems.length && !r.cannotOpen).length;
+  // the name is asked for once the typing pauses, not at every letter
+  const text = useDebounced(values.q.trim(), 250);
+  const list = useDeviceList({
+    text,
+    kind: isKind(values.kind) ? values.kind : undefined,
+    siteId: values.site === 'none' ? 0 : values.site ? Number(values.site) || undefined : undefined,
+    problems: values.problems === '1',
+    page,
+    itemsPerPage,
+  });
+  const data = list.data;
+  const counts = data?.counts;
+  const shown = data ? data.devices.map(listRow) : [];
+  const withProblems = counts?.needAttention ?? 0;
+  const cannotOpen = counts?.cannotOpen ?? 0;
 
   return (
     <div>
       <PageHeader
         title="Devices"
         description={
-          details.data
-            ? `${all.length} devices${cannotOpen ? `, ${cannotOpen} ${cannotOpen === 1 ? 'door cannot' : 'doors cannot'} open now` : ''}${withProblems ? `, ${withProblems} more ${withProblems === 1 ? 'needs' : 'need'} attention` : ''}.`
+          counts
+            ? `${counts.devices} devices${cannotOpen ? `, ${cannotOpen} ${cannotOpen === 1 ? 'door cannot' : 'doors cannot'} open now` : ''}${withProblems ? `, ${withProblems} more ${withProblems === 1 ? 'needs' : 'need'} attention` : ''}.`
             : 'Locks, bridges, gates and door sensors you can use or manage.'
         }
       />
@@ -74,7 +88,7 @@ export function DevicesList() {
           sites={sites}
           value={values.site}
           onChange={(v) => set('site', v)}
-          anyWithout={all.some((r) => r.siteId === null)}
+          anyWithout={counts?.withoutSite ?? false}
         />
         <Checkbox
           label="Only devices with problems"
@@ -83,15 +97,20 @@ export function DevicesList() {
         />
       </div>
       <Card flush>
-        <QueryView query={details} loading={{ rows: 6, label: 'Loading devices' }}>
-          {() =>
-            all.length === 0 ? (
+        <QueryView query={list} loading={{ rows: 6, label: 'Loading devices' }}>
+          {(d) =>
+            d.counts.devices === 0 ? (
               <EmptyState
                 title="No devices yet"
                 text="Devices appear here once their owner shares them with you or you pair one in the app."
               />
-            ) : rows.length === 0 ? (
+            ) : d.total === 0 ? (
               <EmptyState title="No device matches" text="Clear the search or the filters to see all your devices." />
+            ) : shown.length === 0 ? (
+              <EmptyState
+                title={`There is no page ${page}`}
+                text={`The ${d.total} ${d.total === 1 ? 'device that matches fills' : 'devices that match fill'} ${Math.ceil(d.total / itemsPerPage)} ${d.total > itemsPerPage ? 'pages' : 'page'}: go back with Previous.`}
+              />
             ) : (
               <>
                 <DeviceCards rows={shown} siteOf={sites.nameOf} />
@@ -103,8 +122,8 @@ export function DevicesList() {
           }
         </QueryView>
       </Card>
-      {rows.length > 0 ? (
-        <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < rows.length} />
+      {data && data.total > 0 ? (
+        <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={page * itemsPerPage < data.total} />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Attention, DeviceDetails, DoorSensor } from '@/lib/client/devices';
+import type { DeviceDetails, DeviceListRow, DoorSensor } from '@/lib/client/devices';
 import { TYPE } from './labels';
 
 /** One row of the Devices page, whatever the kind. */
@@ -24,15 +24,8 @@ export interface DeviceRow {
   organizationId?: number | null;
 }
 
-/**
- * Every device of the viewer: the details' kinds and the door sensors (their own list), each with
- * what the server's attention list says of it (never recomputed here, so Home and Devices agree).
- */
-export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?: Attention): DeviceRow[] {
-  const said = new Map<number, string[]>();
-  for (const x of [...(attention?.cannotOpen ?? []), ...(attention?.notices ?? [])])
-    said.set(x.deviceId, [...(said.get(x.deviceId) ?? []), x.words]);
-  const blocked = new Set(attention?.cannotOpen.map((x) => x.deviceId));
+/** Every device of the viewer: the details' kinds and the door sensors (their own list), by name. */
+export function toRows(d: DeviceDetails, sensors: DoorSensor[] = []): DeviceRow[] {
   const rows: Omit<DeviceRow, 'problems' | 'cannotOpen'>[] = [
     ...d.locks.map((l) => ({
       id: l.id,
@@ -93,30 +86,35 @@ export function toRows(d: DeviceDetails, sensors: DoorSensor[] = [], attention?:
       organizationId: s.organizationId,
     })),
   ];
-  // doors that cannot open first, then other problems, then by name
   return rows
-    .map((r) => ({ ...r, problems: said.get(r.id) ?? [], cannotOpen: blocked.has(r.id) }))
-    .sort(
-      (a, b) =>
-        Number(b.cannotOpen) - Number(a.cannotOpen) ||
-        Number(b.problems.length > 0) - Number(a.problems.length > 0) ||
-        a.name.localeCompare(b.name) ||
-        a.id - b.id,
-    );
+    .map((r) => ({ ...r, problems: [], cannotOpen: false }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-/** `site`: '' every site, 'none' devices in no site, else a site's id. */
-export function filterRows(
-  rows: DeviceRow[],
-  f: { q: string; kind: string; problems: string; site?: string },
-): DeviceRow[] {
-  const q = f.q.trim().toLowerCase();
-  const site = f.site === 'none' ? null : f.site ? Number(f.site) : undefined;
-  return rows.filter(
-    (r) =>
-      (!q || r.name.toLowerCase().includes(q)) &&
-      (!f.kind || r.kind === f.kind) &&
-      (!f.problems || r.problems.length > 0) &&
-      (site === undefined || r.siteId === site),
-  );
+const KIND_LABEL: Record<DeviceRow['kind'], string> = {
+  lock: 'Lock',
+  bridge: 'Bridge',
+  gate: 'Gate',
+  doorSensor: 'Door sensor',
+};
+
+/** A row of GET /my/device/list as the Devices page draws it. */
+export function listRow(r: DeviceListRow): DeviceRow {
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    typeLabel: r.kind === 'lock' || r.kind === 'doorSensor' ? (TYPE[r.type] ?? KIND_LABEL[r.kind]) : KIND_LABEL[r.kind],
+    isConnected: r.isConnected,
+    linked: r.linked,
+    state: r.state,
+    door: r.doorState,
+    battery: r.batteryLevel,
+    charging: r.isCharging,
+    problems: r.problems,
+    cannotOpen: r.cannotOpen,
+    lastChange: r.lastStateChangedDate,
+    siteId: r.siteId,
+    organizationId: r.organizationId,
+  };
 }

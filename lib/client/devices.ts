@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { lockUpdateBody } from '@/app/api/v37/my/lock/update-body';
 import type { Attention } from '@/lib/domain/devices/attention';
 import type { deviceDetails } from '@/lib/domain/devices/details';
+import type { DeviceList, DeviceListFilter, DeviceListRow } from '@/lib/domain/devices/list';
 import type { DeviceUpdated, OperationStatus } from '@/lib/domain/devices/schemas';
 import { ApiError, apiFetch, newIdempotencyKey } from './api';
 
@@ -26,6 +27,7 @@ export type OperationVerb = 'unlock' | 'lock' | 'pull';
 export const deviceKeys = {
   all: ['devices'] as const,
   details: ['devices', 'details'] as const,
+  list: ['devices', 'list'] as const,
   lock: (id: number) => ['devices', 'lock', id] as const,
   operation: (id: string) => ['devices', 'operation', id] as const,
   gates: ['devices', 'gates'] as const,
@@ -60,6 +62,32 @@ export function useDeviceDetails(o: { ids?: number[]; enabled?: boolean } = {}) 
     queryFn: ({ signal }) => apiFetch<DeviceDetails>('/my/device/details', { query: { deviceId: ids }, signal }),
     enabled: o.enabled ?? true,
     placeholderData: ids ? keepPreviousData : undefined,
+  });
+}
+
+export type { DeviceList, DeviceListRow };
+
+/**
+ * GET /my/device/list: one page of the viewer's devices of every kind, doors that cannot open
+ * first, filtered on the server (an organization of 10,000 devices sends 25 rows, not every
+ * device's details). The previous page stays on screen while the next one comes.
+ */
+export function useDeviceList(f: DeviceListFilter & { page: number; itemsPerPage: number }) {
+  return useQuery({
+    queryKey: [...deviceKeys.list, f],
+    queryFn: ({ signal }) =>
+      apiFetch<DeviceList>('/my/device/list', {
+        query: {
+          'filters.text': f.text || undefined,
+          kind: f.kind,
+          siteId: f.siteId,
+          problems: f.problems || undefined,
+          page: f.page,
+          itemsPerPage: f.itemsPerPage,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
