@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
@@ -16,6 +16,7 @@ import {
 import { callerValues, confirmKey, type Ctx } from '../context';
 import type { Loaded } from './shape';
 import { anyInt } from '@/db/arrays';
+import { containsText } from '../organizations/text';
 
 const bridge = alias(devices, 'bridge');
 const deviceRow = tableRow(devices);
@@ -32,8 +33,6 @@ export interface LoadOptions {
   itemsPerPage?: number;
   userSettings?: boolean;
 }
-
-const likePart = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of at most this many devices reads the access of its devices only, after them. */
 const PAGE_READ_AFTER = 1000;
@@ -99,8 +98,8 @@ async function devicesWhere(
 ): Promise<Array<{ d: Device; bridgeConnected: boolean | null }>> {
   const conds: SQL[] = [visible, inArray(devices.type, o.types)];
   if (o.text) {
-    const p = likePart(o.text);
-    conds.push(o.textInSerial ? or(ilike(devices.name, p), ilike(devices.serialNumber, p))! : ilike(devices.name, p));
+    const name = containsText(devices.name, o.text);
+    conds.push(o.textInSerial ? or(name, containsText(devices.serialNumber, o.text))! : name);
   }
   if (o.where) conds.push(o.where);
   let q = ctx.db

@@ -9,7 +9,7 @@ import { enforcePeople, factorOf, requireOrg } from '../policy/enforce';
 import { roleName } from './organizations';
 import { toWireRole } from '@/lib/shared/organizations/wire-roles';
 import { waitingInvitations } from './removal';
-import { pageWindow, type Paging } from './text';
+import { likePattern, pageWindow, type Paging } from './text';
 import type { PersonRow } from './schemas';
 import { grantsBeyond, invitationsSentIn } from '../access/grantors';
 import { anyInt } from '@/db/arrays';
@@ -25,7 +25,6 @@ export type PersonStatus = 'active' | 'invited' | 'expired';
 export type { PersonRow };
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const likePart = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListInput extends Partial<Paging> {
   organizationId: number;
@@ -51,13 +50,13 @@ export async function listPeople(ctx: Ctx, input: ListInput): Promise<PersonRow[
            'active' as status, null::text as invitation_id, null::timestamptz as expires_at, 0 as pending
     from organization_users ou join users u on u.id = ou.user_id
     where ou.organization_id = ${input.organizationId} ${roleIn(sql`ou.role`)}
-      ${text ? sql`and (u.email ilike ${likePart(text)} or coalesce(ou.display_name, u.display_name) ilike ${likePart(text)})` : sql``}`;
+      ${text ? sql`and (u.email ilike ${likePattern(text)} or coalesce(ou.display_name, u.display_name) ilike ${likePattern(text)})` : sql``}`;
   const pending = sql`
     select null::int, null::text, i.email, coalesce(i.name, i.email), i.role,
            case when i.expires_at <= ${now}::timestamptz then 'expired' else 'invited' end, i.id::text, i.expires_at, 1
     from organization_invitations i
     where i.organization_id = ${input.organizationId} and i.accepted_at is null and i.withdrawn_at is null ${roleIn(sql`i.role`)}
-      ${text ? sql`and (i.email ilike ${likePart(text)} or coalesce(i.name, '') ilike ${likePart(text)})` : sql``}`;
+      ${text ? sql`and (i.email ilike ${likePattern(text)} or coalesce(i.name, '') ilike ${likePattern(text)})` : sql``}`;
   const rows = rowsOf<Record<string, unknown>>(
     await ctx.db.execute(sql`
       select * from (${members} ${input.includePendingUsers && me.role >= OrgRole.administrator ? sql`union all ${pending}` : sql``}) p

@@ -1,9 +1,11 @@
 import { ilike, type Column } from 'drizzle-orm';
 
+/** The ILIKE pattern of a part of a text: % and _ typed by the user are literal. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Text filters match a case-insensitive part (decisions.md); % and _ typed by the user are literal. */
 export function containsText(col: Column, text: string) {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return ilike(col, `%${escaped}%`);
+  return ilike(col, likePattern(text));
 }
 
 export interface Paging {
