@@ -1,4 +1,4 @@
-import { DEMO, expect, screen, signIn, test } from './fixtures';
+import { chooseDevice, DEMO, expect, screen, signIn, test } from './fixtures';
 
 test('the activity page shows entries in the door time zone and loads more on scroll', async ({ page }) => {
   await signIn(page, DEMO.owner, { to: '/activity' });
@@ -21,8 +21,9 @@ test('filters live in the URL and the export downloads CSV', async ({ page }) =>
   await expect(page).toHaveURL(/event=61/);
   const list = page.getByRole('list', { name: 'Activity entries' });
   await expect(list.getByRole('listitem').first()).toContainText('Unlocked with a PIN');
-  await main.getByLabel('Device').selectOption({ label: 'Front door' });
+  await chooseDevice(main, 'Front door');
   await expect(page).toHaveURL(/device=\d+/);
+  await expect(main.getByRole('combobox', { name: 'Device' })).toHaveValue('Front door');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export CSV' }).click(),
@@ -55,15 +56,32 @@ test('an administrator of two buildings looks at one: the Site filter narrows th
   // a full page of the residence alone (filtered in the query), none of the office building's doors
   expect(await list.getByRole('listitem').count()).toBe(50);
   await expect(list.getByText(/Front door|Back door|Main gate|Storage room/)).toHaveCount(0);
-  await expect(main.getByLabel('Device').locator('option')).toHaveText([
-    'All devices',
-    'Garage bridge',
-    'Garage side door',
-    'Guest apartment 2B',
-    'Old service gate',
-    'Parking barrier',
-  ]);
+  // the device search offers the residence's devices only, by name
+  await main.getByRole('combobox', { name: 'Device' }).click();
+  const options = main.getByRole('listbox', { name: 'Devices' }).getByRole('option');
+  await expect
+    .poll(() => options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+    .toEqual([
+      'All devices',
+      'Garage bridge',
+      'Garage side door',
+      'Guest apartment 2B',
+      'Old service gate',
+      'Parking barrier',
+    ]);
   await screen(page, 'activity-site');
+  // typing narrows it; the keyboard picks
+  await main.getByRole('combobox', { name: 'Device' }).fill('gar');
+  await expect
+    .poll(() => options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+    .toEqual(['All devices', 'Garage bridge', 'Garage side door']);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/device=\d+/);
+  await expect(main.getByRole('combobox', { name: 'Device' })).toHaveValue('Garage side door');
+  await expect(list.getByRole('listitem').first()).toContainText('Garage side door');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/device=/);
   // Back returns to every site
   await page.goBack();
   await expect(main.getByLabel('Site')).toHaveValue('');

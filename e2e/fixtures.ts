@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * The secrets of the server under test: new random ones each run (scripts/e2e-server.mjs), for
@@ -47,6 +47,16 @@ export async function switchUser(page: Page, email: string, opts: { password?: s
   await page.goto('about:blank');
   await page.context().clearCookies();
   await signIn(page, email, opts);
+}
+
+/**
+ * Chooses a device in the Activity page's device search (a combobox: the server offers the devices
+ * whose name holds what is typed), as a person does: types the name, then clicks it in the list.
+ */
+export async function chooseDevice(scope: Page | Locator, name: string) {
+  const box = scope.getByRole('combobox', { name: 'Device' });
+  await box.fill(name);
+  await scope.getByRole('listbox', { name: 'Devices' }).getByRole('option', { name, exact: true }).click();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expect, screen, signIn, switchUser, test, unlockAndWait } from './fixtures';
+import { chooseDevice, DEMO, DEMO_PASSWORD, expect, screen, signIn, switchUser, test, unlockAndWait } from './fixtures';
 
 /** Issue 22's stories, from the user's side: home, activity that answers questions, navigation by role, honest guest and error pages. */
 
@@ -47,7 +47,7 @@ test('activity answers "what happened at the front door on a day" in three steps
   await signIn(page, DEMO.owner, { to: '/activity' });
   const entries = page.getByRole('list', { name: 'Activity entries' });
   await expect(entries.getByRole('listitem').first()).toBeVisible();
-  await page.getByLabel('Device').selectOption({ label: 'Front door' }); // 1
+  await chooseDevice(page, 'Front door'); // 1
   await expect(page).toHaveURL(/device=\d+/);
   const day = (ago: number) =>
     new Date(Date.now() - ago * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Warsaw' });

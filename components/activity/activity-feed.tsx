@@ -4,14 +4,22 @@ import { DateTime } from 'luxon';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, buttonClasses, Card, EmptyState, FormField, Input, QueryView, Select, Spinner } from '@/components/ui';
+import { useDevicesById } from '@/lib/client/devices';
 import { exportUrl, useActivityFeed, type ActivityFilters, type ActivityItem } from '@/lib/client/activity';
-import type { ActivityDevice } from '@/lib/domain/access/portal';
+import type { ActivityDevice, ActivityPlace } from '@/lib/domain/access/portal';
 import { EVENT_INFO, type ActivityMethod } from '@/lib/shared/activity/names';
 import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { ActivityRow } from './activity-row';
+import { DevicePicker } from './device-picker';
+
+/** What the feed needs to know of a device: its name, zone and site. */
+type KnownDevice = Pick<ActivityDevice, 'id' | 'name' | 'timeZone' | 'siteId'>;
 
 interface Props {
+  /** the devices the server named with the page: the chosen one and those of the first page's entries */
   devices: ActivityDevice[];
+  /** the sites and zones of every device the viewer sees (lib/domain/access/portal: activityPlaces) */
+  places: ActivityPlace[];
   /** set on a device's own Activity tab; otherwise the device is a filter */
   deviceId?: number;
   /** the log's first page without a filter, read by the page on the server (shown only while no filter is set) */
@@ -35,21 +43,19 @@ const eventsOfMethod = (m: string) =>
     .map(([v]) => Number(v));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The devices of the chosen site ('' every site, 'none' those in no site, else a site's id). */
-function ofSite(devices: ActivityDevice[], site: string): ActivityDevice[] {
+/** Is a device (or a place) in the chosen site ('' every site, 'none' those in no site, else a site's id)? */
+function inSite(x: { siteId: number | null }, site: string): boolean {
   const id = siteIdOf(site);
-  if (id === undefined) return devices;
-  return devices.filter((d) => d.siteId === (id === 0 ? null : id));
+  return id === undefined || x.siteId === (id === 0 ? null : id);
 }
 
 /**
  * The time zone the date range is read in: the door's own when one door is chosen; with all
  * devices (of the site), their zone if they share one, else the browser's. Always named on the screen.
  */
-function rangeZone(devices: ActivityDevice[], device?: number): string {
-  const d = devices.find((x) => x.id === device);
-  if (d) return d.timeZone;
-  const zones = new Set(devices.map((x) => x.timeZone));
+function rangeZone(places: ActivityPlace[], site: string, chosen?: KnownDevice): string {
+  if (chosen) return chosen.timeZone;
+  const zones = new Set(places.filter((p) => inSite(p, site)).map((p) => p.timeZone));
   return zones.size === 1 ? [...zones][0] : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
@@ -58,7 +64,7 @@ function rangeZone(devices: ActivityDevice[], device?: number): string {
  * so a view can be shared and Back undoes a change; pages follow the date cursor (a range opens
  * at its end at once, however far back); CSV exports exactly the current filter.
  */
-export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
+export function ActivityFeed({ devices, places, deviceId, firstPage }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const sp = useSearchParams();
@@ -66,19 +72,17 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
   // a site (building) narrows the log in the API's query (issue 35); a device's own tab has none
   const site = deviceId === undefined ? (sp.get('site') ?? '') : '';
   const sites = useSiteNames();
-  const siteDevices = useMemo(() => ofSite(devices, site), [devices, site]);
   const withSites = deviceId === undefined && (sites.sites.length > 0 || !!site);
-  // a door the URL names outside the site stays choosable (the log then shows nothing, and says so)
-  const deviceChoices =
-    device && !siteDevices.some((d) => d.id === device)
-      ? [...siteDevices, ...devices.filter((d) => d.id === device)]
-      : siteDevices;
+  // the devices named so far: by the server with the page, by the picker, and for further pages of entries
+  const known = useMemo(() => new Map<number, KnownDevice>(devices.map((d) => [d.id, d])), [devices]);
+  const [picked, setPicked] = useState<Map<number, KnownDevice>>(() => new Map());
   const event = Number(sp.get('event')) || undefined;
   const method = sp.get('method') ?? '';
   const person = sp.get('person') ?? '';
   const fromDay = DAY.test(sp.get('from') ?? '') ? sp.get('from')! : '';
   const toDay = DAY.test(sp.get('to') ?? '') ? sp.get('to')! : '';
-  const zone = rangeZone(siteDevices, device);
+  const chosen = device ? (known.get(device) ?? picked.get(device)) : undefined;
+  const zone = rangeZone(places, site, chosen);
 
   const filters: ActivityFilters = useMemo(() => {
     const byMethod = method ? eventsOfMethod(method) : undefined;
@@ -95,13 +99,25 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
   const rangeWrong = !!fromDay && !!toDay && toDay < fromDay;
   const filtered = !!(site || event || method || person || fromDay || toDay);
   const feed = useActivityFeed(filters, !rangeWrong, filtered || device !== deviceId ? undefined : firstPage);
-  const byId = new Map(devices.map((d) => [d.id, d]));
+  // the devices of entries the server did not name (pages after the first, a filtered log), a page at a time
+  const pages = useMemo(() => feed.data?.pages ?? [], [feed.data]);
+  const named = useDevicesById(
+    deviceId === undefined ? pages.map((p) => p.map((e) => e.deviceId).filter((id) => !known.has(id))) : [],
+  );
+  const deviceOf = (id: number): KnownDevice | undefined => known.get(id) ?? picked.get(id) ?? named.byId.get(id);
+  // entries show once their devices are named: the pages up to the first one still waiting
+  const ready = pages.findIndex(
+    (p) =>
+      !named.ready && deviceId === undefined && p.some((e) => !known.has(e.deviceId) && !named.byId.has(e.deviceId)),
+  );
+  const shownPages = ready < 0 ? pages : pages.slice(0, ready);
+  const namesPending = pages.length > 0 && shownPages.length === 0;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
   // the people who appear in the log seen so far (and the one chosen), for the person filter
   const [people, setPeople] = useState<Map<number, string>>(() => new Map());
-  const items = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  const items = shownPages.flat();
   useEffect(() => {
     const fresh = items.filter((it) => it.userId > 0 && it.username && !people.has(it.userId));
     if (!fresh.length) return;
@@ -161,23 +177,22 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
             onChange={(v) =>
               setParams({
                 site: v,
-                device: device && ofSite(devices, v).some((d) => d.id === device) ? String(device) : '',
+                device: device && chosen && inSite(chosen, v) ? String(device) : '',
               })
             }
-            anyWithout={devices.some((d) => d.siteId === null)}
+            anyWithout={places.some((p) => p.siteId === null)}
           />
         ) : null}
         {deviceId === undefined ? (
-          <FormField label="Device">
-            <Select value={device ?? ''} onChange={(e) => setParam('device', e.target.value)}>
-              <option value="">All devices</option>
-              {deviceChoices.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+          <DevicePicker
+            value={device}
+            valueName={chosen?.name}
+            siteId={siteIdOf(site)}
+            onChange={(id, row) => {
+              if (row) setPicked((m) => new Map(m).set(row.id, row));
+              setParam('device', id);
+            }}
+          />
         ) : null}
         <FormField label="How">
           <Select
@@ -267,9 +282,9 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
         <QueryView
           // a backwards range sends nothing (the query stays disabled): nothing matches it
           query={{
-            data: rangeWrong ? [] : feed.data && items,
+            data: rangeWrong ? [] : feed.data && !namesPending ? items : undefined,
             error: feed.error,
-            isPending: feed.isLoading,
+            isPending: feed.isLoading || namesPending,
             isFetching: feed.isFetching,
             refetch: feed.refetch,
           }}
@@ -288,7 +303,7 @@ export function ActivityFeed({ devices, deviceId, firstPage }: Props) {
           {(list) => (
             <ul className="divide-y divide-slate-100" aria-label="Activity entries">
               {list.map((it) => {
-                const d = byId.get(it.deviceId);
+                const d = deviceOf(it.deviceId);
                 return (
                   <ActivityRow
                     key={it.id}

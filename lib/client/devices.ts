@@ -1,6 +1,6 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOVING_STATES } from '@/lib/shared/devices/codes';
 import type { LockShape } from '@/lib/domain/devices/lock-shape';
 import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devices/other-shapes';
@@ -72,8 +72,9 @@ export type { DeviceList, DeviceListRow };
  * first, filtered on the server (an organization of 10,000 devices sends 25 rows, not every
  * device's details). The previous page stays on screen while the next one comes.
  */
-export function useDeviceList(f: DeviceListFilter & { page: number; itemsPerPage: number }) {
+export function useDeviceList(f: DeviceListFilter & { page: number; itemsPerPage: number }, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...deviceKeys.list, f],
     queryFn: ({ signal }) =>
       apiFetch<DeviceList>('/my/device/list', {
@@ -82,12 +83,39 @@ export function useDeviceList(f: DeviceListFilter & { page: number; itemsPerPage
           kind: f.kind,
           siteId: f.siteId,
           problems: f.problems || undefined,
+          deviceId: f.ids,
+          orderBy: f.orderBy,
           page: f.page,
           itemsPerPage: f.itemsPerPage,
         },
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The devices of each group of ids (at most 100 a group: a page of activity entries), by
+ * GET /my/device/list?deviceId=...: the rows by id once every group has answered, `ready` false
+ * until then. A group already asked for is not asked again as more groups come (a log paging on).
+ */
+export function useDevicesById(groups: number[][]) {
+  return useQueries({
+    queries: groups
+      .filter((g) => g.length)
+      .map((g) => {
+        const ids = [...new Set(g)].sort((a, b) => a - b);
+        return {
+          queryKey: [...deviceKeys.list, { ids }],
+          queryFn: ({ signal }: { signal: AbortSignal }) =>
+            apiFetch<DeviceList>('/my/device/list', { query: { deviceId: ids, itemsPerPage: 100 }, signal }),
+          staleTime: 60_000,
+        };
+      }),
+    combine: (rs) => ({
+      byId: new Map(rs.flatMap((r) => r.data?.devices ?? []).map((d) => [d.id, d])),
+      ready: rs.every((r) => !r.isPending),
+    }),
   });
 }
 

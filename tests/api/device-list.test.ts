@@ -142,6 +142,7 @@ describe('GET /my/device/list', () => {
       kind: 'lock',
       organizationId: c.org.id,
       siteId: office.id,
+      timeZone: front.timeZone,
       isConnected: true,
       linked: true,
       state: front.deviceState.state,
@@ -204,6 +205,23 @@ describe('GET /my/device/list', () => {
     ]);
   });
 
+  it('deviceId names the devices wanted, of those the caller sees; orderBy=name is by name only (a picker)', async () => {
+    const theirs = await createBridge({ name: 'Not theirs' });
+    const few = await list(c.admin.key, `?deviceId=${dev.front.id}&deviceId=${dev.hall.id}&deviceId=${theirs.id}`);
+    expect(names(few)).toEqual(['Front door']);
+    expect(few.total).toBe(1);
+    expect(names(await list(c.owner.key, `?deviceId=${dev.yard.id}&deviceId=${dev.back.id}`))).toEqual([
+      'Back door',
+      'Yard bridge',
+    ]);
+    expect(names(await list(c.owner.key, '?orderBy=name&itemsPerPage=4'))).toEqual([
+      'Back door',
+      'Car park gate',
+      'Cellar door',
+      'Front door',
+    ]);
+  });
+
   it('pages in that order: the second page of three starts where the first ended, total unchanged', async () => {
     const p1 = await list(c.owner.key, '?itemsPerPage=3');
     const p2 = await list(c.owner.key, '?itemsPerPage=3&page=2');
@@ -240,7 +258,15 @@ describe('GET /my/device/list', () => {
   });
 
   it('refuses a kind, a site or a page it does not know (400), naming the field', async () => {
-    for (const q of ['kind=door', 'siteId=-1', 'problems=maybe', 'itemsPerPage=101', 'page=0']) {
+    for (const q of [
+      'kind=door',
+      'siteId=-1',
+      'problems=maybe',
+      'itemsPerPage=101',
+      'page=0',
+      'deviceId=abc',
+      'orderBy=size',
+    ]) {
       const r = await api('GET', `/api/v37/my/device/list?${q}`, { key: c.owner.key });
       expect(r.status, q).toBe(400);
       expect(JSON.stringify(r.json), q).toContain(q.split('=')[0]);

@@ -1,4 +1,5 @@
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { anyInt } from '@/db/arrays';
 import { devices, type Device } from '@/db/schema';
 import { DeviceType, LOCK_TYPES } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
@@ -47,6 +48,10 @@ export interface DeviceListFilter {
   siteId?: number;
   /** only devices that cannot open or need attention */
   problems?: boolean;
+  /** only these devices (of those the caller sees) */
+  ids?: number[];
+  /** 'name': by name only (a picker), instead of what cannot open first */
+  orderBy?: 'attention' | 'name';
 }
 
 export interface DeviceListRow {
@@ -56,6 +61,7 @@ export interface DeviceListRow {
   kind: DeviceKind;
   organizationId: number | null;
   siteId: number | null;
+  timeZone: string;
   /** a lock: its bridge online and its link to it; a bridge: itself; a gate: its gate system; null when unknown */
   isConnected: boolean | null;
   /** a gate still present in its gate system; true for every other kind */
@@ -93,7 +99,12 @@ export async function deviceList(ctx: Ctx, f: DeviceListFilter, p: Partial<Pagin
       f.kind ? inArray(devices.type, KIND_TYPES[f.kind]) : undefined,
       f.siteId === undefined ? undefined : sql`coalesce(${devices.siteId}, 0) = ${f.siteId}`,
       f.problems ? needsAttentionSql : undefined,
+      f.ids ? anyInt(devices.id, f.ids) : undefined,
     ) ?? sql`true`;
+  const order =
+    f.orderBy === 'name'
+      ? [asc(devices.name), asc(devices.id)]
+      : [desc(cannotOpenSql), desc(needsAttentionSql), asc(devices.name), asc(devices.id)];
   const [countRows, rows] = await Promise.all([
     ctx.db
       .select({
@@ -113,6 +124,7 @@ export async function deviceList(ctx: Ctx, f: DeviceListFilter, p: Partial<Pagin
         type: devices.type,
         organizationId: devices.organizationId,
         siteId: devices.siteId,
+        timeZone: devices.timeZone,
         connectedToId: devices.connectedToId,
         isConnected: devices.isConnected,
         bridgeConnected: lockBridge.isConnected,
@@ -131,7 +143,7 @@ export async function deviceList(ctx: Ctx, f: DeviceListFilter, p: Partial<Pagin
       .from(devices)
       .leftJoin(lockBridge, withLockBridge)
       .where(and(seen, matching))
-      .orderBy(desc(cannotOpenSql), desc(needsAttentionSql), asc(devices.name), asc(devices.id))
+      .orderBy(...order)
       .limit(itemsPerPage)
       .offset(offset),
   ]);
@@ -160,6 +172,7 @@ export async function deviceList(ctx: Ctx, f: DeviceListFilter, p: Partial<Pagin
         kind,
         organizationId: r.organizationId,
         siteId: r.siteId,
+        timeZone: r.timeZone,
         isConnected:
           kind === 'lock'
             ? paired

@@ -328,6 +328,7 @@ export const DeviceList = z
         kind: z.enum(['lock', 'bridge', 'gate', 'doorSensor']),
         organizationId: int().nullable(),
         siteId: int().nullable(),
+        timeZone: z.string(),
         isConnected: z
           .boolean()
           .nullable()

@@ -22,7 +22,12 @@ export default async function DeviceActivityPage({
   const firstPage = ACTIVITY_FILTERS.some((f) => sp[f]) ? undefined : await firstActivityPage(ctx, device.id);
   return (
     <Suspense>
-      <ActivityFeed devices={[device]} deviceId={device.id} firstPage={firstPage} />
+      <ActivityFeed
+        devices={[device]}
+        places={[{ siteId: device.siteId, timeZone: device.timeZone }]}
+        deviceId={device.id}
+        firstPage={firstPage}
+      />
     </Suspense>
   );
 }
