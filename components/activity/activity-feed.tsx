@@ -113,7 +113,11 @@ export function ActivityFeed({ devices, places, deviceId, firstPage }: Props) {
   const shownPages = ready < 0 ? pages : pages.slice(0, ready);
   const namesPending = pages.length > 0 && shownPages.length === 0;
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const { isFetchingNextPage, fetchNextPage } = feed;
+  // no older page is asked for while a page's devices are being named (its entries are not on the
+  // screen yet, so the end of the list is in view without anyone having scrolled to it)
+  const naming = shownPages.length < pages.length;
+  const hasNextPage = feed.hasNextPage && !naming;
 
   // the people who appear in the log seen so far (and the one chosen), for the person filter
   const [people, setPeople] = useState<Map<number, string>>(() => new Map());
@@ -318,7 +322,7 @@ export function ActivityFeed({ devices, places, deviceId, firstPage }: Props) {
         </QueryView>
       </Card>
       <div ref={sentinel} className="flex justify-center py-4 text-sm text-slate-600">
-        {isFetchingNextPage ? (
+        {isFetchingNextPage || (naming && !namesPending) ? (
           <span className="flex items-center gap-2">
             <Spinner /> Loading older entries...
           </span>

@@ -94,7 +94,7 @@ export function DevicePicker({
             onKeyDown={onKeyDown}
           />
           {open ? (
-            <div className="absolute z-20 mt-1 w-full min-w-64 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+            <div className="absolute z-20 mt-1 w-full min-w-72 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
               <ul id={listId} role="listbox" aria-label="Devices" className="max-h-72 overflow-y-auto">
                 {options.map((o, i) => (
                   <li
@@ -107,10 +107,12 @@ export function DevicePicker({
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => pick(o)}
                     onMouseEnter={() => setActive(i)}
-                    className={`cursor-pointer px-3 py-1.5 text-sm ${i === active ? 'bg-indigo-50 text-indigo-900' : 'text-slate-800'}`}
+                    className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-1.5 text-sm ${i === active ? 'bg-indigo-50 text-indigo-900' : 'text-slate-800'}`}
                   >
-                    <span className={o.id ? 'font-medium' : 'text-slate-600'}>{o.name}</span>
-                    {o.kind ? <span className="ml-2 text-xs text-slate-500">{o.kind}</span> : null}
+                    <span className={o.id ? 'min-w-0 truncate font-medium' : 'text-slate-600'}>{o.name}</span>
+                    {o.kind ? (
+                      <span className="shrink-0 text-xs whitespace-nowrap text-slate-500">{o.kind}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
