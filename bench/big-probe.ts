@@ -12,6 +12,7 @@ import { listAssignable } from '../lib/domain/accesslinks/assignable';
 import { listActivity } from '../lib/domain/activity/list';
 import { attention } from '../lib/domain/devices/attention';
 import { deviceDetails } from '../lib/domain/devices/details';
+import { deviceList } from '../lib/domain/devices/list';
 import { loadVisible } from '../lib/domain/devices/load';
 import { listLocks } from '../lib/domain/devices/locks';
 import { listOrgPeople } from '../lib/domain/people/people';
@@ -50,6 +51,11 @@ async function main() {
     ['listLocks all', () => listLocks(ctx, {})],
     ['deviceDetails', () => deviceDetails(ctx, {})],
     ['attention (organization)', () => attention(ctx, { organizationId: org })],
+    ['deviceList (the Devices page: 25, problems first)', () => deviceList(ctx, {}, { page: 1, itemsPerPage: 25 })],
+    [
+      'deviceList (a picker: 10 by name, text)',
+      () => deviceList(ctx, { text: 'lock', orderBy: 'name' }, { page: 1, itemsPerPage: 10 }),
+    ],
     ['listOrgPeople', () => listOrgPeople(ctx, org)],
     ['listAssignable page 1 of 50', () => listAssignable(ctx, { organizationId: org, page: 1, itemsPerPage: 50 })],
     ['listAccess (1,000 records)', () => listAccess(ctx, { deviceId: owner.device })],
