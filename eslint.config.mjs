@@ -13,6 +13,18 @@ const noDb = {
   ],
 };
 
+// Links prefetch on pointing, not on sight (components/ui/link.tsx, issue 34): next/link is imported there only.
+const noDbNorNextLink = {
+  ...noDb,
+  paths: [
+    {
+      name: 'next/link',
+      message:
+        "Use Link from '@/components/ui/link': it prefetches when pointed at, not every link in view (a server render each).",
+    },
+  ],
+};
+
 const noHttp = {
   group: ['next', 'next/*', 'next-auth', 'next-auth/*', '@/lib/http', '@/lib/http/*', 'react'],
   message: 'Domain verbs know nothing of HTTP or Next.',
@@ -140,7 +152,7 @@ export default tseslint.config(
   {
     files: ['components/**', 'lib/client/**'],
     rules: {
-      'no-restricted-imports': ['error', noDb],
+      'no-restricted-imports': ['error', noDbNorNextLink],
       '@typescript-eslint/no-restricted-imports': ['error', domainTypesOnly],
     },
   },
@@ -150,7 +162,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', kernelOnly(depth)] },
   })),
   // Pages may prefetch with domain verbs (page.tsx), but route files and pages never touch the db directly.
-  { files: ['app/**'], ignores: ['app/api/health/**'], rules: { 'no-restricted-imports': ['error', noDb] } },
+  { files: ['app/**'], ignores: ['app/api/health/**'], rules: { 'no-restricted-imports': ['error', noDbNorNextLink] } },
+  { files: ['components/ui/link.tsx'], rules: { 'no-restricted-imports': ['error', noDb] } },
   // The seam between the service and hardware (docs/devices.md): the domain reaches devices only
   // through lib/devices' gateway, control interface and pure codes, never an adapter's insides; an
   // adapter (every folder of lib/devices) speaks its protocol and reports through the interface,

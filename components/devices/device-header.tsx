@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { TabLinks } from '@/components/ui';
 import type { YourHours } from '@/lib/domain/access/hours';
 import { LEVEL, TYPE } from './labels';

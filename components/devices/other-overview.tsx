@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Card, EmptyState } from '@/components/ui';
 import type { DeviceOverview } from '@/lib/domain/devices/overview';
 import { showInZone } from '@/lib/shared/access/schedule-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { DateTime } from 'luxon';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useQuery } from '@tanstack/react-query';
 import { ActivityRow } from '@/components/activity/activity-row';
 import { Badge, ButtonLink, Card, EmptyState, PageHeader, QueryView } from '@/components/ui';

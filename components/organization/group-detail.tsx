@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useMemo, useState } from 'react';
 import { scheduleText } from '@/components/access/access-row';
 import { LEVEL } from '@/components/devices/labels';

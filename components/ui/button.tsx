@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from './link';
 import { forwardRef } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from './link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { buttonClasses } from './button';
 import { cn } from './cn';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AuthCard, AuthShell } from '@/components/account/auth-shell';
 import { CheckMail } from '@/components/account/check-mail';
 import { mailboxEnabled } from '@/lib/mail/config';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AuthCard, AuthShell } from '@/components/account/auth-shell';
 import { ForgotPasswordForm } from '@/components/account/password-reset-forms';
 

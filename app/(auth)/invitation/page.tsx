@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AuthCard, AuthShell, Notice } from '@/components/account/auth-shell';
 import { AcceptInvitation, SwitchAccount } from '@/components/account/invitation';
 import { ButtonLink } from '@/components/ui';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { sessionCtx } from '@/lib/auth/session';
 import { normalizeEmail } from '@/lib/auth/email';
 import { loadInvitationPage } from '@/lib/domain/organizations/invitations';

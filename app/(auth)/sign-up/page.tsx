@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { sessionCtx } from '@/lib/auth/session';

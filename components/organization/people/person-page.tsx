@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { scheduleText } from '@/components/access/access-row';
 import { LEVEL } from '@/components/devices/labels';

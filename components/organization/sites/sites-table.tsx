@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { Site } from '@/lib/client/sites';
 
