@@ -21,6 +21,7 @@ import {
   usePageParams,
 } from '@/components/ui';
 import { useDeviceList } from '@/lib/client/devices';
+import { isDeviceKind } from '@/lib/shared/devices/codes';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { listRow, type DeviceRow } from './rows';
@@ -28,9 +29,6 @@ import { SiteFilter, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from './use-url-filters';
 
 const FILTERS = ['q', 'kind', 'problems', 'site'] as const;
-const KINDS = ['lock', 'bridge', 'gate', 'doorSensor'] as const;
-type Kind = (typeof KINDS)[number];
-const isKind = (k: string): k is Kind => (KINDS as readonly string[]).includes(k);
 
 /**
  * /devices: one page of the viewer's devices, doors that cannot open first, filters in the URL and
@@ -44,7 +42,7 @@ export function DevicesList() {
   const text = useDebounced(values.q.trim(), 250);
   const list = useDeviceList({
     text,
-    kind: isKind(values.kind) ? values.kind : undefined,
+    kind: isDeviceKind(values.kind) ? values.kind : undefined,
     siteId: values.site === 'none' ? 0 : values.site ? Number(values.site) || undefined : undefined,
     problems: values.problems === '1',
     page,

@@ -1,7 +1,7 @@
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import { anyInt } from '@/db/arrays';
 import { devices, type Device } from '@/db/schema';
-import { DeviceType, LOCK_TYPES } from '@/lib/shared/devices/codes';
+import { DeviceType, LOCK_TYPES, type DeviceKind } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { containsText, pageWindow, type Paging } from '../organizations/text';
 import {
@@ -21,8 +21,6 @@ import { deviceState } from './lock-shape';
  * name), filtered in the database, with what attention says of each row in words. An organization
  * of 10,000 devices answers 25 rows, not 11 MB of details (issue 34).
  */
-
-export type DeviceKind = 'lock' | 'bridge' | 'gate' | 'doorSensor';
 
 export const KIND_TYPES: Record<DeviceKind, number[]> = {
   lock: [...LOCK_TYPES],
@@ -198,6 +196,3 @@ export async function deviceList(ctx: Ctx, f: DeviceListFilter, p: Partial<Pagin
     }),
   };
 }
-
-export const isDeviceKind = (k: string): k is DeviceKind => k in KIND_TYPES;
-export const DEVICE_KINDS = Object.keys(KIND_TYPES) as DeviceKind[];

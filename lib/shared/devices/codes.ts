@@ -20,6 +20,11 @@ export const DeviceType = {
 export const LOCK_TYPES: readonly number[] = [DeviceType.lockPro, DeviceType.lockGo];
 export const isLockType = (t: number) => t === DeviceType.lockPro || t === DeviceType.lockGo;
 
+/** The kinds of device the lists show (GET /my/device/list's `kind`, the Devices page's Kind filter). */
+export const DEVICE_KINDS = ['lock', 'bridge', 'gate', 'doorSensor'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export const isDeviceKind = (k: string): k is DeviceKind => (DEVICE_KINDS as readonly string[]).includes(k);
+
 /** Lock `deviceState.state`. */
 export const LockState = {
   uncalibrated: 0,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
 import { pagedText, pagedTextQuery, qArray, qBool, qInt } from '@/lib/http/query';
-import { DEVICE_KINDS, deviceList } from '@/lib/domain/devices/list';
+import { deviceList } from '@/lib/domain/devices/list';
+import { DEVICE_KINDS } from '@/lib/shared/devices/codes';
 import { DeviceList } from '@/lib/domain/devices/schemas';
 
 // GET /api/v37/my/device/list (ours): one page of the caller's devices of every kind, doors that
