@@ -73,22 +73,13 @@ async function list(key: string, query = ''): Promise<ListAnswer> {
   return r.json.result;
 }
 const names = (a: ListAnswer) => a.devices.map((d) => d.name);
+/** The owner's devices that need attention, in the list's order: the four that cannot open (by name), then the others. */
+const FLAGGED = ['Back door', 'Car park gate', 'Cellar door', 'Shed door', 'Hall bridge', 'Porch door', 'Side sensor'];
 
 describe('GET /my/device/list', () => {
   it('the owner: doors that cannot open first, then what needs attention, then by name; counts of everything', async () => {
     const a = await list(c.owner.key);
-    expect(names(a)).toEqual([
-      'Back door',
-      'Car park gate',
-      'Cellar door',
-      'Shed door',
-      'Hall bridge',
-      'Porch door',
-      'Side sensor',
-      'Front door',
-      'Garden door',
-      'Yard bridge',
-    ]);
+    expect(names(a)).toEqual([...FLAGGED, 'Front door', 'Garden door', 'Yard bridge']);
     expect(a).toMatchObject({
       page: 1,
       itemsPerPage: 100,
@@ -191,15 +182,7 @@ describe('GET /my/device/list', () => {
     expect(names(await list(c.owner.key, `?siteId=${residence.id}`))).toEqual(['Porch door']);
     expect(await list(c.owner.key, '?siteId=0')).toMatchObject({ total: 8 });
     const problems = await list(c.owner.key, '?problems=true');
-    expect(names(problems)).toEqual([
-      'Back door',
-      'Car park gate',
-      'Cellar door',
-      'Shed door',
-      'Hall bridge',
-      'Porch door',
-      'Side sensor',
-    ]);
+    expect(names(problems)).toEqual(FLAGGED);
     expect(names(await list(c.owner.key, `?problems=true&siteId=${residence.id}&filters.text=porch`))).toEqual([
       'Porch door',
     ]);
