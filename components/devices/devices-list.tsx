@@ -20,34 +20,30 @@ import {
   Tr,
   usePageParams,
 } from '@/components/ui';
-import { useDeviceList } from '@/lib/client/devices';
-import { isDeviceKind } from '@/lib/shared/devices/codes';
+import { useDeviceList, type DeviceList } from '@/lib/client/devices';
+import { DEVICE_FILTERS, deviceListQuery, sameQuery, type DeviceListQuery } from './list-query';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { BatteryBadge, ConnectivityBadge, DoorBadge, StateBadge } from './badges';
 import { listRow, type DeviceRow } from './rows';
 import { SiteFilter, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from './use-url-filters';
 
-const FILTERS = ['q', 'kind', 'problems', 'site'] as const;
-
 /**
  * /devices: one page of the viewer's devices, doors that cannot open first, filters in the URL and
  * applied by the server (GET /my/device/list): an organization of 10,000 devices sends one page.
+ * `initial`: the server's read of the page's first query, drawn with the page's HTML.
  */
-export function DevicesList() {
-  const { values, set } = useUrlFilters(FILTERS);
+export function DevicesList({ initial }: { initial?: { query: DeviceListQuery; data: DeviceList } }) {
+  const { values, set } = useUrlFilters(DEVICE_FILTERS);
   const sites = useSiteNames();
   const { page, itemsPerPage } = usePageParams(25);
   // the name is asked for once the typing pauses, not at every letter
   const text = useDebounced(values.q.trim(), 250);
-  const list = useDeviceList({
+  const query = {
+    ...deviceListQuery(values, { page: String(page), itemsPerPage: String(itemsPerPage) }),
     text,
-    kind: isDeviceKind(values.kind) ? values.kind : undefined,
-    siteId: values.site === 'none' ? 0 : values.site ? Number(values.site) || undefined : undefined,
-    problems: values.problems === '1',
-    page,
-    itemsPerPage,
-  });
+  };
+  const list = useDeviceList(query, true, initial && sameQuery(initial.query, query) ? initial.data : undefined);
   const data = list.data;
   const counts = data?.counts;
   const shown = data ? data.devices.map(listRow) : [];

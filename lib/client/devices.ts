@@ -72,9 +72,15 @@ export type { DeviceList, DeviceListRow };
  * first, filtered on the server (an organization of 10,000 devices sends 25 rows, not every
  * device's details). The previous page stays on screen while the next one comes.
  */
-export function useDeviceList(f: DeviceListFilter & { page: number; itemsPerPage: number }, enabled = true) {
+export function useDeviceList(
+  f: DeviceListFilter & { page: number; itemsPerPage: number },
+  enabled = true,
+  /** the server's read of the same query, with the page */
+  initial?: DeviceList,
+) {
   return useQuery({
     enabled,
+    initialData: initial,
     queryKey: [...deviceKeys.list, f],
     queryFn: ({ signal }) =>
       apiFetch<DeviceList>('/my/device/list', {

@@ -1,0 +1,40 @@
+import { isDeviceKind, type DeviceKind } from '@/lib/shared/devices/codes';
+
+/** The Devices page's filters as its URL carries them: q, kind, site ('none' or an id), problems ('1'). */
+export const DEVICE_FILTERS = ['q', 'kind', 'problems', 'site'] as const;
+export type DeviceFilterValues = Record<(typeof DEVICE_FILTERS)[number], string>;
+
+/** What the Devices page asks GET /my/device/list for (the server's first read and the browser's the same). */
+export interface DeviceListQuery {
+  text: string;
+  kind?: DeviceKind;
+  siteId?: number;
+  problems: boolean;
+  page: number;
+  itemsPerPage: number;
+}
+
+/** The page's query from its URL's filters and paging (usePageParams' rules: page ≥ 1, 1-100 a page, 25 by default). */
+export function deviceListQuery(
+  v: DeviceFilterValues,
+  paging: { page?: string | null; itemsPerPage?: string | null } = {},
+): DeviceListQuery {
+  const site = v.site === 'none' ? 0 : Number.parseInt(v.site, 10);
+  return {
+    text: v.q.trim(),
+    kind: isDeviceKind(v.kind) ? v.kind : undefined,
+    siteId: Number.isInteger(site) && site >= 0 ? site : undefined,
+    problems: v.problems === '1',
+    page: Math.max(1, Number.parseInt(paging.page ?? '1', 10) || 1),
+    itemsPerPage: Math.min(100, Math.max(1, Number.parseInt(paging.itemsPerPage ?? '', 10) || 25)),
+  };
+}
+
+/** The same query (the server's read may stand for the browser's first one). */
+export const sameQuery = (a: DeviceListQuery, b: DeviceListQuery) =>
+  a.text === b.text &&
+  a.kind === b.kind &&
+  a.siteId === b.siteId &&
+  a.problems === b.problems &&
+  a.page === b.page &&
+  a.itemsPerPage === b.itemsPerPage;
