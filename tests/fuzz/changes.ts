@@ -17,15 +17,20 @@ export async function installChangeLog(db: Db): Promise<string[]> {
   ).map((t) => t.name);
   await db.execute(
     sql.raw(
-      `create table if not exists fuzz_changes (seq bigserial primary key, tbl text not null, op text not null, row_data text)`,
+      `create table if not exists fuzz_changes (seq bigserial primary key, tbl text not null, op text not null, row_data text, cols text)`,
     ),
   );
+  // a database kept from a run before the column
+  await db.execute(sql.raw('alter table fuzz_changes add column if not exists cols text'));
   await db.execute(
     sql.raw(`create or replace function fuzz_log() returns trigger language plpgsql as $$
       begin
-        insert into fuzz_changes (tbl, op, row_data) values (
+        insert into fuzz_changes (tbl, op, row_data, cols) values (
           coalesce((select p.relname from pg_inherits i join pg_class p on p.oid = i.inhparent where i.inhrelid = tg_relid), tg_table_name),
-          tg_op, left(coalesce(row_to_json(new), row_to_json(old))::text, 400));
+          tg_op, left(coalesce(row_to_json(new), row_to_json(old))::text, 400),
+          -- an update's changed columns, by name
+          case when tg_op = 'UPDATE' then (select string_agg(n.key, ',' order by n.key) from jsonb_each(to_jsonb(new)) n
+            where n.value is distinct from to_jsonb(old) -> n.key) end);
         return null;
       end $$`),
   );
@@ -44,23 +49,29 @@ export interface Change {
   tbl: string;
   op: string;
   row: string;
+  /** an update's changed columns, comma-separated by name */
+  cols: string | null;
 }
 
 /** The changes logged since the last call, and the log emptied. */
 export async function takeChanges(db: Db): Promise<Change[]> {
-  const rows = rowsOf<{ tbl: string; op: string; row_data: string }>(
-    await db.execute(sql.raw('delete from fuzz_changes returning tbl, op, row_data')),
+  const rows = rowsOf<{ tbl: string; op: string; row_data: string; cols: string | null }>(
+    await db.execute(sql.raw('delete from fuzz_changes returning tbl, op, row_data, cols')),
   );
-  return rows.map((r) => ({ tbl: r.tbl, op: r.op, row: r.row_data }));
+  return rows.map((r) => ({ tbl: r.tbl, op: r.op, row: r.row_data, cols: r.cols }));
 }
 
-/** Row count and a checksum of every row of each table (order-independent). */
-export async function checksums(db: Db, tables: string[]): Promise<Record<string, string>> {
+/** Row count and a checksum of every row of each table (order-independent), `stamps`' column of a table left out. */
+export async function checksums(
+  db: Db,
+  tables: string[],
+  stamps: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const q = tables
-    .map(
-      (t) =>
-        `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), '' order by md5(x::text))), '') as c from "${t}" x`,
-    )
+    .map((t) => {
+      const row = stamps[t] ? `(to_jsonb(x) - '${stamps[t]}')::text` : 'x::text';
+      return `select '${t}' as t, count(*)::text || ':' || coalesce(md5(string_agg(md5(${row}), '' order by md5(${row}))), '') as c from "${t}" x`;
+    })
     .join(' union all ');
   const rows = rowsOf<{ t: string; c: string }>(await db.execute(sql.raw(q)));
   return Object.fromEntries(rows.map((r) => [r.t, r.c]));
