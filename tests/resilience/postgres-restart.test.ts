@@ -9,10 +9,13 @@ import { freshStore, sleep, type Store } from './support';
  * again: its write scheduler cleared its timer on close without forgetting it, so the next
  * connection's start-up message was never sent, and every query on that slot failed with
  * CONNECT_TIMEOUT for as long as it was picked (the ~20 s of failures after a restart; now and then
- * also an uncaught `TypeError: Cannot read properties of null (reading 'write')`; and a connection
- * ended while it read the array types on connecting left that query's rejection unhandled). No release
+ * also an uncaught `TypeError: Cannot read properties of null (reading 'write')`; a connection
+ * ended while it read the array types on connecting left that query's rejection unhandled; and
+ * queries handed to a connection between its error and its socket's close were never settled, so
+ * under load every loop hung with no backend left). No release
  * after 3.4.9 fixes it, so patches/postgres+3.4.9.patch (patch-package, run by `npm install`)
- * forgets the timer and the buffered bytes on close, and settles a write whose socket is gone.
+ * forgets the timer and the buffered bytes on close, settles a write whose socket is gone, and
+ * settles whatever is still waiting on a connection when its socket closes.
  * This drives a pool set up as db/client.ts sets it through fifteen such endings under load, then
  * asks: from half a second after the last one, does every query succeed, and nothing went uncaught?
  * Unpatched: several CONNECT_TIMEOUT in the seconds after, every run tried.
