@@ -16,6 +16,11 @@ export function isValidWeekDays(v: number | null | undefined): boolean {
   return v === null || v === undefined || (Number.isInteger(v) && v >= 1 && v <= 127);
 }
 
+/** No weekly schedule: every weekday (or none said) and no daily window. */
+export function everyHourOfTheWeek(s: Pick<Schedule, 'weekDays' | 'dayStartTime' | 'dayEndTime'>): boolean {
+  return (s.weekDays === null || s.weekDays === 127) && !s.dayStartTime && !s.dayEndTime;
+}
+
 /** Within [startDate, endDate); a null bound is open. */
 export function withinDates(s: Pick<Schedule, 'startDate' | 'endDate'>, now: Date): boolean {
   return (!s.startDate || s.startDate <= now) && (!s.endDate || now < s.endDate);

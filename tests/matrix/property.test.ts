@@ -256,14 +256,24 @@ function effective(m: Model, who: number, now: Date): AccessFacts | undefined {
   if (who < 0) return OWNER_FACTS(m.zone);
   const own = m.direct[who];
   if (own && withinDates(own, now)) return facts(m, own);
-  const rank = (f: AccessFacts) =>
-    f.accessLevel * 4 + (isActiveAt(f, now, f.timeZone) ? 2 : 0) + (f.remoteAccessDisabled ? 0 : 1);
+  // the level, then active now, then remote opening, then the later end (none: for good), then no weekly schedule
+  const rank = (f: AccessFacts) => [
+    f.accessLevel,
+    isActiveAt(f, now, f.timeZone) ? 1 : 0,
+    f.remoteAccessDisabled ? 0 : 1,
+    f.endDate === null ? Number.POSITIVE_INFINITY : f.endDate.getTime(),
+    always(f) ? 1 : 0,
+  ];
+  const beats = (x: number[], y: number[]) => {
+    const i = x.findIndex((v, k) => v !== y[k]);
+    return i >= 0 && x[i] > y[i];
+  };
   let best: AccessFacts | undefined;
   for (let g = 0; g < GROUPS; g++) {
     const a = m.groupAccess[g];
     if (!m.member[who][g] || !a || !withinDates(a, now)) continue;
     const f = facts(m, a);
-    if (!best || rank(f) > rank(best)) best = f;
+    if (!best || beats(rank(f), rank(best))) best = f;
   }
   return best;
 }
