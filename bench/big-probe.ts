@@ -57,6 +57,7 @@ async function main() {
       () => deviceList(ctx, { text: 'lock', orderBy: 'name' }, { page: 1, itemsPerPage: 10 }),
     ],
     ['listOrgPeople', () => listOrgPeople(ctx, org)],
+    ['listOrgPeople (the People page: 50)', () => listOrgPeople(ctx, org, { page: 1, itemsPerPage: 50 })],
     ['listAssignable page 1 of 50', () => listAssignable(ctx, { organizationId: org, page: 1, itemsPerPage: 50 })],
     ['listAccess (1,000 records)', () => listAccess(ctx, { deviceId: owner.device })],
     ['listActivity every device, first page of 50', () => listActivity(ctx, { elements: 50 })],

@@ -8,6 +8,7 @@ import { visibleMay } from '../access/effective';
 import { resolvePerson, type PersonRef } from '../access/bulk';
 import { roleName } from '../organizations/organizations';
 import { findGroup } from '../organizations/groups';
+import { pageWindow } from '../organizations/text';
 import { personFacts, type PersonFacts } from './facts';
 import { anyInt, anyUuid } from '@/db/arrays';
 
@@ -131,8 +132,49 @@ async function orgFacts(ctx: Ctx, organizationId: number, doorIds: number[]) {
   return { members, memberships, rows };
 }
 
-/** GET /organization/{organizationId}/people: everyone, members first by name, then the others by name; and the doors the caller may give. */
-export async function listOrgPeople(
+/** A page of the People list (issue 34): a part of a name or address, one site's people (0: of doors in no site). */
+export interface PeopleView {
+  text?: string;
+  siteId?: number;
+  page?: number;
+  itemsPerPage?: number;
+}
+
+export interface PeopleList {
+  people: PersonSummary[];
+  /** the people matching the view's filters (all of them without one) */
+  total: number;
+  /** how many doors the caller may give now, and whether one of them is in no site */
+  manageableDoorCount: number;
+  manageableDoorsWithoutSite: boolean;
+  /** those doors (the bulk grant's choices); left out of a page, where a big organization's would be most of the answer */
+  manageableDoors?: Door[];
+}
+
+/**
+ * GET /organization/{organizationId}/people: everyone, members first by name, then the others by
+ * name; and the doors the caller may give. With a view (`paged`), the people matching it a page at
+ * a time and the doors only counted: an organization of 2,000 people and 10,000 doors answered
+ * 1.5 MB for the 50 rows its page draws.
+ */
+export async function listOrgPeople(ctx: Ctx, organizationId: number, view?: PeopleView): Promise<PeopleList> {
+  const all = await allOrgPeople(ctx, organizationId);
+  const doors = {
+    manageableDoorCount: all.manageableDoors.length,
+    manageableDoorsWithoutSite: all.manageableDoors.some((d) => d.siteId === null),
+  };
+  if (!view) return { people: all.people, total: all.people.length, ...doors, manageableDoors: all.manageableDoors };
+  const q = view.text?.trim().toLowerCase();
+  const matching = all.people.filter(
+    (p) =>
+      (!q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q)) &&
+      (view.siteId === undefined || p.siteIds.includes(view.siteId)),
+  );
+  const { itemsPerPage, offset } = pageWindow({ page: view.page, itemsPerPage: view.itemsPerPage ?? 50 });
+  return { people: matching.slice(offset, offset + itemsPerPage), total: matching.length, ...doors };
+}
+
+async function allOrgPeople(
   ctx: Ctx,
   organizationId: number,
 ): Promise<{ people: PersonSummary[]; manageableDoors: Door[] }> {

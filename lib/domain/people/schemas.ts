@@ -50,7 +50,15 @@ const Door = z.object({
 export const PeopleListSchema = z
   .object({
     people: z.array(PersonSummarySchema),
-    manageableDoors: z.array(Door).describe("the doors the caller may give now (the bulk grant's choices)"),
+    total: int().describe('the people matching the filters (our extension): all of them without one'),
+    manageableDoorCount: int().describe('how many doors the caller may give now (our extension)'),
+    manageableDoorsWithoutSite: z.boolean().describe('whether one of those doors is in no site (our extension)'),
+    manageableDoors: z
+      .array(Door)
+      .optional()
+      .describe(
+        "the doors the caller may give now (the bulk grant's choices); left out when a page or a filter is asked for",
+      ),
   })
   .meta({ id: 'PeopleList' });
 
