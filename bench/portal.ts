@@ -195,13 +195,26 @@ async function main(): Promise<void> {
     });
     for (const p of LARGE ? LARGE_PAGES : PAGES) {
       const times: number[] = [];
+      // where a load's time goes: the HTML's first and last byte, the document parsed, the data shown
+      const split = { firstByte: [] as number[], html: [] as number[], parsed: [] as number[] };
       for (let i = 0; i < LOADS + 2; i++) {
         asked = [];
         const started = Date.now();
         await page.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
         await p.content(page).waitFor({ state: 'visible', timeout: 120_000 });
-        if (i >= 2) times.push(Date.now() - started); // the first two warm the server's caches
+        if (i < 2) continue; // the first two warm the server's caches
+        times.push(Date.now() - started);
+        const nav = await page.evaluate(() => {
+          const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          return n ? [n.responseStart, n.responseEnd, n.domInteractive].map(Math.round) : [0, 0, 0];
+        });
+        split.firstByte.push(nav[0]);
+        split.html.push(nav[1]);
+        split.parsed.push(nav[2]);
       }
+      console.log(
+        `  p50: HTML first byte ${pct(split.firstByte, 50)} ms, last byte ${pct(split.html, 50)} ms, parsed ${pct(split.parsed, 50)} ms, data shown ${pct(times, 50)} ms`,
+      );
       // the last load's requests, slowest first (ms from the request until its answer's end)
       for (const a of asked.sort((x, y) => y.ms - x.ms).slice(0, 6))
         console.log(

@@ -1,9 +1,12 @@
+import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AppShell } from '@/components/shell/app-shell';
-import { sessionCtx } from '@/lib/auth/session';
-import { getMe, type Me } from '@/lib/domain/shell/me';
+import { sessionCtx, sessionMe } from '@/lib/auth/session';
+import { orgKeys, portalOrganizations } from '@/lib/client/organization-keys';
+import type { Me } from '@/lib/domain/shell/me';
 import { DomainError } from '@/lib/domain/errors';
+import { listMyOrganizations } from '@/lib/domain/organizations/organizations';
 
 // Per request: who is signed in decides everything below.
 export const dynamic = 'force-dynamic';
@@ -18,16 +21,25 @@ export default async function PortalLayout({ children }: { children: React.React
   const ctx = await sessionCtx();
   if (!ctx) redirect(await signInUrl());
   let me: Me;
+  let organizations: Awaited<ReturnType<typeof listMyOrganizations>> | undefined;
   try {
-    me = await getMe(ctx);
+    // the organizations as GET /organization answers them, read with the page: nearly every page
+    // asks for them first (its organization's sites, people, groups), a round trip after the
+    // browser has run its script (issue 34)
+    [me, organizations] = await Promise.all([sessionMe(ctx), listMyOrganizations(ctx).catch(() => undefined)]);
   } catch (e) {
     // The session outlived its account: sign in again.
     if (e instanceof DomainError && e.code === 'not_found') redirect(await signInUrl());
     throw e;
   }
+  const seeded = new QueryClient();
+  // as the browser would have read them: through JSON
+  if (organizations) seeded.setQueryData(orgKeys.mine, portalOrganizations(JSON.parse(JSON.stringify(organizations))));
   return (
-    <AppShell user={me.user} organization={me.organizations[0] ?? null}>
-      {children}
-    </AppShell>
+    <HydrationBoundary state={dehydrate(seeded)}>
+      <AppShell user={me.user} organization={me.organizations[0] ?? null}>
+        {children}
+      </AppShell>
+    </HydrationBoundary>
   );
 }

@@ -1,4 +1,5 @@
 import { isDeviceKind, type DeviceKind } from '@/lib/shared/devices/codes';
+import { pageParamsOf, siteIdOf } from '@/lib/shared/url-values';
 
 /** The Devices page's filters as its URL carries them: q, kind, site ('none' or an id), problems ('1'). */
 export const DEVICE_FILTERS = ['q', 'kind', 'problems', 'site'] as const;
@@ -19,14 +20,12 @@ export function deviceListQuery(
   v: DeviceFilterValues,
   paging: { page?: string | null; itemsPerPage?: string | null } = {},
 ): DeviceListQuery {
-  const site = v.site === 'none' ? 0 : Number.parseInt(v.site, 10);
   return {
     text: v.q.trim(),
     kind: isDeviceKind(v.kind) ? v.kind : undefined,
-    siteId: Number.isInteger(site) && site >= 0 ? site : undefined,
+    siteId: siteIdOf(v.site),
     problems: v.problems === '1',
-    page: Math.max(1, Number.parseInt(paging.page ?? '1', 10) || 1),
-    itemsPerPage: Math.min(100, Math.max(1, Number.parseInt(paging.itemsPerPage ?? '', 10) || 25)),
+    ...pageParamsOf((k) => (k === 'page' ? paging.page : k === 'itemsPerPage' ? paging.itemsPerPage : null), 25),
   };
 }
 

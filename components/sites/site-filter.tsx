@@ -62,8 +62,5 @@ export function SiteFilter({
   );
 }
 
-/** The URL's site value ('' / 'none' / an id) as the API's `siteId`: undefined for every site, 0 for none. */
-export function siteIdOf(value: string): number | undefined {
-  if (value === 'none') return 0;
-  return /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
-}
+/** The URL's site value as the API's `siteId` (read the same on the server). */
+export { siteIdOf } from '@/lib/shared/url-values';

@@ -4,6 +4,7 @@ import { Link } from './link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { buttonClasses } from './button';
 import { cn } from './cn';
+import { pageParamsOf } from '@/lib/shared/url-values';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
 export interface PaginationProps {
@@ -19,9 +20,7 @@ export interface PaginationProps {
 /** Reads the current URL and writes `page` / `itemsPerPage` into it, keeping the other filters. */
 export function usePageParams(defaultSize = 25): { page: number; itemsPerPage: number } {
   const sp = useSearchParams();
-  const page = Math.max(1, Number.parseInt(sp?.get('page') ?? '1', 10) || 1);
-  const itemsPerPage = Math.min(100, Math.max(1, Number.parseInt(sp?.get('itemsPerPage') ?? '', 10) || defaultSize));
-  return { page, itemsPerPage };
+  return pageParamsOf((k) => sp?.get(k), defaultSize);
 }
 
 export function Pagination({ page, itemsPerPage, hasNext, pageSizes = [10, 25, 50, 100], className }: PaginationProps) {

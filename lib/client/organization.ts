@@ -11,6 +11,7 @@ import type {
 } from '@/lib/domain/organizations/schemas';
 import { fromWireRole, toWireRole } from '@/lib/shared/organizations/wire-roles';
 import { apiFetch } from './api';
+import { orgKeys, portalOrganizations, type MyOrganization } from './organization-keys';
 
 /**
  * Organizations, their members and user groups, through /api/v37/organization. The API speaks
@@ -20,8 +21,8 @@ import { apiFetch } from './api';
  */
 
 // the shapes the API answers, from the schemas its OpenAPI document is made of (written once), roles as the portal reads them
-export type { GroupDetail, MemberResult };
-export type MyOrganization = Omit<WireOrganization, 'organizationRole'> & { role: number };
+export type { GroupDetail, MemberResult, MyOrganization };
+export { orgKeys };
 export type OrgUser = PersonRow;
 export type OrgPerson = PersonProfile;
 export type Invitation = InvitationView;
@@ -30,21 +31,11 @@ type WireOrganization = import('@/lib/domain/organizations/schemas').MyOrganizat
 const portalRole = <T extends { role: number }>(x: T): T => ({ ...x, role: fromWireRole(x.role) });
 export type Group = GroupListItem;
 
-export const orgKeys = {
-  mine: ['organizations'] as const,
-  users: (orgId: number, q: object) => ['organizations', orgId, 'users', q] as const,
-  groups: (orgId: number) => ['organizations', orgId, 'groups'] as const,
-  groupList: (orgId: number, q: object) => ['organizations', orgId, 'groups', 'list', q] as const,
-  group: (orgId: number, id: string) => ['organizations', orgId, 'groups', 'one', id] as const,
-};
-
 export function useMyOrganizations() {
   return useQuery({
     queryKey: orgKeys.mine,
     queryFn: async (): Promise<MyOrganization[]> =>
-      (await apiFetch<{ organizations: WireOrganization[] }>('/organization')).organizations.map(
-        ({ organizationRole, ...o }) => ({ ...o, role: fromWireRole(organizationRole) }),
-      ),
+      portalOrganizations(await apiFetch<{ organizations: WireOrganization[] }>('/organization')),
     staleTime: 60_000,
   });
 }

@@ -1,15 +1,17 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   BulkGrantResultSchema,
   EndAllResultSchema,
   GroupDoorSchema,
+  PeopleListSchema,
   PersonPageSchema,
   PersonSummarySchema,
 } from '@/lib/domain/people/schemas';
 import { ApiError, apiFetch } from './api';
+import { peopleKeys, type PeoplePageQuery, type PersonKey } from './people-keys';
 import type { ScheduleBody } from './access';
 
 /**
@@ -21,17 +23,14 @@ export type PersonSummary = z.infer<typeof PersonSummarySchema>;
 export type PersonPage = z.infer<typeof PersonPageSchema>;
 export type BulkGrantResult = z.infer<typeof BulkGrantResultSchema>;
 export type EndAllResult = z.infer<typeof EndAllResultSchema>;
-export type PersonKey = { userId: string } | { userEmail: string };
+export type { PeoplePageQuery, PersonKey };
+export { peopleKeys };
 
 /** The page address of a person: /organization/people/{userId}, or /organization/people/invited?email=... */
 export const personHref = (p: { userId: string | null; email: string }) =>
   p.userId ? `/organization/people/${p.userId}` : `/organization/people/invited?email=${encodeURIComponent(p.email)}`;
 
-export const peopleKeys = {
-  all: (orgId: number) => ['people', orgId] as const,
-  person: (orgId: number, key: PersonKey) => ['people', orgId, 'one', key] as const,
-};
-
+/** Everyone and every door the caller may give (the bulk grant's choices: read when its dialog opens). */
 export function usePeople(orgId: number) {
   return useQuery({
     queryKey: peopleKeys.all(orgId),
@@ -40,6 +39,22 @@ export function usePeople(orgId: number) {
         `/organization/${orgId}/people`,
         { signal },
       ),
+  });
+}
+
+export type PeopleListPage = Omit<z.infer<typeof PeopleListSchema>, 'manageableDoors'>;
+
+/** The People page: those matching, a page at a time, and the doors the caller may give only counted (issue 34). */
+export function usePeoplePage(orgId: number, q: PeoplePageQuery) {
+  return useQuery({
+    queryKey: peopleKeys.page(orgId, q),
+    queryFn: ({ signal }) =>
+      apiFetch<PeopleListPage>(`/organization/${orgId}/people`, {
+        query: { 'filters.text': q.text || undefined, siteId: q.siteId, page: q.page, itemsPerPage: q.itemsPerPage },
+        signal,
+      }),
+    // the rows stay while the next page or search is read, instead of a skeleton at each letter
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { HomePage } from '@/components/home/home-page';
-import { sessionCtx } from '@/lib/auth/session';
+import { sessionCtx, sessionMe } from '@/lib/auth/session';
 import { pendingInvitations } from '@/lib/domain/account/pending-invitations';
 import { attention } from '@/lib/domain/devices/attention';
 import { yourDoors } from '@/lib/domain/devices/overview';
 import { OrgRole } from '@/lib/shared/policy';
-import { getMe } from '@/lib/domain/shell/me';
+import { siteIdOf } from '@/lib/shared/url-values';
 
 export const metadata: Metadata = { title: 'Home' };
 
@@ -17,10 +17,10 @@ export default async function Home({ searchParams }: { searchParams: Promise<{ s
   if (!ctx) redirect('/sign-in');
   // Home of one building (issue 35): '' every site, 'none' the devices in no site, else a site's id
   const raw = (await searchParams).site;
-  const site = typeof raw === 'string' && (raw === 'none' || /^\d{1,9}$/.test(raw)) ? raw : '';
-  const siteId = site === 'none' ? 0 : site ? Number(site) : undefined;
+  const siteId = siteIdOf(typeof raw === 'string' ? raw : '');
+  const site = siteId === undefined ? '' : (raw as string);
   const [me, invitations, needs] = await Promise.all([
-    getMe(ctx),
+    sessionMe(ctx),
     pendingInvitations(ctx).catch(() => []),
     attention(ctx, { siteId }).catch(() => undefined),
   ]);

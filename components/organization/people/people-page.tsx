@@ -2,10 +2,11 @@
 
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Card,
+  Dialog,
   EmptyState,
   FormField,
   Input,
@@ -21,14 +22,16 @@ import {
   usePageParams,
 } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
-import { personHref, usePeople, type PersonSummary } from '@/lib/client/people';
+import { personHref, usePeople, usePeoplePage, type PersonSummary } from '@/lib/client/people';
+import { useDebounced } from '@/lib/client/use-debounced';
 import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from '@/components/devices/use-url-filters';
 import { OrgGate } from '../org-gate';
 import { GiveAccessDialog } from './give-access-dialog';
 import { RoleBadge } from './role-badge';
 
-const SITE = ['site'] as const;
+// the site filter, and the page a new search leaves
+const FILTERS = ['site', 'page'] as const;
 
 export function PeoplePage() {
   return <OrgGate>{(org) => <People org={org} />}</OrgGate>;
@@ -41,42 +44,39 @@ export function PeoplePage() {
  * filter (in the URL) keeps those who open a door of that site (issue 35).
  */
 function People({ org }: { org: MyOrganization }) {
-  const list = usePeople(org.id);
   const [text, setText] = useState('');
   const [giving, setGiving] = useState(false);
   const router = useRouter();
-  const { values, set } = useUrlFilters(SITE);
+  const { values, set } = useUrlFilters(FILTERS);
   const sites = useSiteNames(org.id);
   const site = siteIdOf(values.site);
-  const q = text.trim().toLowerCase();
-  const doors = list.data?.manageableDoors ?? [];
-  const shown = (list.data?.people ?? []).filter(
-    (p) =>
-      (!q || p.displayName.toLowerCase().includes(q) || p.email.toLowerCase().includes(q)) &&
-      (site === undefined || p.siteIds.includes(site)),
-  );
-  // a page of them at a time: an organization of thousands drew every row at once (seconds in the
-  // browser, again at each letter typed). A search that leaves fewer pages shows the last one there is
+  // the search is asked for once the typing pauses, not at every letter
+  const q = useDebounced(text.trim(), 250);
+  // a page of them at a time, searched and filtered by the server: an organization of 2,000 people
+  // and 10,000 doors answered 1.5 MB for the 50 rows drawn (issue 34)
   const { page, itemsPerPage } = usePageParams(50);
-  const at = Math.min(page, Math.max(1, Math.ceil(shown.length / itemsPerPage)));
-  const onPage = shown.slice((at - 1) * itemsPerPage, at * itemsPerPage);
+  // a new search starts at its first page (the site filter's change does so through the URL)
+  const searched = useRef(q);
+  useEffect(() => {
+    if (searched.current === q) return;
+    searched.current = q;
+    if (page > 1) set('page', '');
+  }, [q, page, set]);
+  const list = usePeoplePage(org.id, { text: q, siteId: site, page, itemsPerPage });
+  const shown = list.data?.people ?? [];
+  const total = list.data?.total ?? 0;
   const siteName = site === 0 ? 'no site' : site === undefined ? null : (sites.nameOf(site) ?? 'this site');
   return (
     <>
       <PageHeader
         title="People"
         description="Everyone who belongs to the organization or can open one of its doors. Open a person to see every door they can open, and how."
-        actions={doors.length ? <Button onClick={() => setGiving(true)}>Give access to doors</Button> : null}
+        actions={
+          list.data?.manageableDoorCount ? <Button onClick={() => setGiving(true)}>Give access to doors</Button> : null
+        }
       />
       {giving ? (
-        <GiveAccessDialog
-          orgId={org.id}
-          personKey={null}
-          person={null}
-          doors={doors}
-          onClose={() => setGiving(false)}
-          onGiven={(p) => router.push(personHref(p))}
-        />
+        <GiveAccess orgId={org.id} onClose={() => setGiving(false)} onGiven={(p) => router.push(personHref(p))} />
       ) : null}
       <Card flush>
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3">
@@ -87,13 +87,18 @@ function People({ org }: { org: MyOrganization }) {
             sites={sites}
             value={site === undefined ? '' : values.site}
             onChange={(v) => set('site', v)}
-            anyWithout={doors.some((d) => d.siteId === null)}
+            anyWithout={list.data?.manageableDoorsWithoutSite ?? false}
             className="w-full sm:w-56"
           />
         </div>
         <QueryView query={list} loading={{ rows: 5, label: 'Loading people' }}>
           {() =>
-            shown.length === 0 ? (
+            shown.length === 0 && page > 1 && total > 0 ? (
+              <EmptyState
+                title="No more people"
+                text={`This list has ${total} ${total === 1 ? 'person' : 'people'}: go back a page.`}
+              />
+            ) : shown.length === 0 ? (
               <EmptyState
                 title={q || siteName ? 'Nobody matches' : 'No people yet'}
                 text={
@@ -115,7 +120,7 @@ function People({ org }: { org: MyOrganization }) {
                   </Tr>
                 </THead>
                 <TBody>
-                  {onPage.map((p) => (
+                  {shown.map((p) => (
                     <Row key={p.userId ?? p.email} p={p} />
                   ))}
                 </TBody>
@@ -124,15 +129,46 @@ function People({ org }: { org: MyOrganization }) {
           }
         </QueryView>
       </Card>
-      {shown.length > itemsPerPage || at > 1 ? (
+      {total > itemsPerPage || page > 1 ? (
         <Pagination
-          page={at}
+          page={page}
           itemsPerPage={itemsPerPage}
-          hasNext={at * itemsPerPage < shown.length}
+          hasNext={page * itemsPerPage < total}
           pageSizes={[25, 50, 100]}
         />
       ) : null}
     </>
+  );
+}
+
+/** The bulk grant from the People page: its doors are read when it opens (every door the viewer may give). */
+function GiveAccess({
+  orgId,
+  onClose,
+  onGiven,
+}: {
+  orgId: number;
+  onClose: () => void;
+  onGiven: React.ComponentProps<typeof GiveAccessDialog>['onGiven'];
+}) {
+  const all = usePeople(orgId);
+  if (!all.data)
+    return (
+      <Dialog open onClose={onClose} title="Give someone access to doors">
+        <QueryView query={all} loading={{ rows: 3, label: 'Loading the doors you may give' }}>
+          {() => null}
+        </QueryView>
+      </Dialog>
+    );
+  return (
+    <GiveAccessDialog
+      orgId={orgId}
+      personKey={null}
+      person={null}
+      doors={all.data.manageableDoors}
+      onClose={onClose}
+      onGiven={onGiven}
+    />
   );
 }
 
