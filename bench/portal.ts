@@ -34,6 +34,28 @@ interface Measured {
   name: string;
   path: string;
   content: (p: Page) => ReturnType<Page['locator']>;
+  /** the same content as an XPath, checked inside the page at every frame (see `shownAt`) */
+  xpath?: string;
+}
+
+/** A table's first body row, the table named by its caption. */
+const firstRow = (caption: string) => `//table[caption[normalize-space()='${caption}']]/tbody/tr`;
+
+/**
+ * When the page's content was first on screen, in ms from the navigation's start, by the page's own
+ * clock: checked at every animation frame inside the page. Playwright's own wait (the wall-clock
+ * column) polls at growing intervals and also counts the navigation's start from the test process.
+ */
+async function shownAt(page: Page, xpath: string): Promise<number> {
+  const t = await page.waitForFunction(
+    (x) => {
+      const el = document.evaluate(x, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+      return el instanceof Element && el.checkVisibility() ? Math.round(performance.now()) : false;
+    },
+    xpath,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  return (await t.jsonValue()) as number;
 }
 
 /** The big organization's pages and what shows that their data has arrived. */
@@ -48,21 +70,25 @@ const LARGE_PAGES: Measured[] = [
         .getByRole('listitem')
         .first()
         .or(p.getByText('All good', { exact: true })),
+    xpath: "//ul[@aria-label='Needs attention']/li | //*[text()='All good']",
   },
   {
     name: 'Devices',
     path: '/devices',
     content: (p) => p.getByRole('table', { name: 'Your devices' }).getByRole('row').nth(1),
+    xpath: firstRow('Your devices'),
   },
   {
     name: 'People',
     path: '/organization/people',
     content: (p) => p.getByRole('table', { name: 'People of the organization' }).getByRole('row').nth(1),
+    xpath: firstRow('People of the organization'),
   },
   {
     name: 'Activity',
     path: '/activity',
     content: (p) => p.getByRole('list', { name: 'Activity entries' }).getByRole('listitem').first(),
+    xpath: "//ul[@aria-label='Activity entries']/li",
   },
 ];
 
@@ -196,14 +222,18 @@ async function main(): Promise<void> {
     for (const p of LARGE ? LARGE_PAGES : PAGES) {
       const times: number[] = [];
       // where a load's time goes: the HTML's first and last byte, the document parsed, the data shown
-      const split = { firstByte: [] as number[], html: [] as number[], parsed: [] as number[] };
+      const split = { firstByte: [] as number[], html: [] as number[], parsed: [] as number[], shown: [] as number[] };
       for (let i = 0; i < LOADS + 2; i++) {
         asked = [];
         const started = Date.now();
         await page.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
-        await p.content(page).waitFor({ state: 'visible', timeout: 120_000 });
+        const [shown] = await Promise.all([
+          p.xpath ? shownAt(page, p.xpath) : undefined,
+          p.content(page).waitFor({ state: 'visible', timeout: 120_000 }),
+        ]);
         if (i < 2) continue; // the first two warm the server's caches
         times.push(Date.now() - started);
+        if (shown !== undefined) split.shown.push(shown);
         const nav = await page.evaluate(() => {
           const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
           return n ? [n.responseStart, n.responseEnd, n.domInteractive].map(Math.round) : [0, 0, 0];
@@ -213,18 +243,22 @@ async function main(): Promise<void> {
         split.parsed.push(nav[2]);
       }
       console.log(
-        `  p50: HTML first byte ${pct(split.firstByte, 50)} ms, last byte ${pct(split.html, 50)} ms, parsed ${pct(split.parsed, 50)} ms, data shown ${pct(times, 50)} ms`,
+        `  p50: HTML first byte ${pct(split.firstByte, 50)} ms, last byte ${pct(split.html, 50)} ms, parsed ${pct(split.parsed, 50)} ms, data shown ${split.shown.length ? `${pct(split.shown, 50)} ms in the page, ` : ''}${pct(times, 50)} ms waited`,
       );
       // the last load's requests, slowest first (ms from the request until its answer's end)
       for (const a of asked.sort((x, y) => y.ms - x.ms).slice(0, 6))
         console.log(
           `    ${String(a.ms).padStart(6)} ms ${String(Math.round(a.bytes / 1024)).padStart(7)} KiB  ${a.path}`,
         );
-      const [p50, p95] = [pct(times, 50), pct(times, 95)];
+      // judged by the page's own clock where it has one (what a person sees), the wait beside it
+      const judged = split.shown.length ? split.shown : times;
+      const [p50, p95] = [pct(judged, 50), pct(judged, 95)];
       rows.push(
-        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...times)} | p50 ≤ ${target} ms | ${p50 <= target ? 'PASS' : 'FAIL'} |`,
+        `| ${p.name} (${p.path}) | ${LOADS} | ${p50} | ${p95} | ${Math.max(...judged)} | ${pct(times, 50)} | p50 ≤ ${target} ms | ${p50 <= target ? 'PASS' : 'FAIL'} |`,
       );
-      console.log(`${p.name}: p50 ${p50} ms, p95 ${p95} ms, max ${Math.max(...times)} ms`);
+      console.log(
+        `${p.name}: p50 ${p50} ms, p95 ${p95} ms, max ${Math.max(...judged)} ms (waited p50 ${pct(times, 50)} ms)`,
+      );
     }
     await browser.close();
     const marker = LARGE ? 'portal-large' : 'portal';
@@ -233,10 +267,10 @@ async function main(): Promise<void> {
       : `the demo data on ${process.env.DATABASE_URL ? 'Postgres' : 'PGlite'}, signed in as the demo owner`;
     const table = [
       `<!-- ${marker} -->`,
-      `Measured by \`${LARGE ? 'BENCH_SIZE=large ' : ''}npm run bench:portal\` on ${new Date().toISOString().slice(0, 10)}: ${what}, Chromium at 1280 × 800; from the navigation until the page's own data is on screen.`,
+      `Measured by \`${LARGE ? 'BENCH_SIZE=large ' : ''}npm run bench:portal\` on ${new Date().toISOString().slice(0, 10)}: ${what}, Chromium at 1280 × 800; from the navigation's start until the page's own data is on screen, by the page's clock checked at every frame where the page has such a check (the big organization's pages), else as waited for from the test process; "waited" is the latter, which also counts Playwright's polling and the navigation's start from outside.`,
       '',
-      '| page | loads | p50 ms | p95 ms | max ms | target | result |',
-      '|---|---:|---:|---:|---:|---|---|',
+      '| page | loads | p50 ms | p95 ms | max ms | waited p50 ms | target | result |',
+      '|---|---:|---:|---:|---:|---:|---|---|',
       ...rows,
       `<!-- /${marker} -->`,
     ].join('\n');
