@@ -153,8 +153,8 @@ export interface PeopleList {
 
 /**
  * GET /organization/{organizationId}/people: everyone, members first by name, then the others by
- * name; and the doors the caller may give. With a view (`paged`), the people matching it a page at
- * a time and the doors only counted: an organization of 2,000 people and 10,000 doors answered
+ * name; and the doors the caller may give. With a view (a page, a search or a site asked for), the
+ * people matching it a page at a time and the doors only counted: an organization of 2,000 people and 10,000 doors answered
  * 1.5 MB for the 50 rows its page draws.
  */
 export async function listOrgPeople(ctx: Ctx, organizationId: number, view?: PeopleView): Promise<PeopleList> {
