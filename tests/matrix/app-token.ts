@@ -139,6 +139,7 @@ DELETE /api/v37/organization/[organizationId]/user/byorganizationuserid/[organiz
 DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]          204 403
 POST   /api/v37/organization/[organizationId]/invitation/[invitationId]/resend   200 403
 GET    /api/v37/organization/[organizationId]/people                             200 200
+GET    /api/v37/organization/[organizationId]/people/doors                       200 200
 GET    /api/v37/organization/[organizationId]/people/access                      200 200
 POST   /api/v37/organization/[organizationId]/people/access                      201 403
 POST   /api/v37/organization/[organizationId]/people/access/revokeall            200 403

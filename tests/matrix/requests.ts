@@ -566,6 +566,7 @@ export const REQUESTS: Record<string, Build> = {
   }),
   // a page per person (issue 33)
   'GET /api/v37/organization/[organizationId]/people': (w) => ({ url: `${org(w)}/people` }),
+  'GET /api/v37/organization/[organizationId]/people/doors': (w) => ({ url: `${org(w)}/people/doors` }),
   'GET /api/v37/organization/[organizationId]/people/access': (w) => ({
     url: `${org(w)}/people/access?userId=${w.users.guest.id}`,
   }),

@@ -162,6 +162,7 @@ DELETE /api/v37/organization/[organizationId]/invitation/[invitationId]         
 POST   /api/v37/organization/[organizationId]/invitation/[invitationId]/resend   200 200 200 200 403 403 403 403 403 404 200 403 403 404 200 403 401 401 401 401 401 401
 # a page per person (issue 33): the organization's members see it; each door asks the door policy (share), as the per-device share does
 GET    /api/v37/organization/[organizationId]/people                             200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401
+GET    /api/v37/organization/[organizationId]/people/doors                       200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401
 GET    /api/v37/organization/[organizationId]/people/access                      200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 200 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/people/access                      201 403 403 201 403 403 403 403 404 404 403 403 201 404 403 403 401 401 401 401 401 401
 POST   /api/v37/organization/[organizationId]/people/access/revokeall            200 200 200 200 200 200 200 200 200 404 200 200 200 404 200 403 401 401 401 401 401 401

@@ -174,6 +174,26 @@ export async function listOrgPeople(ctx: Ctx, organizationId: number, view?: Peo
   return { people: matching.slice(offset, offset + itemsPerPage), total: matching.length, ...doors };
 }
 
+/**
+ * GET /organization/{organizationId}/people/doors: the doors the caller may give now (the bulk
+ * grant's choices), by name, a page at a time; a part of the name, one site's (0: those in no site).
+ * The dialog searches them: an organization of 10,000 doors put every one in each person's page.
+ */
+export async function listManageableDoors(
+  ctx: Ctx,
+  organizationId: number,
+  view: PeopleView,
+): Promise<{ doors: Door[]; total: number }> {
+  await requireOrg(ctx, organizationId, 'see');
+  const all = await managedDoors(ctx, organizationId);
+  const q = view.text?.trim().toLowerCase();
+  const matching = all.filter(
+    (d) => (!q || d.name.toLowerCase().includes(q)) && (view.siteId === undefined || (d.siteId ?? 0) === view.siteId),
+  );
+  const { itemsPerPage, offset } = pageWindow({ page: view.page, itemsPerPage: view.itemsPerPage ?? 50 });
+  return { doors: matching.slice(offset, offset + itemsPerPage), total: matching.length };
+}
+
 async function allOrgPeople(
   ctx: Ctx,
   organizationId: number,
@@ -294,12 +314,19 @@ export interface PersonDoor {
 export interface PersonPage extends PersonFacts {
   person: PersonSummary;
   doors: PersonDoor[];
-  /** the doors the caller may give (the bulk grant's choices) */
-  manageableDoors: Door[];
+  /** how many doors the caller may give now */
+  manageableDoorCount: number;
+  /** those doors (the bulk grant's choices); left out when not asked for (GET .../people/doors pages them) */
+  manageableDoors?: Door[];
 }
 
 /** GET /organization/{organizationId}/people/access?userId=|userEmail=: one person's doors and how they open them. */
-export async function getPersonPage(ctx: Ctx, organizationId: number, ref: PersonRef): Promise<PersonPage> {
+export async function getPersonPage(
+  ctx: Ctx,
+  organizationId: number,
+  ref: PersonRef,
+  opts: { withManageableDoors?: boolean } = {},
+): Promise<PersonPage> {
   const viewer = await requireOrg(ctx, organizationId, 'see');
   const person = await resolvePerson(ctx, organizationId, ref);
   const doors = await managedDoors(ctx, organizationId);
@@ -390,7 +417,8 @@ export async function getPersonPage(ctx: Ctx, organizationId: number, ref: Perso
       ),
     },
     doors: out,
-    manageableDoors: doors,
+    manageableDoorCount: doors.length,
+    ...(opts.withManageableDoors === false ? {} : { manageableDoors: doors }),
     ...facts,
   };
 }

@@ -62,6 +62,13 @@ export const PeopleListSchema = z
   })
   .meta({ id: 'PeopleList' });
 
+export const ManageableDoorsSchema = z
+  .object({
+    doors: z.array(Door).describe('by name, then id'),
+    total: int().describe('the doors matching the filters'),
+  })
+  .meta({ id: 'PeopleManageableDoors' });
+
 export const PersonPageSchema = z
   .object({
     person: PersonSummarySchema,
@@ -84,7 +91,13 @@ export const PersonPageSchema = z
         weekDays: int().nullable(),
       }),
     ),
-    manageableDoors: z.array(Door),
+    manageableDoorCount: int().describe('how many doors the caller may give now'),
+    manageableDoors: z
+      .array(Door)
+      .optional()
+      .describe(
+        "the doors the caller may give now (the bulk grant's choices); left out with includeManageableDoors=false",
+      ),
     pins: z
       .array(
         z.object({

@@ -56,6 +56,21 @@ export const cases = defineCases([
     },
   },
   {
+    route: '/api/v37/organization/[organizationId]/people/doors',
+    method: 'GET',
+    scopes: ['Organization.Read', 'Organization.ReadWrite'],
+    ok: [200],
+    setup: async () => {
+      const c = await withDoor();
+      return {
+        as: c.owner,
+        url: `${ORG(c.org.id)}/people/doors?filters.text=a`,
+        foreign: { url: `${ORG(c.other.id)}/people/doors` },
+        malformed: [{ url: `${ORG('abc')}/people/doors` }, { url: `${ORG(c.org.id)}/people/doors?itemsPerPage=0` }],
+      };
+    },
+  },
+  {
     route: '/api/v37/organization/[organizationId]/people/access',
     method: 'GET',
     scopes: ['Organization.Read', 'Organization.ReadWrite'],

@@ -93,31 +93,32 @@ import * as r89 from '@/app/api/v37/organization/[organizationId]/lockdowns/[loc
 import * as r90 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
 import * as r91 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
 import * as r92 from '@/app/api/v37/organization/[organizationId]/people/access/route';
-import * as r93 from '@/app/api/v37/organization/[organizationId]/people/route';
-import * as r94 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
-import * as r95 from '@/app/api/v37/organization/[organizationId]/security/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/sites/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r107 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r110 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r111 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r115 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r116 from '@/app/api/v37/organization/route';
-import * as r117 from '@/app/api/v37/service/publickey/route';
+import * as r93 from '@/app/api/v37/organization/[organizationId]/people/doors/route';
+import * as r94 from '@/app/api/v37/organization/[organizationId]/people/route';
+import * as r95 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/security/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/sites/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r110 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r111 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r115 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r116 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r117 from '@/app/api/v37/organization/route';
+import * as r118 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -213,29 +214,30 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r90 },
   { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r91 },
   { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r92 },
-  { pattern: '/api/v37/organization/[organizationId]/people', mod: r93 },
-  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r94 },
-  { pattern: '/api/v37/organization/[organizationId]/security', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r106 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r107 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r108 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r109 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r110 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r111 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r112 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r113 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r114 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r115 },
-  { pattern: '/api/v37/organization', mod: r116 },
-  { pattern: '/api/v37/service/publickey', mod: r117 },
+  { pattern: '/api/v37/organization/[organizationId]/people/doors', mod: r93 },
+  { pattern: '/api/v37/organization/[organizationId]/people', mod: r94 },
+  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r95 },
+  { pattern: '/api/v37/organization/[organizationId]/security', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r107 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r110 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r111 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r112 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r113 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r114 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r115 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r116 },
+  { pattern: '/api/v37/organization', mod: r117 },
+  { pattern: '/api/v37/service/publickey', mod: r118 },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
+import { qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { statusOf } from '@/lib/http/errors';
 import { res } from '@/lib/http/responses';
@@ -9,16 +10,18 @@ import { BulkGrantResultSchema, PersonPageSchema } from '@/lib/domain/people/sch
 import { schedule } from '../../../../my/device/[deviceId]/access/schema';
 import { params, personFields } from './schema';
 
-// GET /api/v37/organization/{organizationId}/people/access: one person (userId or userEmail) with every door they can open and how
+// GET /api/v37/organization/{organizationId}/people/access: one person (userId or userEmail) with every door they can open and how;
+// includeManageableDoors=false leaves out the list of doors the caller may give (counted all the same)
 export const GET = route(
   {
     summary: 'One person (userId or userEmail) with every door they can open and how',
     responses: { 200: PersonPageSchema },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object(personFields),
+    query: z.object({ ...personFields, includeManageableDoors: qBool().optional() }),
   },
-  (ctx, { params, query }) => getPersonPage(ctx, params.organizationId, query),
+  (ctx, { params, query: { includeManageableDoors, ...ref } }) =>
+    getPersonPage(ctx, params.organizationId, ref, { withManageableDoors: includeManageableDoors }),
 );
 
 const body = z.object({
