@@ -14,7 +14,9 @@ export interface PeoplePageQuery {
 }
 
 export const peopleKeys = {
+  /** every people query of the organization (what a change invalidates) */
   all: (orgId: number) => ['people', orgId] as const,
   person: (orgId: number, key: PersonKey) => ['people', orgId, 'one', key] as const,
   page: (orgId: number, q: PeoplePageQuery) => ['people', orgId, 'page', q] as const,
+  doors: (orgId: number, text: string) => ['people', orgId, 'doors', text] as const,
 };

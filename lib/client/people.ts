@@ -6,6 +6,7 @@ import type {
   BulkGrantResultSchema,
   EndAllResultSchema,
   GroupDoorSchema,
+  ManageableDoorsSchema,
   PeopleListSchema,
   PersonPageSchema,
   PersonSummarySchema,
@@ -30,15 +31,20 @@ export { peopleKeys };
 export const personHref = (p: { userId: string | null; email: string }) =>
   p.userId ? `/organization/people/${p.userId}` : `/organization/people/invited?email=${encodeURIComponent(p.email)}`;
 
-/** Everyone and every door the caller may give (the bulk grant's choices: read when its dialog opens). */
-export function usePeople(orgId: number) {
+export type ManageableDoors = z.infer<typeof ManageableDoorsSchema>;
+export type ManageableDoor = ManageableDoors['doors'][number];
+
+/** The doors the caller may give (the give-access dialog's choices): those whose name holds `text`, the first 50 by name. */
+export function useManageableDoors(orgId: number, text: string) {
   return useQuery({
-    queryKey: peopleKeys.all(orgId),
+    queryKey: peopleKeys.doors(orgId, text),
     queryFn: ({ signal }) =>
-      apiFetch<{ people: PersonSummary[]; manageableDoors: PersonPage['manageableDoors'] }>(
-        `/organization/${orgId}/people`,
-        { signal },
-      ),
+      apiFetch<ManageableDoors>(`/organization/${orgId}/people/doors`, {
+        query: { 'filters.text': text || undefined, itemsPerPage: 50 },
+        signal,
+      }),
+    // the list stays while the next search is read, instead of a skeleton at each letter
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -61,7 +67,12 @@ export function usePeoplePage(orgId: number, q: PeoplePageQuery) {
 export function usePerson(orgId: number, key: PersonKey) {
   return useQuery({
     queryKey: peopleKeys.person(orgId, key),
-    queryFn: ({ signal }) => apiFetch<PersonPage>(`/organization/${orgId}/people/access`, { query: key, signal }),
+    // the doors the caller may give only counted: the dialog searches them (useManageableDoors)
+    queryFn: ({ signal }) =>
+      apiFetch<PersonPage>(`/organization/${orgId}/people/access`, {
+        query: { ...key, includeManageableDoors: false },
+        signal,
+      }),
   });
 }
 

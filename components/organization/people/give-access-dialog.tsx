@@ -2,23 +2,17 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Dialog,
-  FieldError,
-  FormError,
-  FormField,
-  Input,
-  Select,
-  useToast,
-} from '@/components/ui';
+import { Badge, Button, Checkbox, Dialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
-import { useBulkGrant, type BulkGrantResult, type PersonKey, type PersonPage } from '@/lib/client/people';
-
-type Door = PersonPage['manageableDoors'][number];
+import {
+  useBulkGrant,
+  type BulkGrantResult,
+  type ManageableDoor,
+  type PersonKey,
+  type PersonPage,
+} from '@/lib/client/people';
+import { DoorChoice } from './door-choice';
 
 const OUTCOME: Record<string, { tone: BadgeTone; label: string }> = {
   created: { tone: 'ok', label: 'Given' },
@@ -36,7 +30,6 @@ export function GiveAccessDialog({
   orgId,
   personKey,
   person,
-  doors,
   onClose,
   onGiven,
 }: {
@@ -44,14 +37,13 @@ export function GiveAccessDialog({
   /** null: someone new or not on the list, by e-mail */
   personKey: PersonKey | null;
   person: Pick<PersonPage['person'], 'displayName' | 'pending'> | null;
-  doors: Door[];
   onClose: () => void;
   /** after a successful grant: who it was for (the new person's page is theirs to open) */
   onGiven?: (person: NonNullable<BulkGrantResult['person']>) => void;
 }) {
   const grant = useBulkGrant(orgId, personKey);
   const toast = useToast();
-  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [chosen, setChosen] = useState<Map<number, ManageableDoor>>(new Map());
   const [email, setEmail] = useState('');
   const [level, setLevel] = useState(0);
   const [remote, setRemote] = useState(true);
@@ -64,15 +56,15 @@ export function GiveAccessDialog({
     if (serverError || answer) alertRef.current?.focus();
   }, [serverError, answer]);
 
-  const picked = doors.filter((d) => chosen.has(d.deviceId));
-  const zones = [...new Set((picked.length ? picked : doors).map((d) => d.timeZone))];
+  // the schedule's times are read in the chosen doors' zone (UTC until one is chosen)
+  const zones = [...new Set([...chosen.values()].map((d) => d.timeZone))];
   const zone = zones[0] ?? 'UTC';
-  const nameOf = (id: number) => doors.find((d) => d.deviceId === id)?.name ?? `Device ${id}`;
-  const toggle = (id: number) =>
+  const nameOf = (id: number) => chosen.get(id)?.name ?? `Device ${id}`;
+  const toggle = (d: ManageableDoor) =>
     setChosen((s) => {
-      const n = new Set(s);
-      if (n.has(id)) n.delete(id);
-      else n.add(id);
+      const n = new Map(s);
+      if (n.has(d.deviceId)) n.delete(d.deviceId);
+      else n.set(d.deviceId, d);
       return n;
     });
 
@@ -91,7 +83,7 @@ export function GiveAccessDialog({
       const r = await grant.mutateAsync({
         ...body,
         person: personKey ?? { userEmail: email.trim() },
-        deviceIds: doors.filter((d) => chosen.has(d.deviceId)).map((d) => d.deviceId),
+        deviceIds: [...chosen.keys()],
         accessLevel: level,
         remoteAccessDisabled: !remote,
       });
@@ -176,25 +168,7 @@ export function GiveAccessDialog({
               />
             </FormField>
           )}
-          <fieldset aria-describedby={errors.doors ? 'doors-error' : undefined}>
-            <legend className="mb-1 text-sm font-medium text-slate-800">Doors</legend>
-            <div className="grid gap-1 sm:grid-cols-2">
-              {doors.map((d) => (
-                <Checkbox
-                  key={d.deviceId}
-                  label={d.name}
-                  hint={zones.length > 1 || doors.some((x) => x.timeZone !== d.timeZone) ? d.timeZone : undefined}
-                  checked={chosen.has(d.deviceId)}
-                  onChange={() => toggle(d.deviceId)}
-                />
-              ))}
-            </div>
-            {errors.doors ? (
-              <FieldError id="doors-error" className="mt-1">
-                {errors.doors}
-              </FieldError>
-            ) : null}
-          </fieldset>
+          <DoorChoice orgId={orgId} chosen={chosen} onToggle={toggle} error={errors.doors} />
           <FormField label="Role" hint="Administrators can share the door and see all of its activity.">
             <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
               <option value={0}>Guest</option>

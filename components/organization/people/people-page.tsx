@@ -6,7 +6,6 @@ import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Card,
-  Dialog,
   EmptyState,
   FormField,
   Input,
@@ -22,7 +21,7 @@ import {
   usePageParams,
 } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
-import { personHref, usePeople, usePeoplePage, type PersonSummary } from '@/lib/client/people';
+import { personHref, usePeoplePage, type PersonSummary } from '@/lib/client/people';
 import { useDebounced } from '@/lib/client/use-debounced';
 import { SiteFilter, siteIdOf, useSiteNames } from '@/components/sites/site-filter';
 import { useUrlFilters } from '@/components/devices/use-url-filters';
@@ -76,7 +75,13 @@ function People({ org }: { org: MyOrganization }) {
         }
       />
       {giving ? (
-        <GiveAccess orgId={org.id} onClose={() => setGiving(false)} onGiven={(p) => router.push(personHref(p))} />
+        <GiveAccessDialog
+          orgId={org.id}
+          personKey={null}
+          person={null}
+          onClose={() => setGiving(false)}
+          onGiven={(p) => router.push(personHref(p))}
+        />
       ) : null}
       <Card flush>
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3">
@@ -138,37 +143,6 @@ function People({ org }: { org: MyOrganization }) {
         />
       ) : null}
     </>
-  );
-}
-
-/** The bulk grant from the People page: its doors are read when it opens (every door the viewer may give). */
-function GiveAccess({
-  orgId,
-  onClose,
-  onGiven,
-}: {
-  orgId: number;
-  onClose: () => void;
-  onGiven: React.ComponentProps<typeof GiveAccessDialog>['onGiven'];
-}) {
-  const all = usePeople(orgId);
-  if (!all.data)
-    return (
-      <Dialog open onClose={onClose} title="Give someone access to doors">
-        <QueryView query={all} loading={{ rows: 3, label: 'Loading the doors you may give' }}>
-          {() => null}
-        </QueryView>
-      </Dialog>
-    );
-  return (
-    <GiveAccessDialog
-      orgId={orgId}
-      personKey={null}
-      person={null}
-      doors={all.data.manageableDoors}
-      onClose={onClose}
-      onGiven={onGiven}
-    />
   );
 }
 

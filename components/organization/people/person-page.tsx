@@ -103,11 +103,11 @@ function PersonView({
   const [ending, setEnding] = useState(false);
   const [ended, setEnded] = useState<EndAllResult | null>(null);
 
-  const { person, doors, manageableDoors } = page;
+  const { person, doors } = page;
   const linkDoors = page.links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
   const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
   const viaGroups = doors.filter((d) => d.via === 'group');
-  const canGive = manageableDoors.length > 0;
+  const canGive = page.manageableDoorCount > 0;
 
   return (
     <>
@@ -264,7 +264,6 @@ function PersonView({
           orgId={org.id}
           personKey={personKey}
           person={person}
-          doors={manageableDoors}
           onClose={() => {
             setGiving(false);
             refetch();
