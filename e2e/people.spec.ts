@@ -25,6 +25,14 @@ test.describe('Organization > People', () => {
     await dialog.getByLabel('E-mail').fill(email);
     for (const door of ['Front door', 'Back door', 'Office'])
       await dialog.getByRole('checkbox', { name: door, exact: true }).check();
+    await expect(dialog.getByText('Choose at least one door.')).toHaveCount(0);
+    // the doors are searched on the server; what is chosen stays chosen, listed above the search
+    await dialog.getByLabel('Find doors').fill('BACK');
+    const found = dialog.getByRole('group', { name: 'Doors' }).getByRole('checkbox');
+    await expect(found).toHaveCount(1);
+    await expect(found).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Remove Front door' })).toBeVisible();
+    await dialog.getByLabel('Find doors').fill('');
     await dialog.getByLabel('Daily from').fill('08:00');
     await dialog.getByLabel('Daily until').fill('17:00');
     await dialog.getByRole('checkbox', { name: 'Saturday' }).uncheck();

@@ -60,13 +60,16 @@ export function GiveAccessDialog({
   const zones = [...new Set([...chosen.values()].map((d) => d.timeZone))];
   const zone = zones[0] ?? 'UTC';
   const nameOf = (id: number) => chosen.get(id)?.name ?? `Device ${id}`;
-  const toggle = (d: ManageableDoor) =>
+  const toggle = (d: ManageableDoor) => {
+    // the "choose a door" error is answered by choosing one
+    setErrors(({ doors: _, ...rest }) => rest);
     setChosen((s) => {
       const n = new Map(s);
       if (n.has(d.deviceId)) n.delete(d.deviceId);
       else n.set(d.deviceId, d);
       return n;
     });
+  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
