@@ -1,9 +1,10 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { AppShell } from '@/components/shell/app-shell';
 import { sessionCtx, sessionMe } from '@/lib/auth/session';
 import { orgKeys, portalOrganizations } from '@/lib/client/organization-keys';
+import { seededState } from '@/lib/client/seeded';
 import type { Me } from '@/lib/domain/shell/me';
 import { DomainError } from '@/lib/domain/errors';
 import { listMyOrganizations } from '@/lib/domain/organizations/organizations';
@@ -32,11 +33,8 @@ export default async function PortalLayout({ children }: { children: React.React
     if (e instanceof DomainError && e.code === 'not_found') redirect(await signInUrl());
     throw e;
   }
-  const seeded = new QueryClient();
-  // as the browser would have read them: through JSON
-  if (organizations) seeded.setQueryData(orgKeys.mine, portalOrganizations(JSON.parse(JSON.stringify(organizations))));
   return (
-    <HydrationBoundary state={dehydrate(seeded)}>
+    <HydrationBoundary state={seededState([[orgKeys.mine, organizations && portalOrganizations(organizations)]])}>
       <AppShell user={me.user} organization={me.organizations[0] ?? null}>
         {children}
       </AppShell>

@@ -1,8 +1,9 @@
-import { dehydrate, HydrationBoundary, QueryClient } from '@tanstack/react-query';
+import { HydrationBoundary } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { PeoplePage } from '@/components/organization/people/people-page';
 import { sessionCtx, sessionMe } from '@/lib/auth/session';
 import { peopleKeys, type PeoplePageQuery } from '@/lib/client/people-keys';
+import { seededState } from '@/lib/client/seeded';
 import { listOrgPeople } from '@/lib/domain/people/people';
 import { logError } from '@/lib/log';
 import { pageParamsOf, siteIdOf } from '@/lib/shared/url-values';
@@ -37,11 +38,7 @@ async function firstPage(q: PeoplePageQuery) {
     // the organization the page works in: the first, as the layout's and the browser's
     const org = (await sessionMe(ctx)).organizations[0];
     if (!org) return undefined;
-    const data = await listOrgPeople(ctx, org.id, q);
-    const seeded = new QueryClient();
-    // as the browser would have read it: through JSON
-    seeded.setQueryData(peopleKeys.page(org.id, q), JSON.parse(JSON.stringify(data)));
-    return dehydrate(seeded);
+    return seededState([[peopleKeys.page(org.id, q), await listOrgPeople(ctx, org.id, q)]]);
   } catch (e) {
     // the page still renders: the list then asks the API itself and shows what it answers
     logError('the people page read its first page', e);
