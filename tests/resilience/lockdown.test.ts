@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { closeDb } from '@/db/client';
 import { AccessLevel, devices } from '@/db/schema';
@@ -6,17 +6,7 @@ import { addOrgUser, createUser, db, grantUser } from '../support/factories/core
 import { createOrgLock, orgWithCast } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
 import { onPostgres } from '../support/config';
-import {
-  call,
-  ensureBuild,
-  freshStore,
-  portAt,
-  sleep,
-  startServer,
-  stopServer,
-  type Server,
-  type Store,
-} from './support';
+import { call, serversPerTest, freshStore, portAt, sleep, startServer, type Server } from './support';
 
 /**
  * Issue 35: a lockdown holds across server processes and restarts, since its state is the
@@ -26,21 +16,7 @@ import {
  * middle. Either way the locks are locked by whichever process's worker reaches them, once.
  */
 const pg = onPostgres();
-let store: Store | undefined;
-let servers: Server[] = [];
-
-beforeAll(async () => {
-  await ensureBuild();
-}, 600_000);
-afterEach(async () => {
-  await Promise.all(servers.map(stopServer));
-  servers = [];
-  await store?.drop();
-  store = undefined;
-}, 60_000);
-afterAll(async () => {
-  await closeDb();
-});
+const run = serversPerTest();
 
 const V = '/api/v37';
 
@@ -48,7 +24,7 @@ describe(`a lockdown across ${pg ? 'two server processes and a restart (Postgres
   it('refuses through every process, survives kill -9, and lifts through any of them', {
     timeout: 180_000,
   }, async () => {
-    store = await freshStore('lockdown');
+    const store = (run.store = await freshStore('lockdown'));
     await store.use();
     const c = await orgWithCast({ timeZone: 'Europe/Warsaw' });
     const site = await createSite(c.org.id, { name: 'Residence', timeZone: 'Europe/Warsaw' });
@@ -65,9 +41,9 @@ describe(`a lockdown across ${pg ? 'two server processes and a restart (Postgres
 
     const env = { SIM_COMMAND_MS: '200', SIM_REAPER_MS: '250' };
     const a = await startServer(portAt(100), store, env);
-    servers = [a];
+    run.servers = [a];
     let b = pg ? await startServer(portAt(101), store, env) : a;
-    if (pg) servers.push(b);
+    if (pg) run.servers.push(b);
     const unlock = (s: Server, door = doors[0]) =>
       call(s.url, 'POST', `${V}/my/lock/${door.id}/operation/unlock`, c.member.key);
     const lockdowns = (s: Server) =>
@@ -99,7 +75,7 @@ describe(`a lockdown across ${pg ? 'two server processes and a restart (Postgres
     b.proc.kill(pg ? 'SIGKILL' : 'SIGTERM');
     await b.exited;
     b = await startServer(portAt(pg ? 101 : 100), store, env);
-    servers = pg ? [a, b] : [b];
+    run.servers = pg ? [a, b] : [b];
     const after = await unlock(b, doors[1]);
     expect(after.status).toBe(403);
     expect(after.json.errorMessages[0]).toContain('Gas leak reported');

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onPostgres } from '@/tests/support/config';
 import { closeDb } from '@/db/client';
 import { randomUUID } from 'node:crypto';
@@ -7,18 +7,7 @@ import { settleOverdue } from '@/lib/domain/devices/reconcile';
 import { db, lockWithCast } from '../support/factories/core';
 import { deviceRow, operationRow } from '../support/factories/devices';
 import { distinctPins } from '../support/factories/pins';
-import {
-  call,
-  ensureBuild,
-  freshStore,
-  portAt,
-  sleep,
-  startServer,
-  stopServer,
-  type Answer,
-  type Server,
-  type Store,
-} from './support';
+import { call, serversPerTest, freshStore, portAt, sleep, startServer, type Answer, type Server } from './support';
 
 /**
  * Issue 21, a process dies (docs/deployment.md): kill -9, no chance to clean up.
@@ -30,21 +19,7 @@ import {
  *    (migrations fine) and every write it acknowledged with 2xx is there.
  */
 const pg = onPostgres();
-let store: Store | undefined;
-let servers: Server[] = [];
-
-beforeAll(async () => {
-  await ensureBuild();
-}, 600_000);
-afterEach(async () => {
-  await Promise.all(servers.map(stopServer));
-  servers = [];
-  await store?.drop();
-  store = undefined;
-}, 60_000);
-afterAll(async () => {
-  await closeDb();
-});
+const run = serversPerTest();
 
 describe('a process that died between recording a command and sending it', () => {
   it('leaves a pending operation the sweep ends as not confirmed once past its time, the lock where it was', async () => {
@@ -82,15 +57,15 @@ describe.runIf(pg)(
     it('every accepted unlock ends, no lock stays busy, the other process keeps serving', {
       timeout: 120_000,
     }, async () => {
-      store = await freshStore('death');
+      const store = (run.store = await freshStore('death'));
       await store.use();
       const casts = await Promise.all(Array.from({ length: 9 }, () => lockWithCast()));
       const [warm, ...locks] = casts;
       // the locks answer after 1.5 s, whichever process sent the command
       const env = { SIM_COMMAND_MS: '1500', SIM_REAPER_MS: '250' };
-      servers = await Promise.all([startServer(portAt(30), store, env), startServer(portAt(31), store, env)]);
-      const [a, b] = servers;
-      for (const s of servers) {
+      run.servers = await Promise.all([startServer(portAt(30), store, env), startServer(portAt(31), store, env)]);
+      const [a, b] = run.servers;
+      for (const s of run.servers) {
         expect((await unlock(s, warm)).status, 'warm-up').toBeOneOf([202, 409]);
         expect((await call(s.url, 'GET', `/api/v37/my/lock/${warm.lock.id}`, warm.owner.key)).status).toBe(200);
       }
@@ -139,13 +114,13 @@ describe(`kill -9 of the server during writes, then a restart (${pg ? 'Postgres'
   it('starts again (migrations fine) and every write acknowledged with 2xx is there', {
     timeout: 120_000,
   }, async () => {
-    store = await freshStore('restart');
+    const store = (run.store = await freshStore('restart'));
     await store.use();
     const casts = await Promise.all(Array.from({ length: 4 }, () => lockWithCast()));
     await closeDb(); // PGlite: the folder is the server's from now on
     const env = { SIM_COMMAND_MS: '10' };
     let s = await startServer(portAt(32), store, env);
-    servers = [s];
+    run.servers = [s];
     // the first call of a route loads it
     expect(
       (
@@ -184,7 +159,7 @@ describe(`kill -9 of the server during writes, then a restart (${pg ? 'Postgres'
     expect(acknowledged(), 'writes acknowledged before the kill').toBeGreaterThan(8);
 
     s = await startServer(portAt(32), store, env);
-    servers = [s];
+    run.servers = [s];
     for (const c of casts) {
       const r = await call(s.url, 'GET', `/api/v37/my/lock/${c.lock.id}/pin`, c.owner.key);
       expect(r.status).toBe(200);

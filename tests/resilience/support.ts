@@ -4,6 +4,7 @@ import net from 'node:net';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { closeDb } from '@/db/client';
 // @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
 import { buildIsStale } from '../../scripts/build-state.mjs';
@@ -70,6 +71,24 @@ export interface Store {
   /** points this test process's own database (the factories) at it */
   use: () => Promise<void>;
   drop: () => Promise<void>;
+}
+
+/**
+ * The servers and the database of each test in a file, stopped and dropped after it (whether it
+ * passed or not); the build made before the file's first test, this process's own connection closed
+ * after its last. A test sets `run.store` and `run.servers` to what it made.
+ */
+export function serversPerTest(): { store: Store | undefined; servers: Server[] } {
+  const run: { store: Store | undefined; servers: Server[] } = { store: undefined, servers: [] };
+  beforeAll(() => ensureBuild(), 600_000);
+  afterEach(async () => {
+    await Promise.all(run.servers.map(stopServer));
+    run.servers = [];
+    await run.store?.drop();
+    run.store = undefined;
+  }, 60_000);
+  afterAll(() => closeDb());
+  return run;
 }
 
 /** A database of the test's own: `<DATABASE_URL's name>_<tag>` on the same Postgres, else a PGlite folder. */
