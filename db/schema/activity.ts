@@ -52,6 +52,9 @@ export const deviceActivity = pgTable(
     index('activity_device_authorless_date_idx').on(t.deviceId, t.date).where(sql`${t.userId} is null`),
     // every device of a big owner's log newest first, in one scan by date (lib/domain/activity/list.ts, DATE_SCAN_FROM)
     index('activity_date_idx').on(t.date),
+    // one person's entries newest first (their page in the organization: lib/domain/people/facts.ts),
+    // whether they have three million of them or three
+    index('activity_user_date_idx').on(t.userId, t.date),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "activity_user_date_idx" ON "device_activity" USING btree ("user_id","date");
