@@ -15,7 +15,8 @@ import { deviceDetails } from '../lib/domain/devices/details';
 import { deviceList } from '../lib/domain/devices/list';
 import { loadVisible } from '../lib/domain/devices/load';
 import { listLocks } from '../lib/domain/devices/locks';
-import { listOrgPeople } from '../lib/domain/people/people';
+import { getPersonPage, listManageableDoors, listOrgPeople } from '../lib/domain/people/people';
+import { listSites } from '../lib/domain/sites/sites';
 import type { Ctx } from '../lib/domain/context';
 
 const RUNS = Number(process.env.PROBE_RUNS ?? 3);
@@ -58,6 +59,16 @@ async function main() {
     ],
     ['listOrgPeople', () => listOrgPeople(ctx, org)],
     ['listOrgPeople (the People page: 50)', () => listOrgPeople(ctx, org, { page: 1, itemsPerPage: 50 })],
+    [
+      'getPersonPage (with every door to give)',
+      () => getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: true }),
+    ],
+    [
+      'getPersonPage (the portal: doors counted)',
+      () => getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: false }),
+    ],
+    ['listManageableDoors (the give dialog: 50)', () => listManageableDoors(ctx, org, { page: 1, itemsPerPage: 50 })],
+    ['listSites (the site filter: 100)', () => listSites(ctx, { organizationId: org, page: 1, itemsPerPage: 100 })],
     ['listAssignable page 1 of 50', () => listAssignable(ctx, { organizationId: org, page: 1, itemsPerPage: 50 })],
     ['listAccess (1,000 records)', () => listAccess(ctx, { deviceId: owner.device })],
     ['listActivity every device, first page of 50', () => listActivity(ctx, { elements: 50 })],
