@@ -3,6 +3,7 @@ import { AccessLevel } from '@/db/schema';
 import { grantUser } from '../support/factories/core';
 import { createOrgLock, orgWithCast } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
+import { BAD_PAGED_SITE_QUERIES } from '../support/bad-queries';
 import { api } from '../support/router';
 
 /**
@@ -81,13 +82,7 @@ describe('GET /organization/{id}/people/doors', () => {
     const c = await office();
     expect((await api('GET', doorsOf(c.org.id), { key: c.outsider.key })).status).toBe(404);
     expect((await api('GET', doorsOf(c.other.id + 1000), { key: c.owner.key })).status).toBe(404);
-    for (const q of [
-      '?itemsPerPage=0',
-      '?itemsPerPage=101',
-      '?page=0',
-      '?siteId=-1',
-      `?filters.text=${'x'.repeat(201)}`,
-    ]) {
+    for (const q of BAD_PAGED_SITE_QUERIES) {
       expect((await api('GET', doorsOf(c.org.id, q), { key: c.owner.key })).status, q).toBe(400);
     }
   });

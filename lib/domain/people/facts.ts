@@ -126,8 +126,8 @@ async function latestEntries(ctx: Ctx, userId: string, doors: Set<number>) {
   const found: { id: number; deviceId: number; date: Date; event: number; source: number }[] = [];
   let before: { date: string; id: number } | undefined;
   for (let read = 0; found.length < ACTIVITY_SHOWN && read < ENTRIES_AT_MOST; read += ENTRIES_AT_ONCE) {
-    // planned for this person: one plan for everyone read a person without entries through every
-    // entry of one with millions (the statistics' most common author)
+    // planned for this person: the one plan a connection keeps read, for a person without entries,
+    // through every entry of the statistics' most common author
     const batch = await withCustomPlan(ctx.db, (tx) =>
       tx
         .select({
