@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { scheduleText } from '@/components/access/access-row';
-import { LEVEL } from '@/components/devices/labels';
 import {
   Badge,
   Button,
@@ -38,20 +37,12 @@ import { mayInOrg, OrgGate } from '../org-gate';
 import { AddToGroup } from './add-to-group';
 import { GiveAccessDialog } from './give-access-dialog';
 import { RoleBadge } from './role-badge';
+import { how, PersonDoorsTable } from './person-doors-table';
 import { SiteLimit } from './site-limit';
 
 export function PersonPage({ personKey }: { personKey: PersonKey }) {
   return <OrgGate>{(org) => <Person org={org} personKey={personKey} />}</OrgGate>;
 }
-
-type Door = Page['doors'][number];
-
-const how = (d: Door) =>
-  d.via === 'group'
-    ? `Through the group ${d.groupName}`
-    : d.via === 'invitation'
-      ? 'Invited, not accepted yet'
-      : 'Direct';
 
 /**
  * One person: who they are, their groups, every door they can open (among those the viewer
@@ -104,7 +95,6 @@ function PersonView({
   const [ended, setEnded] = useState<EndAllResult | null>(null);
 
   const { person, doors } = page;
-  const linkDoors = page.links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
   const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
   const viaGroups = doors.filter((d) => d.via === 'group');
   const canGive = page.manageableDoorCount > 0;
@@ -148,73 +138,13 @@ function PersonView({
           }
           flush
         >
-          {doors.length === 0 && linkDoors.length === 0 ? (
+          {doors.length === 0 && !page.links.some((l) => l.doors.length) ? (
             <EmptyState
               title={canGive ? 'No doors' : 'Not shown to you'}
               text={canGive ? 'They cannot open any door you manage. Give access to doors to change that.' : undefined}
             />
           ) : (
-            <Table caption={`Doors ${person.displayName} can open`}>
-              <THead>
-                <Tr>
-                  <Th>Door</Th>
-                  <Th className="hidden sm:table-cell">How</Th>
-                  <Th>Hours</Th>
-                  <Th className="hidden sm:table-cell">Role</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {doors.map((d) => (
-                  <Tr key={d.accessId}>
-                    <Td>
-                      <Link href={`/devices/${d.deviceId}`} className="font-medium text-indigo-700 hover:underline">
-                        {d.deviceName}
-                      </Link>
-                      <div className="mt-1 text-xs text-slate-600 sm:hidden">{how(d)}</div>
-                    </Td>
-                    <Td className="hidden sm:table-cell">
-                      {d.via === 'invitation' ? (
-                        <Badge tone="warning">{how(d)}</Badge>
-                      ) : d.via === 'group' ? (
-                        <Link href={`/organization/groups/${d.groupId}`} className="text-indigo-700 hover:underline">
-                          {how(d)}
-                        </Link>
-                      ) : (
-                        how(d)
-                      )}
-                    </Td>
-                    <Td className="text-slate-700">
-                      {scheduleText(d, d.timeZone).map((line) => (
-                        <div key={line}>{line}</div>
-                      ))}
-                      {d.remoteAccessDisabled ? <div className="text-xs text-slate-600">Only near the door</div> : null}
-                    </Td>
-                    <Td className="hidden sm:table-cell">{LEVEL[d.accessLevel] ?? 'Guest'}</Td>
-                  </Tr>
-                ))}
-                {linkDoors.map(({ link, door }) => (
-                  <Tr key={`${link.linkId}-${door.deviceId}`}>
-                    <Td>
-                      <Link href={`/devices/${door.deviceId}`} className="font-medium text-indigo-700 hover:underline">
-                        {door.name}
-                      </Link>
-                      <div className="mt-1 text-xs text-slate-600 sm:hidden">{linkHow(link)}</div>
-                    </Td>
-                    <Td className="hidden sm:table-cell">
-                      <Link href="/organization/access-links" className="text-indigo-700 hover:underline">
-                        {linkHow(link)}
-                      </Link>
-                    </Td>
-                    <Td className="text-slate-700">
-                      {scheduleText({ ...link, accessLevel: 0 }, door.timeZone).map((line) => (
-                        <div key={line}>{line}</div>
-                      ))}
-                    </Td>
-                    <Td className="hidden sm:table-cell">Guest (link)</Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <PersonDoorsTable name={person.displayName} doors={doors} links={page.links} />
           )}
         </Card>
         <Facts org={org} page={page} />
@@ -308,9 +238,6 @@ function PersonView({
     </>
   );
 }
-
-const linkHow = (l: Page['links'][number]) =>
-  `Access link “${l.name}”, mailed to them ${showInZone(l.sentAt, l.doors[0]?.timeZone ?? 'UTC').split(',')[0]}`;
 
 const PIN_STATE: Record<Page['pins'][number]['state'], { label: string; tone: 'ok' | 'info' | 'neutral' }> = {
   active: { label: 'Active', tone: 'ok' },
