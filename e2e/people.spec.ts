@@ -19,6 +19,8 @@ test.describe('Organization > People', () => {
     await page.getByRole('button', { name: 'Give access to doors' }).click();
     const dialog = page.getByRole('dialog', { name: 'Give someone access to doors' });
     await expect(dialog).toBeVisible();
+    // before a door is chosen the hours are the organization's (not UTC)
+    await expect(dialog.getByText('When (times at the door, Europe/Warsaw)')).toBeVisible();
     // nothing chosen: the form says so before asking the server
     await dialog.getByRole('button', { name: /^Give access/ }).click();
     await expect(dialog.getByText('Choose at least one door.')).toBeVisible();

@@ -28,12 +28,15 @@ const OUTCOME: Record<string, { tone: BadgeTone; label: string }> = {
  */
 export function GiveAccessDialog({
   orgId,
+  orgTimeZone,
   personKey,
   person,
   onClose,
   onGiven,
 }: {
   orgId: number;
+  /** the organization's zone: the schedule's times are read in it until a door is chosen */
+  orgTimeZone: string;
   /** null: someone new or not on the list, by e-mail */
   personKey: PersonKey | null;
   person: Pick<PersonPage['person'], 'displayName' | 'pending'> | null;
@@ -56,9 +59,9 @@ export function GiveAccessDialog({
     if (serverError || answer) alertRef.current?.focus();
   }, [serverError, answer]);
 
-  // the schedule's times are read in the chosen doors' zone (UTC until one is chosen)
+  // the schedule's times are read in the chosen doors' zone (the organization's until one is chosen)
   const zones = [...new Set([...chosen.values()].map((d) => d.timeZone))];
-  const zone = zones[0] ?? 'UTC';
+  const zone = zones[0] ?? orgTimeZone;
   const nameOf = (id: number) => chosen.get(id)?.name ?? `Device ${id}`;
   const toggle = (d: ManageableDoor) => {
     // the "choose a door" error is answered by choosing one

@@ -77,6 +77,7 @@ function People({ org }: { org: MyOrganization }) {
       {giving ? (
         <GiveAccessDialog
           orgId={org.id}
+          orgTimeZone={org.timeZone}
           personKey={null}
           person={null}
           onClose={() => setGiving(false)}

@@ -192,6 +192,7 @@ function PersonView({
       {giving ? (
         <GiveAccessDialog
           orgId={org.id}
+          orgTimeZone={org.timeZone}
           personKey={personKey}
           person={person}
           onClose={() => {
