@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, deviceActivity, deviceCertificates, lockPins, mobiles } from '@/db/schema';
 import { registerPhone } from '../support/factories/account';
@@ -204,6 +205,27 @@ describe('GET /organization/{id}/people/access: what a person holds and did, as 
       links: true,
       audit: true,
     });
+  });
+
+  it('an administrator whose access is closed now (a weekly schedule without today) sees none of it on that door; one without remote opening sees it all (seeing is not opening from afar)', async () => {
+    // every weekday but today's at the back door: the administrator's level is not theirs right now
+    const today = DateTime.now().setZone('Europe/Warsaw').weekday;
+    const closed = await createUser();
+    await addOrgUser(c.org.id, closed.id, 0);
+    await grantUser(back.id, closed.id, AccessLevel.administrator, { weekDays: 127 & ~(1 << (today - 1)) });
+    const res = await page(closed);
+    expect(res.status).toBe(200);
+    expect(res.json.result).toMatchObject({ doors: [], pins: [], phones: [], activity: [], manageableDoorCount: 0 });
+    expect(res.json.result.shown).toMatchObject({ pins: false, phones: false, activity: false });
+    const local = await createUser();
+    await addOrgUser(c.org.id, local.id, 0);
+    await grantUser(back.id, local.id, AccessLevel.administrator, { remoteAccessDisabled: true });
+    const seen = (await page(local)).json.result;
+    expect(seen.doors.map((d: { deviceId: number }) => d.deviceId)).toEqual([back.id]);
+    expect(seen.pins.map((p: { alias: string }) => p.alias)).toEqual(['Cleaning crew']);
+    expect(seen.phones).toHaveLength(1);
+    expect(seen.activity).toHaveLength(10);
+    expect(seen.manageableDoorCount).toBe(1);
   });
 
   it('a member sees none of it about another person; on their own page their keys (names, scopes, expiry; no secret), phones and activity', async () => {

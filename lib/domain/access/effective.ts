@@ -115,19 +115,49 @@ export async function visibleMay(
   action: DeviceAction,
   where?: SQL,
 ): Promise<Array<{ id: number; may: boolean }>> {
-  const kind = actionKind(action);
-  if (!kind.managing) throw new Error(`visibleMay: ${action} is not a managing action`);
-  const rows = await visibleWithPlain(db, userId, now, plainlyManages(userId, { fromAfar: kind.fromAfar }), where);
+  if (!actionKind(action).managing) throw new Error(`visibleMay: ${action} is not a managing action`);
+  const seen = await visibleJudged(db, userId, now, [action], where);
+  return seen.ids.map((id) => ({ id, may: seen.passes(id, (a) => may(action, a, now)) }));
+}
+
+/** The caller's visible devices and, for each, whether a decision of the policy lets the caller act on it now. */
+export interface Judged {
+  /** the visible devices (a device whose access ended between the two reads is no longer one) */
+  ids: number[];
+  /**
+   * Whether `decision` (a call into lib/shared/policy with the caller's effective access) passes on
+   * device `id`. Where the caller's own access is plain for the actions the read was made for, it
+   * passes without a decoded access (plainlyManages: every such access passes `decide`).
+   */
+  passes(id: number, decision: (a: EffectiveAccess) => boolean): boolean;
+}
+
+/**
+ * visibleMay for several decisions over the same devices (a person page judges sharing, PINs,
+ * phones and activity on every door): one read of the plain accesses and one of the others.
+ * `actions` are those the decisions ask about; one opened from afar makes a plain access one that
+ * allows remote opening too.
+ */
+export async function visibleJudged(
+  db: Db,
+  userId: string,
+  now: Date,
+  actions: readonly DeviceAction[],
+  where?: SQL,
+): Promise<Judged> {
+  const fromAfar = actions.some((a) => actionKind(a).fromAfar);
+  const rows = await visibleWithPlain(db, userId, now, plainlyManages(userId, { fromAfar }), where);
   const judged = rows.filter((r) => !r.plain).map((r) => r.id);
   const access = judged.length ? await effectiveAccess(db, userId, now, judged) : new Map<number, EffectiveAccess>();
-  // a device whose access ended between the two reads is no longer visible
-  return rows.flatMap((r) =>
-    r.plain
-      ? [{ id: r.id, may: true }]
-      : access.has(r.id)
-        ? [{ id: r.id, may: may(action, access.get(r.id), now) }]
-        : [],
-  );
+  const plain = new Set(rows.filter((r) => r.plain).map((r) => r.id));
+  return {
+    ids: rows.filter((r) => r.plain || access.has(r.id)).map((r) => r.id),
+    passes(id, decision) {
+      if (plain.has(id)) return true;
+      const a = access.get(id);
+      return a !== undefined && decision(a);
+    },
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf } from '@/db/client';
 import { withCustomPlan } from '@/db/custom-plan';
-import { deviceActivity, deviceCertificates, devices, lockPins, mobiles, personalAccessKeys } from '@/db/schema';
-import { DeviceType, eventInfo } from '@/lib/shared/devices/codes';
+import { deviceActivity, deviceCertificates, lockPins, mobiles, personalAccessKeys } from '@/db/schema';
+import { eventInfo } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
-import { effectiveAccess } from '../access/effective';
+import type { OrgDoors } from './people';
 import {
   decideOrg,
   decidePersonFact,
@@ -23,8 +23,6 @@ import { anyInt, anyUuid } from '@/db/arrays';
  */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** Bridges, keypads and door sensors hold no PINs, certificates or activity of a person worth a row here. */
-const NOT_DOORS = [DeviceType.bridge, DeviceType.keypad, DeviceType.keypadPro, DeviceType.doorSensor];
 export const ACTIVITY_SHOWN = 10;
 const ROWS_SHOWN = 50;
 
@@ -161,26 +159,17 @@ async function latestEntries(ctx: Ctx, userId: string, doors: Set<number>) {
 export async function personFacts(
   ctx: Ctx,
   organizationId: number,
+  /** the organization's doors and the viewer's say on each (people.ts orgDoors, for PERSON_FACT_ACTIONS) */
+  org: OrgDoors,
   viewer: { role: number; factor?: SecondFactorFacts },
   person: { userId: string | null; email: string },
 ): Promise<PersonFacts> {
-  const now = ctx.now();
+  const { now, seen } = org;
   const self = person.userId === ctx.caller.userId;
-  const doors = await ctx.db
-    .select({ id: devices.id, name: devices.name, timeZone: devices.timeZone })
-    .from(devices)
-    .where(and(eq(devices.organizationId, organizationId), notInArray(devices.type, NOT_DOORS)));
+  const doors = org.doors.map((d) => ({ id: d.deviceId, name: d.name, timeZone: d.timeZone }));
   const byId = new Map(doors.map((d) => [d.id, d]));
-  const mine = doors.length
-    ? await effectiveAccess(
-        ctx.db,
-        ctx.caller.userId,
-        now,
-        doors.map((d) => d.id),
-      )
-    : new Map();
   const allowed = (fact: PersonFact) =>
-    doors.filter((d) => decidePersonFact(fact, mine.get(d.id), now, self).ok).map((d) => d.id);
+    doors.filter((d) => seen.passes(d.id, (a) => decidePersonFact(fact, a, now, self).ok)).map((d) => d.id);
   const pinDoors = allowed('pins');
   const phoneDoors = allowed('phones');
   const activityDoors = allowed('activity');

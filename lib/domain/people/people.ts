@@ -4,7 +4,8 @@ import { deviceAccess, devices, organizationUsers, userGroupMembers, userGroups,
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { factorOf, requireOrg } from '../policy/enforce';
-import { visibleMay } from '../access/effective';
+import { visibleJudged, type Judged } from '../access/effective';
+import { may, PERSON_FACT_ACTIONS, type DeviceAction } from '@/lib/shared/policy';
 import { resolvePerson, type PersonRef } from '../access/bulk';
 import { roleName } from '../organizations/organizations';
 import { findGroup } from '../organizations/groups';
@@ -44,11 +45,21 @@ function sitesOf(doorIds: Iterable<number>, byId: Map<number, Door>): number[] {
 /** What opens nothing itself: bridges, keypads and door sensors are not doors a person is given. */
 const NOT_DOORS = [DeviceType.bridge, DeviceType.keypad, DeviceType.keypadPro, DeviceType.doorSensor];
 
-/** The organization's doors (locks, gates) on which the caller may share now (and so see and change who opens them). */
-export async function managedDoors(ctx: Ctx, organizationId: number): Promise<Door[]> {
+/**
+ * The organization's doors (locks, gates), by name, and what decides the caller's actions on each
+ * (visibleJudged: the caller's own plain access in SQL, the others by the policy): one read for all
+ * the parts of a person page, not one per part (docs/performance.md).
+ */
+export interface OrgDoors {
+  doors: Door[];
+  seen: Judged;
+  /** the time the caller's accesses were judged at */
+  now: Date;
+}
+
+export async function orgDoors(ctx: Ctx, organizationId: number, actions: readonly DeviceAction[]): Promise<OrgDoors> {
   const now = ctx.now();
-  const userId = ctx.caller.userId;
-  const [all, seen] = await Promise.all([
+  const [doors, seen] = await Promise.all([
     ctx.db
       .select({
         deviceId: devices.id,
@@ -60,18 +71,26 @@ export async function managedDoors(ctx: Ctx, organizationId: number): Promise<Do
       .from(devices)
       .where(and(eq(devices.organizationId, organizationId), notInArray(devices.type, NOT_DOORS)))
       .orderBy(devices.name, devices.id),
-    // the doors the caller's own access plainly lets them share (in SQL), the others judged by the
+    // the doors the caller's own access plainly lets them manage (in SQL), the others judged by the
     // policy: an owner of 10,000 doors is not 10,000 decoded accesses (docs/performance.md)
-    visibleMay(
+    visibleJudged(
       ctx.db,
-      userId,
+      ctx.caller.userId,
       now,
-      'share',
+      actions,
       sql`d.organization_id = ${organizationId} and not (${anyInt(sql`d.type`, NOT_DOORS)})`,
     ),
   ]);
-  const shared = new Set(seen.filter((r) => r.may).map((r) => r.id));
-  return all.filter((d) => shared.has(d.deviceId));
+  return { doors, seen, now };
+}
+
+/** Of the organization's doors, those on which the caller may share now (and so see and change who opens them). */
+const sharable = ({ doors, seen, now }: OrgDoors) =>
+  doors.filter((d) => seen.passes(d.deviceId, (a) => may('share', a, now)));
+
+/** The organization's doors on which the caller may share now. */
+export async function managedDoors(ctx: Ctx, organizationId: number): Promise<Door[]> {
+  return sharable(await orgDoors(ctx, organizationId, ['share']));
 }
 
 export interface PersonSummary {
@@ -326,7 +345,10 @@ export async function getPersonPage(
 ): Promise<PersonPage> {
   const viewer = await requireOrg(ctx, organizationId, 'see');
   const person = await resolvePerson(ctx, organizationId, ref);
-  const doors = await managedDoors(ctx, organizationId);
+  // the organization's doors and the caller's say on each, once for the doors to give and for what
+  // of the person is shown (PINs, phones, activity)
+  const org = await orgDoors(ctx, organizationId, PERSON_FACT_ACTIONS);
+  const doors = sharable(org);
   const byId = new Map(doors.map((d) => [d.deviceId, d]));
   const [member] = person.userId
     ? await ctx.db
@@ -396,7 +418,7 @@ export async function getPersonPage(
   out.sort(
     (x, y) => x.deviceName.localeCompare(y.deviceName) || x.deviceId - y.deviceId || (x.via === 'group' ? 1 : -1),
   );
-  const facts = await personFacts(ctx, organizationId, { role: viewer.role, factor: factorOf(viewer) }, person);
+  const facts = await personFacts(ctx, organizationId, org, { role: viewer.role, factor: factorOf(viewer) }, person);
   return {
     person: {
       userId: person.userId,

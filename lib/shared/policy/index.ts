@@ -339,6 +339,11 @@ const PERSON_FACT_ACTION: Record<PersonFact, DeviceAction> = {
   activity: 'seeAllActivity',
 };
 
+/** Every action decidePersonFact asks about (a read that judges a person page's doors once names them). */
+export const PERSON_FACT_ACTIONS: readonly DeviceAction[] = [
+  ...new Set<DeviceAction>([...Object.values(PERSON_FACT_ACTION), 'see']),
+];
+
 /**
  * May a caller with this effective access to a door see this fact of a person on it? Of others:
  * only what the caller could see or change on the door anyway (its access list, its PINs, all of
