@@ -64,17 +64,27 @@ export function usePeoplePage(orgId: number, q: PeoplePageQuery) {
   });
 }
 
-export function usePerson(orgId: number, key: PersonKey) {
+/** How many of a person's doors their page reads until asked for all of them. */
+export const PERSON_DOORS_SHOWN = 100;
+
+/** A person's page: the first PERSON_DOORS_SHOWN of their doors (all of them once `allDoors`), counted all the same. */
+export function usePerson(orgId: number, key: PersonKey, allDoors = false) {
   return useQuery({
-    queryKey: peopleKeys.person(orgId, key),
+    queryKey: personPageKey(orgId, key, allDoors),
     // the doors the caller may give only counted: the dialog searches them (useManageableDoors)
     queryFn: ({ signal }) =>
       apiFetch<PersonPage>(`/organization/${orgId}/people/access`, {
-        query: { ...key, includeManageableDoors: false },
+        query: { ...key, includeManageableDoors: false, ...(allDoors ? {} : { itemsPerPage: PERSON_DOORS_SHOWN }) },
         signal,
       }),
+    // the first doors stay on screen while all of them load
+    placeholderData: keepPreviousData,
   });
 }
+
+/** The cache key of a person's page, with the first doors or all of them (peopleKeys.person is both's prefix). */
+export const personPageKey = (orgId: number, key: PersonKey, allDoors: boolean) =>
+  [...peopleKeys.person(orgId, key), allDoors ? 'allDoors' : 'firstDoors'] as const;
 
 export interface BulkGrantBody extends ScheduleBody {
   deviceIds: number[];

@@ -261,6 +261,26 @@ describe('GET /organization/{id}/people/access: what a person holds and did, as 
     expect(r.shown).toMatchObject({ keys: true, pins: false, links: false, audit: false });
   });
 
+  it('page/itemsPerPage give a page of their doors by name; doorCounts counts them all; bad paging 400', async () => {
+    const counts = { rows: 2, endable: 1, viaGroups: 1 };
+    const all = (await page(c.owner)).json.result;
+    expect(all.doors.map((d: { deviceName: string }) => d.deviceName)).toEqual(['Back door', 'Front door']);
+    expect(all.doorCounts).toEqual(counts);
+    const first = (await page(c.owner, `userId=${person.id}&itemsPerPage=1`)).json.result;
+    expect(first.doors.map((d: { deviceName: string; via: string }) => [d.deviceName, d.via])).toEqual([
+      ['Back door', 'user'],
+    ]);
+    expect(first.doorCounts).toEqual(counts);
+    expect(first.person.doorCount).toBe(2);
+    const second = (await page(c.owner, `userId=${person.id}&itemsPerPage=1&page=2`)).json.result;
+    expect(second.doors.map((d: { deviceName: string; via: string }) => [d.deviceName, d.via])).toEqual([
+      ['Front door', 'group'],
+    ]);
+    expect((await page(c.owner, `userId=${person.id}&itemsPerPage=1&page=3`)).json.result.doors).toEqual([]);
+    for (const q of ['itemsPerPage=0', 'itemsPerPage=101', 'page=0', 'page=x'])
+      expect((await page(c.owner, `userId=${person.id}&${q}`)).status, q).toBe(400);
+  });
+
   it('an outsider gets 404; bad input 400', async () => {
     expect((await page(c.outsider)).status).toBe(404);
     expect((await page(c.owner, 'userId=not-a-uuid')).status).toBe(400);

@@ -2,11 +2,11 @@ import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared
 import { type ContextType, createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DOORS_SHOWN, PersonDoorsTable } from '@/components/organization/people/person-doors-table';
-import type { PersonPage } from '@/lib/client/people';
+import { PersonDoorsTable } from '@/components/organization/people/person-doors-table';
+import { PERSON_DOORS_SHOWN, type PersonPage } from '@/lib/client/people';
 
-// Issue 34: a person's page draws the first DOORS_SHOWN of their doors until asked for all (the owner
-// of a big organization opens 10,000), and the doors of links mailed to them after those.
+// Issue 34: a person's page reads and draws the first PERSON_DOORS_SHOWN of their doors until asked for
+// all (the owner of a big organization opens 10,000), and the doors of links mailed to them after those.
 const door = (i: number): PersonPage['doors'][number] => ({
   deviceId: i,
   deviceName: `Door ${String(i).padStart(5, '0')}`,
@@ -45,27 +45,38 @@ const router = {
   replace() {},
   prefetch() {},
 } as unknown as NonNullable<ContextType<typeof AppRouterContext>>;
-const draw = (n: number) =>
+const draw = (n: number, total = n, loadingAll = false) =>
   renderToStaticMarkup(
     h(
       AppRouterContext.Provider,
       { value: router },
-      h(PersonDoorsTable, { name: 'Nina', doors: Array.from({ length: n }, (_, i) => door(i + 1)), links: [link] }),
+      h(PersonDoorsTable, {
+        name: 'Nina',
+        doors: Array.from({ length: n }, (_, i) => door(i + 1)),
+        total,
+        links: [link],
+        onShowAll: () => {},
+        loadingAll,
+      }),
     ),
   );
 
 describe('the doors on a person’s page', () => {
-  it(`draws the first ${DOORS_SHOWN} of many, says how many there are, offers all, then the link’s door`, () => {
-    const html = draw(250);
-    expect(html.match(/Door \d{5}/g)).toHaveLength(DOORS_SHOWN);
-    expect(html).toContain('Door 00100');
-    expect(html).not.toContain('Door 00101');
-    expect(html).toContain(`${DOORS_SHOWN} of 250 doors shown.`);
+  it(`draws the first ${PERSON_DOORS_SHOWN} of many, says how many there are, offers all, then the link’s door`, () => {
+    const html = draw(PERSON_DOORS_SHOWN, 250);
+    expect(html.match(/Door \d{5}/g)).toHaveLength(PERSON_DOORS_SHOWN);
+    expect(html).toContain(`${PERSON_DOORS_SHOWN} of 250 doors shown.`);
     expect(html).toContain('Show all 250 doors');
     expect(html).toContain('Gate by link');
   });
 
-  it('draws every door, and no button, when there are few', () => {
+  it('says it is loading the rest, with the button busy, once asked', () => {
+    const html = draw(PERSON_DOORS_SHOWN, 10_250, true);
+    expect(html).toContain('Loading all 10,250 doors…');
+    expect(html).toMatch(/<button[^>]*disabled[^>]*aria-busy="true"|<button[^>]*aria-busy="true"[^>]*disabled/);
+  });
+
+  it('draws every door, and no button, when all are read', () => {
     const html = draw(3);
     expect(html.match(/Door \d{5}/g)).toHaveLength(3);
     expect(html).not.toContain('Show all');

@@ -1,6 +1,5 @@
 'use client';
 
-import { useState } from 'react';
 import { scheduleText } from '@/components/access/access-row';
 import { LEVEL } from '@/components/devices/labels';
 import { Badge, Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
@@ -9,9 +8,6 @@ import type { PersonPage as Page } from '@/lib/client/people';
 import { showInZone } from '@/lib/shared/access/schedule-text';
 
 type Door = Page['doors'][number];
-
-/** How many of a person's doors the table draws until asked for all of them. */
-export const DOORS_SHOWN = 100;
 
 /** How a person holds a door: directly, through a group, or invited. */
 export const how = (d: Door) =>
@@ -25,13 +21,27 @@ const linkHow = (l: Page['links'][number]) =>
   `Access link “${l.name}”, mailed to them ${showInZone(l.sentAt, l.doors[0]?.timeZone ?? 'UTC').split(',')[0]}`;
 
 /**
- * The doors a person can open and how, with their hours at each door; the first {DOORS_SHOWN} until
- * "Show all" (the owner of a big organization opens 10,000: a table of them all took the page
- * seconds to draw), then the doors of access links mailed to them.
+ * The doors a person can open and how, with their hours at each door: those read so far (the page
+ * reads the first PERSON_DOORS_SHOWN; the owner of a big organization opens 10,000, a 3 MB answer
+ * and a table that took seconds to draw) with "Show all" for the rest, then the doors of access
+ * links mailed to them.
  */
-export function PersonDoorsTable({ name, doors, links }: { name: string; doors: Door[]; links: Page['links'] }) {
-  const [all, setAll] = useState(false);
-  const shown = all ? doors : doors.slice(0, DOORS_SHOWN);
+export function PersonDoorsTable({
+  name,
+  doors,
+  total,
+  links,
+  onShowAll,
+  loadingAll = false,
+}: {
+  name: string;
+  doors: Door[];
+  /** how many door rows the person has, however many are read */
+  total: number;
+  links: Page['links'];
+  onShowAll: () => void;
+  loadingAll?: boolean;
+}) {
   const linkDoors = links.flatMap((l) => l.doors.map((d) => ({ link: l, door: d })));
   return (
     <>
@@ -45,7 +55,7 @@ export function PersonDoorsTable({ name, doors, links }: { name: string; doors: 
           </Tr>
         </THead>
         <TBody>
-          {shown.map((d) => (
+          {doors.map((d) => (
             <Tr key={d.accessId}>
               <Td>
                 <Link href={`/devices/${d.deviceId}`} className="font-medium text-indigo-700 hover:underline">
@@ -96,13 +106,15 @@ export function PersonDoorsTable({ name, doors, links }: { name: string; doors: 
           ))}
         </TBody>
       </Table>
-      {shown.length < doors.length ? (
+      {doors.length < total ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600">
           <span>
-            {shown.length} of {doors.length.toLocaleString('en')} doors shown.
+            {doors.length} of {total.toLocaleString('en')} doors shown.
           </span>
-          <Button size="sm" variant="secondary" onClick={() => setAll(true)}>
-            Show all {doors.length.toLocaleString('en')} doors
+          <Button size="sm" variant="secondary" loading={loadingAll} onClick={onShowAll}>
+            {loadingAll
+              ? `Loading all ${total.toLocaleString('en')} doors…`
+              : `Show all ${total.toLocaleString('en')} doors`}
           </Button>
         </div>
       ) : null}

@@ -26,7 +26,7 @@ import { showInZone } from '@/lib/shared/access/schedule-text';
 import { AuditRow } from '../audit-page';
 import type { MyOrganization } from '@/lib/client/organization';
 import {
-  peopleKeys,
+  personPageKey,
   useEndAllAccess,
   usePerson,
   type EndAllResult,
@@ -40,6 +40,9 @@ import { RoleBadge } from './role-badge';
 import { how, PersonDoorsTable } from './person-doors-table';
 import { SiteLimit } from './site-limit';
 
+/** How many of the accesses "End all access" ends its confirmation names (the rest are counted). */
+const ENDING_LISTED = 20;
+
 export function PersonPage({ personKey }: { personKey: PersonKey }) {
   return <OrgGate>{(org) => <Person org={org} personKey={personKey} />}</OrgGate>;
 }
@@ -50,7 +53,8 @@ export function PersonPage({ personKey }: { personKey: PersonKey }) {
  * all of their access, add them to a group.
  */
 function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey }) {
-  const q = usePerson(org.id, personKey);
+  const [allDoors, setAllDoors] = useState(false);
+  const q = usePerson(org.id, personKey, allDoors);
   return (
     <QueryView
       query={q}
@@ -71,7 +75,17 @@ function Person({ org, personKey }: { org: MyOrganization; personKey: PersonKey 
         </>
       )}
     >
-      {(page) => <PersonView org={org} personKey={personKey} page={page} refetch={() => q.refetch()} />}
+      {(page) => (
+        <PersonView
+          org={org}
+          personKey={personKey}
+          page={page}
+          refetch={() => q.refetch()}
+          allDoors={allDoors}
+          onShowAllDoors={() => setAllDoors(true)}
+          loadingAllDoors={allDoors && q.isPlaceholderData}
+        />
+      )}
     </QueryView>
   );
 }
@@ -81,11 +95,17 @@ function PersonView({
   personKey,
   page,
   refetch,
+  allDoors,
+  onShowAllDoors,
+  loadingAllDoors,
 }: {
   org: MyOrganization;
   personKey: PersonKey;
   page: Page;
   refetch: () => Promise<unknown>;
+  allDoors: boolean;
+  onShowAllDoors: () => void;
+  loadingAllDoors: boolean;
 }) {
   const endAll = useEndAllAccess(org.id, personKey);
   const toast = useToast();
@@ -94,7 +114,8 @@ function PersonView({
   const [ending, setEnding] = useState(false);
   const [ended, setEnded] = useState<EndAllResult | null>(null);
 
-  const { person, doors } = page;
+  const { person, doors, doorCounts } = page;
+  // of the doors read (the first ones until all are asked for); doorCounts counts them all
   const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
   const viaGroups = doors.filter((d) => d.via === 'group');
   const canGive = page.manageableDoorCount > 0;
@@ -114,7 +135,7 @@ function PersonView({
           canGive ? (
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => setGiving(true)}>Give access to doors</Button>
-              {endable.length ? (
+              {doorCounts.endable ? (
                 <Button variant="danger" onClick={() => setEnding(true)}>
                   End all access
                 </Button>
@@ -130,7 +151,7 @@ function PersonView({
           description={
             canGive
               ? `Every door of the organization you manage that they can open, with their hours at the door (its own time zone).${
-                  viaGroups.length && !endable.length
+                  doorCounts.viaGroups && !doorCounts.endable
                     ? ' They open them only through groups: remove them from a group to end that access.'
                     : ''
                 }`
@@ -144,7 +165,14 @@ function PersonView({
               text={canGive ? 'They cannot open any door you manage. Give access to doors to change that.' : undefined}
             />
           ) : (
-            <PersonDoorsTable name={person.displayName} doors={doors} links={page.links} />
+            <PersonDoorsTable
+              name={person.displayName}
+              doors={doors}
+              total={doorCounts.rows}
+              links={page.links}
+              onShowAll={onShowAllDoors}
+              loadingAll={loadingAllDoors}
+            />
           )}
         </Card>
         <Facts org={org} page={page} />
@@ -208,18 +236,30 @@ function PersonView({
         confirmLabel="End all access"
         message={
           <div className="space-y-2 text-sm">
-            <p>These end now, with their invitations and offline keys:</p>
+            <p>
+              {doorCounts.endable === 1
+                ? 'This access ends now, with its invitation and offline keys:'
+                : `These ${doorCounts.endable.toLocaleString('en')} accesses end now, with their invitations and offline keys:`}
+            </p>
             <ul className="list-disc pl-5">
-              {endable.map((d) => (
+              {endable.slice(0, ENDING_LISTED).map((d) => (
                 <li key={d.accessId}>
                   {d.deviceName} ({how(d).toLowerCase()})
                 </li>
               ))}
             </ul>
-            {viaGroups.length ? (
+            {doorCounts.endable > Math.min(endable.length, ENDING_LISTED) ? (
               <p className="text-slate-700">
-                Access through groups stays ({viaGroups.map((d) => `${d.deviceName} via ${d.groupName}`).join(', ')}):
-                remove them from the group to end it.
+                and {(doorCounts.endable - Math.min(endable.length, ENDING_LISTED)).toLocaleString('en')} more.
+              </p>
+            ) : null}
+            {doorCounts.viaGroups ? (
+              <p className="text-slate-700">
+                Access through groups stays (
+                {doorCounts.viaGroups > viaGroups.length || viaGroups.length > ENDING_LISTED
+                  ? `${doorCounts.viaGroups.toLocaleString('en')} doors through ${person.groups.map((g) => g.name).join(', ')}`
+                  : viaGroups.map((d) => `${d.deviceName} via ${d.groupName}`).join(', ')}
+                ): remove them from the group to end it.
               </p>
             ) : null}
           </div>
@@ -229,7 +269,7 @@ function PersonView({
           setEnded(r);
           toast.success(`${r.ended.length} ${r.ended.length === 1 ? 'access' : 'accesses'} ended`);
           const gone = new Set(r.ended.map((e) => e.accessId));
-          qc.setQueryData<Page>(peopleKeys.person(org.id, personKey), (old) =>
+          qc.setQueryData<Page>(personPageKey(org.id, personKey, allDoors), (old) =>
             old ? { ...old, doors: old.doors.filter((d) => !gone.has(d.accessId)) } : old,
           );
           // a member stays someone of the organization: read their page again (an outsider is 404 now)

@@ -91,6 +91,13 @@ export const PersonPageSchema = z
         weekDays: int().nullable(),
       }),
     ),
+    doorCounts: z
+      .object({
+        rows: int().describe('every door row of the person (a door through a group and directly is two)'),
+        endable: int().describe('rows that ending all access ends: their own or invited, below the owner level'),
+        viaGroups: int().describe('rows through their groups'),
+      })
+      .describe('all of the person’s door rows, however many `doors` carries (itemsPerPage pages them)'),
     manageableDoorCount: int().describe('how many doors the caller may give now'),
     manageableDoors: z
       .array(Door)

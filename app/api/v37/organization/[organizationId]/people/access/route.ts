@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { qBool } from '@/lib/http/query';
+import { qBool, qInt } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { statusOf } from '@/lib/http/errors';
 import { res } from '@/lib/http/responses';
@@ -11,17 +11,26 @@ import { schedule } from '../../../../my/device/[deviceId]/access/schema';
 import { params, personFields } from './schema';
 
 // GET /api/v37/organization/{organizationId}/people/access: one person (userId or userEmail) with every door they can open and how;
-// includeManageableDoors=false leaves out the list of doors the caller may give (counted all the same)
+// includeManageableDoors=false leaves out the list of doors the caller may give (counted all the same);
+// page/itemsPerPage (at most 100) give a page of the person's doors by name, doorCounts counts them all (issue 34)
 export const GET = route(
   {
     summary: 'One person (userId or userEmail) with every door they can open and how',
     responses: { 200: PersonPageSchema },
     scopes: ['Organization.Read', 'Organization.ReadWrite'],
     params,
-    query: z.object({ ...personFields, includeManageableDoors: qBool().optional() }),
+    query: z.object({
+      ...personFields,
+      includeManageableDoors: qBool().optional(),
+      page: qInt(1).optional(),
+      itemsPerPage: qInt(1, 100).optional(),
+    }),
   },
-  (ctx, { params, query: { includeManageableDoors, ...ref } }) =>
-    getPersonPage(ctx, params.organizationId, ref, { withManageableDoors: includeManageableDoors }),
+  (ctx, { params, query: { includeManageableDoors, page, itemsPerPage, ...ref } }) =>
+    getPersonPage(ctx, params.organizationId, ref, {
+      withManageableDoors: includeManageableDoors,
+      doorsPage: { page, itemsPerPage },
+    }),
 );
 
 const body = z.object({
