@@ -241,14 +241,14 @@ function PersonView({
                 ? 'This access ends now, with its invitation and offline keys:'
                 : `These ${doorCounts.endable.toLocaleString('en')} accesses end now, with their invitations and offline keys:`}
             </p>
-            <ul className="list-disc pl-5">
+            <ul className="list-disc pl-5 empty:hidden">
               {endable.slice(0, ENDING_LISTED).map((d) => (
                 <li key={d.accessId}>
                   {d.deviceName} ({how(d).toLowerCase()})
                 </li>
               ))}
             </ul>
-            {doorCounts.endable > Math.min(endable.length, ENDING_LISTED) ? (
+            {endable.length && doorCounts.endable > Math.min(endable.length, ENDING_LISTED) ? (
               <p className="text-slate-700">
                 and {(doorCounts.endable - Math.min(endable.length, ENDING_LISTED)).toLocaleString('en')} more.
               </p>
