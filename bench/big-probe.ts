@@ -64,8 +64,9 @@ async function main() {
       () => getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: true }),
     ],
     [
-      'getPersonPage (the portal: doors counted)',
-      () => getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: false }),
+      'getPersonPage (the portal: doors to give counted, first 100 doors)',
+      () =>
+        getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: false, doorsPage: { itemsPerPage: 100 } }),
     ],
     ['listManageableDoors (the give dialog: 50)', () => listManageableDoors(ctx, org, { page: 1, itemsPerPage: 50 })],
     ['listSites (the site filter: 100)', () => listSites(ctx, { organizationId: org, page: 1, itemsPerPage: 100 })],
