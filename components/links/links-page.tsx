@@ -4,14 +4,11 @@ import { useState } from 'react';
 import {
   Badge,
   Button,
-  Card,
   ConfirmDialog,
   Dialog,
   EmptyState,
   Input,
   PageHeader,
-  Pagination,
-  QueryView,
   Table,
   TBody,
   Td,
@@ -25,7 +22,8 @@ import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type Acces
 import type { MyOrganization } from '@/lib/client/organization';
 import { mayInOrg, OrgGate } from '@/components/organization/org-gate';
 import { decideOrg } from '@/lib/shared/policy';
-import { SearchBox, useSearchText } from '@/components/organization/search-box';
+import { useSearchText } from '@/components/organization/search-box';
+import { SearchedList } from '@/components/organization/searched-list';
 import { CopyButton } from './copy-button';
 import { QrDialog } from './qr-dialog';
 import { HistoryDialog } from './history-dialog';
@@ -79,95 +77,94 @@ function Links({ org }: { org: MyOrganization }) {
         description={`Links let guests open chosen doors from their phone, without an account. Times are in ${zone}.`}
         actions={<Button onClick={() => setEditing('new')}>New access link</Button>}
       />
-      <Card flush>
-        <div className="border-b border-slate-200 p-3">
-          <SearchBox label="Search links" placeholder="Search links by name" />
-        </div>
-        <QueryView query={list} loading={{ rows: 4, label: 'Loading access links' }}>
-          {(data) =>
-            data.items.length === 0 ? (
-              <EmptyState
-                title={text ? `No link matches "${text}"` : 'No access links yet'}
-                text={
-                  text
-                    ? 'Try another name.'
-                    : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'
-                }
-                action={text ? null : <Button onClick={() => setEditing('new')}>New access link</Button>}
-              />
-            ) : (
-              <Table caption="Access links">
-                <THead>
-                  <Tr>
-                    <Th>Name</Th>
-                    <Th className="hidden md:table-cell">Doors</Th>
-                    <Th className="hidden md:table-cell">When</Th>
-                    <Th className="hidden sm:table-cell">Status</Th>
-                    <Th className="hidden text-right sm:table-cell">Actions</Th>
-                  </Tr>
-                </THead>
-                <TBody>
-                  {data.items.map((l) => {
-                    const s = STATUS[linkStatus(l.repeatEvent)];
-                    return (
-                      <Tr key={l.id}>
-                        <Td>
-                          <div className="font-medium text-slate-900">{l.name}</div>
-                          {l.description ? (
-                            <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div>
-                          ) : null}
-                          {/* phones: doors and window under the name instead of columns that would scroll */}
-                          <div className="mt-1 sm:hidden">
-                            <Badge tone={s.tone}>{s.text}</Badge>
-                          </div>
-                          <div className="mt-1 text-xs text-slate-600 md:hidden">
-                            {l.devices.map((d) => d.name).join(', ')}
-                            <br />
-                            {l.repeatEvent
-                              ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}`
-                              : 'Always'}
-                            {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
-                          </div>
-                          <div className="mt-2 sm:hidden">
-                            <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
-                          </div>
-                        </Td>
-                        <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
-                        <Td className="hidden whitespace-nowrap text-sm md:table-cell">
-                          {l.repeatEvent ? (
+      <SearchedList
+        search={{ label: 'Search links', placeholder: 'Search links by name' }}
+        query={list}
+        loading={{ rows: 4, label: 'Loading access links' }}
+        page={page}
+        itemsPerPage={itemsPerPage}
+        rows={(data) => data.items.length}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <EmptyState
+            title={text ? `No link matches "${text}"` : 'No access links yet'}
+            text={
+              text
+                ? 'Try another name.'
+                : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'
+            }
+            action={text ? null : <Button onClick={() => setEditing('new')}>New access link</Button>}
+          />
+        }
+      >
+        {(data) => (
+          <Table caption="Access links">
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th className="hidden md:table-cell">Doors</Th>
+                <Th className="hidden md:table-cell">When</Th>
+                <Th className="hidden sm:table-cell">Status</Th>
+                <Th className="hidden text-right sm:table-cell">Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {data.items.map((l) => {
+                const s = STATUS[linkStatus(l.repeatEvent)];
+                return (
+                  <Tr key={l.id}>
+                    <Td>
+                      <div className="font-medium text-slate-900">{l.name}</div>
+                      {l.description ? (
+                        <div className="max-w-xs truncate text-xs text-slate-600">{l.description}</div>
+                      ) : null}
+                      {/* phones: doors and window under the name instead of columns that would scroll */}
+                      <div className="mt-1 sm:hidden">
+                        <Badge tone={s.tone}>{s.text}</Badge>
+                      </div>
+                      <div className="mt-1 text-xs text-slate-600 md:hidden">
+                        {l.devices.map((d) => d.name).join(', ')}
+                        <br />
+                        {l.repeatEvent
+                          ? `${showInZone(l.repeatEvent.startDate, zone)} to ${showInZone(l.repeatEvent.endDate, zone)}`
+                          : 'Always'}
+                        {weeklyText(l.repeatEvent, zone) ? <>, {weeklyText(l.repeatEvent, zone)}</> : null}
+                      </div>
+                      <div className="mt-2 sm:hidden">
+                        <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
+                      </div>
+                    </Td>
+                    <Td className="hidden md:table-cell">{l.devices.map((d) => d.name).join(', ')}</Td>
+                    <Td className="hidden whitespace-nowrap text-sm md:table-cell">
+                      {l.repeatEvent ? (
+                        <>
+                          {showInZone(l.repeatEvent.startDate, zone)}
+                          <br />
+                          to {showInZone(l.repeatEvent.endDate, zone)}
+                          {weeklyText(l.repeatEvent, zone) ? (
                             <>
-                              {showInZone(l.repeatEvent.startDate, zone)}
                               <br />
-                              to {showInZone(l.repeatEvent.endDate, zone)}
-                              {weeklyText(l.repeatEvent, zone) ? (
-                                <>
-                                  <br />
-                                  <span className="text-slate-600">{weeklyText(l.repeatEvent, zone)}</span>
-                                </>
-                              ) : null}
+                              <span className="text-slate-600">{weeklyText(l.repeatEvent, zone)}</span>
                             </>
-                          ) : (
-                            'Always'
-                          )}
-                        </Td>
-                        <Td className="hidden sm:table-cell">
-                          <Badge tone={s.tone}>{s.text}</Badge>
-                        </Td>
-                        <Td className="hidden text-right sm:table-cell">
-                          <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
-                        </Td>
-                      </Tr>
-                    );
-                  })}
-                </TBody>
-              </Table>
-            )
-          }
-        </QueryView>
-        {list.data ? (
-          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.items.length === itemsPerPage} />
-        ) : null}
-      </Card>
+                          ) : null}
+                        </>
+                      ) : (
+                        'Always'
+                      )}
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <Badge tone={s.tone}>{s.text}</Badge>
+                    </Td>
+                    <Td className="hidden text-right sm:table-cell">
+                      <RowActions link={l} orgId={org.id} onEdit={setEditing} onDelete={setDeleting} />
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </SearchedList>
       {/* mounted while open, keyed by what it edits: its form state starts from that link */}
       {editing !== null ? (
         <LinkDialog

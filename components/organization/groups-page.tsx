@@ -4,12 +4,9 @@ import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import {
   Button,
-  Card,
   ConfirmDialog,
   EmptyState,
   PageHeader,
-  Pagination,
-  QueryView,
   Table,
   TBody,
   Td,
@@ -29,7 +26,8 @@ import {
 } from '@/lib/client/organization';
 import { NameDialog } from './name-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
-import { SearchBox, useSearchText } from './search-box';
+import { useSearchText } from './search-box';
+import { SearchedList } from './searched-list';
 
 export function GroupsPage() {
   return <OrgGate>{(org) => <Groups org={org} />}</OrgGate>;
@@ -55,77 +53,70 @@ function Groups({ org }: { org: MyOrganization }) {
         description={`Groups of ${org.name}. Access given to a group applies to all its members.`}
         actions={admin ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
       />
-      <Card flush>
-        <div className="border-b border-slate-200 p-3">
-          <SearchBox label="Search groups" placeholder="Search groups by name" />
-        </div>
-        <QueryView
-          query={list}
-          loading={{ rows: 5, label: 'Loading groups' }}
-          empty={
-            <EmptyState
-              title={text ? `No group matches "${text}"` : 'No groups yet'}
-              text={
-                text
-                  ? 'Try another name.'
-                  : admin
-                    ? 'Create a group, add people, then give the group access to doors.'
-                    : 'An administrator can create groups.'
-              }
-              action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
-            />
-          }
-        >
-          {(groups) => (
-            <Table caption="Groups">
-              <THead>
-                <Tr>
-                  <Th>Name</Th>
-                  {admin ? <Th className="text-right">Actions</Th> : null}
-                </Tr>
-              </THead>
-              <TBody>
-                {groups.map((g) => (
-                  <Tr key={g.id}>
-                    <Td>
-                      <Link
-                        href={`/organization/groups/${g.id}`}
-                        className="font-medium text-indigo-700 hover:underline"
+      <SearchedList
+        search={{ label: 'Search groups', placeholder: 'Search groups by name' }}
+        query={list}
+        loading={{ rows: 5, label: 'Loading groups' }}
+        page={page}
+        itemsPerPage={itemsPerPage}
+        rows={(groups) => groups.length}
+        empty={
+          <EmptyState
+            title={text ? `No group matches "${text}"` : 'No groups yet'}
+            text={
+              text
+                ? 'Try another name.'
+                : admin
+                  ? 'Create a group, add people, then give the group access to doors.'
+                  : 'An administrator can create groups.'
+            }
+            action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
+          />
+        }
+      >
+        {(groups) => (
+          <Table caption="Groups">
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                {admin ? <Th className="text-right">Actions</Th> : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {groups.map((g) => (
+                <Tr key={g.id}>
+                  <Td>
+                    <Link href={`/organization/groups/${g.id}`} className="font-medium text-indigo-700 hover:underline">
+                      {g.name}
+                    </Link>
+                  </Td>
+                  {admin ? (
+                    <Td className="space-x-2 text-right whitespace-nowrap">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setRenaming(g)}
+                        aria-label={`Rename ${g.name}`}
                       >
-                        {g.name}
-                      </Link>
+                        Rename
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="text-red-700"
+                        onClick={() => setDeleting(g)}
+                        aria-label={`Delete ${g.name}`}
+                      >
+                        Delete
+                      </Button>
                     </Td>
-                    {admin ? (
-                      <Td className="space-x-2 text-right whitespace-nowrap">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setRenaming(g)}
-                          aria-label={`Rename ${g.name}`}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-700"
-                          onClick={() => setDeleting(g)}
-                          aria-label={`Delete ${g.name}`}
-                        >
-                          Delete
-                        </Button>
-                      </Td>
-                    ) : null}
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
-        </QueryView>
-        {list.data ? (
-          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
-        ) : null}
-      </Card>
+                  ) : null}
+                </Tr>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </SearchedList>
       <NameDialog
         open={creating}
         title="New group"

@@ -8,12 +8,9 @@ import { fmtDate, fmtDateTime, relative } from '@/components/account/when';
 import {
   Badge,
   Button,
-  Card,
   ConfirmDialog,
   EmptyState,
   PageHeader,
-  Pagination,
-  QueryView,
   Table,
   TBody,
   Td,
@@ -37,7 +34,8 @@ import { InviteDialog } from './invite-dialog';
 import { mayInOrg, OrgGate } from './org-gate';
 import { DemoteDialog, RemoveDialog } from './remove-dialog';
 import { RoleFilter, useRoleFilter } from './role-filter';
-import { SearchBox, useSearchText } from './search-box';
+import { useSearchText } from './search-box';
+import { SearchedList } from './searched-list';
 
 const ROLE_TONE = { owner: 'info', administrator: 'ok', member: 'neutral' } as const;
 const ROLE_LABEL: Record<string, string> = { owner: 'Owner', administrator: 'Administrator', member: 'Member' };
@@ -111,174 +109,170 @@ function Members({ org }: { org: MyOrganization }) {
           </div>
         }
       />
-      <Card flush>
-        <div className="flex flex-col gap-2 border-b border-slate-200 p-3 sm:flex-row">
-          <SearchBox label="Search members" placeholder="Search by name or e-mail" />
-          <RoleFilter />
-        </div>
-        <QueryView
-          query={list}
-          loading={{ rows: 5, label: 'Loading members' }}
-          empty={
-            <EmptyState
-              title={text || role !== undefined ? 'Nobody matches' : 'No members'}
-              text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
-            />
-          }
-        >
-          {(data) => (
-            <Table caption="Members">
-              <THead>
-                <Tr>
-                  <Th>Name</Th>
-                  <Th>Role</Th>
-                  <Th>Status</Th>
+      <SearchedList
+        search={{ label: 'Search members', placeholder: 'Search by name or e-mail' }}
+        filters={<RoleFilter />}
+        query={list}
+        loading={{ rows: 5, label: 'Loading members' }}
+        page={page}
+        itemsPerPage={itemsPerPage}
+        rows={(data) => data.length}
+        empty={
+          <EmptyState
+            title={text || role !== undefined ? 'Nobody matches' : 'No members'}
+            text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
+          />
+        }
+      >
+        {(data) => (
+          <Table caption="Members">
+            <THead>
+              <Tr>
+                <Th>Name</Th>
+                <Th>Role</Th>
+                <Th>Status</Th>
+                {admin ? (
+                  <>
+                    <Th className="hidden md:table-cell">Last sign-in</Th>
+                    <Th className="hidden lg:table-cell">Groups</Th>
+                    <Th className="hidden md:table-cell">Devices</Th>
+                    <Th className="text-right">Actions</Th>
+                  </>
+                ) : null}
+              </Tr>
+            </THead>
+            <TBody>
+              {data.map((u) => (
+                <Tr key={u.organizationUserId ?? u.invitationId}>
+                  <Td>
+                    <div className="font-medium text-slate-900">
+                      {u.displayName}
+                      {u.organizationUserId === org.organizationUserId ? (
+                        <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>
+                      ) : null}
+                    </div>
+                    {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
+                  </Td>
+                  <Td>
+                    <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>
+                      {ROLE_LABEL[u.roleName] ?? u.roleName}
+                    </Badge>
+                  </Td>
+                  <Td>
+                    <Badge tone={STATUS[u.status].tone}>{STATUS[u.status].label}</Badge>
+                    {u.invitationExpiresAt ? (
+                      <div className="mt-0.5 text-xs text-slate-500" title={fmtDateTime(u.invitationExpiresAt)}>
+                        {u.status === 'expired' ? 'ended' : 'ends'} {fmtDate(u.invitationExpiresAt)}
+                      </div>
+                    ) : null}
+                  </Td>
                   {admin ? (
                     <>
-                      <Th className="hidden md:table-cell">Last sign-in</Th>
-                      <Th className="hidden lg:table-cell">Groups</Th>
-                      <Th className="hidden md:table-cell">Devices</Th>
-                      <Th className="text-right">Actions</Th>
+                      <Td className="hidden whitespace-nowrap md:table-cell">
+                        {u.status !== 'active' ? (
+                          '—'
+                        ) : u.lastSignInAt ? (
+                          <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span>
+                        ) : (
+                          'Never'
+                        )}
+                      </Td>
+                      <Td className="hidden lg:table-cell">
+                        {u.groups?.length ? (
+                          u.groups.map((g) => g.name).join(', ')
+                        ) : (
+                          <span className="text-slate-400">—</span>
+                        )}
+                      </Td>
+                      <Td className="hidden md:table-cell">
+                        {u.deviceCount !== null && u.userId ? (
+                          <Link href={personHref(u)} className="text-indigo-700 hover:underline">
+                            {u.deviceCount}
+                            <span className="sr-only"> doors of {u.displayName}</span>
+                          </Link>
+                        ) : (
+                          (u.deviceCount ?? '—')
+                        )}
+                      </Td>
+                      <Td>
+                        <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
+                          {u.organizationUserId === null ? (
+                            may('manageInvitation', u) ? (
+                              <>
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => invitationAction(u, 'resend')}
+                                  aria-label={`Resend invitation to ${u.email}`}
+                                >
+                                  Resend
+                                </Button>
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  className="text-red-700"
+                                  onClick={() => invitationAction(u, 'withdraw')}
+                                  aria-label={`Withdraw invitation to ${u.email}`}
+                                >
+                                  Withdraw
+                                </Button>
+                              </>
+                            ) : null
+                          ) : (
+                            <>
+                              {may('assignAdmin', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => setChanging({ person: u, change: 'assignadmin' })}
+                                  aria-label={`Make ${u.displayName} an administrator`}
+                                >
+                                  Make administrator
+                                </Button>
+                              ) : null}
+                              {may('removeAdmin', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => setChanging({ person: u, change: 'removeadmin' })}
+                                  aria-label={`Make ${u.displayName} a member`}
+                                >
+                                  Make member
+                                </Button>
+                              ) : null}
+                              {may('transferOwnership', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  onClick={() => setTransferTo(u)}
+                                  aria-label={`Make ${u.displayName} the owner`}
+                                >
+                                  Make owner
+                                </Button>
+                              ) : null}
+                              {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  className="text-red-700"
+                                  onClick={() => setRemoving(u)}
+                                  aria-label={`Remove ${u.displayName}`}
+                                >
+                                  Remove
+                                </Button>
+                              ) : null}
+                            </>
+                          )}
+                        </div>
+                      </Td>
                     </>
                   ) : null}
                 </Tr>
-              </THead>
-              <TBody>
-                {data.map((u) => (
-                  <Tr key={u.organizationUserId ?? u.invitationId}>
-                    <Td>
-                      <div className="font-medium text-slate-900">
-                        {u.displayName}
-                        {u.organizationUserId === org.organizationUserId ? (
-                          <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>
-                        ) : null}
-                      </div>
-                      {u.displayName !== u.email ? <div className="text-xs text-slate-600">{u.email}</div> : null}
-                    </Td>
-                    <Td>
-                      <Badge tone={ROLE_TONE[u.roleName as keyof typeof ROLE_TONE] ?? 'neutral'}>
-                        {ROLE_LABEL[u.roleName] ?? u.roleName}
-                      </Badge>
-                    </Td>
-                    <Td>
-                      <Badge tone={STATUS[u.status].tone}>{STATUS[u.status].label}</Badge>
-                      {u.invitationExpiresAt ? (
-                        <div className="mt-0.5 text-xs text-slate-500" title={fmtDateTime(u.invitationExpiresAt)}>
-                          {u.status === 'expired' ? 'ended' : 'ends'} {fmtDate(u.invitationExpiresAt)}
-                        </div>
-                      ) : null}
-                    </Td>
-                    {admin ? (
-                      <>
-                        <Td className="hidden whitespace-nowrap md:table-cell">
-                          {u.status !== 'active' ? (
-                            '—'
-                          ) : u.lastSignInAt ? (
-                            <span title={fmtDateTime(u.lastSignInAt)}>{relative(u.lastSignInAt)}</span>
-                          ) : (
-                            'Never'
-                          )}
-                        </Td>
-                        <Td className="hidden lg:table-cell">
-                          {u.groups?.length ? (
-                            u.groups.map((g) => g.name).join(', ')
-                          ) : (
-                            <span className="text-slate-400">—</span>
-                          )}
-                        </Td>
-                        <Td className="hidden md:table-cell">
-                          {u.deviceCount !== null && u.userId ? (
-                            <Link href={personHref(u)} className="text-indigo-700 hover:underline">
-                              {u.deviceCount}
-                              <span className="sr-only"> doors of {u.displayName}</span>
-                            </Link>
-                          ) : (
-                            (u.deviceCount ?? '—')
-                          )}
-                        </Td>
-                        <Td>
-                          <div className="ml-auto flex max-w-[15rem] flex-wrap justify-end gap-1">
-                            {u.organizationUserId === null ? (
-                              may('manageInvitation', u) ? (
-                                <>
-                                  <Button
-                                    size="sm"
-                                    variant="secondary"
-                                    onClick={() => invitationAction(u, 'resend')}
-                                    aria-label={`Resend invitation to ${u.email}`}
-                                  >
-                                    Resend
-                                  </Button>
-                                  <Button
-                                    size="sm"
-                                    variant="ghost"
-                                    className="text-red-700"
-                                    onClick={() => invitationAction(u, 'withdraw')}
-                                    aria-label={`Withdraw invitation to ${u.email}`}
-                                  >
-                                    Withdraw
-                                  </Button>
-                                </>
-                              ) : null
-                            ) : (
-                              <>
-                                {may('assignAdmin', u) ? (
-                                  <Button
-                                    size="sm"
-                                    variant="secondary"
-                                    onClick={() => setChanging({ person: u, change: 'assignadmin' })}
-                                    aria-label={`Make ${u.displayName} an administrator`}
-                                  >
-                                    Make administrator
-                                  </Button>
-                                ) : null}
-                                {may('removeAdmin', u) ? (
-                                  <Button
-                                    size="sm"
-                                    variant="secondary"
-                                    onClick={() => setChanging({ person: u, change: 'removeadmin' })}
-                                    aria-label={`Make ${u.displayName} a member`}
-                                  >
-                                    Make member
-                                  </Button>
-                                ) : null}
-                                {may('transferOwnership', u) ? (
-                                  <Button
-                                    size="sm"
-                                    variant="ghost"
-                                    onClick={() => setTransferTo(u)}
-                                    aria-label={`Make ${u.displayName} the owner`}
-                                  >
-                                    Make owner
-                                  </Button>
-                                ) : null}
-                                {u.organizationUserId !== org.organizationUserId && may('remove', u) ? (
-                                  <Button
-                                    size="sm"
-                                    variant="ghost"
-                                    className="text-red-700"
-                                    onClick={() => setRemoving(u)}
-                                    aria-label={`Remove ${u.displayName}`}
-                                  >
-                                    Remove
-                                  </Button>
-                                ) : null}
-                              </>
-                            )}
-                          </div>
-                        </Td>
-                      </>
-                    ) : null}
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
-          )}
-        </QueryView>
-        {list.data ? (
-          <Pagination page={page} itemsPerPage={itemsPerPage} hasNext={list.data.length === itemsPerPage} />
-        ) : null}
-      </Card>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </SearchedList>
 
       <InviteDialog org={org} open={inviting} onClose={() => setInviting(false)} />
       <RemoveDialog

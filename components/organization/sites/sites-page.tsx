@@ -1,17 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  Button,
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  PageHeader,
-  Pagination,
-  QueryView,
-  usePageParams,
-  useToast,
-} from '@/components/ui';
+import { Button, ConfirmDialog, EmptyState, PageHeader, usePageParams, useToast } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import {
   useAllSites,
@@ -24,7 +14,8 @@ import {
 } from '@/lib/client/sites';
 import { decideSiteChange, decideSiteReport } from '@/lib/shared/policy';
 import { mayInOrg, OrgGate } from '../org-gate';
-import { SearchBox, useSearchText } from '../search-box';
+import { useSearchText } from '../search-box';
+import { SearchedList } from '../searched-list';
 import { MoveDevicesDialog } from './move-devices-dialog';
 import { ReportsDialog } from './reports-dialog';
 import { SiteDialog } from './site-dialog';
@@ -72,38 +63,29 @@ function Sites({ org }: { org: MyOrganization }) {
         description={`The buildings of ${org.name} and how many devices each has. The Devices list shows yours, one site at a time.${limited ? ` Your administration is limited to ${limit.length === 1 ? 'one of them' : `${limit.length} of them`}: you change those only.` : ''}`}
         actions={newSite}
       />
-      <Card flush>
-        <div className="border-b border-slate-200 p-3">
-          <SearchBox label="Search sites" placeholder="Search sites by name or address" />
-        </div>
-        <QueryView
-          query={list}
-          loading={{ rows: 3, label: 'Loading sites' }}
-          empty={
-            <EmptyState
-              title={text ? `No site matches "${text}"` : 'No sites yet'}
-              text={
-                text
-                  ? 'Try another name or address.'
-                  : newSite
-                    ? 'Create a site for each building, then move its devices into it.'
-                    : 'An administrator can create sites for the buildings of the organization.'
-              }
-              action={text ? null : newSite}
-            />
-          }
-        >
-          {(sites) => <SitesTable sites={sites} admin={admin} may={may} onAction={act} />}
-        </QueryView>
-        {list.data?.length ? (
-          <Pagination
-            page={page}
-            itemsPerPage={itemsPerPage}
-            hasNext={list.data.length === itemsPerPage}
-            className="border-t border-slate-200 px-4"
+      <SearchedList
+        search={{ label: 'Search sites', placeholder: 'Search sites by name or address' }}
+        query={list}
+        loading={{ rows: 3, label: 'Loading sites' }}
+        page={page}
+        itemsPerPage={itemsPerPage}
+        rows={(sites) => sites.length}
+        empty={
+          <EmptyState
+            title={text ? `No site matches "${text}"` : 'No sites yet'}
+            text={
+              text
+                ? 'Try another name or address.'
+                : newSite
+                  ? 'Create a site for each building, then move its devices into it.'
+                  : 'An administrator can create sites for the buildings of the organization.'
+            }
+            action={text ? null : newSite}
           />
-        ) : null}
-      </Card>
+        }
+      >
+        {(sites) => <SitesTable sites={sites} admin={admin} may={may} onAction={act} />}
+      </SearchedList>
       <SiteDialog
         open={creating}
         title="New site"
