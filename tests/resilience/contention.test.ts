@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onPostgres, setConfig } from '@/tests/support/config';
 import { lockWithCast } from '../support/factories/core';
 import { activityOf, outboxOf } from '../support/factories/devices';
-import {
-  call,
-  ensureBuild,
-  freshStore,
-  portAt,
-  sleep,
-  startServer,
-  stopServer,
-  type Server,
-  type Store,
-} from './support';
+import { call, portAt, sleep, startServer, storePerBlock } from './support';
 
 /**
  * Issue 21, contention (docs/deployment.md): fifty people press "open" on one lock at once, their
@@ -25,23 +15,12 @@ import {
 // they took 7.8 s once, against 8 s)
 const COMMAND_MS = 15_000;
 
-let store: Store;
-let servers: Server[] = [];
-
 // Two processes share a database only on a real Postgres (PGlite is one process per folder).
 const pg = onPostgres();
 describe.runIf(pg)(
   `50 concurrent unlocks of one lock over two server processes${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite serves one process)'}`,
   () => {
-    beforeAll(async () => {
-      await ensureBuild();
-      store = await freshStore('contention');
-      await store.use();
-    }, 600_000);
-    afterAll(async () => {
-      await Promise.all(servers.map(stopServer));
-      await store?.drop();
-    }, 60_000);
+    const run = storePerBlock('contention');
 
     it('exactly one 202 and 49 × 409; one activity entry, one unlock’s webhook events', {
       timeout: 120_000,
@@ -52,7 +31,11 @@ describe.runIf(pg)(
       const env = { SIM_COMMAND_MS: String(COMMAND_MS), BACKGROUND_WORKERS: '0' };
       // the locks are this process's virtual bridges': their command time is read here
       setConfig({ SIM_COMMAND_MS: String(COMMAND_MS) });
-      servers = await Promise.all([startServer(portAt(10), store, env), startServer(portAt(11), store, env)]);
+      const servers = await Promise.all([
+        startServer(portAt(10), run.store, env),
+        startServer(portAt(11), run.store, env),
+      ]);
+      run.servers = servers;
       const [a, b] = servers;
       // both processes load the routes first (the first call of a route is slow), and the warm-up
       // lock gets one unlock of its own: the reference for what one unlock leaves behind

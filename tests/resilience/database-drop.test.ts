@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '@/tests/support/config';
 import { isDatabaseUnreachable } from '@/lib/http/unavailable';
 import { lockWithCast } from '../support/factories/core';
 import { distinctPins, pinRows } from '../support/factories/pins';
-import {
-  call,
-  ensureBuild,
-  freshStore,
-  pgProxy,
-  portAt,
-  sleep,
-  startServer,
-  stopServer,
-  type Answer,
-  type Server,
-  type Store,
-} from './support';
+import { call, pgProxy, portAt, sleep, startServer, storePerBlock, type Answer } from './support';
 
 /**
  * Issue 21, the database drops (docs/deployment.md): a TCP proxy between the server and Postgres,
@@ -43,8 +31,6 @@ describe('connection failures are recognised through the wrappers', () => {
 });
 
 const pg = onPostgres();
-let store: Store;
-let server: Server | undefined;
 let proxy: Awaited<ReturnType<typeof pgProxy>> | undefined;
 
 interface Sent extends Answer {
@@ -58,31 +44,24 @@ interface Sent extends Answer {
 describe.runIf(pg)(
   `Postgres cut off under load and back${pg ? '' : ' (skipped: needs DATABASE_URL, PGlite is inside the server)'}`,
   () => {
-    beforeAll(async () => {
-      await ensureBuild();
-      store = await freshStore('dbdrop');
-      await store.use();
-    }, 600_000);
-    afterAll(async () => {
-      proxy?.close();
-      await stopServer(server);
-      await store?.drop();
-    }, 60_000);
+    const run = storePerBlock('dbdrop');
+    // after the server stopped (hooks after tests run last first)
+    afterAll(() => proxy?.close());
 
     it('503 with Retry-After within 2 s while cut, health 503, no 500; serves again; 2xx writes kept, refused ones left nothing', {
       timeout: 120_000,
     }, async () => {
       const casts = await Promise.all(Array.from({ length: 4 }, () => lockWithCast()));
-      const direct = new URL(store.env.DATABASE_URL);
+      const direct = new URL(run.store.env.DATABASE_URL);
       proxy = await pgProxy(portAt(41), direct);
       const viaProxy = new URL(direct);
       viaProxy.port = String(portAt(41));
-      server = await startServer(portAt(40), store, {
+      const s = await startServer(portAt(40), run.store, {
         DATABASE_URL: viaProxy.toString(),
         SIM_COMMAND_MS: '10',
         DB_POOL_MAX: '4',
       });
-      const s = server;
+      run.servers.push(s);
       const values = distinctPins(2000);
       let n = 0;
       // the first call of each route loads it

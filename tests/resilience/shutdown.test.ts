@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { onPostgres } from '@/tests/support/config';
 import { closeDb, getDb } from '@/db/client';
 import { settleOverdue } from '@/lib/domain/devices/reconcile';
@@ -8,19 +8,7 @@ import { lockWithCast } from '../support/factories/core';
 import { operationRow } from '../support/factories/devices';
 import { pinRows } from '../support/factories/pins';
 import { hardware, serviceEndpoint } from '../support/bridges';
-import {
-  call,
-  callOnce,
-  ensureBuild,
-  freshStore,
-  portAt,
-  sleep,
-  startServer,
-  stopServer,
-  type Answer,
-  type Server,
-  type Store,
-} from './support';
+import { call, callOnce, portAt, sleep, startServer, storePerBlock, type Answer } from './support';
 
 /**
  * Issue 21, graceful shutdown (docs/deployment.md): SIGTERM to a real `next start` while slow
@@ -63,9 +51,6 @@ describe('a worker loop stops after its current pass', () => {
   });
 });
 
-let store: Store;
-let server: Server | undefined;
-
 describe('the shutdown closes the database for good', () => {
   it('after the shutdown closed it, nothing in the process opens it again (PGlite: a second instance on the folder lost writes)', async () => {
     await getDb();
@@ -77,15 +62,7 @@ describe('the shutdown closes the database for good', () => {
 });
 
 describe(`SIGTERM to a real server process (${onPostgres() ? 'Postgres' : 'PGlite'})`, () => {
-  beforeAll(async () => {
-    await ensureBuild();
-    store = await freshStore('shutdown');
-    await store.use();
-  }, 600_000);
-  afterAll(async () => {
-    await stopServer(server);
-    await store?.drop();
-  }, 60_000);
+  const run = storePerBlock('shutdown');
 
   it('refuses new connections, answers every accepted request, settles accepted commands, closes the pool, exits 0', {
     timeout: 120_000,
@@ -95,7 +72,7 @@ describe(`SIGTERM to a real server process (${onPostgres() ? 'Postgres' : 'PGlit
     // PGlite: one process per folder, and now it is the server's: nothing in this process may open
     // it until the server is gone (a second instance lost the server's last writes once)
     await closeDb({ stopping: true });
-    server = await startServer(portAt(20), store, {
+    const s = await startServer(portAt(20), run.store, {
       SIM_COMMAND_MS: String(COMMAND_MS),
       SIM_REAPER_MS: '200',
       SHUTDOWN_TIMEOUT_MS: '10000',
@@ -103,7 +80,7 @@ describe(`SIGTERM to a real server process (${onPostgres() ? 'Postgres' : 'PGlit
       // its bridges call it back, on Postgres too (this process owns no database while it runs)
       BRIDGE_CALLBACK_URL: `http://127.0.0.1:${portAt(20)}`,
     });
-    const s = server;
+    run.servers.push(s);
     // the locks' bridges are this process's (tests/support/bridges.ts) and send their news to this
     // process's stand-in for the service; while the server owns the database (PGlite: one process
     // per folder) their news goes to the server, as a real bridge's goes to the service
@@ -171,7 +148,7 @@ describe(`SIGTERM to a real server process (${onPostgres() ? 'Postgres' : 'PGlit
     // A lock's answer that came after the port closed reached nobody (a bridge does not retry):
     // the next process's device sweep settles such a command from the lock's state, as here.
     (globalThis as { __smartlockDbStopped?: boolean }).__smartlockDbStopped = false;
-    await store.use();
+    await run.store.use();
     for (const [i, c] of busy.slice(0, 3).entries())
       expect((await pinRows(c.lock.id)).map((p) => p.alias)).toEqual([`Night ${i}`]);
     const ids = unlocks.map((u) => u.json.result.operationId as string);

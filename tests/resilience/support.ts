@@ -91,6 +91,26 @@ export function serversPerTest(): { store: Store | undefined; servers: Server[] 
   return run;
 }
 
+/**
+ * One database for the tests of a describe block (`<DATABASE_URL's name>_<tag>`, or a PGlite folder),
+ * made after the build and before its first test, and pointed at by this process (the factories);
+ * the servers a test puts in `run.servers` stopped and the database dropped after its last test.
+ * (serversPerTest gives each test its own instead.)
+ */
+export function storePerBlock(tag: string): { store: Store; servers: Server[] } {
+  const run = { store: undefined as unknown as Store, servers: [] as Server[] };
+  beforeAll(async () => {
+    await ensureBuild();
+    run.store = await freshStore(tag);
+    await run.store.use();
+  }, 600_000);
+  afterAll(async () => {
+    await Promise.all(run.servers.map(stopServer));
+    await run.store?.drop();
+  }, 60_000);
+  return run;
+}
+
 /** A database of the test's own: `<DATABASE_URL's name>_<tag>` on the same Postgres, else a PGlite folder. */
 export async function freshStore(tag: string): Promise<Store> {
   const saved = { DATABASE_URL: process.env.DATABASE_URL, PGLITE_DIR: process.env.PGLITE_DIR };
