@@ -40,6 +40,8 @@ const TARGETS: Target[] = [
   { name: 'health', path: fixed('/api/health'), key: false },
   { name: 'not-found', path: fixed('/api/v37/nothing-here'), key: false },
   { name: 'lock', path: (d) => () => `/api/v37/my/lock/${d.lockId}`, key: true },
+  // the bench user's 1,000 devices in one answer (~1 MB)
+  { name: 'details', path: fixed('/api/v37/my/device/details'), key: true },
   // a page's floor: the portal's 404 page, rendered per request like every page (its CSP nonce)
   { name: 'page-404', path: fixed('/nothing-here'), key: false },
   // the guest's page: 1,000 links from many client addresses, so the page is measured, not a rate limit
