@@ -175,43 +175,52 @@ export interface Server {
   exited: Promise<number | string>;
 }
 
-/** Starts the server (scripts/server.mjs) on `port` and waits until /api/health answers 200. */
-export async function startServer(port: number, store: Store, env: Record<string, string> = {}): Promise<Server> {
-  const proc = spawn(process.execPath, [serverScript], {
-    env: {
-      ...process.env,
-      ...store.env,
-      NODE_ENV: 'production',
-      NEXT_DIST_DIR: DIST_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      DEMO: '0',
-      SEED_DEMO: '0',
-      REQUEST_LOG: '0',
-      NEXT_TELEMETRY_DISABLED: '1',
-      BACKGROUND_WORKERS: '1', // as deployed (the test environment turns them off for in-process tests)
-      // PGlite: one process per folder, so the bridges the server registers call the server, not this
-      // process's stand-in (which would open a second PGlite on the folder and lose the server's writes)
-      ...(store.kind === 'pglite' ? { BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}` } : {}),
-      ...env,
-    },
-  });
+/** The environment of a production server (or a cluster's processes) on `port` over `store`, as deployed. */
+function serverEnv(port: number, store: Store, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...store.env,
+    NODE_ENV: 'production',
+    NEXT_DIST_DIR: DIST_DIR,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+    DEMO: '0',
+    SEED_DEMO: '0',
+    REQUEST_LOG: '0',
+    NEXT_TELEMETRY_DISABLED: '1',
+    BACKGROUND_WORKERS: '1', // as deployed (the test environment turns them off for in-process tests)
+    // PGlite: one process per folder, so the bridges the server registers call the server, not this
+    // process's stand-in (which would open a second PGlite on the folder and lose the server's writes)
+    ...(store.kind === 'pglite' ? { BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}` } : {}),
+    ...env,
+  };
+}
+
+/** What a child process printed so far, and its exit code (or the signal's name). */
+function watch(proc: ChildProcess): { output: () => string; exited: Promise<number | string> } {
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | string>((resolve) =>
     proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
-  const server: Server = { port, url: `http://127.0.0.1:${port}`, proc, output: () => out, exited };
+  return { output: () => out, exited };
+}
+
+/** Starts the server (scripts/server.mjs) on `port` and waits until /api/health answers 200. */
+export async function startServer(port: number, store: Store, env: Record<string, string> = {}): Promise<Server> {
+  const proc = spawn(process.execPath, [serverScript], { env: serverEnv(port, store, env) });
+  const { output, exited } = watch(proc);
+  const server: Server = { port, url: `http://127.0.0.1:${port}`, proc, output, exited };
   const deadline = Date.now() + 90_000;
   let gone = false;
   void exited.then(() => (gone = true));
   for (;;) {
-    if (gone) throw new Error(`server on ${port} exited before it was ready: ${out.slice(-3000)}`);
+    if (gone) throw new Error(`server on ${port} exited before it was ready: ${output().slice(-3000)}`);
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`server on ${port} not ready in 90 s: ${out.slice(-3000)}`);
+      throw new Error(`server on ${port} not ready in 90 s: ${output().slice(-3000)}`);
     }
     const ok = await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.status === 200,
@@ -370,28 +379,9 @@ export interface Cluster {
 export async function startCluster(port: number, store: Store, env: Record<string, string> = {}): Promise<Cluster> {
   const proc = spawn(process.execPath, ['scripts/cluster.mjs'], {
     detached: true, // its own process group: a failed test kills every process under it
-    env: {
-      ...process.env,
-      ...store.env,
-      NODE_ENV: 'production',
-      NEXT_DIST_DIR: DIST_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
-      DEMO: '0',
-      SEED_DEMO: '0',
-      REQUEST_LOG: '0',
-      NEXT_TELEMETRY_DISABLED: '1',
-      BACKGROUND_WORKERS: '1',
-      ...env,
-    },
+    env: serverEnv(port, store, env),
   });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | string>((resolve) =>
-    proc.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
+  const { output, exited } = watch(proc);
   const sock = path.join(root, '.data', `haproxy-${port}.sock`);
   const haproxy = (command: string) =>
     new Promise<string>((resolve) => {
@@ -413,18 +403,18 @@ export async function startCluster(port: number, store: Store, env: Record<strin
     return out;
   };
   const pidOn = (p: number) => {
-    const all = [...out.matchAll(new RegExp(`server: ready on port ${p} \\(pid (\\d+)\\)`, 'g'))];
+    const all = [...output().matchAll(new RegExp(`server: ready on port ${p} \\(pid (\\d+)\\)`, 'g'))];
     return all.length ? Number(all.at(-1)![1]) : undefined;
   };
-  const c: Cluster = { url: `http://127.0.0.1:${port}`, port, proc, output: () => out, exited, haproxy, states, pidOn };
+  const c: Cluster = { url: `http://127.0.0.1:${port}`, port, proc, output, exited, haproxy, states, pidOn };
   const deadline = Date.now() + 300_000;
   let gone = false;
   void exited.then(() => (gone = true));
-  while (!out.includes('Cluster of')) {
-    if (gone) throw new Error(`the cluster exited before it was up: ${out.slice(-3000)}`);
+  while (!output().includes('Cluster of')) {
+    if (gone) throw new Error(`the cluster exited before it was up: ${output().slice(-3000)}`);
     if (Date.now() > deadline) {
       stopCluster(c, 'SIGKILL');
-      throw new Error(`the cluster was not up in 5 minutes: ${out.slice(-3000)}`);
+      throw new Error(`the cluster was not up in 5 minutes: ${output().slice(-3000)}`);
     }
     await sleep(250);
   }
