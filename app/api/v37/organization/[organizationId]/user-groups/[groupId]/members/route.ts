@@ -31,34 +31,22 @@ export const GET = route(
   (ctx, { params, query }) => listMembers(ctx, { ...params, ...pagedText(query) }),
 );
 
+/** Adding and removing members: the same request and answer, one verb of the domain's. */
+const changeRoute = (action: 'add' | 'remove', summary: string) =>
+  route(
+    {
+      summary,
+      responses: { 207: res.flat(MemberResults) },
+      scopes: ['Organization.ReadWrite'],
+      params,
+      body,
+    },
+    async (ctx, { params, body }) =>
+      reply.flat(207, await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action })),
+  );
+
 // POST /api/v37/organization/{organizationId}/user-groups/{groupId}/members: add members -> 207 (endpoint 9)
-export const POST = route(
-  {
-    summary: 'Add members -> 207 (endpoint 9)',
-    responses: { 207: res.flat(MemberResults) },
-    scopes: ['Organization.ReadWrite'],
-    params,
-    body,
-  },
-  async (ctx, { params, body }) =>
-    reply.flat(
-      207,
-      await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'add' }),
-    ),
-);
+export const POST = changeRoute('add', 'Add members -> 207 (endpoint 9)');
 
 // DELETE /api/v37/organization/{organizationId}/user-groups/{groupId}/members: remove members -> 207 (endpoint 10)
-export const DELETE = route(
-  {
-    summary: 'Remove members -> 207 (endpoint 10)',
-    responses: { 207: res.flat(MemberResults) },
-    scopes: ['Organization.ReadWrite'],
-    params,
-    body,
-  },
-  async (ctx, { params, body }) =>
-    reply.flat(
-      207,
-      await changeMembers(ctx, { ...params, organizationUserIds: body.organizationUserIds, action: 'remove' }),
-    ),
-);
+export const DELETE = changeRoute('remove', 'Remove members -> 207 (endpoint 10)');
