@@ -106,17 +106,7 @@ export function AccessRow({ a, organizationId, zone, actions, onEdit, onRevoke }
         <StatusBadge a={a} />
       </Td>
       <Td className="whitespace-nowrap text-right">
-        {actions ? (
-          <div className="flex justify-end gap-2">
-            <ResendButton a={a} />
-            <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
-              Edit
-            </Button>
-            <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke access of ${a.principalName}`}>
-              Revoke
-            </Button>
-          </div>
-        ) : null}
+        {actions ? <Actions a={a} onEdit={onEdit} onRevoke={onRevoke} className="justify-end" /> : null}
       </Td>
     </Tr>
   );
@@ -138,17 +128,22 @@ export function AccessCard({ a, organizationId, zone, actions, onEdit, onRevoke 
         {how(a)} · {remote(a).toLowerCase()}
       </div>
       <div className="text-sm text-slate-700">{scheduleText(a, zone).join(' · ')}</div>
-      {actions ? (
-        <div className="flex gap-2 pt-1">
-          <ResendButton a={a} />
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
-            Edit
-          </Button>
-          <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke access of ${a.principalName}`}>
-            Revoke
-          </Button>
-        </div>
-      ) : null}
+      {actions ? <Actions a={a} onEdit={onEdit} onRevoke={onRevoke} className="pt-1" /> : null}
     </li>
+  );
+}
+
+/** Resend (a pending invitation), Edit and Revoke of one access, named for whom they act on. */
+function Actions({ a, onEdit, onRevoke, className }: Pick<Props, 'a' | 'onEdit' | 'onRevoke'> & { className: string }) {
+  return (
+    <div className={`flex gap-2 ${className}`}>
+      <ResendButton a={a} />
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
+        Edit
+      </Button>
+      <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke access of ${a.principalName}`}>
+        Revoke
+      </Button>
+    </div>
   );
 }

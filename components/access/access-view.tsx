@@ -46,6 +46,15 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
       verb: 'update',
       target: { principal: a.principalId === myUserId ? 'self' : 'other', isOwner: a.accessLevel === 2 },
     }).ok;
+  // one access as the phone's card and the table's row both show it
+  const shown = (a: AccessRecord) => ({
+    a,
+    organizationId: device.organizationId,
+    zone,
+    actions: manageable(a),
+    onEdit: () => setEditing(a),
+    onRevoke: () => setRevoking(a),
+  });
 
   return (
     <div>
@@ -75,15 +84,7 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
             <>
               <ul className="divide-y divide-slate-100 sm:hidden" aria-label="People and groups with access">
                 {data.map((a) => (
-                  <AccessCard
-                    key={a.id}
-                    a={a}
-                    organizationId={device.organizationId}
-                    zone={zone}
-                    actions={manageable(a)}
-                    onEdit={() => setEditing(a)}
-                    onRevoke={() => setRevoking(a)}
-                  />
+                  <AccessCard key={a.id} {...shown(a)} />
                 ))}
               </ul>
               <Table caption="People and groups with access" className="hidden sm:table">
@@ -100,15 +101,7 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
                 </THead>
                 <TBody>
                   {data.map((a) => (
-                    <AccessRow
-                      key={a.id}
-                      a={a}
-                      organizationId={device.organizationId}
-                      zone={zone}
-                      actions={manageable(a)}
-                      onEdit={() => setEditing(a)}
-                      onRevoke={() => setRevoking(a)}
-                    />
+                    <AccessRow key={a.id} {...shown(a)} />
                   ))}
                 </TBody>
               </Table>
