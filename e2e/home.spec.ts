@@ -248,3 +248,23 @@ test("Home and Devices list the same doors that cannot open, the server's one li
     }
   }
 });
+
+test('the shell of a page comes with it: Home, Activity and People ask the API for no lockdowns or sites after they load', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.owner, { to: '/home' });
+  const asked: string[] = [];
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  for (const [path, heading] of [
+    ['/home', /^Hello, /],
+    ['/activity', /^Activity$/],
+    ['/organization/people', /^People$/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // the site filter and both banners have had their time to ask
+    await expect(page.getByLabel('Site', { exact: true }).first()).toBeVisible();
+    await page.waitForTimeout(1500);
+  }
+  expect(asked.filter((p) => /\/organization\/\d+\/(lockdowns|sites)$/.test(p))).toEqual([]);
+});

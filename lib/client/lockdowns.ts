@@ -5,16 +5,13 @@ import type { z } from 'zod';
 import type { LockdownSchema } from '@/lib/domain/lockdown/schemas';
 import { apiFetch } from './api';
 import { deviceKeys } from './devices';
+import { lockdownKeys } from './organization-keys';
 
 /** Lockdowns of an organization, through /api/v37/organization/{id}/lockdowns (issue 35). */
 
 export type Lockdown = z.infer<typeof LockdownSchema>;
 
-export const lockdownKeys = {
-  all: (orgId: number) => ['organizations', orgId, 'lockdowns'] as const,
-  active: (orgId: number) => ['organizations', orgId, 'lockdowns', 'active'] as const,
-  recent: (orgId: number) => ['organizations', orgId, 'lockdowns', 'recent'] as const,
-};
+export { lockdownKeys };
 
 /**
  * The active lockdowns, for the banner of every page: asked again every 10 s while the page is

@@ -18,6 +18,26 @@ export const orgKeys = {
   group: (orgId: number, id: string) => ['organizations', orgId, 'groups', 'one', id] as const,
 };
 
+/** An organization's lockdowns (issue 35): all of them, the active ones (every page's banner), the recent ones. */
+export const lockdownKeys = {
+  all: (orgId: number) => ['organizations', orgId, 'lockdowns'] as const,
+  active: (orgId: number) => ['organizations', orgId, 'lockdowns', 'active'] as const,
+  recent: (orgId: number) => ['organizations', orgId, 'lockdowns', 'recent'] as const,
+};
+
+/** An organization's sites (issue 35): a searched page of them, every one of them (pickers, filters). */
+export const siteKeys = {
+  all: (orgId: number) => ['organizations', orgId, 'sites'] as const,
+  list: (orgId: number, q: object) => ['organizations', orgId, 'sites', 'list', q] as const,
+  every: (orgId: number) => ['organizations', orgId, 'sites', 'every'] as const,
+};
+
+/** The most sites the API gives a page: a first page shorter than it is every site. */
+export const SITES_PAGE = 100;
+
+/** An organization's security rule (a second factor required of administrators). */
+export const securityKey = (orgId: number) => ['organizations', orgId, 'security'] as const;
+
 /** GET /organization's answer as the portal keeps it. */
 export const portalOrganizations = (wire: { organizations: WireOrganization[] }): MyOrganization[] =>
   wire.organizations.map(({ organizationRole, ...o }) => ({ ...o, role: fromWireRole(organizationRole) }));

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
 import type { Passkey, SecondFactorStatus } from '@/lib/domain/account/schemas';
 import { apiFetch } from './api';
+import { securityKey } from './organization-keys';
 
 /** Settings > Security, second factors: hooks over /api/v37/my/account/secondfactor and /passkey. */
 
@@ -13,7 +14,7 @@ export type SecondFactors = SecondFactorStatus;
 
 export const secondFactorKeys = {
   mine: ['second-factors'] as const,
-  org: (id: number) => ['organizations', id, 'security'] as const,
+  org: securityKey,
 };
 
 export function useSecondFactors(enabled = true) {

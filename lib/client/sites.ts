@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Site } from '@/lib/domain/sites/schemas';
 import { apiFetch } from './api';
 import { deviceKeys } from './devices';
+import { SITES_PAGE, siteKeys } from './organization-keys';
 
 /** Sites (buildings) of an organization, through /api/v37/organization/{id}/sites (issue 35). */
 
@@ -14,11 +15,7 @@ export interface SiteFields {
   timeZone: string;
 }
 
-export const siteKeys = {
-  all: (orgId: number) => ['organizations', orgId, 'sites'] as const,
-  list: (orgId: number, q: object) => ['organizations', orgId, 'sites', 'list', q] as const,
-  every: (orgId: number) => ['organizations', orgId, 'sites', 'every'] as const,
-};
+export { siteKeys };
 
 /** One page of the organization's sites by name (`text`: part of the name or address). */
 export function useSites(orgId: number | undefined, q: { page: number; itemsPerPage: number; text?: string }) {
@@ -33,7 +30,7 @@ export function useSites(orgId: number | undefined, q: { page: number; itemsPerP
   });
 }
 
-const PAGE = 100; // the most the API gives per page
+const PAGE = SITES_PAGE; // the most the API gives per page
 
 /**
  * Every site of the organization (for pickers and names beside devices): the pages of 100 in turn
