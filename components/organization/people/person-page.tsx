@@ -44,7 +44,9 @@ import { SiteLimit } from './site-limit';
 const ENDING_LISTED = 20;
 
 export function PersonPage({ personKey }: { personKey: PersonKey }) {
-  return <OrgGate>{(org) => <Person org={org} personKey={personKey} />}</OrgGate>;
+  // one Person per person: going from one's page to another's starts again (their first doors, not
+  // the last person's kept on screen while the next loads)
+  return <OrgGate>{(org) => <Person key={JSON.stringify(personKey)} org={org} personKey={personKey} />}</OrgGate>;
 }
 
 /**
