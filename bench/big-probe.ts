@@ -17,6 +17,9 @@ import { loadVisible } from '../lib/domain/devices/load';
 import { listLocks } from '../lib/domain/devices/locks';
 import { getPersonPage, listManageableDoors, listOrgPeople } from '../lib/domain/people/people';
 import { listSites } from '../lib/domain/sites/sites';
+import { listLockdowns } from '../lib/domain/lockdown/control';
+import { getOrgSecurity } from '../lib/domain/organizations/security';
+import { listMyOrganizations } from '../lib/domain/organizations/organizations';
 import type { Ctx } from '../lib/domain/context';
 
 const RUNS = Number(process.env.PROBE_RUNS ?? 3);
@@ -69,6 +72,9 @@ async function main() {
         getPersonPage(ctx, org, { userId: owner.id }, { withManageableDoors: false, doorsPage: { itemsPerPage: 100 } }),
     ],
     ['listManageableDoors (the give dialog: 50)', () => listManageableDoors(ctx, org, { page: 1, itemsPerPage: 50 })],
+    ['listMyOrganizations (the layout)', () => listMyOrganizations(ctx)],
+    ['getOrgSecurity (the second-factor banner)', () => getOrgSecurity(ctx, { organizationId: org })],
+    ['listLockdowns active (the lockdown banner)', () => listLockdowns(ctx, { organizationId: org, active: true })],
     ['listSites (the site filter: 100)', () => listSites(ctx, { organizationId: org, page: 1, itemsPerPage: 100 })],
     ['listAssignable page 1 of 50', () => listAssignable(ctx, { organizationId: org, page: 1, itemsPerPage: 50 })],
     ['listAccess (1,000 records)', () => listAccess(ctx, { deviceId: owner.device })],
