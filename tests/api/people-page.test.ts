@@ -264,8 +264,21 @@ describe('GET /organization/{id}/people/access: what a person holds and did, as 
   it('page/itemsPerPage give a page of their doors by name; doorCounts counts them all; bad paging 400', async () => {
     const counts = { rows: 2, endable: 1, viaGroups: 1 };
     const all = (await page(c.owner)).json.result;
-    expect(all.doors.map((d: { deviceName: string }) => d.deviceName)).toEqual(['Back door', 'Front door']);
+    // each row says whether "end all access" ends it: their own row does, the group's stays
+    expect(
+      all.doors.map((d: { deviceName: string; via: string; endable: boolean }) => [d.deviceName, d.via, d.endable]),
+    ).toEqual([
+      ['Back door', 'user', true],
+      ['Front door', 'group', false],
+    ]);
     expect(all.doorCounts).toEqual(counts);
+    // an owner's own rows are not ended with the rest (the door would be left without its owner)
+    const owner = (await page(c.owner, `userId=${c.owner.id}`)).json.result;
+    expect(owner.doors.map((d: { via: string; endable: boolean }) => [d.via, d.endable])).toEqual([
+      ['user', false],
+      ['user', false],
+    ]);
+    expect(owner.doorCounts.endable).toBe(0);
     const first = (await page(c.owner, `userId=${person.id}&itemsPerPage=1`)).json.result;
     expect(first.doors.map((d: { deviceName: string; via: string }) => [d.deviceName, d.via])).toEqual([
       ['Back door', 'user'],

@@ -23,6 +23,7 @@ const door = (i: number): PersonPage['doors'][number] => ({
   dayStartTime: null,
   dayEndTime: null,
   weekDays: null,
+  endable: true,
 });
 const link: PersonPage['links'][number] = {
   linkId: 'l1',

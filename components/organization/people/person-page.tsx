@@ -118,7 +118,7 @@ function PersonView({
 
   const { person, doors, doorCounts } = page;
   // of the doors read (the first ones until all are asked for); doorCounts counts them all
-  const endable = doors.filter((d) => d.via !== 'group' && d.accessLevel < 2);
+  const endable = doors.filter((d) => d.endable);
   const viaGroups = doors.filter((d) => d.via === 'group');
   const canGive = page.manageableDoorCount > 0;
 

@@ -325,6 +325,8 @@ export interface PersonDoor {
   dayStartTime: string | null;
   dayEndTime: string | null;
   weekDays: number | null;
+  /** "end all access" ends this row: their own or invited, below the owner's level (a group's row stays) */
+  endable: boolean;
 }
 
 export interface PersonPage extends PersonFacts {
@@ -338,9 +340,6 @@ export interface PersonPage extends PersonFacts {
   /** those doors (the bulk grant's choices); left out when not asked for (GET .../people/doors pages them) */
   manageableDoors?: Door[];
 }
-
-/** What "end all access" ends of a person's door rows (endAllAccess tries each; the policy keeps what the caller may not end). */
-const endable = (d: PersonDoor) => d.via !== 'group' && d.accessLevel < Level.owner;
 
 const pageOf = <T>(rows: T[], p: { page?: number; itemsPerPage?: number }) => {
   const { itemsPerPage, offset } = pageWindow(p);
@@ -421,6 +420,8 @@ export async function getPersonPage(
   const out: PersonDoor[] = rows.map(({ a, groupName }) => {
     const d = byId.get(a.deviceId)!;
     return {
+      // what "end all access" ends (endAllAccess tries each; the policy keeps what the caller may not end)
+      endable: !a.groupId && a.accessLevel < Level.owner,
       deviceId: a.deviceId,
       deviceName: d.name,
       deviceType: d.deviceType,
@@ -461,7 +462,7 @@ export async function getPersonPage(
     doors: opts.doorsPage?.page || opts.doorsPage?.itemsPerPage ? pageOf(out, opts.doorsPage) : out,
     doorCounts: {
       rows: out.length,
-      endable: out.filter(endable).length,
+      endable: out.filter((d) => d.endable).length,
       viaGroups: out.filter((d) => d.via === 'group').length,
     },
     manageableDoorCount: doors.length,
@@ -471,7 +472,7 @@ export async function getPersonPage(
 }
 
 /** A door a group opens: a person's door without the way they hold it (it is the group's own access). */
-export type GroupDoor = Omit<PersonDoor, 'via' | 'groupId' | 'groupName'>;
+export type GroupDoor = Omit<PersonDoor, 'via' | 'groupId' | 'groupName' | 'endable'>;
 
 /**
  * GET /organization/{organizationId}/user-groups/{groupId}/devices: the doors a group opens, by

@@ -89,6 +89,7 @@ export const PersonPageSchema = z
         dayStartTime: instant.nullable(),
         dayEndTime: instant.nullable(),
         weekDays: int().nullable(),
+        endable: z.boolean().describe('ending all access ends this row: their own or invited, below the owner level'),
       }),
     ),
     doorCounts: z
