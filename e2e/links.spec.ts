@@ -198,7 +198,7 @@ test.describe('Organization > Access links', () => {
     });
     const { id } = (await made.json()).result;
     await page.reload();
-    await page.getByLabel('Search links').fill('Painter');
+    await page.getByLabel('Search access links').fill('Painter');
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Paint the hall');
     await screen(page, 'links-list-phone');
@@ -309,7 +309,7 @@ test.describe('Access links: sending and history', () => {
     await history.getByRole('button', { name: 'Done' }).click();
 
     // and the refusal on the ended link, in words
-    await page.getByLabel('Search links').fill('Open house');
+    await page.getByLabel('Search access links').fill('Open house');
     const endedHistory = page.getByRole('dialog', { name: 'History of "Open house weekend"' });
     await page.getByRole('button', { name: 'History of Open house weekend' }).click();
     await expect(endedHistory.getByRole('listitem').first()).toContainText('Refused');

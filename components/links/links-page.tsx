@@ -78,24 +78,17 @@ function Links({ org }: { org: MyOrganization }) {
         actions={<Button onClick={() => setEditing('new')}>New access link</Button>}
       />
       <SearchedList
-        search={{ label: 'Search links', placeholder: 'Search links by name' }}
+        noun={{ one: 'link', many: 'access links' }}
         query={list}
-        loading={{ rows: 4, label: 'Loading access links' }}
+        loadingRows={4}
         page={page}
         itemsPerPage={itemsPerPage}
         rows={(data) => data.items.length}
         isEmpty={(data) => data.items.length === 0}
-        empty={
-          <EmptyState
-            title={text ? `No link matches "${text}"` : 'No access links yet'}
-            text={
-              text
-                ? 'Try another name.'
-                : 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.'
-            }
-            action={text ? null : <Button onClick={() => setEditing('new')}>New access link</Button>}
-          />
-        }
+        empty={{
+          text: 'Create a link for a visitor, a cleaner or a delivery: choose the doors and when it works.',
+          action: <Button onClick={() => setEditing('new')}>New access link</Button>,
+        }}
       >
         {(data) => (
           <Table caption="Access links">

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Button,
   ConfirmDialog,
-  EmptyState,
   PageHeader,
   Table,
   TBody,
@@ -54,25 +53,18 @@ function Groups({ org }: { org: MyOrganization }) {
         actions={admin ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
       />
       <SearchedList
-        search={{ label: 'Search groups', placeholder: 'Search groups by name' }}
+        noun={{ one: 'group', many: 'groups' }}
         query={list}
-        loading={{ rows: 5, label: 'Loading groups' }}
+        loadingRows={5}
         page={page}
         itemsPerPage={itemsPerPage}
         rows={(groups) => groups.length}
-        empty={
-          <EmptyState
-            title={text ? `No group matches "${text}"` : 'No groups yet'}
-            text={
-              text
-                ? 'Try another name.'
-                : admin
-                  ? 'Create a group, add people, then give the group access to doors.'
-                  : 'An administrator can create groups.'
-            }
-            action={admin && !text ? <Button onClick={() => setCreating(true)}>New group</Button> : null}
-          />
-        }
+        empty={{
+          text: admin
+            ? 'Create a group, add people, then give the group access to doors.'
+            : 'An administrator can create groups.',
+          action: admin ? <Button onClick={() => setCreating(true)}>New group</Button> : null,
+        }}
       >
         {(groups) => (
           <Table caption="Groups">

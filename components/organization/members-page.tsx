@@ -9,7 +9,6 @@ import {
   Badge,
   Button,
   ConfirmDialog,
-  EmptyState,
   PageHeader,
   Table,
   TBody,
@@ -110,19 +109,16 @@ function Members({ org }: { org: MyOrganization }) {
         }
       />
       <SearchedList
-        search={{ label: 'Search members', placeholder: 'Search by name or e-mail' }}
+        noun={{ one: 'member', many: 'members' }}
+        searchBy="name or e-mail"
         filters={<RoleFilter />}
+        filtered={role !== undefined}
         query={list}
-        loading={{ rows: 5, label: 'Loading members' }}
+        loadingRows={5}
         page={page}
         itemsPerPage={itemsPerPage}
         rows={(data) => data.length}
-        empty={
-          <EmptyState
-            title={text || role !== undefined ? 'Nobody matches' : 'No members'}
-            text={text || role !== undefined ? 'Try part of a name or e-mail, or another role.' : undefined}
-          />
-        }
+        empty={{}}
       >
         {(data) => (
           <Table caption="Members">

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, ConfirmDialog, EmptyState, PageHeader, usePageParams, useToast } from '@/components/ui';
+import { Button, ConfirmDialog, PageHeader, usePageParams, useToast } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import {
   useAllSites,
@@ -64,25 +64,19 @@ function Sites({ org }: { org: MyOrganization }) {
         actions={newSite}
       />
       <SearchedList
-        search={{ label: 'Search sites', placeholder: 'Search sites by name or address' }}
+        noun={{ one: 'site', many: 'sites' }}
+        searchBy="name or address"
         query={list}
-        loading={{ rows: 3, label: 'Loading sites' }}
+        loadingRows={3}
         page={page}
         itemsPerPage={itemsPerPage}
         rows={(sites) => sites.length}
-        empty={
-          <EmptyState
-            title={text ? `No site matches "${text}"` : 'No sites yet'}
-            text={
-              text
-                ? 'Try another name or address.'
-                : newSite
-                  ? 'Create a site for each building, then move its devices into it.'
-                  : 'An administrator can create sites for the buildings of the organization.'
-            }
-            action={text ? null : newSite}
-          />
-        }
+        empty={{
+          text: newSite
+            ? 'Create a site for each building, then move its devices into it.'
+            : 'An administrator can create sites for the buildings of the organization.',
+          action: newSite,
+        }}
       >
         {(sites) => <SitesTable sites={sites} admin={admin} may={may} onAction={act} />}
       </SearchedList>
