@@ -1,6 +1,6 @@
 'use client';
 
-import { Badge, Button, Td, Tr, useToast } from '@/components/ui';
+import { Badge, Button, RowAction, Td, Tr, useToast } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGroupMembers, useResendInvitation, type AccessRecord } from '@/lib/client/access';
 import { describeDates, describeDays, describeWindow, validity } from '@/lib/shared/access/schedule-text';
@@ -138,12 +138,8 @@ function Actions({ a, onEdit, onRevoke, className }: Pick<Props, 'a' | 'onEdit' 
   return (
     <div className={`flex gap-2 ${className}`}>
       <ResendButton a={a} />
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit access of ${a.principalName}`}>
-        Edit
-      </Button>
-      <Button size="sm" variant="danger" onClick={onRevoke} aria-label={`Revoke access of ${a.principalName}`}>
-        Revoke
-      </Button>
+      <RowAction action="Edit" of={`access of ${a.principalName}`} onClick={onEdit} />
+      <RowAction action="Revoke" of={`access of ${a.principalName}`} danger onClick={onRevoke} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button } from '@/components/ui';
+import { RowAction } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
 import { KeyStatusBadge, ScopeChips } from './key-status';
 import { fmtDate, relative } from './when';
@@ -29,15 +29,14 @@ export function KeyCards({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k: 
             <dd>{k.lastUsed ? relative(k.lastUsed, now) : <span className="text-slate-500">Never</span>}</dd>
           </dl>
           {k.status !== 'revoked' ? (
-            <Button
-              size="sm"
+            <RowAction
+              action="Revoke"
+              of={k.name}
+              danger
               variant="secondary"
-              className="mt-3 w-full text-red-700"
+              className="mt-3 w-full"
               onClick={() => onRevoke(k)}
-              aria-label={`Revoke ${k.name}`}
-            >
-              Revoke
-            </Button>
+            />
           ) : k.revoked ? (
             <p className="mt-2 text-xs">Revoked on {fmtDate(k.revoked)}</p>
           ) : null}

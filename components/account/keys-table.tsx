@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
+import { RowAction, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
 import { KeyStatusBadge, ScopeChips } from './key-status';
 import { fmtDate, fmtDateTime, relative } from './when';
@@ -52,15 +52,7 @@ export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k:
             </Td>
             <Td className="whitespace-nowrap text-right">
               {k.status !== 'revoked' ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="text-red-700"
-                  onClick={() => onRevoke(k)}
-                  aria-label={`Revoke ${k.name}`}
-                >
-                  Revoke
-                </Button>
+                <RowAction action="Revoke" of={k.name} danger onClick={() => onRevoke(k)} />
               ) : null}
             </Td>
           </Tr>

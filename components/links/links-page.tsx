@@ -17,6 +17,7 @@ import {
   Tr,
   usePageParams,
   useToast,
+  RowAction,
 } from '@/components/ui';
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
@@ -268,22 +269,10 @@ function RowActions({
           URL not shown
         </span>
       )}
-      <Button size="sm" variant="secondary" onClick={() => setHistory(true)} aria-label={`History of ${link.name}`}>
-        History
-      </Button>
+      <RowAction action="History" of={link.name} label={`History of ${link.name}`} onClick={() => setHistory(true)} />
       {history ? <HistoryDialog orgId={orgId} link={link} onClose={() => setHistory(false)} /> : null}
-      <Button size="sm" variant="secondary" onClick={() => onEdit(link)} aria-label={`Edit ${link.name}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="text-red-700"
-        onClick={() => onDelete(link)}
-        aria-label={`Delete ${link.name}`}
-      >
-        Delete
-      </Button>
+      <RowAction action="Edit" of={link.name} onClick={() => onEdit(link)} />
+      <RowAction action="Delete" of={link.name} danger onClick={() => onDelete(link)} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import {
   Button,
+  RowAction,
   ConfirmDialog,
   PageHeader,
   Table,
@@ -84,23 +85,8 @@ function Groups({ org }: { org: MyOrganization }) {
                   </Td>
                   {admin ? (
                     <Td className="space-x-2 text-right whitespace-nowrap">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setRenaming(g)}
-                        aria-label={`Rename ${g.name}`}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-700"
-                        onClick={() => setDeleting(g)}
-                        aria-label={`Delete ${g.name}`}
-                      >
-                        Delete
-                      </Button>
+                      <RowAction action="Rename" of={g.name} onClick={() => setRenaming(g)} />
+                      <RowAction action="Delete" of={g.name} danger onClick={() => setDeleting(g)} />
                     </Td>
                   ) : null}
                 </Tr>

@@ -16,6 +16,7 @@ import {
   THead,
   Tr,
   useToast,
+  RowAction,
 } from '@/components/ui';
 import { pinErrorMessage, useDeletePin, usePins, type PinListItem } from '@/lib/client/pins';
 import { MAX_PINS_PER_LOCK } from '@/lib/shared/pins/rules';
@@ -129,23 +130,13 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
                         </Td>
                         <Td className="hidden text-slate-600 sm:table-cell">{describeSchedule(p, lock.timeZone)}</Td>
                         <Td className="whitespace-nowrap px-2 text-right sm:px-4">
-                          <Button
-                            size="sm"
+                          <RowAction
+                            action="Edit"
+                            of={p.alias}
                             variant="ghost"
                             onClick={() => setDialog({ mode: 'edit', id: p.id, alias: p.alias })}
-                            aria-label={`Edit ${p.alias}`}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-red-700"
-                            onClick={() => setDeleting(p)}
-                            aria-label={`Delete ${p.alias}`}
-                          >
-                            Delete
-                          </Button>
+                          />
+                          <RowAction action="Delete" of={p.alias} danger onClick={() => setDeleting(p)} />
                         </Td>
                       </Tr>
                     ))}

@@ -3,6 +3,7 @@
  * surfaces, indigo accent, green/amber/red for status (always with text or an icon too).
  *
  * - Button (primary | secondary | danger | ghost; sm | md | lg; `loading`), ButtonLink, buttonClasses
+ * - RowAction (one action of a list's row, named for the row: `action` of `of`; `danger` in red)
  * - Input, Textarea, Select, Checkbox (with label), controlClasses
  * - FormField: label + control + hint + inline error, wires id / aria-describedby / aria-invalid;
  *   FieldError: that error's look on its own, for a group of controls (a fieldset)
@@ -25,6 +26,7 @@
  * - QueryView (a query's ladder: SkeletonRows / ErrorState with retry / `empty` / children(data))
  */
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
+export { RowAction, type RowActionProps } from './row-action';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
 export { FieldError, FormField, type FormFieldProps, type FieldControlProps } from './form-field';
 export { Card, type CardProps } from './card';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button } from '@/components/ui';
+import { RowAction } from '@/components/ui';
 import type { Webhook } from '@/lib/client/webhooks';
 import { eventLabel, relative } from './format';
 import { WebhookBadges } from './status';
@@ -36,36 +36,22 @@ export function WebhookList({ hooks, selected, busyId, onDeliveries, onEdit, onT
               </p>
             </div>
             <div className="flex shrink-0 flex-wrap gap-2">
-              <Button
-                size="sm"
+              <RowAction
+                action="Deliveries"
+                of={h.url}
+                label={`Deliveries of ${h.url}`}
                 variant={selected === h.id ? 'primary' : 'secondary'}
                 onClick={() => onDeliveries(h)}
                 aria-pressed={selected === h.id}
-                aria-label={`Deliveries of ${h.url}`}
-              >
-                Deliveries
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => onEdit(h)} aria-label={`Edit ${h.url}`}>
-                Edit
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
+              />
+              <RowAction action="Edit" of={h.url} onClick={() => onEdit(h)} />
+              <RowAction
+                action={h.enabled ? 'Disable' : 'Enable'}
+                of={h.url}
                 loading={busyId === h.id}
                 onClick={() => onToggle(h)}
-                aria-label={`${h.enabled ? 'Disable' : 'Enable'} ${h.url}`}
-              >
-                {h.enabled ? 'Disable' : 'Enable'}
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="text-red-700 hover:bg-red-50"
-                onClick={() => onDelete(h)}
-                aria-label={`Delete ${h.url}`}
-              >
-                Delete
-              </Button>
+              />
+              <RowAction action="Delete" of={h.url} danger onClick={() => onDelete(h)} />
             </div>
           </div>
         </li>

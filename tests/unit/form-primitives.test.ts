@@ -5,6 +5,7 @@ import { FormDialog } from '@/components/ui/form-dialog';
 import { FieldError } from '@/components/ui/form-field';
 import { errorText, FormError } from '@/components/ui/form-error';
 import { QueryView, type QueryLike } from '@/components/ui/query-view';
+import { RowAction } from '@/components/ui/row-action';
 
 // Issue 28: one look for a form's error, one ladder for a query (loading, failed, empty, data).
 const html = (node: React.ReactElement) => renderToStaticMarkup(node);
@@ -114,5 +115,21 @@ describe('FormDialog', () => {
       }),
     );
     expect(out).toBe('');
+  });
+});
+
+describe('RowAction', () => {
+  it('is named for its row, so five Delete buttons are five names; danger is red text without a fill', () => {
+    const del = html(h(RowAction, { action: 'Delete', of: 'Front door', danger: true, onClick: () => {} }));
+    expect(del).toContain('aria-label="Delete Front door"');
+    expect(del).toContain('>Delete</button>');
+    expect(del).toContain('text-red-700');
+    expect(del).not.toContain('bg-red-600');
+    const edit = html(h(RowAction, { action: 'Edit', of: 'Front door' }));
+    expect(edit).toContain('aria-label="Edit Front door"');
+    expect(edit).not.toContain('text-red-700');
+    const move = html(h(RowAction, { action: 'Move devices here', of: 'HQ', label: 'Move devices to HQ' }));
+    expect(move).toContain('aria-label="Move devices to HQ"');
+    expect(move).toContain('>Move devices here</button>');
   });
 });

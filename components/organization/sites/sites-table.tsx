@@ -1,7 +1,7 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { Button, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
+import { RowAction, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { Site } from '@/lib/client/sites';
 
 export type SiteAction = 'move' | 'edit' | 'delete' | 'reports';
@@ -34,35 +34,21 @@ function Actions({ site, may, onAction }: ActionProps) {
   return (
     <>
       {may('reports', site) ? (
-        <Button
-          size="sm"
-          variant="secondary"
+        <RowAction
+          action="Reports"
+          of={site.name}
+          label={`Reports of ${site.name}`}
           onClick={() => onAction('reports', site)}
-          aria-label={`Reports of ${site.name}`}
-        >
-          Reports
-        </Button>
+        />
       ) : null}
-      <Button
-        size="sm"
-        variant="secondary"
+      <RowAction
+        action="Move devices here"
+        of={site.name}
+        label={`Move devices to ${site.name}`}
         onClick={() => onAction('move', site)}
-        aria-label={`Move devices to ${site.name}`}
-      >
-        Move devices here
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => onAction('edit', site)} aria-label={`Edit ${site.name}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="text-red-700"
-        onClick={() => onAction('delete', site)}
-        aria-label={`Delete ${site.name}`}
-      >
-        Delete
-      </Button>
+      />
+      <RowAction action="Edit" of={site.name} onClick={() => onAction('edit', site)} />
+      <RowAction action="Delete" of={site.name} danger onClick={() => onAction('delete', site)} />
     </>
   );
 }
