@@ -1,44 +1,12 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { useState } from 'react';
-import { Button, FormField, Input, MailIcon } from '@/components/ui';
-import { isEmailAddress } from '@/lib/auth/email';
-import { apiFetch, ApiError } from '@/lib/client/api';
+import { MailIcon } from '@/components/ui';
 import { Notice } from './auth-shell';
+import { MailLinkForm } from './mail-link-form';
 
 /** "Check your mail": what to do next, and a new link when the first did not come. */
 export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mailbox: boolean }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function resend(e: React.FormEvent) {
-    e.preventDefault();
-    if (!isEmailAddress(email.trim())) return setFieldError('Enter an e-mail address like name@example.com.');
-    setFieldError(null);
-    setSending(true);
-    setError(null);
-    setSent(null);
-    try {
-      const r = await apiFetch<{ message: string }>('/account/verify/resend', {
-        method: 'POST',
-        body: { email: email.trim() },
-      });
-      setSent(r.message);
-    } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? err.messages.join(' ')
-          : 'The server could not be reached. Check your connection and try again.',
-      );
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
     <div className="space-y-4">
       <div className="flex items-start gap-3 text-sm text-slate-700">
@@ -64,26 +32,18 @@ export function CheckMail({ initialEmail, mailbox }: { initialEmail: string; mai
           to read it.
         </Notice>
       ) : null}
-      <form onSubmit={resend} noValidate className="space-y-3 border-t border-slate-100 pt-4">
+      <MailLinkForm
+        path="/account/verify/resend"
+        initialEmail={initialEmail}
+        label="Send a new link"
+        variant="secondary"
+        className="space-y-3 border-t border-slate-100 pt-4"
+      >
         <h2 className="text-sm font-semibold text-slate-900">No mail after a few minutes?</h2>
         <p className="text-sm text-slate-600">
           Check the spam folder, then ask for a new link. The former link stops working.
         </p>
-        {sent ? <Notice tone="success">{sent}</Notice> : null}
-        {error ? <Notice tone="error">{error}</Notice> : null}
-        <FormField label="E-mail" error={fieldError ?? undefined}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </FormField>
-        <Button type="submit" variant="secondary" className="w-full" loading={sending}>
-          {sending ? 'Sending...' : 'Send a new link'}
-        </Button>
-      </form>
+      </MailLinkForm>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui';
-import { apiFetch, ApiError } from '@/lib/client/api';
+import { apiFetch, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
 
 /** The invitation page's button for the invited, signed-in person. */
@@ -25,11 +25,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       router.replace(r.accepted.length > 1 ? '/home' : `/devices/${r.deviceId}`);
       router.refresh();
     } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? err.messages.join(' ')
-          : 'The server could not be reached. Check your connection and try again.',
-      );
+      setError(apiMessage(err));
       setSending(false);
     }
   }

@@ -2,61 +2,21 @@
 
 import { useState } from 'react';
 import { Button, ButtonLink, FormField, Input } from '@/components/ui';
-import { isEmailAddress } from '@/lib/auth/email';
-import { apiFetch, ApiError } from '@/lib/client/api';
+import { apiFetch, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
-
-const unreachable = 'The server could not be reached. Check your connection and try again.';
-const messageOf = (err: unknown) => (err instanceof ApiError ? err.messages.join(' ') : unreachable);
+import { MailLinkForm } from './mail-link-form';
 
 /** "Forgot password": the address; the answer is the same whether or not it has an account. */
 export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!isEmailAddress(email.trim())) return setFieldError('Enter an e-mail address like name@example.com.');
-    setFieldError(null);
-    setSending(true);
-    setError(null);
-    try {
-      setSent(
-        (
-          await apiFetch<{ message: string }>('/account/password/forgot', {
-            method: 'POST',
-            body: { email: email.trim() },
-          })
-        ).message,
-      );
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setSending(false);
-    }
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {sent ? <Notice tone="success">{sent}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      <FormField label="E-mail" error={fieldError ?? undefined}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <Button type="submit" className="w-full" loading={sending}>
-        {sending ? 'Sending...' : sent ? 'Send the link again' : 'Send me a link'}
-      </Button>
-    </form>
+    <MailLinkForm
+      path="/account/password/forgot"
+      initialEmail={initialEmail}
+      label="Send me a link"
+      againLabel="Send the link again"
+      autoFocus
+      className="space-y-4"
+    />
   );
 }
 
@@ -88,7 +48,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       });
       setDone(true);
     } catch (err) {
-      setError(messageOf(err));
+      setError(apiMessage(err));
       setSending(false);
     }
   }

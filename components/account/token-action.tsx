@@ -3,7 +3,7 @@
 import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui';
-import { apiFetch, ApiError } from '@/lib/client/api';
+import { apiFetch, ApiError, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
 
 /**
@@ -31,10 +31,7 @@ export function ConfirmEmail({ token }: { token: string }) {
       setState({
         kind: 'error',
         final,
-        message:
-          err instanceof ApiError
-            ? err.messages.join(' ')
-            : 'The server could not be reached. Check your connection and try again.',
+        message: apiMessage(err),
       });
     }
   }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Notice } from '@/components/account/auth-shell';
 import { Button, Checkbox, FormField, Input, Warning } from '@/components/ui';
+import { UNREACHABLE } from '@/lib/client/words';
 
 export interface ConsentFormProps {
   uid: string;
@@ -51,7 +52,7 @@ export function ConsentForm(p: ConsentFormProps) {
       }
       setError(body.errorMessages?.length ? body.errorMessages : [`The answer was not taken (${res.status}).`]);
     } catch {
-      setError(['The server could not be reached. Check your connection and try again.']);
+      setError([UNREACHABLE]);
     }
     setSending(null);
   };

@@ -16,6 +16,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What a refused request says to a person: the server's messages, or that it could not be reached. */
+export const apiMessage = (err: unknown): string => (err instanceof ApiError ? err.messages.join(' ') : UNREACHABLE);
+
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldWords, inWords } from './words';
+import { ApiError, apiMessage } from './api';
+import { fieldWords, inWords, UNREACHABLE } from './words';
 
 describe('API messages in a person’s words', () => {
   it('names fields in words and explains developer phrasings', () => {
@@ -18,5 +19,15 @@ describe('API messages in a person’s words', () => {
   it('leaves messages already written for people alone', () => {
     const m = 'You cannot share Front door: your access ended on 3 May.';
     expect(inWords(m)).toBe(m);
+  });
+});
+
+describe('apiMessage', () => {
+  it('is what the server said, every message of it; anything else thrown is the one unreachable wording', () => {
+    expect(apiMessage(new ApiError(400, ['E-mail: not an address.', 'Password: too short.']))).toBe(
+      'E-mail: not an address. Password: too short.',
+    );
+    expect(apiMessage(new TypeError('Failed to fetch'))).toBe(UNREACHABLE);
+    expect(apiMessage('nope')).toBe(UNREACHABLE);
   });
 });

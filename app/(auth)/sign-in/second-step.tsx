@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { Button, FormError, FormField, Input } from '@/components/ui';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
+import { UNREACHABLE } from '@/lib/client/words';
 
 /**
  * The second step of signing in, for an account with a second factor: a code from the
@@ -50,7 +51,7 @@ export function SecondStep({
     try {
       await finish(await signIn('second-factor', { pendingToken, code: c, redirect: false, callbackUrl }));
     } catch {
-      setError('The server could not be reached. Check your connection and try again.');
+      setError(UNREACHABLE);
       setSending(false);
     }
   }

@@ -9,6 +9,7 @@ import { isEmailAddress } from '@/lib/auth/email';
 import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
 import { SecondStep } from './second-step';
+import { UNREACHABLE } from '@/lib/client/words';
 
 /** authorize's code for a right password of an account whose address is not confirmed (lib/auth/credentials.ts) */
 const EMAIL_NOT_VERIFIED = 'EmailNotVerified';
@@ -76,7 +77,7 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
       }
       done();
     } catch {
-      setError('The server could not be reached. Check your connection and try again.');
+      setError(UNREACHABLE);
       setSending(false);
     }
   }

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button, FormError, FormField, Input } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
-import { apiFetch, ApiError } from '@/lib/client/api';
+import { apiFetch, apiMessage } from '@/lib/client/api';
 
 type Errors = Partial<Record<'email' | 'password' | 'displayName', string>>;
 
@@ -38,11 +38,7 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
       });
       router.push(`/check-mail?email=${encodeURIComponent(r.email)}`);
     } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? err.messages.join(' ')
-          : 'The server could not be reached. Check your connection and try again.',
-      );
+      setError(apiMessage(err));
       setSending(false);
     }
   }
