@@ -54,3 +54,26 @@ export function changed<T extends Record<string, unknown>>(
   }
   return Object.keys(a).length ? { before: b, after: a } : null;
 }
+
+/**
+ * A device's settings changed ('device.settings'), in the change's transaction: only the fields
+ * that differ; nothing when none do (a rename to the same name, a save without a change).
+ */
+export async function auditSettings<T extends Record<string, unknown>>(
+  db: Db,
+  ctx: Ctx,
+  device: { id: number; organizationId: number | null },
+  target: { type: 'lock' | 'bridge' | 'doorSensor'; name: string },
+  before: T,
+  after: Partial<T>,
+): Promise<void> {
+  const diff = changed(before, after);
+  if (diff)
+    await audit(db, ctx, {
+      action: 'device.settings',
+      organizationId: device.organizationId,
+      deviceId: device.id,
+      target: { type: target.type, id: device.id, name: target.name },
+      ...diff,
+    });
+}

@@ -4,7 +4,7 @@ import { getGateway } from '@/lib/devices';
 import { lockAddress } from './hardware';
 import { DeviceType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
-import { audit, changed } from '../audit';
+import { audit, auditSettings } from '../audit';
 import { NotFound } from '../errors';
 import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import type { DeviceUpdated } from './lock-update';
@@ -85,15 +85,14 @@ export async function updateDoorSensor(
         notify: true,
         at: now,
       });
-      const diff = changed({ name: d.name, timeZone: d.timeZone }, { name: input.name, timeZone: input.timeZone });
-      if (diff)
-        await audit(tx, ctx, {
-          action: 'device.settings',
-          organizationId: d.organizationId,
-          deviceId: d.id,
-          target: { type: 'doorSensor', id: d.id, name: r.name },
-          ...diff,
-        });
+      await auditSettings(
+        tx,
+        ctx,
+        d,
+        { type: 'doorSensor', name: r.name },
+        { name: d.name, timeZone: d.timeZone },
+        { name: input.name, timeZone: input.timeZone },
+      );
     }
     return r;
   });

@@ -1,5 +1,5 @@
 import { DeviceType, LOCK_TYPES } from '@/lib/shared/devices/codes';
-import { audit, changed } from '../audit';
+import { auditSettings } from '../audit';
 import type { Ctx } from '../context';
 import { Invalid, NotFound } from '../errors';
 import { fmtZ } from '../format';
@@ -58,15 +58,14 @@ export async function updateBridge(ctx: Ctx, input: BridgeUpdate): Promise<Devic
       ...(renamed ? { name: input.name } : {}),
       ...(rezoned ? { timeZone: input.timeZone } : {}),
     });
-    const diff = changed({ name: d.name, timeZone: d.timeZone }, { name: input.name, timeZone: input.timeZone });
-    if (diff)
-      await audit(tx, ctx, {
-        action: 'device.settings',
-        organizationId: d.organizationId,
-        deviceId: d.id,
-        target: { type: 'bridge', id: d.id, name: r.name },
-        ...diff,
-      });
+    await auditSettings(
+      tx,
+      ctx,
+      d,
+      { type: 'bridge', name: r.name },
+      { name: d.name, timeZone: d.timeZone },
+      { name: input.name, timeZone: input.timeZone },
+    );
     return r;
   });
   return { id: row.id, revision: row.revision, targetDeviceRevision: row.targetDeviceRevision };

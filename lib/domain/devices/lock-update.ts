@@ -7,7 +7,7 @@ import {
   type LockUserSettings,
 } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
-import { audit, changed } from '../audit';
+import { auditSettings } from '../audit';
 import {
   DeviceBusy,
   DeviceTimeout,
@@ -109,18 +109,14 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
     if (renamed || rezoned || settingsDiffer) {
       const user = { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName };
       await settingsChanged(tx, { device: row, user, name: row.name, revision: row.revision, notify: !push, at: now });
-      const diff = changed(
+      await auditSettings(
+        tx,
+        ctx,
+        d,
+        { type: 'lock', name: row.name },
         { name: d.name, timeZone: d.timeZone, ...current },
         { name: input.name, timeZone: input.timeZone, ...wanted },
       );
-      if (diff)
-        await audit(tx, ctx, {
-          action: 'device.settings',
-          organizationId: d.organizationId,
-          deviceId: d.id,
-          target: { type: 'lock', id: d.id, name: row.name },
-          ...diff,
-        });
     }
     return row;
   });

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { pathId, qInt } from '@/lib/http/query';
+import { pathId } from '@/lib/http/query';
 import { listDeliveries } from '@/lib/domain/webhooks/deliveries';
-import { DELIVERY_STATUSES, webhookId } from '@/lib/domain/webhooks/input';
+import { webhookId } from '@/lib/domain/webhooks/input';
 import { orgOwner } from '@/lib/domain/webhooks/owner';
 import { ORG_READ } from '@/lib/domain/webhooks/scopes';
 import { WebhookDelivery } from '@/lib/domain/webhooks/schemas';
-
-const query = z.object({
-  page: qInt(1).optional(),
-  itemsPerPage: qInt(1, 100).optional(),
-  status: z.enum(DELIVERY_STATUSES, { error: `must be one of: ${DELIVERY_STATUSES.join(', ')}` }).optional(),
-});
+import { deliveryQuery } from '@/app/api/v37/my/webhook/delivery-query';
 
 // GET /api/v37/organization/{organizationId}/webhook/{id}/delivery: recent deliveries, newest first, with their attempts
 export const GET = route(
@@ -20,7 +15,7 @@ export const GET = route(
     responses: { 200: z.array(WebhookDelivery) },
     scopes: ORG_READ,
     params: z.object({ organizationId: pathId(), id: webhookId() }),
-    query,
+    query: deliveryQuery,
   },
   async (ctx, { params, query }) => listDeliveries(ctx, await orgOwner(ctx, params.organizationId), params.id, query),
 );
