@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AccessLevel } from '@/db/schema';
 import { sharingCast } from '../support/factories/access';
+import { grantUser } from '../support/factories/core';
+import { createDoorSensor } from '../support/factories/devices';
 import { api } from '../support/router';
 
 /**
@@ -11,6 +14,39 @@ const audit = (orgId: number, key: string, q = '') =>
   api('GET', `/api/v37/organization/${orgId}/audit${q}`, { key, clientAddress: '203.0.113.7' });
 
 describe('GET /organization/{id}/audit', () => {
+  it('a lock, a bridge and a door sensor renamed: one device.settings row each with only what changed; a save without a change, none', async () => {
+    const c = await sharingCast();
+    const sensor = await createDoorSensor(c.lock, { organizationId: c.org.id, name: 'Hall sensor' });
+    for (const d of [c.bridge, sensor]) await grantUser(d.id, c.owner.id, AccessLevel.owner);
+    const k = { key: c.owner.key };
+    const before = { lock: c.lock.name, bridge: c.bridge.name };
+    expect(
+      (
+        await api('PATCH', '/api/v37/my/lock', {
+          ...k,
+          body: { id: c.lock.id, revision: c.lock.revision, name: 'Back gate lock' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api('PATCH', '/api/v37/my/bridge', { ...k, body: { id: c.bridge.id, name: 'Cellar bridge' } })).status,
+    ).toBe(200);
+    const s = `/api/v37/my/doorsensor/${sensor.id}`;
+    expect(
+      (await api('PATCH', s, { ...k, body: { revision: 1, name: 'Hall sensor', timeZone: 'Europe/Berlin' } })).status,
+    ).toBe(200);
+    // the bridge again, as it is now: nothing to record
+    expect(
+      (await api('PATCH', '/api/v37/my/bridge', { ...k, body: { id: c.bridge.id, name: 'Cellar bridge' } })).status,
+    ).toBe(200);
+    const items = (await audit(c.org.id, c.owner.key, '?action=device.settings')).json.result as any[];
+    expect(items.map((i) => [i.target.type, i.target.name, i.deviceId, i.before, i.after])).toEqual([
+      ['doorSensor', 'Hall sensor', sensor.id, { timeZone: sensor.timeZone }, { timeZone: 'Europe/Berlin' }],
+      ['bridge', 'Cellar bridge', c.bridge.id, { name: before.bridge }, { name: 'Cellar bridge' }],
+      ['lock', 'Back gate lock', c.lock.id, { name: before.lock }, { name: 'Back gate lock' }],
+    ]);
+  });
+
   it('records the story: access changed and revoked, a PIN added, changed and deleted, a link made and changed, a group made, renamed and filled; newest first', async () => {
     const c = await sharingCast();
     const k = { key: c.admin.key, clientAddress: '203.0.113.7' };
