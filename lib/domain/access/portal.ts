@@ -21,20 +21,19 @@ export interface PortalDevice {
   canManage: boolean;
 }
 
+/** What the portal's pages read of a device beside the access: its name, kind, zone and place. */
+const DEVICE_COLUMNS = {
+  id: devices.id,
+  name: devices.name,
+  type: devices.type,
+  timeZone: devices.timeZone,
+  organizationId: devices.organizationId,
+  siteId: devices.siteId,
+};
+
 export async function portalDevice(ctx: Ctx, deviceId: number): Promise<PortalDevice> {
   const acc = await requireDevice(ctx, deviceId, 'see');
-  const [d] = await ctx.db
-    .select({
-      id: devices.id,
-      name: devices.name,
-      type: devices.type,
-      timeZone: devices.timeZone,
-      organizationId: devices.organizationId,
-      siteId: devices.siteId,
-    })
-    .from(devices)
-    .where(eq(devices.id, deviceId))
-    .limit(1);
+  const [d] = await ctx.db.select(DEVICE_COLUMNS).from(devices).where(eq(devices.id, deviceId)).limit(1);
   if (!d) throw NotFound('Device');
   return { ...d, accessLevel: acc.accessLevel, canManage: may('share', acc, ctx.now()) };
 }
@@ -51,14 +50,7 @@ export type ActivityDevice = Pick<PortalDevice, 'id' | 'name' | 'type' | 'timeZo
 export async function activityDevices(ctx: Ctx, ids: number[]): Promise<ActivityDevice[]> {
   if (!ids.length) return [];
   const rows = await ctx.db
-    .select({
-      id: devices.id,
-      name: devices.name,
-      type: devices.type,
-      timeZone: devices.timeZone,
-      organizationId: devices.organizationId,
-      siteId: devices.siteId,
-    })
+    .select(DEVICE_COLUMNS)
     .from(devices)
     .where(and(anyInt(devices.id, ids), inArray(devices.id, visibleIds(ctx))));
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
