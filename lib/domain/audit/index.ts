@@ -56,18 +56,22 @@ export function changed<T extends Record<string, unknown>>(
 }
 
 /**
- * A device's settings changed ('device.settings'), in the change's transaction: only the fields
+ * A device's settings changed ('device.settings'), in the change's transaction: its name and zone
+ * as they were (`device`) against `input`, with `more` of the kind's own settings; only the fields
  * that differ; nothing when none do (a rename to the same name, a save without a change).
  */
-export async function auditSettings<T extends Record<string, unknown>>(
+export async function auditSettings(
   db: Db,
   ctx: Ctx,
-  device: { id: number; organizationId: number | null },
+  device: { id: number; organizationId: number | null; name: string; timeZone: string },
   target: { type: 'lock' | 'bridge' | 'doorSensor'; name: string },
-  before: T,
-  after: Partial<T>,
+  input: { name?: string; timeZone?: string },
+  more: { before: object; after: object } = { before: {}, after: {} },
 ): Promise<void> {
-  const diff = changed(before, after);
+  const diff = changed(
+    { name: device.name, timeZone: device.timeZone, ...more.before },
+    { name: input.name, timeZone: input.timeZone, ...more.after },
+  );
   if (diff)
     await audit(db, ctx, {
       action: 'device.settings',

@@ -85,14 +85,7 @@ export async function updateDoorSensor(
         notify: true,
         at: now,
       });
-      await auditSettings(
-        tx,
-        ctx,
-        d,
-        { type: 'doorSensor', name: r.name },
-        { name: d.name, timeZone: d.timeZone },
-        { name: input.name, timeZone: input.timeZone },
-      );
+      await auditSettings(tx, ctx, d, { type: 'doorSensor', name: r.name }, input);
     }
     return r;
   });

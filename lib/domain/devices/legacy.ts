@@ -58,14 +58,7 @@ export async function updateBridge(ctx: Ctx, input: BridgeUpdate): Promise<Devic
       ...(renamed ? { name: input.name } : {}),
       ...(rezoned ? { timeZone: input.timeZone } : {}),
     });
-    await auditSettings(
-      tx,
-      ctx,
-      d,
-      { type: 'bridge', name: r.name },
-      { name: d.name, timeZone: d.timeZone },
-      { name: input.name, timeZone: input.timeZone },
-    );
+    await auditSettings(tx, ctx, d, { type: 'bridge', name: r.name }, input);
     return r;
   });
   return { id: row.id, revision: row.revision, targetDeviceRevision: row.targetDeviceRevision };

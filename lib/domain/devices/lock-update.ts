@@ -109,14 +109,7 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
     if (renamed || rezoned || settingsDiffer) {
       const user = { id: ctx.caller.userId, numId: ctx.caller.userNumId, name: ctx.caller.displayName };
       await settingsChanged(tx, { device: row, user, name: row.name, revision: row.revision, notify: !push, at: now });
-      await auditSettings(
-        tx,
-        ctx,
-        d,
-        { type: 'lock', name: row.name },
-        { name: d.name, timeZone: d.timeZone, ...current },
-        { name: input.name, timeZone: input.timeZone, ...wanted },
-      );
+      await auditSettings(tx, ctx, d, { type: 'lock', name: row.name }, input, { before: current, after: wanted });
     }
     return row;
   });
