@@ -1,7 +1,7 @@
 'use client';
 
 import { Badge, Button, RowAction, Td, Tr, useToast } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import { useGroupMembers, useResendInvitation, type AccessRecord } from '@/lib/client/access';
 import { describeDates, describeDays, describeWindow, validity } from '@/lib/shared/access/schedule-text';
 
@@ -63,8 +63,7 @@ function ResendButton({ a }: { a: AccessRecord }) {
               'Invitation sent again',
               `A new link went to ${r.userEmail}; the former one no longer works.`,
             ),
-          onError: (e) =>
-            toast.error('Not sent', e instanceof ApiError ? e.messages.join(' ') : 'The server could not be reached.'),
+          onError: (e) => toast.error('Not sent', apiMessage(e)),
         })
       }
     >
@@ -102,11 +101,16 @@ export function AccessRow({ a, organizationId, zone, actions, onEdit, onRevoke }
           <div key={t}>{t}</div>
         ))}
       </Td>
+      {/* a pending invitation's Resend under its status, so the row's actions stay two and the
+          table fits its card at 1280 px (three of them pushed Revoke past the card's edge) */}
       <Td>
-        <StatusBadge a={a} />
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge a={a} />
+          {actions ? <ResendButton a={a} /> : null}
+        </div>
       </Td>
       <Td className="whitespace-nowrap text-right">
-        {actions ? <Actions a={a} onEdit={onEdit} onRevoke={onRevoke} className="justify-end" /> : null}
+        {actions ? <Actions a={a} onEdit={onEdit} onRevoke={onRevoke} className="justify-end" resend={false} /> : null}
       </Td>
     </Tr>
   );
@@ -133,11 +137,17 @@ export function AccessCard({ a, organizationId, zone, actions, onEdit, onRevoke 
   );
 }
 
-/** Resend (a pending invitation), Edit and Revoke of one access, named for whom they act on. */
-function Actions({ a, onEdit, onRevoke, className }: Pick<Props, 'a' | 'onEdit' | 'onRevoke'> & { className: string }) {
+/** Resend (a pending invitation, unless shown elsewhere), Edit and Revoke of one access, named for whom they act on. */
+function Actions({
+  a,
+  onEdit,
+  onRevoke,
+  className,
+  resend = true,
+}: Pick<Props, 'a' | 'onEdit' | 'onRevoke'> & { className: string; resend?: boolean }) {
   return (
     <div className={`flex gap-2 ${className}`}>
-      <ResendButton a={a} />
+      {resend ? <ResendButton a={a} /> : null}
       <RowAction action="Edit" of={`access of ${a.principalName}`} onClick={onEdit} />
       <RowAction action="Revoke" of={`access of ${a.principalName}`} danger onClick={onRevoke} />
     </div>
