@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormField, Select, useToast } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import { useUpdateAccess, type AccessRecord } from '@/lib/client/access';
 import { ScheduleFields, scheduleBody, scheduleFrom, type ScheduleErrors } from './schedule-fields';
 
@@ -30,7 +30,7 @@ export function EditAccessDialog({
     try {
       await update.mutateAsync({ id: access.id, body: { ...body, accessLevel: level, remoteAccessDisabled: !remote } });
     } catch (err) {
-      throw new Error(err instanceof ApiError ? err.messages.join(' ') : 'Saving failed. Please try again.');
+      throw new Error(apiMessage(err));
     }
     toast.success(`Access of ${access.principalName} updated.`);
   }

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
 
@@ -79,7 +79,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           : `Shared with ${r.displayName}.`,
       );
     } catch (err) {
-      setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Sharing failed. Please try again.');
+      setServerError(apiMessage(err));
       return false;
     }
   }

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button, Dialog, FormError, FormField, Input, Spinner } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
-import { ApiError } from '@/lib/client/api';
+import { ApiError, apiMessage } from '@/lib/client/api';
 import { useConfirmTotp, useStartTotp } from '@/lib/client/second-factors';
 import { PasswordDialog } from './password-dialog';
 import { RecoveryCodes } from './recovery-codes';
@@ -106,9 +106,7 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
           <Spinner />
         </div>
       ) : start.error ? (
-        <FormError>
-          {start.error instanceof ApiError ? start.error.messages.join(' ') : 'Could not start. Try again.'}
-        </FormError>
+        <FormError>{apiMessage(start.error)}</FormError>
       ) : (
         <form
           noValidate

@@ -15,7 +15,7 @@ import {
   Tr,
   useToast,
 } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import {
   NOTIFICATION_KINDS,
   useChangeNotifications,
@@ -75,8 +75,7 @@ function Preferences({ p }: { p: NotificationPreferences }) {
   const save = (c: NotificationChange, what: string) =>
     change.save(c, {
       onSuccess: () => toast.success('Saved', what),
-      onError: (e) =>
-        toast.error('Not saved', e instanceof ApiError ? e.messages.join(' ') : 'Cannot reach the server. Try again.'),
+      onError: (e) => toast.error('Not saved', apiMessage(e)),
     });
 
   /** One device's choice for one kind: default (the choice above), on or off. */

@@ -19,7 +19,7 @@ import {
   useToast,
   Warning,
 } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import {
   useAddBridge,
   useCheckBridge,
@@ -153,9 +153,6 @@ function BridgeRow({ bridge: b, onRemove }: { bridge: Bridge; onRemove: () => vo
   );
 }
 
-const problemOf = (e: unknown) =>
-  e instanceof ApiError ? e.messages.join(' ') : 'The service could not ask the bridge. Try again.';
-
 /**
  * Add a bridge: its address and API token first (checked with the bridge, nothing stored), then the
  * locks it has, each chosen and named, then added with the callback registered.
@@ -191,7 +188,7 @@ function AddBridgeDialog({ org, open, onClose }: { org: MyOrganization; open: bo
       setBridgeName(r.bridge.name);
       setChosen(Object.fromEntries(r.locks.map((l) => [l.id, { on: true, name: l.name }])));
     } catch (e) {
-      setProblem(problemOf(e));
+      setProblem(apiMessage(e));
     }
   }
 
@@ -207,7 +204,7 @@ function AddBridgeDialog({ org, open, onClose }: { org: MyOrganization; open: bo
       toast.success(`${r.name} added with ${r.locks.length === 1 ? 'one lock' : `${r.locks.length} locks`}`);
       close();
     } catch (e) {
-      setProblem(problemOf(e));
+      setProblem(apiMessage(e));
     }
   }
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Select, Textarea, useToast } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import { useGroups, useInvite, type MyOrganization } from '@/lib/client/organization';
 import { decidePeople } from '@/lib/shared/policy';
 
@@ -62,7 +62,7 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
       } catch (e) {
         failed.push({
           email,
-          message: e instanceof ApiError ? e.messages.join(' ') : 'Could not send this invitation. Try again.',
+          message: apiMessage(e),
         });
       }
     }

@@ -19,7 +19,7 @@ import {
   usePageParams,
   useToast,
 } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import { personHref } from '@/lib/client/people';
 import {
   useInvitationAction,
@@ -80,8 +80,7 @@ function Members({ org }: { org: MyOrganization }) {
         }).ok;
   const me: OrgUser | null = list.data?.find((u) => u.organizationUserId === org.organizationUserId) ?? null;
   const canLeave = decidePeople({ verb: 'remove', actor: org.role, target: { role: org.role, self: true } }).ok;
-  const fail = (e: unknown) =>
-    toast.error(e instanceof ApiError ? e.messages.join(' ') : 'That did not work. Try again.');
+  const fail = (e: unknown) => toast.error(apiMessage(e));
 
   async function invitationAction(p: OrgUser, action: 'resend' | 'withdraw') {
     try {

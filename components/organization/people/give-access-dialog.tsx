@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
 import { Badge, Button, Checkbox, Dialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { apiMessage } from '@/lib/client/api';
 import {
   useBulkGrant,
   type BulkGrantResult,
@@ -100,7 +100,7 @@ export function GiveAccessDialog({
         toast.success(n ? `${who}: ${n} ${n === 1 ? 'door' : 'doors'} given` : 'Nothing to change');
       }
     } catch (err) {
-      setServerError(err instanceof ApiError ? err.messages.join(' ') : 'Giving access failed. Please try again.');
+      setServerError(apiMessage(err));
     }
   }
 
