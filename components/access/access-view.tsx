@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import {
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   FormField,
   Input,
@@ -15,6 +14,7 @@ import {
   THead,
   Tr,
   useToast,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
@@ -118,20 +118,19 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
         myLevel={device.accessLevel}
       />
       {editing ? <EditAccessDialog access={editing} zone={zone} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={!!revoking}
+      <ConfirmItemDialog
+        item={revoking}
         onClose={() => setRevoking(null)}
-        title={`Revoke access of ${revoking?.principalName ?? ''}?`}
-        message={
-          revoking?.principalType === 1
+        title={(a) => `Revoke access of ${a.principalName}?`}
+        message={(a) =>
+          a.principalType === 1
             ? 'Members of this group lose what they had through it. Their own direct accesses stay.'
             : 'They can no longer open this device, and their phone certificates for it are revoked.'
         }
         confirmLabel="Revoke"
-        onConfirm={async () => {
-          if (!revoking) return;
-          await revoke.mutateAsync(revoking.id);
-          toast.success(`Access of ${revoking.principalName} revoked.`);
+        onConfirm={async (a) => {
+          await revoke.mutateAsync(a.id);
+          toast.success(`Access of ${a.principalName} revoked.`);
         }}
       />
     </div>

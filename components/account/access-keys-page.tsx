@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, Dialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
+import { Button, Card, Dialog, EmptyState, PageHeader, QueryView, useToast, ConfirmItemDialog } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import { useAccessKeys, useCreateKey, useRevokeKey, type AccessKey, type NewKeyInput } from '@/lib/client/account';
@@ -124,15 +124,15 @@ export function AccessKeysPage() {
         {created ? <NewKeyPanel name={created.name} value={created.key} onDone={() => setCreated(null)} /> : null}
       </Dialog>
 
-      <ConfirmDialog
-        open={!!revoking}
+      <ConfirmItemDialog
+        item={revoking}
         onClose={() => setRevoking(null)}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
+        title={(k) => `Revoke “${k.name}”?`}
         message="Anything using this key stops working at once. This cannot be undone."
         confirmLabel="Revoke key"
-        onConfirm={async () => {
-          await revoke.mutateAsync(revoking!.id);
-          toast.success('Key revoked', `“${revoking!.name}” no longer works.`);
+        onConfirm={async (k) => {
+          await revoke.mutateAsync(k.id);
+          toast.success('Key revoked', `“${k.name}” no longer works.`);
         }}
       />
     </>

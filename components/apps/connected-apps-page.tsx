@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { fmtDateTime, relative } from '@/components/account/when';
-import { Badge, Card, ConfirmDialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
+import { Badge, Card, EmptyState, PageHeader, QueryView, useToast, ConfirmItemDialog } from '@/components/ui';
 import { Button } from '@/components/ui';
 import { useConnectedApps, useDisconnectApp, type ConnectedApp } from '@/lib/client/apps';
 import { AppMark } from './app-mark';
@@ -66,16 +66,14 @@ export function ConnectedAppsPage() {
           )}
         </QueryView>
       </Card>
-      <ConfirmDialog
-        open={!!leaving}
+      <ConfirmItemDialog
+        item={leaving}
         onClose={() => setLeaving(null)}
-        title={`Disconnect “${leaving?.name ?? ''}”?`}
+        title={(a) => `Disconnect “${a.name}”?`}
         message="The app loses access at once: its tokens stop working on its next call. To use it again, you connect it again from the app."
         confirmLabel="Disconnect"
-        onConfirm={async () => {
-          const a = leaving!;
+        onConfirm={async (a) => {
           await disconnect.mutateAsync(a.clientId);
-          setLeaving(null);
           toast.success(`${a.name} is disconnected.`);
         }}
       />

@@ -6,13 +6,13 @@ import {
   Badge,
   Button,
   Card,
-  ConfirmDialog,
   Dialog,
   EmptyState,
   PageHeader,
   QueryView,
   ShownOnce,
   useToast,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import {
   useDeleteApp,
@@ -130,16 +130,14 @@ export function DeveloperPage() {
         ) : null}
       </Dialog>
 
-      <ConfirmDialog
-        open={!!removing}
+      <ConfirmItemDialog
+        item={removing}
         onClose={() => setRemoving(null)}
-        title={`Remove “${removing?.name ?? ''}”?`}
+        title={(a) => `Remove “${a.name}”?`}
         message="Everyone who connected it is disconnected at once: its tokens stop working on their next call. This cannot be undone."
         confirmLabel="Remove app"
-        onConfirm={async () => {
-          const a = removing!;
+        onConfirm={async (a) => {
           await remove.mutateAsync(a.clientId);
-          setRemoving(null);
           toast.success(`${a.name} is removed.`);
         }}
       />

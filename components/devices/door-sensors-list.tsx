@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   PageHeader,
   QueryView,
@@ -16,6 +15,7 @@ import {
   THead,
   Tr,
   useToast,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { useDeleteDoorSensor, useDeviceDetails, useDoorSensors, type DoorSensor } from '@/lib/client/devices';
 import type { DeviceRefusals } from '@/lib/domain/devices/overview';
@@ -121,20 +121,20 @@ export function DoorSensorsList({ refusals }: { refusals: Record<number, DeviceR
         </QueryView>
       </Card>
       <RenameDialog key={renaming?.id ?? 'none'} sensor={renaming} onClose={() => setRenaming(null)} />
-      <ConfirmDialog
-        open={!!removing}
+      <ConfirmItemDialog
+        item={removing}
         onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'the door sensor'}?`}
-        message={
+        title={(s) => `Remove ${s.name}?`}
+        message={(s) => (
           <p className="text-sm text-slate-700">
-            It is unpaired from {lockName(removing)} and leaves the service. The lock then no longer knows whether its
-            door is open (“No door sensor”), and door-closed auto lock and open-door alerts stop working.
+            It is unpaired from {lockName(s)} and leaves the service. The lock then no longer knows whether its door is
+            open (“No door sensor”), and door-closed auto lock and open-door alerts stop working.
           </p>
-        }
+        )}
         confirmLabel="Remove sensor"
-        onConfirm={async () => {
-          await remove.mutateAsync(removing!.id);
-          toast.success(`${removing!.name} removed`);
+        onConfirm={async (s) => {
+          await remove.mutateAsync(s.id);
+          toast.success(`${s.name} removed`);
         }}
       />
     </div>

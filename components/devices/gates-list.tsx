@@ -8,7 +8,6 @@ import {
   Badge,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   PageHeader,
   QueryView,
@@ -18,6 +17,7 @@ import {
   Th,
   THead,
   Tr,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { useDeleteGate, useGates, useSyncAllGates, type Gate } from '@/lib/client/devices';
 import type { DeviceRefusals } from '@/lib/domain/devices/overview';
@@ -98,10 +98,10 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
           }
         </QueryView>
       </Card>
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'the gate'}?`}
+        title={(g) => `Delete ${g.name}?`}
         message={
           <div className="space-y-2 text-sm text-slate-700">
             <p>It disappears from the service for everyone, with its shares, access links and log.</p>
@@ -112,7 +112,7 @@ export function GatesList({ refusals }: { refusals: Record<number, DeviceRefusal
           </div>
         }
         confirmLabel="Delete gate"
-        onConfirm={() => del.mutateAsync(deleting!.id)}
+        onConfirm={(g) => del.mutateAsync(g.id)}
       />
     </div>
   );

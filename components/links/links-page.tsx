@@ -4,7 +4,6 @@ import { useState } from 'react';
 import {
   Badge,
   Button,
-  ConfirmDialog,
   Dialog,
   EmptyState,
   Input,
@@ -18,6 +17,7 @@ import {
   usePageParams,
   useToast,
   RowAction,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { useAccessLinks, useCreateLink, useDeleteLink, useUpdateLink, type AccessLink } from '@/lib/client/links';
 import type { MyOrganization } from '@/lib/client/organization';
@@ -208,14 +208,14 @@ function Links({ org }: { org: MyOrganization }) {
         </div>
       </Dialog>
       {sendingNew ? <SendDialog orgId={org.id} link={sendingNew} onClose={() => setSendingNew(null)} /> : null}
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete "${deleting?.name}"?`}
+        title={(l) => `Delete "${l.name}"?`}
         message="The link stops working at once. Its past openings stay in the activity log."
         confirmLabel="Delete link"
-        onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
+        onConfirm={async (l) => {
+          await remove.mutateAsync(l.id);
           toast.success('Access link deleted');
         }}
       />

@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   PageHeader,
   QueryView,
@@ -16,6 +15,7 @@ import {
   THead,
   Tr,
   useToast,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { useLiftLockdown, useLockdowns, useStartLockdown, type Lockdown } from '@/lib/client/lockdowns';
 import type { MyOrganization } from '@/lib/client/organization';
@@ -104,17 +104,16 @@ function Lockdowns({ org }: { org: MyOrganization }) {
           toast.success(`${l.siteName ?? org.name} is locked down`, 'Its locks are being locked.');
         }}
       />
-      <ConfirmDialog
-        open={!!lifting}
-        title={lifting ? `Lift the lockdown of ${where(lifting)}?` : ''}
+      <ConfirmItemDialog
+        item={lifting}
+        title={(l) => `Lift the lockdown of ${where(l)}?`}
         message="Its doors open again as their accesses, access links and PINs say. The locks stay locked; the PINs go back on the keypads as the locks are reached."
         confirmLabel="Lift lockdown"
         tone="primary"
         onClose={() => setLifting(null)}
-        onConfirm={async () => {
-          if (!lifting) return;
-          await lift.mutateAsync(lifting.id);
-          toast.success(`The lockdown of ${where(lifting)} is lifted`);
+        onConfirm={async (l) => {
+          await lift.mutateAsync(l.id);
+          toast.success(`The lockdown of ${where(l)} is lifted`);
         }}
       />
     </>

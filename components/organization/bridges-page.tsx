@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Checkbox,
-  ConfirmDialog,
   Dialog,
   EmptyState,
   FormError,
@@ -18,6 +17,7 @@ import {
   Select,
   useToast,
   Warning,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
 import {
@@ -85,21 +85,21 @@ function Bridges({ org }: { org: MyOrganization }) {
         </QueryView>
       </Card>
       <AddBridgeDialog org={org} open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmItemDialog
+        item={removing}
         onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'the bridge'}?`}
-        message={
+        title={(b) => `Remove ${b.name}?`}
+        message={(b) => (
           <>
             The service stops reaching it: its callback is removed from the bridge, and its{' '}
-            {removing?.locks.length === 1 ? 'lock stays' : `${removing?.locks.length ?? 0} locks stay`} with their
-            accesses and history, no longer paired with a bridge (no remote opening until it is added again).
+            {b.locks.length === 1 ? 'lock stays' : `${b.locks.length} locks stay`} with their accesses and history, no
+            longer paired with a bridge (no remote opening until it is added again).
           </>
-        }
+        )}
         confirmLabel="Remove the bridge"
-        onConfirm={async () => {
-          await remove.mutateAsync(removing!.id);
-          toast.success(`${removing!.name} removed`);
+        onConfirm={async (b) => {
+          await remove.mutateAsync(b.id);
+          toast.success(`${b.name} removed`);
         }}
       />
     </div>

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Button,
   RowAction,
-  ConfirmDialog,
   PageHeader,
   Table,
   TBody,
@@ -15,6 +14,7 @@ import {
   Tr,
   usePageParams,
   useToast,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import {
   useCreateGroup,
@@ -116,15 +116,15 @@ function Groups({ org }: { org: MyOrganization }) {
           toast.success(`Group renamed to "${name}"`);
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete "${deleting?.name}"?`}
+        title={(g) => `Delete "${g.name}"?`}
         message="Its members lose the access they had through this group. Their own, direct access stays."
         confirmLabel="Delete group"
-        onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          toast.success(`Group "${deleting!.name}" deleted`);
+        onConfirm={async (g) => {
+          await remove.mutateAsync(g.id);
+          toast.success(`Group "${g.name}" deleted`);
         }}
       />
     </>

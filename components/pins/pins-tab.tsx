@@ -5,7 +5,6 @@ import { useState } from 'react';
 import {
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   LockIcon,
   QueryView,
@@ -17,6 +16,7 @@ import {
   Tr,
   useToast,
   RowAction,
+  ConfirmItemDialog,
 } from '@/components/ui';
 import { pinErrorMessage, useDeletePin, usePins, type PinListItem } from '@/lib/client/pins';
 import { MAX_PINS_PER_LOCK } from '@/lib/shared/pins/rules';
@@ -151,19 +151,19 @@ function ManagedPins({ lock }: { lock: PinsTabInfo }) {
         </QueryView>
       </Card>
       <PinDialog lockId={lock.deviceId} zone={lock.timeZone} state={dialog} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete “${deleting?.alias ?? ''}”?`}
+        title={(p) => `Delete “${p.alias}”?`}
         message="The PIN is removed from the lock; it stops opening the door at once."
         confirmLabel={del.isPending ? 'Sending to the lock…' : 'Delete PIN'}
-        onConfirm={async () => {
+        onConfirm={async (p) => {
           try {
-            await del.mutateAsync(deleting!.id);
+            await del.mutateAsync(p.id);
           } catch (e) {
             throw new Error(pinErrorMessage(e));
           }
-          toast.success('PIN deleted', `The lock no longer accepts “${deleting!.alias}”.`);
+          toast.success('PIN deleted', `The lock no longer accepts “${p.alias}”.`);
         }}
       />
     </>

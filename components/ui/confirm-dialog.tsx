@@ -43,3 +43,29 @@ export function ConfirmDialog({
     </FormDialog>
   );
 }
+
+export interface ConfirmItemDialogProps<T>
+  extends Omit<ConfirmDialogProps, 'open' | 'title' | 'message' | 'onConfirm'> {
+  /** The row asked about (a key, a link, a person): the dialog is open while it is set. */
+  item: T | null | undefined;
+  title: (item: T) => React.ReactNode;
+  message?: React.ReactNode | ((item: T) => React.ReactNode);
+  onConfirm: (item: T) => void | Promise<unknown>;
+}
+
+/**
+ * ConfirmDialog about one row of a list: open while `item` is set, its title, message and action
+ * given that row (no `x?.name ?? ''` while it closes, no `x!` in the action).
+ */
+export function ConfirmItemDialog<T>({ item, title, message, onConfirm, ...rest }: ConfirmItemDialogProps<T>) {
+  if (item === null || item === undefined) return null;
+  return (
+    <ConfirmDialog
+      open
+      title={title(item)}
+      message={typeof message === 'function' ? message(item) : message}
+      onConfirm={() => onConfirm(item)}
+      {...rest}
+    />
+  );
+}

@@ -37,7 +37,12 @@ export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorState, type ErrorStateProps } from './error-state';
 export { Spinner } from './spinner';
 export { Dialog, type DialogProps } from './dialog';
-export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  ConfirmItemDialog,
+  type ConfirmItemDialogProps,
+} from './confirm-dialog';
 export { ToastProvider, useToast, type ToastApi, type ToastTone } from './toast';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { TabLinks, type TabLink } from './tab-links';

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { Button, Card, ConfirmDialog, Dialog, EmptyState, PageHeader, QueryView, useToast } from '@/components/ui';
+import { Button, Card, Dialog, EmptyState, PageHeader, QueryView, useToast, ConfirmItemDialog } from '@/components/ui';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -128,15 +128,17 @@ export function WebhooksPage() {
           toast.success('Webhook saved');
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title="Delete this webhook?"
-        message={`Events stop going to ${deleting?.url ?? ''} at once, and its delivery log is deleted. This cannot be undone.`}
+        title={() => 'Delete this webhook?'}
+        message={(w) =>
+          `Events stop going to ${w.url} at once, and its delivery log is deleted. This cannot be undone.`
+        }
         confirmLabel="Delete webhook"
-        onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          if (selected?.id === deleting!.id) go({ webhook: null });
+        onConfirm={async (w) => {
+          await remove.mutateAsync(w.id);
+          if (selected?.id === w.id) go({ webhook: null });
           toast.success('Webhook deleted');
         }}
       />

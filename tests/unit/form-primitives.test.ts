@@ -1,6 +1,7 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { ConfirmItemDialog } from '@/components/ui/confirm-dialog';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { FieldError } from '@/components/ui/form-field';
 import { errorText, FormError } from '@/components/ui/form-error';
@@ -115,6 +116,31 @@ describe('FormDialog', () => {
       }),
     );
     expect(out).toBe('');
+  });
+});
+
+describe('ConfirmItemDialog', () => {
+  const site = { id: 7, name: 'Residence' };
+  const props = (item: typeof site | null, done: number[]) => ({
+    item,
+    onClose: () => {},
+    title: (s: typeof site) => `Delete "${s.name}"?`,
+    message: (s: typeof site) => `Site ${s.id} goes.`,
+    confirmLabel: 'Delete site',
+    onConfirm: (s: typeof site) => void done.push(s.id),
+  });
+  it('is closed while no row is asked about, and words itself and acts on the row it is given', async () => {
+    expect(html(h(ConfirmItemDialog<typeof site>, props(null, [])))).toBe('');
+    const done: number[] = [];
+    const el = ConfirmItemDialog(props(site, done)) as React.ReactElement<{
+      open: boolean;
+      title: string;
+      message: string;
+      onConfirm: () => unknown;
+    }>;
+    expect(el.props).toMatchObject({ open: true, title: 'Delete "Residence"?', message: 'Site 7 goes.' });
+    await el.props.onConfirm();
+    expect(done).toEqual([7]);
   });
 });
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, ConfirmDialog, PageHeader, usePageParams, useToast } from '@/components/ui';
+import { Button, PageHeader, usePageParams, useToast, ConfirmItemDialog } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import {
   useAllSites,
@@ -103,15 +103,15 @@ function Sites({ org }: { org: MyOrganization }) {
           toast.success(`Site "${fields.name}" saved`);
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
+      <ConfirmItemDialog
+        item={deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete "${deleting?.name}"?`}
+        title={(s) => `Delete "${s.name}"?`}
         message="Only a site without devices can be deleted: devices are never deleted with their site."
         confirmLabel="Delete site"
-        onConfirm={async () => {
-          await remove.mutateAsync(deleting!.id);
-          toast.success(`Site "${deleting!.name}" deleted`);
+        onConfirm={async (s) => {
+          await remove.mutateAsync(s.id);
+          toast.success(`Site "${s.name}" deleted`);
         }}
       />
       <MoveDevicesDialog
