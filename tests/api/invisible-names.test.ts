@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { showsSomething } from '@/lib/shared/text';
-import { lockWithCast } from '../support/factories/core';
+import { AccessLevel } from '@/db/schema';
+import { sharingCast } from '../support/factories/access';
+import { grantUser, lockWithCast } from '../support/factories/core';
+import { createDoorSensor } from '../support/factories/devices';
 import { orgWithCast, type Cast } from '../support/factories/organization';
 import { api } from '../support/router';
 
@@ -50,5 +53,45 @@ describe('names that show nothing are refused with 400, in the envelope', () => 
       body: { name: '\uffff', scopes: ['Device.Read'], validTo: new Date(Date.now() + 86_400_000).toISOString() },
     });
     expect(key.status).toBe(400);
+  });
+
+  it('device names however they arrive (a lock, a bridge and a door sensor renamed; a bridge and its locks added) and app names', async () => {
+    const c = await sharingCast();
+    const sensor = await createDoorSensor(c.lock, { organizationId: c.org.id, name: 'Hall sensor' });
+    for (const d of [c.bridge, sensor]) await grantUser(d.id, c.owner.id, AccessLevel.owner);
+    const k = { key: c.owner.key };
+    const bridgeAdded = (name: string, lockName: string) => ({
+      address: '192.0.2.10',
+      token: 'token',
+      name,
+      locks: [{ id: 1, name: lockName }],
+    });
+    for (const name of INVISIBLE) {
+      const tries = {
+        lock: await api('PATCH', '/api/v37/my/lock', {
+          ...k,
+          body: { id: c.lock.id, revision: c.lock.revision, name },
+        }),
+        bridge: await api('PATCH', '/api/v37/my/bridge', { ...k, body: { id: c.bridge.id, name } }),
+        sensor: await api('PATCH', `/api/v37/my/doorsensor/${sensor.id}`, { ...k, body: { revision: 1, name } }),
+        // refused before the bridge at that address is asked anything
+        added: await api('POST', `/api/v37/organization/${c.org.id}/bridge`, {
+          ...k,
+          body: bridgeAdded(name, 'Front'),
+        }),
+        addedLock: await api('POST', `/api/v37/organization/${c.org.id}/bridge`, {
+          ...k,
+          body: bridgeAdded('Hall bridge', name),
+        }),
+        app: await api('POST', '/api/v37/my/oauthclient', {
+          ...k,
+          body: { name, redirectUris: ['https://app.example/cb'] },
+        }),
+      };
+      for (const [what, r] of Object.entries(tries)) {
+        expect(r.status, `${what} ${JSON.stringify(name)}`).toBe(400);
+        expect(r.json.errorMessages.join(' ')).toMatch(/visible character/);
+      }
+    }
   });
 });

@@ -5,6 +5,7 @@ import { audit } from '../audit';
 import type { Ctx } from '../context';
 import { Invalid, NotFound } from '../errors';
 import { fmtNoZone } from '../format';
+import { invisibleName, showsSomething } from '@/lib/shared/text';
 import { checkLogo, checkRedirectUri, MAX_REDIRECT_URIS } from './rules';
 import type { AppRegistered, DeveloperApp } from './schemas';
 
@@ -25,6 +26,8 @@ export interface RegisterAppInput {
 export async function registerApp(ctx: Ctx, input: RegisterAppInput): Promise<AppRegistered> {
   const name = input.name.trim();
   if (!name) throw Invalid('name: must not be empty');
+  // the consent page says who asks by this name: one that shows nothing leaves it blank
+  if (!showsSomething(name)) throw Invalid(invisibleName('name'));
   if (name.length > 80) throw Invalid('name: must be at most 80 characters');
   if (!input.redirectUris.length) throw Invalid('redirectUris: at least one address is needed');
   if (input.redirectUris.length > MAX_REDIRECT_URIS)

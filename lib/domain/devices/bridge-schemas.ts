@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameField } from '@/lib/shared/text';
 
 /** Input and answers of the organization's bridges (docs/api-compatibility.md: ours, not Tedee's cloud API). */
 const access = {
@@ -14,13 +15,13 @@ export const checkBridgeBody = z.object(access);
 
 export const addBridgeBody = z.object({
   ...access,
-  name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+  name: nameField().optional(),
   locks: z
     .array(
       z.object({
         /** the lock's id on the bridge (from the check) */
         id: z.number().int().min(1).max(2_147_483_647),
-        name: z.string().trim().min(1, 'must not be empty').max(100),
+        name: nameField(),
       }),
     )
     .max(50),

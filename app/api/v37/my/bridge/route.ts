@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { listBridges } from '@/lib/domain/devices/details';
 import { z } from 'zod';
+import { nameField } from '@/lib/shared/text';
 import { bodyId } from '@/lib/http/query';
 import { Bridge, DeviceUpdated } from '@/lib/domain/devices/schemas';
 import { updateBridge } from '@/lib/domain/devices/legacy';
@@ -14,12 +15,7 @@ export const GET = route(
 const body = z.object({
   id: bodyId('must be the id of a bridge (a number)'),
   revision: z.number({ error: 'must be a number' }).int('must be a whole number').min(0).optional(),
-  name: z
-    .string({ error: 'must be a text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'must be at most 100 characters')
-    .optional(),
+  name: nameField().optional(),
   timeZone: z.string({ error: 'must be a time zone name' }).max(64).optional(),
   localApiEnabled: z.boolean({ error: 'must be true or false' }).optional(),
 });

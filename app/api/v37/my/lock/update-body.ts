@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId } from '@/lib/http/query';
-import { showsSomething } from '@/lib/shared/text';
+import { nameField } from '@/lib/shared/text';
 import {
   LOCK_SETTING_DEFAULTS,
   LOCK_SETTING_LIMITS,
@@ -62,13 +62,7 @@ export const lockUpdateBody = z.object({
     .number({ error: 'must be the revision you read' })
     .int('must be a whole number')
     .min(0, 'must not be negative'),
-  name: z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'at most 100 characters')
-    .refine(showsSomething, 'must show at least one visible character (not only invisible or direction-changing ones)')
-    .optional(),
+  name: nameField().optional(),
   timeZone: z.string({ error: 'must be a time zone name' }).trim().min(1, 'must not be empty').max(64).optional(),
   deviceSettings: deviceSettings.optional(),
   userSettings: userSettings.optional(),

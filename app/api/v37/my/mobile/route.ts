@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { showsSomething } from '@/lib/shared/text';
+import { nameField } from '@/lib/shared/text';
 import { route } from '@/lib/http/route';
 import { reply } from '@/lib/http/reply';
 import { listMobiles, registerMobile } from '@/lib/domain/certificates/mobiles';
 import { Mobile } from '@/lib/domain/certificates/schemas';
 
 const body = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'must be at most 100 characters')
-    .refine(showsSomething, 'must show at least one visible character (not only invisible or direction-changing ones)'),
+  name: nameField(),
   publicKey: z.string().min(1, 'must not be empty').max(2000),
   /** Tedee's OperatingSystem: 0 iOS, 1 Android, 3 other */
   operatingSystem: z

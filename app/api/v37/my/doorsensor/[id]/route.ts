@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameField } from '@/lib/shared/text';
 import { route } from '@/lib/http/route';
 import { pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
@@ -13,12 +14,7 @@ const body = z.object({
     .number({ error: 'must be the revision you read' })
     .int('must be a whole number')
     .min(0, 'must not be negative'),
-  name: z
-    .string({ error: 'must be text' })
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'at most 100 characters')
-    .optional(),
+  name: nameField().optional(),
   timeZone: z.string({ error: 'must be a time zone name' }).trim().min(1, 'must not be empty').max(64).optional(),
   userSettings: z
     .object(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { showsSomething } from '@/lib/shared/text';
+import { nameField } from '@/lib/shared/text';
 import { zInstant } from '@/lib/http/query';
 
 /**
@@ -65,12 +65,7 @@ const repeatEvent = z
 
 const fields = {
   // Tedee allows names of up to 450 characters
-  name: z
-    .string({ error: 'name must be text' })
-    .trim()
-    .min(1, 'a link needs a name')
-    .max(450, 'at most 450 characters')
-    .refine(showsSomething, 'must show at least one visible character (not only invisible or direction-changing ones)'),
+  name: nameField(450, 'a link needs a name'),
   // characters, not UTF-16 units: an emoji counts once
   description: z
     .string({ error: 'description must be text' })
