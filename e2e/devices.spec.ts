@@ -51,7 +51,7 @@ test('a command on a lock whose bridge is offline says the lock is offline', asy
   await expect(page.getByText('The lock is offline: its bridge is disconnected.').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unlock', exact: true })).toBeDisabled();
   // heard last when its bridge was (three days ago in the demo), never "never"
-  await expect(page.getByText(/Last seen \d{1,2} \w{3} \d{4}, \d\d:\d\d Europe\/\w+ \(3 d ago\)/)).toBeVisible();
+  await expect(page.getByText(/Last seen \d{1,2} \w{3} \d{4}, \d\d:\d\d Europe\/\w+ \(3 days ago\)/)).toBeVisible();
 });
 
 test('syncing an unlinked gate: still unlinked, then linked once it is back in the gate system', async ({

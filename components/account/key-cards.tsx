@@ -3,7 +3,8 @@
 import { RowAction } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
 import { KeyStatusBadge, ScopeChips } from './key-status';
-import { fmtDate, relative } from './when';
+import { relative } from '@/lib/shared/time-text';
+import { fmtDate } from './when';
 
 /** The keys on a phone: one card each, everything visible without scrolling sideways. */
 export function KeyCards({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k: AccessKey) => void }) {

@@ -3,7 +3,8 @@
 import { RowAction, Table, TBody, Td, Th, THead, Tr } from '@/components/ui';
 import type { AccessKey } from '@/lib/client/account';
 import { KeyStatusBadge, ScopeChips } from './key-status';
-import { fmtDate, fmtDateTime, relative } from './when';
+import { relative } from '@/lib/shared/time-text';
+import { fmtDate, fmtDateTime } from './when';
 
 /** The keys: name and prefix, scopes, expiry, last use, status, revoke. */
 export function KeysTable({ keys, onRevoke }: { keys: AccessKey[]; onRevoke: (k: AccessKey) => void }) {

@@ -16,7 +16,8 @@ import { PasswordDialog } from './password-dialog';
 import { PasswordPrompt } from './password-prompt';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSetup } from './totp-setup';
-import { fmtDate, relative } from './when';
+import { relative } from '@/lib/shared/time-text';
+import { fmtDate } from './when';
 
 type Asking = { kind: 'removeTotp' } | { kind: 'renewCodes' } | { kind: 'removePasskey'; passkey: PasskeyInfo } | null;
 

@@ -7,22 +7,9 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
-const REL = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const fmtDate = (iso: string) => DATE.format(new Date(iso));
 export const fmtDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
-
-/** "in 3 days", "5 minutes ago", ... */
-export function relative(iso: string, now = Date.now()): string {
-  const s = (new Date(iso).getTime() - now) / 1000;
-  const abs = Math.abs(s);
-  if (abs < 60) return s < 0 ? 'just now' : 'in a moment';
-  if (abs < 3600) return REL.format(Math.round(s / 60), 'minute');
-  if (abs < 86_400) return REL.format(Math.round(s / 3600), 'hour');
-  if (abs < 86_400 * 60) return REL.format(Math.round(s / 86_400), 'day');
-  if (abs < 86_400 * 730) return REL.format(Math.round(s / (86_400 * 30.44)), 'month');
-  return REL.format(Math.round(s / (86_400 * 365.25)), 'year');
-}
 
 /** The API's `created` has no zone suffix but is UTC. */
 export const utc = (noZone: string) => (/[zZ]|[+-]\d\d:?\d\d$/.test(noZone) ? noZone : `${noZone}Z`);

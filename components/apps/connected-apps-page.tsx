@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { fmtDateTime, relative } from '@/components/account/when';
+import { fmtDateTime } from '@/components/account/when';
+import { relative } from '@/lib/shared/time-text';
 import { Badge, Card, EmptyState, PageHeader, QueryView, useToast, ConfirmItemDialog } from '@/components/ui';
 import { Button } from '@/components/ui';
 import { useConnectedApps, useDisconnectApp, type ConnectedApp } from '@/lib/client/apps';

@@ -1,3 +1,4 @@
+import { relative } from '@/lib/shared/time-text';
 import type { BadgeTone } from '@/components/ui';
 import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 
@@ -82,15 +83,8 @@ export function connectivity(
     : { label: kind === 'gate' ? 'Disconnected' : 'Offline', tone: 'problem' };
 }
 
-/** Relative time ("3 min ago") for last changes. */
-export function ago(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return '—';
-  const s = Math.round((now - new Date(iso).getTime()) / 1000);
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
-}
+/** When a device's state last changed, relative (lib/shared/time-text), or a dash when it never did. */
+export const ago = (iso: string | null | undefined, now = Date.now()): string => (iso ? relative(iso, now) : '—');
 
 /** A gate's opening signal (its impulse length, stored in ms) in words: "1 s", "0.5 s". */
 export const seconds = (ms: number | null | undefined): string =>

@@ -4,7 +4,8 @@ import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { PasswordDialog } from '@/components/account/password-dialog';
-import { fmtDate, fmtDateTime, relative } from '@/components/account/when';
+import { fmtDate, fmtDateTime } from '@/components/account/when';
+import { relative } from '@/lib/shared/time-text';
 import {
   Badge,
   Button,

@@ -9,7 +9,8 @@ import {
   type Webhook,
   type WebhookOwner,
 } from '@/lib/client/webhooks';
-import { eventLabel, fmtTime, relative } from './format';
+import { relative } from '@/lib/shared/time-text';
+import { eventLabel, fmtTime } from './format';
 import { DeliveryBadge } from './status';
 
 /** Recent deliveries of one webhook with every attempt; send a test event; redeliver one. */

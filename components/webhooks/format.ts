@@ -8,19 +8,8 @@ const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
 });
-const REL = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const fmtTime = (iso: string) => DATE_TIME.format(new Date(iso));
-
-/** "5 minutes ago", "in 30 seconds" */
-export function relative(iso: string, now = Date.now()): string {
-  const s = (new Date(iso).getTime() - now) / 1000;
-  const abs = Math.abs(s);
-  if (abs < 45) return REL.format(Math.round(s), 'second');
-  if (abs < 3600) return REL.format(Math.round(s / 60), 'minute');
-  if (abs < 86_400) return REL.format(Math.round(s / 3600), 'hour');
-  return REL.format(Math.round(s / 86_400), 'day');
-}
 
 export function eventLabel(event: string): string {
   if (event === TEST_EVENT) return 'Test event';

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui';
 import type { Delivery, Webhook } from '@/lib/client/webhooks';
-import { relative } from './format';
+import { relative } from '@/lib/shared/time-text';
 
 /** Health of a webhook in words: enabled or not, failing or not (never by color alone). */
 export function WebhookBadges({ hook }: { hook: Webhook }) {

@@ -2,7 +2,8 @@
 
 import { RowAction } from '@/components/ui';
 import type { Webhook } from '@/lib/client/webhooks';
-import { eventLabel, relative } from './format';
+import { relative } from '@/lib/shared/time-text';
+import { eventLabel } from './format';
 import { WebhookBadges } from './status';
 
 export interface WebhookListProps {
