@@ -20,6 +20,8 @@ import {
   ConfirmItemDialog,
 } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
+import { relative } from '@/lib/shared/time-text';
+import { fmtDateTime } from '@/components/account/when';
 import {
   useAddBridge,
   useCheckBridge,
@@ -106,8 +108,6 @@ function Bridges({ org }: { org: MyOrganization }) {
   );
 }
 
-const since = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
-
 function BridgeRow({ bridge: b, onRemove }: { bridge: Bridge; onRemove: () => void }) {
   const tedee = !b.capabilities.length;
   return (
@@ -120,7 +120,12 @@ function BridgeRow({ bridge: b, onRemove }: { bridge: Bridge; onRemove: () => vo
         </div>
         <p className="text-sm text-slate-600">
           {b.serialNumber} · {b.address ?? 'no address stored'} · {b.tokenMode === 'plain' ? 'plain' : 'encrypted'}{' '}
-          token · last news {since(b.lastEventAt)}
+          token ·{' '}
+          {b.lastEventAt ? (
+            <span title={fmtDateTime(b.lastEventAt)}>last event {relative(b.lastEventAt)}</span>
+          ) : (
+            'no event from it yet'
+          )}
         </p>
         {tedee ? (
           <p className="text-sm text-slate-600">
