@@ -64,7 +64,7 @@ test.describe('Organization > Access links', () => {
     await expect(doors.nth(0)).toContainText('Front door');
     await expect(doors.nth(1)).toContainText('Main gate');
     await guest.getByRole('button', { name: 'Open Main gate' }).click();
-    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveText('Opening...');
+    await expect(guest.getByRole('button', { name: 'Open Main gate' })).toHaveText('Opening…');
     await expect(doors.nth(1).getByRole('status')).toHaveText('Opened', { timeout: 20_000 });
     await screen(guest, 'links-guest-phone');
     // a return to the tab asks nothing either

@@ -41,7 +41,7 @@ export function EditAccessDialog({
       onClose={onClose}
       size="lg"
       title={`Edit access of ${access.principalName}`}
-      submitLabel={update.isPending ? 'Saving...' : 'Save'}
+      submitLabel={update.isPending ? 'Saving…' : 'Save'}
       onSubmit={submit}
     >
       <FormField label="Role">

@@ -91,7 +91,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
       size="lg"
       title="Share this device"
       description="People without an account get an invitation: the access starts when they sign up with that e-mail."
-      submitLabel={grant.isPending ? 'Sharing...' : 'Share'}
+      submitLabel={grant.isPending ? 'Sharing…' : 'Share'}
       onSubmit={submit}
     >
       <FormError ref={alertRef} tabIndex={-1}>
@@ -144,7 +144,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
               if (e.target.value) setErrors((x) => ({ ...x, group: undefined }));
             }}
           >
-            <option value="">Choose a group...</option>
+            <option value="">Choose a group…</option>
             {groupList.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name}
@@ -159,7 +159,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           error={errors.group}
           hint={
             groups.isLoading
-              ? 'Loading groups...'
+              ? 'Loading groups…'
               : "The organization's groups could not be listed for you: paste a group id."
           }
         >

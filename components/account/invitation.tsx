@@ -34,7 +34,7 @@ export function AcceptInvitation({ token }: { token: string }) {
     <div className="space-y-3">
       {error ? <Notice tone="error">{error}</Notice> : null}
       <Button className="w-full" onClick={accept} loading={sending} autoFocus>
-        {sending ? 'Accepting...' : 'Accept the invitation'}
+        {sending ? 'Accepting…' : 'Accept the invitation'}
       </Button>
     </div>
   );

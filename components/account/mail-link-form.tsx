@@ -71,7 +71,7 @@ export function MailLinkForm({
         />
       </FormField>
       <Button type="submit" variant={variant} className="w-full" loading={sending}>
-        {sending ? 'Sending...' : sent ? againLabel : label}
+        {sending ? 'Sending…' : sent ? againLabel : label}
       </Button>
     </form>
   );

@@ -101,7 +101,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
         </span>
       </label>
       <Button type="submit" className="w-full" loading={sending}>
-        {sending ? 'Saving...' : 'Set the new password'}
+        {sending ? 'Saving…' : 'Set the new password'}
       </Button>
     </form>
   );

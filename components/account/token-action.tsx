@@ -65,7 +65,7 @@ export function ConfirmEmail({ token }: { token: string }) {
       )}
       {state.kind === 'error' && state.final ? null : (
         <Button className="w-full" onClick={confirm} loading={state.kind === 'sending'} autoFocus>
-          {state.kind === 'sending' ? 'Confirming...' : 'Confirm my e-mail address'}
+          {state.kind === 'sending' ? 'Confirming…' : 'Confirm my e-mail address'}
         </Button>
       )}
     </div>

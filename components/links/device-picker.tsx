@@ -147,7 +147,7 @@ export function DevicePicker({
           {/* the list waits for the sites (its headings) and the warnings too: arriving later they
               pushed the doors down under a pointer about to press Add (a click that added nothing) */}
           {found.isPending || sites.loading || attention.isPending ? (
-            <p className="text-sm text-slate-600">Loading doors...</p>
+            <p className="text-sm text-slate-600">Loading doors…</p>
           ) : found.error ? (
             <p className="text-sm text-red-700">{found.error.message}</p>
           ) : found.data.accessLinkDevices.length === 0 ? (

@@ -45,7 +45,7 @@ export function GuestDevice({
         disabled={!usable || pending}
         aria-label={`Open ${device.name}`}
       >
-        {pending ? 'Opening...' : device.canOpen ? 'Open' : 'Cannot open now'}
+        {pending ? 'Opening…' : device.canOpen ? 'Open' : 'Cannot open now'}
       </Button>
       <div role="status" aria-live="polite" className="mt-3 min-h-6 text-base">
         {pending ? (

@@ -59,7 +59,7 @@ export function Unsubscribe({ token }: { token: string }) {
       )}
       {state.kind === 'error' && state.final ? null : (
         <Button className="w-full" onClick={confirm} loading={state.kind === 'sending'} autoFocus>
-          {state.kind === 'sending' ? 'Turning off...' : 'Stop these mails'}
+          {state.kind === 'sending' ? 'Turning off…' : 'Stop these mails'}
         </Button>
       )}
     </div>

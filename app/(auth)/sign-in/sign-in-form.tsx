@@ -142,7 +142,7 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
             </Link>
           </p>
           <Button type="submit" className="w-full" loading={sending}>
-            {sending ? 'Signing in...' : 'Sign in'}
+            {sending ? 'Signing in…' : 'Sign in'}
           </Button>
         </form>
         <div className="mt-4 border-t border-slate-200 pt-4">

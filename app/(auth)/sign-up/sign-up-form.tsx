@@ -68,7 +68,7 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
         />
       </FormField>
       <Button type="submit" className="w-full" loading={sending}>
-        {sending ? 'Creating account...' : 'Create account'}
+        {sending ? 'Creating account…' : 'Create account'}
       </Button>
     </form>
   );

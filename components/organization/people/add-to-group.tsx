@@ -53,7 +53,7 @@ export function AddToGroup({
     <form onSubmit={add} className="flex flex-wrap items-end gap-2" noValidate>
       <FormField label="Add to group" error={error ?? undefined} className="min-w-48">
         <Select value={groupId} onChange={(e) => setGroupId(e.target.value)}>
-          <option value="">Choose a group...</option>
+          <option value="">Choose a group…</option>
           {choices.map((g) => (
             <option key={g.id} value={g.id}>
               {g.name}

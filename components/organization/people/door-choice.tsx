@@ -55,7 +55,7 @@ export function DoorChoice({
       />
       <div className="max-h-60 overflow-y-auto rounded-md border border-slate-200 p-2" aria-busy={found.isFetching}>
         {found.isPending ? (
-          <p className="text-sm text-slate-600">Loading the doors you may give...</p>
+          <p className="text-sm text-slate-600">Loading the doors you may give…</p>
         ) : found.error ? (
           <p className="text-sm text-red-700">{found.error.message}</p>
         ) : doors.length === 0 ? (

@@ -136,7 +136,7 @@ export function GiveAccessDialog({
             </Button>
             <Button type="submit" form="give-access-form" loading={grant.isPending}>
               {grant.isPending
-                ? 'Giving...'
+                ? 'Giving…'
                 : `Give access${chosen.size ? ` to ${chosen.size} ${chosen.size === 1 ? 'door' : 'doors'}` : ''}`}
             </Button>
           </>
