@@ -54,7 +54,7 @@ test.describe('after sign-in, the redirect stays home', () => {
  * A POST whose body the server must refuse from its declared length, sent as curl sends a large
  * body: the headers first, then a wait for an early answer before the first byte of the body.
  * Writing the body while the server answers and closes races its close (EPIPE or a reset that
- * throws the answer away, stop 45's CI), so the answer is expected before any of the body is
+ * throws the answer away, stop 44's CI), so the answer is expected before any of the body is
  * sent; a server that waits for the body gets no body and the test fails on the missing answer.
  */
 function postLarge(path: string, size: number, waitMs = 10_000): Promise<{ status: number; body: string }> {
