@@ -183,8 +183,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noService, noDatabase] }] },
   },
   // Configuration is read once (issue 28): lib/config parses the environment with zod into one typed
-  // object (config()); nothing else reads process.env. Outside it: the scripts, the benchmark and
-  // the browser tests' harness (processes of their own that start servers), the tools' configuration
+  // object (config()); nothing else reads process.env. Outside it: the scripts, the benchmark, the
+  // browser tests' settings (e2e/env.ts: the specs read them there), the tools' configuration
   // files, and the tests' setup helpers (tests/support and the resilience harness, which set the
   // run's environment and that of the servers they start).
   {
@@ -193,7 +193,7 @@ export default tseslint.config(
       'lib/config/**',
       'scripts/**',
       'bench/**',
-      'e2e/**',
+      'e2e/env.ts',
       'tests/support/**',
       'tests/resilience/support.ts',
       '*.config.{ts,mjs,js}',

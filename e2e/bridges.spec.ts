@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, screen, signIn } from './fixtures';
+import { childEnv, E2E } from './env';
 
 /**
  * Organization > Bridges (issue 31): the owner adds a bridge on the property's network by the
@@ -10,7 +11,7 @@ import { DEMO, screen, signIn } from './fixtures';
  * the portal; the lock's state is what the bridge's callback reported. The bridge is a virtual
  * one in a process of its own (`npm run bridge`), reached over HTTP like a real one.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 550;
+const port = E2E.port + 550;
 const token = `e2e-${Math.random().toString(36).slice(2, 12)}`;
 let bridge: ChildProcess | undefined;
 
@@ -23,7 +24,7 @@ const listening = (p: number) =>
 
 test.beforeAll(async () => {
   bridge = spawn(path.join('node_modules', '.bin', 'tsx'), ['scripts/bridge.ts', '--port', String(port), '--quiet'], {
-    env: { ...process.env, VIRTUAL_BRIDGE_TOKEN: token, SIM_COMMAND_MS: '600' },
+    env: childEnv({ VIRTUAL_BRIDGE_TOKEN: token, SIM_COMMAND_MS: '600' }),
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;

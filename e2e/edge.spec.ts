@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { DEMO, expect, signIn, test } from './fixtures';
+import { E2E } from './env';
 
 /**
  * The edge of the running server: its headers, where it sends people after sign-in, what it does
@@ -58,7 +59,7 @@ test.describe('after sign-in, the redirect stays home', () => {
  * sent; a server that waits for the body gets no body and the test fails on the missing answer.
  */
 function postLarge(path: string, size: number, waitMs = 10_000): Promise<{ status: number; body: string }> {
-  const port = Number(process.env.E2E_PORT ?? 3100);
+  const port = E2E.port;
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -99,7 +100,7 @@ function postFrom(
   body: string,
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
-  const port = Number(process.env.E2E_PORT ?? 3100);
+  const port = E2E.port;
   return new Promise((resolve, reject) => {
     const req = http.request(
       {

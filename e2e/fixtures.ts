@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { E2E, serverDatabaseUrl, shareServerSetting } from './env';
 
 /**
  * The secrets of the server under test: new random ones each run (scripts/e2e-server.mjs), for
  * the few tests that must sign something the way the server does.
  */
 export function serverSecrets(): { APP_SECRET: string; NEXTAUTH_SECRET: string } {
-  return JSON.parse(
-    readFileSync(path.join(process.cwd(), '.data', `e2e-${process.env.E2E_PORT ?? 3100}.secrets.json`), 'utf8'),
-  );
+  return JSON.parse(readFileSync(path.join(process.cwd(), '.data', `e2e-${E2E.port}.secrets.json`), 'utf8'));
 }
 
 /** Demo accounts of the seed (db/seed/people.ts); all share one password. */
@@ -63,7 +62,7 @@ export async function chooseDevice(scope: Page | Locator, name: string) {
  * The demo mailbox page exists only in the embedded demo on loopback (lib/mail/config.ts): never
  * with DATABASE_URL, so on CI's Postgres leg the tests read the outbox itself.
  */
-export const MAILBOX_PAGE = !process.env.DATABASE_URL;
+export const MAILBOX_PAGE = !E2E.databaseUrl;
 
 /**
  * The plain text of the mails to `email`, newest first: from the demo mailbox page, as a person
@@ -72,12 +71,10 @@ export const MAILBOX_PAGE = !process.env.DATABASE_URL;
  */
 export async function mailText(request: APIRequestContext, email: string): Promise<string> {
   if (MAILBOX_PAGE) return (await request.get(`/mailbox?to=${encodeURIComponent(email)}`)).text();
-  process.env.APP_SECRET = serverSecrets().APP_SECRET;
+  shareServerSetting('APP_SECRET', serverSecrets().APP_SECRET);
   const { decryptSecret } = await import('../lib/crypto/secrets');
   const { default: postgres } = await import('postgres');
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${url.pathname.slice(1)}_e2e_${process.env.E2E_PORT ?? 3100}`;
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const sql = postgres(serverDatabaseUrl(), { max: 1, onnotice: () => {} });
   try {
     const rows = await sql<{ id: string; body_ciphertext: string | null }[]>`
       select id, body_ciphertext from mail_outbox where lower(to_address) = ${email.toLowerCase()} order by created desc`;
@@ -164,7 +161,7 @@ export async function unlockAndWait(page: Page, lockName: string): Promise<void>
  * cost minutes of its time.
  */
 export async function screen(page: Page, name: string): Promise<void> {
-  if (process.env.E2E_SCREENS === '0') return;
+  if (!E2E.screens) return;
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 

@@ -2,35 +2,33 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO, expect, signIn, test, unlockAndWait } from './fixtures';
+import { childEnv, E2E, serverDatabaseUrl } from './env';
 
 // Live updates across server processes: an administrator unlocks through one process, the owner's
 // activity page is served by another, and the entry still appears there within a second (the
 // change travels through Postgres LISTEN/NOTIFY, not process memory). Two processes can share only
 // a Postgres database: the embedded PGlite belongs to one process.
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = E2E.port;
 const otherPort = port + 1;
 let other: ChildProcess | undefined;
 
-if (process.env.DATABASE_URL) twoProcesses();
+if (E2E.databaseUrl) twoProcesses();
 else onePglite();
 
 function twoProcesses() {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     // the database and secrets of the server Playwright started (scripts/e2e-server.mjs)
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${url.pathname.slice(1)}_e2e_${port}`;
     const secrets = JSON.parse(readFileSync(path.join('.data', `e2e-${port}.secrets.json`), 'utf8')) as Record<
       string,
       string
     >;
     other = spawn(process.execPath, ['scripts/start.mjs'], {
       stdio: 'ignore',
-      env: {
-        ...process.env,
+      env: childEnv({
         ...secrets,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: serverDatabaseUrl(),
         PORT: String(otherPort),
         NEXTAUTH_URL: `http://localhost:${otherPort}`,
         HOST: '127.0.0.1',
@@ -44,7 +42,7 @@ function twoProcesses() {
         REQUEST_LOG: '0',
         API_RATE_LIMIT: '1000000',
         API_RATE_LIMIT_COMMANDS: '1000000',
-      },
+      }),
     });
     const end = Date.now() + 150_000;
     for (;;) {
@@ -86,8 +84,7 @@ function twoProcesses() {
 /** The embedded database belongs to one process: asking for several refuses at once, saying why. */
 function onePglite() {
   test('on the embedded database, start:cluster refuses with the reason instead of starting processes that cannot share it', () => {
-    const env = { ...process.env };
-    delete env.DATABASE_URL;
+    const env = childEnv({ DATABASE_URL: undefined });
     const r = spawnSync(process.execPath, ['scripts/cluster.mjs'], { env, encoding: 'utf8', timeout: 30_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('Refusing to start a cluster without DATABASE_URL');

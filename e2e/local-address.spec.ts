@@ -1,18 +1,19 @@
 import type { Browser } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
+import { E2E } from './env';
 
 /**
  * Issue 33: the embedded demo works at whatever local address `npm start` prints. The server
  * listens on 127.0.0.1 and its public URL says localhost; a person who opens
  * http://127.0.0.1:<port> signs in and makes changes there like at the public URL.
  */
-const embedded = !process.env.DATABASE_URL;
+const embedded = !E2E.databaseUrl;
 
 test('the portal at http://127.0.0.1:<port> takes changes, not "Cross-origin request refused"', async ({ browser }) => {
   // a deployment (DATABASE_URL, CI's Postgres leg) takes changes from its public URL only
   // (lib/config/env.ts allowedOrigins): there, 127.0.0.1 is refused
   if (!embedded) return deploymentRefuses(browser);
-  const port = process.env.E2E_PORT ?? '3100';
+  const port = E2E.port;
   const ctx = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
   const page = await ctx.newPage();
   await signIn(page, DEMO.owner, { to: '/organization/groups' });
@@ -42,7 +43,7 @@ test('the portal at http://127.0.0.1:<port> takes changes, not "Cross-origin req
 
 /** A deployment takes no change from an address other than its public URL. */
 async function deploymentRefuses(browser: Browser) {
-  const port = process.env.E2E_PORT ?? '3100';
+  const port = E2E.port;
   const page = await browser.newPage({ baseURL: `http://localhost:${port}` });
   await signIn(page, DEMO.owner, { to: '/organization/groups' });
   const orgId = (await (await page.request.get('/api/v37/organization')).json()).result.organizations[0].id;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSmtp } from '../tests/support/smtp';
 import { DEMO, DEMO_PASSWORD } from './fixtures';
+import { childEnv, E2E } from './env';
 
 /**
  * Organization > Members, as the owner and an invited colleague see it: invite by e-mail (the
@@ -16,7 +17,7 @@ import { DEMO, DEMO_PASSWORD } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 50;
+const port = E2E.port + 50;
 const base = `http://localhost:${port}`;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: ChildProcess;
@@ -25,7 +26,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await startSmtp();
   server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    env: { ...process.env, E2E_PORT: String(port), SMTP_URL: smtp.url, MAIL_POLL_MS: '300' },
+    env: childEnv({ E2E_PORT: String(port), SMTP_URL: smtp.url, MAIL_POLL_MS: '300' }),
     stdio: 'ignore',
   });
   const until = Date.now() + 280_000;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, screen, signIn, test } from './fixtures';
+import { E2E } from './env';
 
 // Every page of the portal, as each of the five demo people, at desktop and phone width: each one
 // shows its heading, fits the screen without sideways scrolling, and raises no error in the page.
@@ -12,9 +13,9 @@ const ALL_WIDTHS = [
 ] as const;
 // E2E_WIDTHS=desktop or phone walks one width (CI: desktop on its PGlite leg, phone on its Postgres
 // leg, so each run still walks both, on different databases: 6 walks of ~30 s fewer per leg)
-const only = process.env.E2E_WIDTHS?.split(',');
+const only = E2E.widths?.split(',');
 const WIDTHS = ALL_WIDTHS.filter(([label]) => !only || only.includes(label));
-if (!WIDTHS.length) throw new Error(`E2E_WIDTHS=${process.env.E2E_WIDTHS}: name desktop, phone or both`);
+if (!WIDTHS.length) throw new Error(`E2E_WIDTHS=${E2E.widths}: name desktop, phone or both`);
 
 /** What went wrong in the page while it was shown: uncaught errors and console errors. */
 function watchErrors(page: Page): string[] {

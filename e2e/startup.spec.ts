@@ -3,20 +3,24 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { childEnv, E2E } from './env';
 
 /**
  * Starting the server (docs/security.md, "Deployment"), with the build the other tests use: a bare
  * `next start` with DATABASE_URL and a short secret stops at once with one line; `npm start`
  * without DATABASE_URL makes its own secrets and listens on loopback only.
  */
-const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+const port = E2E.port + 1;
 const bin = (n: string) => path.join(process.cwd(), 'node_modules', '.bin', n);
 const clean = () =>
-  Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) => !['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL', 'PGLITE_DIR', 'HOST', 'SECRETS_FILE'].includes(k),
+  childEnv(
+    Object.fromEntries(
+      ['APP_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL', 'PGLITE_DIR', 'HOST', 'SECRETS_FILE'].map((k) => [
+        k,
+        undefined,
+      ]),
     ),
-  ) as NodeJS.ProcessEnv;
+  );
 
 test('a bare `next start` with DATABASE_URL and a short secret refuses to start, in one line', () => {
   const r = spawnSync(bin('next'), ['start', '-p', String(port)], {
