@@ -11,13 +11,14 @@ export class ApiError extends Error {
     /** the answer's body, for answers that say more than their messages (the bulk grant's per-door answer) */
     readonly body: unknown = null,
   ) {
-    super(messages[0] ?? `Request failed (${status})`);
+    // all of them, as apiMessage says them: errorText, FormError and a query's error read `message`
+    super(messages.join(' ') || `Request failed (${status})`);
     this.name = 'ApiError';
   }
 }
 
 /** What a refused request says to a person: the server's messages, or that it could not be reached. */
-export const apiMessage = (err: unknown): string => (err instanceof ApiError ? err.messages.join(' ') : UNREACHABLE);
+export const apiMessage = (err: unknown): string => (err instanceof ApiError ? err.message : UNREACHABLE);
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

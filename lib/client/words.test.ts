@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorText } from '@/components/ui/form-error';
 import { ApiError, apiMessage } from './api';
 import { fieldWords, inWords, UNREACHABLE } from './words';
 
@@ -25,6 +26,10 @@ describe('API messages in a person’s words', () => {
 describe('apiMessage', () => {
   it('is what the server said, every message of it; anything else thrown is the one unreachable wording', () => {
     expect(apiMessage(new ApiError(400, ['E-mail: not an address.', 'Password: too short.']))).toBe(
+      'E-mail: not an address. Password: too short.',
+    );
+    // a form's error and a query's error (they read `message`) say all of them too
+    expect(errorText(new ApiError(400, ['E-mail: not an address.', 'Password: too short.']))).toBe(
       'E-mail: not an address. Password: too short.',
     );
     expect(apiMessage(new TypeError('Failed to fetch'))).toBe(UNREACHABLE);
