@@ -28,7 +28,9 @@ export function DeliveryBadge({ d }: { d: Delivery }) {
       return d.attemptCount === 0 ? (
         <Badge tone="neutral">Queued</Badge>
       ) : (
-        <Badge tone="warning">Retrying{d.nextAttemptAt ? `, next attempt ${relative(d.nextAttemptAt)}` : ''}</Badge>
+        <Badge tone="warning">
+          Retrying{d.nextAttemptAt ? `, next attempt ${relative(d.nextAttemptAt, Date.now(), { seconds: true })}` : ''}
+        </Badge>
       );
   }
 }

@@ -22,4 +22,14 @@ describe('relative (the one wording of relative time)', () => {
       'in 2 years',
     ]);
   });
+
+  it('counts seconds under a minute where asked to', () => {
+    expect([30, -12, 0.2, 59].map((s) => relative(at(s), now, { seconds: true }))).toEqual([
+      'in 30 seconds',
+      '12 seconds ago',
+      'in a moment',
+      'in 59 seconds',
+    ]);
+    expect(relative(at(3600), now, { seconds: true })).toBe('in 1 hour');
+  });
 });
