@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { DID_NOT_WORK } from '@/lib/shared/text';
 import { Button, type ButtonVariant } from './button';
 import { Dialog } from './dialog';
 import { FormError } from './form-error';
@@ -71,7 +72,7 @@ function OpenFormDialog({
       const result = await onSubmit();
       if (result !== false) onClose();
     } catch (err) {
-      setThrown(err ?? new Error('That did not work. Please try again.'));
+      setThrown(err ?? new Error(DID_NOT_WORK));
     } finally {
       setSending(false);
     }

@@ -1,8 +1,9 @@
+import { DID_NOT_WORK } from '@/lib/shared/text';
 import { cn } from './cn';
 import { AlertIcon } from './icons';
 
 /** What a failed request says: an Error's message, a string as is, else `fallback`. */
-export function errorText(error: unknown, fallback = 'That did not work. Please try again.'): string {
+export function errorText(error: unknown, fallback = DID_NOT_WORK): string {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return fallback;

@@ -1,3 +1,4 @@
+import { DID_NOT_WORK } from '@/lib/shared/text';
 import { inWords, UNREACHABLE } from './words';
 
 /**
@@ -17,8 +18,18 @@ export class ApiError extends Error {
   }
 }
 
-/** What a refused request says to a person: the server's messages, or that it could not be reached. */
-export const apiMessage = (err: unknown): string => (err instanceof ApiError ? err.message : UNREACHABLE);
+/**
+ * What a refused request says to a person: the server's messages (apiFetch turns a missing answer
+ * into an ApiError that says the server could not be reached); a bare fetch that failed (a
+ * TypeError: "Failed to fetch", "Load failed", "NetworkError …") could not reach it either;
+ * anything else thrown is a fault of the page, said as one.
+ */
+export const apiMessage = (err: unknown): string =>
+  err instanceof ApiError
+    ? err.message
+    : err instanceof TypeError && /fetch|network|load failed/i.test(err.message)
+      ? UNREACHABLE
+      : DID_NOT_WORK;
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from '@/components/ui/form-error';
 import { ApiError, apiMessage } from './api';
+import { DID_NOT_WORK } from '@/lib/shared/text';
 import { fieldWords, inWords, UNREACHABLE } from './words';
 
 describe('API messages in a person’s words', () => {
@@ -24,7 +25,7 @@ describe('API messages in a person’s words', () => {
 });
 
 describe('apiMessage', () => {
-  it('is what the server said, every message of it; anything else thrown is the one unreachable wording', () => {
+  it('is what the server said, every message of it; a failed fetch could not reach it; anything else is our fault', () => {
     expect(apiMessage(new ApiError(400, ['E-mail: not an address.', 'Password: too short.']))).toBe(
       'E-mail: not an address. Password: too short.',
     );
@@ -32,7 +33,11 @@ describe('apiMessage', () => {
     expect(errorText(new ApiError(400, ['E-mail: not an address.', 'Password: too short.']))).toBe(
       'E-mail: not an address. Password: too short.',
     );
+    expect(apiMessage(new ApiError(0, [UNREACHABLE]))).toBe(UNREACHABLE);
     expect(apiMessage(new TypeError('Failed to fetch'))).toBe(UNREACHABLE);
-    expect(apiMessage('nope')).toBe(UNREACHABLE);
+    expect(apiMessage(new TypeError('Load failed'))).toBe(UNREACHABLE);
+    // a fault of the page is not blamed on the connection, and its developer words are not shown
+    expect(apiMessage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(DID_NOT_WORK);
+    expect(apiMessage('nope')).toBe(DID_NOT_WORK);
   });
 });

@@ -29,3 +29,6 @@ export const nameField = (max = 100, empty = 'must not be empty') =>
 /** The message for a name that shows nothing. */
 export const invisibleName = (field: string) =>
   `${field}: must show at least one visible character (not only spaces, invisible or direction-changing characters).`;
+
+/** The words for a failure that is not the server's answer (a fault of the page itself). */
+export const DID_NOT_WORK = 'That did not work. Please try again.';
