@@ -94,11 +94,6 @@ const noDatabase = {
   message: 'The virtual bridge is hardware: it keeps its state in its own memory, never in a database.',
 };
 
-// Files that still read process.env, to be moved onto lib/config (issue 28): none left; a file
-// that must (a fact of the build, like instrumentation.ts) says why beside an eslint-disable line.
-const TESTS_STILL_WRITING_ENV = [];
-const CODE_STILL_READING_ENV = [];
-
 export default tseslint.config(
   {
     ignores: [
@@ -183,23 +178,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noHttp, noService, noDatabase] }] },
   },
   // Configuration is read once (issue 28): lib/config parses the environment with zod into one typed
-  // object (config()); nothing else reads process.env. Outside it: the scripts, the benchmark, the
-  // browser tests' settings (e2e/env.ts: the specs read them there), the tools' configuration
-  // files, and the tests' setup helpers (tests/support and the resilience harness, which set the
-  // run's environment and that of the servers they start).
+  // object (config()), and the harness's own settings (the tests', the browser tests', the
+  // benchmark's) with a schema of their own (harness(), lib/config/harness.ts); setEnv and childEnv
+  // write it and hand it to a started process. Nothing else reads process.env, but the scripts.
   {
     files: ['**/*.{ts,tsx,mts,mjs,js}'],
-    ignores: [
-      'lib/config/**',
-      'scripts/**',
-      'bench/**',
-      'e2e/env.ts',
-      'tests/support/**',
-      'tests/resilience/support.ts',
-      '*.config.{ts,mjs,js}',
-      ...TESTS_STILL_WRITING_ENV,
-      ...CODE_STILL_READING_ENV,
-    ],
+    ignores: ['lib/config/**', 'scripts/**'],
     rules: {
       'no-restricted-properties': [
         'error',
@@ -207,7 +191,7 @@ export default tseslint.config(
           object: 'process',
           property: 'env',
           message:
-            'Read configuration with config() from lib/config (its schema names every variable); tests change it with withConfig/setConfig (tests/support/config.ts).',
+            'Read configuration with config() from lib/config (its schema names every variable), a setting of the tests or the bench with harness() (lib/config/harness.ts); tests change it with withConfig/setConfig (tests/support/config.ts).',
         },
       ],
     },

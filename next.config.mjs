@@ -1,9 +1,10 @@
+import { nextDistDir } from './lib/config/next-build.mjs';
 import { scanApiRoutes } from './lib/http/api-routes-scan.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Several builds can live side by side (tests, benchmarks, parallel work).
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: nextDistDir(),
   // PGlite ships WASM and data files that must be loaded from node_modules as-is; oidc-provider (Koa)
   // is a Node application used as it is published (lib/oauth/bridge.ts).
   serverExternalPackages: ['@electric-sql/pglite', 'oidc-provider'],

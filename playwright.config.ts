@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { harness } from './lib/config/harness';
 
 // Browser tests run in Debian's Chromium (never a downloaded browser) against the production
 // server started by `npm start` on its own port and data folder, with the demo data seeded.
-const port = Number(process.env.E2E_PORT ?? 3100);
+const { E2E_PORT: port, PW_OUTPUT_DIR, CHROMIUM_PATH } = harness();
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -14,13 +15,13 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   // CI's two legs run side by side, each with its own (Playwright empties it when it starts)
-  outputDir: process.env.PW_OUTPUT_DIR || 'test-results',
+  outputDir: PW_OUTPUT_DIR,
   use: {
     baseURL,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

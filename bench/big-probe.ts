@@ -21,8 +21,9 @@ import { listLockdowns } from '../lib/domain/lockdown/control';
 import { getOrgSecurity } from '../lib/domain/organizations/security';
 import { listMyOrganizations } from '../lib/domain/organizations/organizations';
 import type { Ctx } from '../lib/domain/context';
+import { harness } from '../lib/config/harness';
 
-const RUNS = Number(process.env.PROBE_RUNS ?? 3);
+const RUNS = harness().PROBE_RUNS;
 
 async function main() {
   const db = await getDb();
@@ -84,7 +85,7 @@ async function main() {
       () => listActivity(ctx, { elements: 50, lastElemDate: new Date(Date.now() - 365 * 86_400_000) }),
     ],
   ];
-  const only = process.env.PROBE_ONLY ? new RegExp(process.env.PROBE_ONLY, 'i') : undefined;
+  const only = harness().PROBE_ONLY;
   for (const [name, f] of probes) {
     if (only && !only.test(name)) continue;
     try {

@@ -10,17 +10,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { closeDb, getDb, rowsOf } from '../db/client';
 import { SCOPES } from '../lib/auth/scopes';
+import { setEnv } from '../lib/config';
+import { harness } from '../lib/config/harness';
 import type { Ctx } from '../lib/domain/context';
 import { liftLockdown, startLockdown } from '../lib/domain/lockdown/control';
 import { lockdownsOver } from '../lib/domain/lockdown/state';
 
-const LOCKS = Number(process.env.LOCKDOWN_LOCKS ?? 1000);
+const LOCKS = harness().LOCKDOWN_LOCKS;
 const TARGET_MS = 1000;
-const RUNS = Number(process.env.LOCKDOWN_RUNS ?? 3);
+const RUNS = harness().LOCKDOWN_RUNS;
 
 async function main() {
   // the mail it queues is encrypted at rest: a secret of this run's own unless one is given
-  process.env.APP_SECRET ??= randomBytes(32).toString('base64');
+  setEnv({ APP_SECRET: randomBytes(32).toString('base64') }, { onlyUnset: true });
   const db = await getDb();
   const tag = randomUUID().slice(0, 8);
   const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q))[0];

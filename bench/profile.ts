@@ -17,11 +17,11 @@ import { buildIsStale } from '../scripts/build-state.mjs';
 import { startBenchBridge } from './bridge';
 import type { BenchData } from './seed-large';
 import { benchEnv, bridgePort, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
+import { childEnv, harness } from '../lib/config/harness';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const DIR = path.resolve(process.env.PROFILE_DIR ?? '.bench-profile');
+const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_PORT, PROFILE_DIR } = harness();
+const PORT = BENCH_PORT ?? 3300;
+const DIR = path.resolve(PROFILE_DIR);
 
 interface Target {
   name: string;
@@ -189,10 +189,11 @@ async function main() {
   const distPath = path.join(root, distDir);
   if (!existsSync(distPath) || buildIsStale(root, distPath)) {
     console.log('Building (production)...');
-    sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-      ...process.env,
-      NEXT_DIST_DIR: distDir,
-    });
+    sh(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), 'build'],
+      childEnv({ NEXT_DIST_DIR: distDir }),
+    );
   }
   const env = benchEnv(PORT);
   const dropDb = createPostgres(env, 'sl_profile');
@@ -200,7 +201,7 @@ async function main() {
   const bridge = await startBenchBridge(bridgePort(PORT), env.SIM_COMMAND_MS ?? '0', env);
   try {
     const data = prepareData(env, bridge);
-    const only = process.env.PROFILE_ONLY ? new RegExp(process.env.PROFILE_ONLY, 'i') : undefined;
+    const only = harness().PROFILE_ONLY;
     for (const t of TARGETS.filter((x) => !only || only.test(x.name))) await profileOne(t, env, data);
     console.log(`\nProfiles: ${DIR}/<path>/*.cpuprofile`);
   } finally {

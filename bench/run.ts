@@ -22,11 +22,11 @@ import { checkTargets, type Row } from './targets';
 import { measureHop, startBenchBridge, type BenchBridge } from './bridge';
 import { benchEnv, bridgePort, createPostgres, distDir, prepareData, root, sh, waitHealthy } from './server';
 import { soak, soakMinutes } from './soak';
+import { childEnv, harness } from '../lib/config/harness';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_PORT } = harness();
 const BASE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const PORT = BENCH_PORT ?? 3200;
 
 type Run = Omit<Row, 'db' | 'name' | 'baselineRps'> & { errorKinds: string };
 
@@ -115,7 +115,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     const rows: Row[] = [];
     const baselines: Array<Awaited<ReturnType<typeof load>>> = [];
     await load(baseline, headers, Math.min(CONNECTIONS, 10), 3);
-    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+    const only = harness().BENCH_ONLY;
     for (const s of rest.filter((x) => !only || only.test(x.name))) {
       if (s.prepare) await s.prepare(`http://127.0.0.1:${PORT}`, headers);
       await load(s, headers, Math.min(CONNECTIONS, 10), 3); // warm-up (JIT, prepared statements, caches)
@@ -183,20 +183,21 @@ function writeScenarios(text: string) {
 async function main() {
   const soakOnly = process.argv.slice(2).includes('soak');
   console.log('Building (production)...');
-  sh(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    ...process.env,
-    NEXT_DIST_DIR: distDir,
-  });
+  sh(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'build'],
+    childEnv({ NEXT_DIST_DIR: distDir }),
+  );
   if (!soakOnly) {
-    const kinds = (process.env.BENCH_DB ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>;
+    const kinds = harness().BENCH_DB;
     const rows: Row[] = [];
     for (const k of kinds) rows.push(...(await runOn(k)));
     const report = checkTargets(rows);
     console.log('\n' + report.table);
-    if (process.env.BENCH_ONLY) return; // a partial run is not the record
+    if (harness().BENCH_ONLY) return; // a partial run is not the record
     const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     writeScenarios(
-      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user (949 locks behind a virtual bridge process, added as an administrator adds a bridge, and 50 gates), 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links, 2,000 people in the organization (the access grant's grantees).${process.env.BENCH_SIZE === 'large' ? ` BENCH_SIZE=large: the organization grown to 10,000 devices, 50 groups, 5,000 access records and ${Number(process.env.BENCH_ACTIVITY_ROWS ?? 20_000_000).toLocaleString('en')} activity entries over 24 months (bench/seed-large.ts).` : ''}\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
+      `# Benchmarks\n\nMeasured by \`npm run bench\` (${CONNECTIONS} connections, ${SECONDS} s per scenario after a warm-up) on ${machine}, ${new Date().toISOString().slice(0, 10)}.\nDataset: 1,000 devices for one user (949 locks behind a virtual bridge process, added as an administrator adds a bridge, and 50 gates), 1,000,000 activity entries on one lock, 200 access records on one device, 1,000 access links, 2,000 people in the organization (the access grant's grantees).${harness().BENCH_SIZE === 'large' ? ` BENCH_SIZE=large: the organization grown to 10,000 devices, 50 groups, 5,000 access records and ${harness().BENCH_ACTIVITY_ROWS.toLocaleString('en')} activity entries over 24 months (bench/seed-large.ts).` : ''}\nBaseline: \`GET /api/bench/noop\`, authenticated like every endpoint, returning a constant envelope; it runs right before and right after each scenario, the ratio is to the mean of the two, and its row shows the median run.\n\n${report.table}\n\n${report.notes}\n`,
     );
     console.log('\nWritten to docs/benchmarks.md');
   }

@@ -20,6 +20,8 @@ import { startSession } from '../lib/auth/sessions';
 import { SCOPES } from '../lib/auth/scopes';
 import { addBridge, checkBridge } from '../lib/domain/devices/bridges-manage';
 import { encryptSecret, keyedHash, randomToken, tokenHash } from '../lib/crypto/secrets';
+import { config } from '../lib/config';
+import { harness } from '../lib/config/harness';
 
 export interface BenchData {
   key: string;
@@ -43,7 +45,7 @@ export interface BenchData {
 }
 
 /** The dataset's size: `BENCH_SIZE=large` adds a big organization (issue 34, item 3) to the default dataset. */
-export const benchSize = () => (process.env.BENCH_SIZE === 'large' ? 'large' : 'default');
+export const benchSize = () => harness().BENCH_SIZE;
 
 export interface BigOrgData {
   /** devices of the organization (all with the bench user's owner access) and locks among them */
@@ -78,7 +80,11 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
     validTo: new Date(Date.now() + 86_400_000),
   });
   const sid = await startSession(db, user.id);
-  const token = await encode({ token: { sub: user.id, sid }, secret: process.env.NEXTAUTH_SECRET!, maxAge: 8 * 3600 });
+  const token = await encode({
+    token: { sub: user.id, sid },
+    secret: config().NEXTAUTH_SECRET ?? '',
+    maxAge: 8 * 3600,
+  });
   const sessionCookie = `next-auth.session-token=${token}`;
 
   // The bridge and its 949 locks: a virtual bridge process (bench/bridge.ts), added as an
@@ -96,7 +102,7 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
       via: 'key' as const,
     },
   };
-  const bridgeAt = { address: process.env.BENCH_BRIDGE_URL!, token: process.env.BENCH_BRIDGE_TOKEN! };
+  const bridgeAt = { address: harness().BENCH_BRIDGE_URL ?? '', token: harness().BENCH_BRIDGE_TOKEN ?? '' };
   if (!bridgeAt.address || !bridgeAt.token)
     throw new Error('BENCH_BRIDGE_URL and BENCH_BRIDGE_TOKEN: the bench bridge');
   const found = await checkBridge(ctx, org.id, { ...bridgeAt, tokenMode: 'encrypted' });
@@ -239,7 +245,7 @@ export async function seedLarge(db: Db, log: (m: string) => void): Promise<Bench
 }
 
 /** BENCH_ACTIVITY_ROWS: the big organization's activity entries (default 20,000,000). */
-export const activityRows = () => Number(process.env.BENCH_ACTIVITY_ROWS ?? 20_000_000);
+export const activityRows = () => harness().BENCH_ACTIVITY_ROWS;
 
 const BIG_BRIDGES = 90;
 const BIG_LOCKS_PER_BRIDGE = 99;

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { childEnv, harness } from '../lib/config/harness';
 import type { BenchBridge } from './bridge';
 import type { BenchData } from './seed-large';
 
@@ -35,8 +36,7 @@ export async function waitHealthy(url: string, ms: number) {
  */
 export function benchEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const secret = () => randomBytes(32).toString('base64url');
-  return {
-    ...process.env,
+  return childEnv({
     NEXT_DIST_DIR: distDir,
     PORT: String(port),
     SEED_DEMO: '0',
@@ -55,14 +55,14 @@ export function benchEnv(port: number, extra: Record<string, string> = {}): Node
     BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}`,
     VIRTUAL_BRIDGES: '0',
     ...extra,
-  };
+  });
 }
 
 /** A Postgres database of this run in env.DATABASE_URL; returns how to drop it (a million activity rows are not left behind). */
 export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => void {
   // BENCH_DB_PREFIX: runs on a shared Postgres keep to their own names
-  const db = `${process.env.BENCH_DB_PREFIX ?? prefix}_${Date.now()}`;
-  const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const db = `${harness().BENCH_DB_PREFIX ?? prefix}_${Date.now()}`;
+  const base = harness().BENCH_PG_URL;
   sh('psql', [`${base}/postgres`, '-q', '-c', `create database ${db}`], env);
   env.DATABASE_URL = `${base}/${db}`;
   delete env.PGLITE_DIR;
@@ -71,7 +71,7 @@ export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => vo
     if (dropped) return;
     dropped = true;
     // BENCH_KEEP_DB=1: left for a look at its plans (EXPLAIN ANALYZE); drop it by hand afterwards
-    if (process.env.BENCH_KEEP_DB === '1') {
+    if (harness().BENCH_KEEP_DB) {
       console.log(`  kept the database ${db} (BENCH_KEEP_DB=1): drop it when done`);
       return;
     }
@@ -82,7 +82,7 @@ export function createPostgres(env: NodeJS.ProcessEnv, prefix: string): () => vo
 }
 
 /** The port of the bench's bridge (bench/bridge.ts): BENCH_BRIDGE_PORT, else the server's port + 50. */
-export const bridgePort = (port: number) => Number(process.env.BENCH_BRIDGE_PORT ?? port + 50);
+export const bridgePort = (port: number) => harness().BENCH_BRIDGE_PORT ?? port + 50;
 
 /** Migrates the database of env and loads the large dataset (bench/prepare.ts), its locks on `bridge`; returns its ids. */
 export function prepareData(env: NodeJS.ProcessEnv, bridge: BenchBridge): BenchData {

@@ -19,13 +19,11 @@ import { benchEnv, bridgePort, createPostgres, prepareData, root, waitHealthy } 
 import { soakMix } from './soak-mix';
 import { percentile, runLoad } from './soak-load';
 import { soakReport, type Proc } from './soak-report';
+import { harness } from '../lib/config/harness';
 
-export const soakMinutes = () => Number(process.env.BENCH_SOAK_MINUTES ?? 10);
-const RPS = Number(process.env.BENCH_SOAK_RPS ?? 150);
+export const soakMinutes = () => harness().BENCH_SOAK_MINUTES;
 const CONCURRENCY = 200;
 const SIZE = 2;
-/** BENCH_SOAK_LIVE_HEAP=0: no forced collection, so RSS is that of a process left to V8's own pace */
-const LIVE_HEAP = process.env.BENCH_SOAK_LIVE_HEAP !== '0';
 
 const rssOf = (pid: number): number | null => {
   try {
@@ -69,8 +67,10 @@ async function memoryOf(
 /** Runs the soak; returns whether every verdict passed. */
 export async function soak(port: number): Promise<boolean> {
   const minutes = soakMinutes();
-  const warmup = Math.min(Number(process.env.BENCH_SOAK_WARMUP_MINUTES ?? 2), Math.max(0, minutes - 1));
-  const commandMs = process.env.BENCH_SOAK_COMMAND_MS ?? '200';
+  // BENCH_SOAK_LIVE_HEAP=0: no forced collection, so RSS is that of a process left to V8's own pace
+  const { BENCH_SOAK_RPS: RPS, BENCH_SOAK_LIVE_HEAP: LIVE_HEAP } = harness();
+  const warmup = Math.min(harness().BENCH_SOAK_WARMUP_MINUTES, Math.max(0, minutes - 1));
+  const commandMs = String(harness().BENCH_SOAK_COMMAND_MS);
   // TRUST_PROXY_HOPS=2: the link page's guests name themselves in X-Forwarded-For as if behind a
   // second proxy; HAProxy appends the address it saw (127.0.0.1 for every one of them)
   // --expose-gc: /api/bench/memory?gc=1 collects fully once a minute before it measures (the live heap)
@@ -79,7 +79,7 @@ export async function soak(port: number): Promise<boolean> {
     TRUST_PROXY_HOPS: '2',
     CLUSTER_SIZE: String(SIZE),
     BACKGROUND_WORKERS: '1',
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+    NODE_OPTIONS: `${harness().NODE_OPTIONS ?? ''} --expose-gc`.trim(),
   });
   const backends = Array.from({ length: SIZE }, (_, i) => port + 10 + i);
   let cluster: ChildProcess | undefined;

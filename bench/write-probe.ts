@@ -14,9 +14,10 @@ import postgres from 'postgres';
 import { scenarios, UNLOCK, WRITES } from './scenarios';
 import { startBenchBridge } from './bridge';
 import { benchEnv, bridgePort, createPostgres, prepareData, waitHealthy } from './server';
+import { harness } from '../lib/config/harness';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3200);
-const REQUESTS = Number(process.env.PROBE_REQUESTS ?? 5);
+const PORT = harness().BENCH_PORT ?? 3200;
+const REQUESTS = harness().PROBE_REQUESTS;
 /** how long after an answer its trailing work (events, callbacks) is still counted as its own */
 const TAIL_MS = 400;
 

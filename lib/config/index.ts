@@ -1,3 +1,4 @@
+import type { EnvName } from './harness';
 import { type Config, CONFIG_NAMES, type ConfigName, configSchema } from './schema';
 
 /**
@@ -59,4 +60,27 @@ export function provideSecrets(secrets: { APP_SECRET: string; NEXTAUTH_SECRET: s
   process.env.APP_SECRET ||= secrets.APP_SECRET;
   process.env.NEXTAUTH_SECRET ||= secrets.NEXTAUTH_SECRET;
   cached = undefined;
+}
+
+/**
+ * Sets variables of this process's environment, where config() and harness() read them and the
+ * processes it starts inherit them (a value of undefined unsets one; `onlyUnset`: only where unset,
+ * as `??=`). Returns what puts the earlier values back. For the tests (through tests/support/config.ts),
+ * the benchmark and the scripts: the server never changes its own configuration.
+ */
+export function setEnv(
+  values: Partial<Record<EnvName, string | undefined>>,
+  { onlyUnset = false }: { onlyUnset?: boolean } = {},
+): () => void {
+  const before = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
+  const write = (v: Record<string, string | undefined>, only: boolean) => {
+    for (const [k, value] of Object.entries(v)) {
+      if (only && process.env[k] !== undefined) continue;
+      if (value === undefined) delete process.env[k];
+      else process.env[k] = value;
+    }
+    cached = undefined;
+  };
+  write(values, onlyUnset);
+  return () => write(before, false);
 }

@@ -15,14 +15,14 @@ import { z } from 'zod';
 const shown = (v: string) => JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
 
 /** A text setting; unset or empty: undefined. */
-const text = () =>
+export const text = () =>
   z
     .string()
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
 /** A switch: `1` on, `0` off, unset or empty: undefined (decided by other settings). */
-const maybeFlag = () =>
+export const maybeFlag = () =>
   z
     .string()
     .optional()
@@ -35,7 +35,7 @@ const maybeFlag = () =>
     });
 
 /** A switch: `1` on, `0` off, unset or empty: the default. */
-const flag = (fallback: boolean) => maybeFlag().transform((v) => v ?? fallback);
+export const flag = (fallback: boolean) => maybeFlag().transform((v) => v ?? fallback);
 
 interface NumberRule {
   min?: number;
@@ -49,7 +49,7 @@ interface NumberRule {
 }
 
 /** A number; unset or empty: the default. */
-const number = (fallback: number, rule: NumberRule = {}) => {
+export const number = (fallback: number, rule: NumberRule = {}) => {
   const { min = 0, max = Number.POSITIVE_INFINITY, whole = false, floor = false, unit } = rule;
   const wanted = `${whole ? 'a whole number' : 'a number'}${unit ? ` of ${unit}` : ''}${
     max === Number.POSITIVE_INFINITY ? `, ${min} or more` : ` from ${min} to ${max}`

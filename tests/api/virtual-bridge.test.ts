@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
-import { testKnob } from '@/tests/support/config';
+import { harness } from '@/lib/config/harness';
 import { VirtualBridgeHost, type VirtualBridge } from '@/lib/devices/virtual-bridge';
 import { BRIDGE_EVENTS, EXT_EVENTS } from '@/lib/devices/tedee/protocol';
 
@@ -75,8 +75,7 @@ async function call(
 }
 
 beforeAll(async () => {
-  const m = /^(\d+)-(\d+)$/.exec(testKnob('TEST_BRIDGE_PORTS') ?? '');
-  await host.start(m ? { from: Number(m[1]), to: Number(m[2]) } : 0);
+  await host.start(harness().TEST_BRIDGE_PORTS ?? 0);
   const added = host.add({
     serialNumber: '19420103-000006',
     name: 'Bridge-8C14',

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres, testKnob } from '@/tests/support/config';
+import { harness } from '@/lib/config/harness';
+import { onPostgres } from '@/tests/support/config';
 import type { Db } from '@/db/client';
 import { hardwareActivity as simTimerActivity } from '../support/bridges';
 import { routeSpecOf } from '@/lib/http/route';
@@ -26,7 +27,7 @@ import { makeWorld, type World } from './world';
  *    the batch was accepted, the row counts and checksums of every table are equal before and after.
  * Set FUZZ_SEED to replay a run (the seed is printed).
  */
-const SEED = Number(testKnob('FUZZ_SEED') ?? Date.now() % 1_000_000);
+const SEED = harness().FUZZ_SEED ?? Date.now() % 1_000_000;
 const MIN_REQUESTS = 10_000;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -134,7 +135,7 @@ describe(`hostile input at volume (${pg ? 'Postgres' : 'PGlite'}, seed ${SEED})`
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
     );
-    const report = testKnob('FUZZ_REPORT');
+    const report = harness().FUZZ_REPORT;
     if (findings.length && report) writeFileSync(report, findings.map((x) => JSON.stringify(x)).join('\n'));
     expect(sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
   });

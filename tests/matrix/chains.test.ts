@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testKnob } from '@/tests/support/config';
+import { harness } from '@/lib/config/harness';
 import { AccessLevel, deviceAccess } from '@/db/schema';
 import { effectiveAccess } from '@/lib/domain/access/effective';
 import { decide } from '@/lib/shared/policy';
@@ -155,8 +155,8 @@ describe('property: a delegation chain opens nothing its weakest link could not'
   });
 
   it('A gives B, B gives C, A loses power: whoever opens, every giver above them could open then too', async () => {
-    const seed = Number(testKnob('CHAINS_SEED') ?? Date.now() % 2_147_483_647);
-    const numRuns = Number(testKnob('CHAINS_RUNS') ?? 12);
+    const { CHAINS_SEED, CHAINS_RUNS: numRuns, CHAINS_PATH } = harness();
+    const seed = CHAINS_SEED ?? Date.now() % 2_147_483_647;
     console.log(`chains seed ${seed}: replay with CHAINS_SEED=${seed}`);
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -245,7 +245,7 @@ describe('property: a delegation chain opens nothing its weakest link could not'
           }
         }
       }),
-      { seed, numRuns, path: testKnob('CHAINS_PATH') },
+      { seed, numRuns, path: CHAINS_PATH },
     );
     console.log(`chains: ${JSON.stringify(stats)}`);
     // not vacuous: chains were made beyond A, people opened and were refused

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testKnob } from '@/tests/support/config';
+import { harness } from '@/lib/config/harness';
 import { AccessLevel } from '@/db/schema';
 import {
   accessPower,
@@ -708,9 +708,8 @@ describe('property: nobody the policy refuses opens the door or reads a PIN', ()
   it('generated schedules, memberships and calls: every probe answers what the model and the policy say', {
     timeout: 240_000,
   }, async () => {
-    const seed = Number(testKnob('MATRIX_SEED') ?? Date.now() % 2_147_483_647);
-    const path = testKnob('MATRIX_PATH');
-    const numRuns = Number(testKnob('MATRIX_RUNS') ?? 40);
+    const { MATRIX_SEED, MATRIX_PATH: path, MATRIX_RUNS: numRuns, MATRIX_NO_SHRINK } = harness();
+    const seed = MATRIX_SEED ?? Date.now() % 2_147_483_647;
     console.log(`property seed ${seed}${path ? ` path ${path}` : ''}: replay with MATRIX_SEED=${seed}`);
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -721,7 +720,7 @@ describe('property: nobody the policy refuses opens the door or reads a PIN', ()
           for (const how of ['unlock', 'knob', 'pinValue'] as const) await probe(run, p, how);
         for (let i = 0; i < run.m.links.length; i++) await probeLink(run, i);
       }),
-      { seed, path, numRuns, endOnFailure: !!testKnob('MATRIX_NO_SHRINK') },
+      { seed, path, numRuns, endOnFailure: MATRIX_NO_SHRINK },
     );
     console.log(`property probes: ${JSON.stringify(stats)}`);
     // not vacuous: the runs let people in, refused them, and did not see them, through the API and links

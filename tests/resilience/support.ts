@@ -6,6 +6,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { closeDb } from '@/db/client';
+import { config, setEnv } from '@/lib/config';
+import { childEnv, harness } from '@/lib/config/harness';
 // @ts-expect-error plain ESM script without types, shared with scripts/start.mjs
 import { buildIsStale } from '../../scripts/build-state.mjs';
 
@@ -17,7 +19,7 @@ import { buildIsStale } from '../../scripts/build-state.mjs';
  * scripts/build-state.mjs): made once when missing or older than the sources, and reused.
  */
 const root = process.cwd();
-export const DIST_DIR = process.env.RESILIENCE_DIST_DIR || '.next';
+export const DIST_DIR = harness().RESILIENCE_DIST_DIR;
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const serverScript = path.join(root, 'scripts', 'server.mjs');
 /**
@@ -26,7 +28,7 @@ const serverScript = path.join(root, 'scripts', 'server.mjs');
  * Offsets: contention 10-11, shutdown 20, process death 30-32, database drop 40-41, the wire fuzz
  * 50, next-auth's fuzz 60, the cluster 70 (its processes 80-81), backups 90.
  */
-export const PORT_BASE = Number(process.env.RESILIENCE_PORT_BASE || 3500);
+export const PORT_BASE = harness().RESILIENCE_PORT_BASE;
 export const portAt = (offset: number) => PORT_BASE + offset;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +52,7 @@ export async function ensureBuild(): Promise<void> {
       const out: string[] = [];
       const code = await new Promise<number | null>((resolve) => {
         const p = spawn(process.execPath, [nextBin, 'build'], {
-          env: { ...process.env, NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR },
+          env: childEnv({ NODE_ENV: 'production', NEXT_DIST_DIR: DIST_DIR }),
         });
         p.stdout.on('data', (d) => out.push(String(d)));
         p.stderr.on('data', (d) => out.push(String(d)));
@@ -113,16 +115,14 @@ export function storePerBlock(tag: string): { store: Store; servers: Server[] } 
 
 /** A database of the test's own: `<DATABASE_URL's name>_<tag>` on the same Postgres, else a PGlite folder. */
 export async function freshStore(tag: string): Promise<Store> {
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, PGLITE_DIR: process.env.PGLITE_DIR };
+  // what use() changes, drop() puts back
+  const { DATABASE_URL, PGLITE_DIR } = config();
   const restore = async () => {
     await closeDb();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
+    setEnv({ DATABASE_URL, PGLITE_DIR });
   };
-  if (saved.DATABASE_URL) {
-    const url = new URL(saved.DATABASE_URL);
+  if (DATABASE_URL) {
+    const url = new URL(DATABASE_URL);
     const name = `${url.pathname.slice(1)}_${tag}`;
     url.pathname = '/postgres';
     const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
@@ -138,7 +138,7 @@ export async function freshStore(tag: string): Promise<Store> {
       kind: 'postgres',
       use: async () => {
         await closeDb();
-        process.env.DATABASE_URL = env.DATABASE_URL;
+        setEnv({ DATABASE_URL: env.DATABASE_URL });
       },
       drop: async () => {
         await restore();
@@ -155,8 +155,7 @@ export async function freshStore(tag: string): Promise<Store> {
     kind: 'pglite',
     use: async () => {
       await closeDb();
-      delete process.env.DATABASE_URL;
-      process.env.PGLITE_DIR = dir;
+      setEnv({ DATABASE_URL: undefined, PGLITE_DIR: dir });
     },
     drop: async () => {
       await restore();
@@ -177,8 +176,7 @@ export interface Server {
 
 /** The environment of a production server (or a cluster's processes) on `port` over `store`, as deployed. */
 function serverEnv(port: number, store: Store, env: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
+  return childEnv({
     ...store.env,
     NODE_ENV: 'production',
     NEXT_DIST_DIR: DIST_DIR,
@@ -194,7 +192,7 @@ function serverEnv(port: number, store: Store, env: Record<string, string>): Nod
     // process's stand-in (which would open a second PGlite on the folder and lose the server's writes)
     ...(store.kind === 'pglite' ? { BRIDGE_CALLBACK_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
-  };
+  });
 }
 
 /** What a child process printed so far, and its exit code (or the signal's name). */

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { config } from '@/lib/config';
+import { config, setEnv } from '@/lib/config';
+import { harness } from '@/lib/config/harness';
 import { VirtualBridgeHost, listen, type VirtualBridge, type VirtualLock } from '@/lib/devices/virtual-bridge';
 import { dispatch } from './router';
 
@@ -25,8 +26,7 @@ const g = globalThis as unknown as { __testHardware?: Registry };
 const reg: Registry = (g.__testHardware ??= { bridges: new Map(), locks: new Map() });
 
 function portRange(): number | { from: number; to: number } {
-  const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_BRIDGE_PORTS ?? '');
-  return m ? { from: Number(m[1]), to: Number(m[2]) } : 0;
+  return harness().TEST_BRIDGE_PORTS ?? 0;
 }
 
 /** The test process's bridge host; the service's address for their events is set up with it. */
@@ -42,7 +42,7 @@ export function virtualHost(): Promise<VirtualBridgeHost> {
 /** The base URL bridges call back (BRIDGE_CALLBACK_URL, set for the service code of this process). */
 export function serviceEndpoint(): Promise<string> {
   reg.endpoint ??= (async () => {
-    let base = process.env.API_BASE_URL;
+    let base = harness().API_BASE_URL;
     if (!base) {
       const server = createServer(async (req, res) => {
         try {
@@ -71,7 +71,7 @@ export function serviceEndpoint(): Promise<string> {
       server.unref();
       base = `http://127.0.0.1:${port}`;
     }
-    process.env.BRIDGE_CALLBACK_URL = base;
+    setEnv({ BRIDGE_CALLBACK_URL: base });
     return base;
   })();
   return reg.endpoint;

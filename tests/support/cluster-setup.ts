@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { config, setEnv } from '../../lib/config';
+import { childEnv, harness } from '../../lib/config/harness';
 
 /**
  * With CONTRACT_CLUSTER=1 (scripts/test.mjs on the Postgres leg, for tests/contract): the production
@@ -16,7 +18,7 @@ import path from 'node:path';
  * (TRUST_PROXY_HOPS=2). So the per-address limits see the clients the cases name, and the hop
  * counting is still the server's own. Deployed with one proxy, that setting is 1 (docs/deployment.md).
  */
-const PORT = Number(process.env.CONTRACT_CLUSTER_PORT || 3400);
+const PORT = harness().CONTRACT_CLUSTER_PORT;
 const SIZE = 2;
 
 const free = (port: number) =>
@@ -27,8 +29,8 @@ const free = (port: number) =>
   });
 
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
-  if (process.env.CONTRACT_CLUSTER !== '1') return;
-  if (!process.env.DATABASE_URL)
+  if (!harness().CONTRACT_CLUSTER) return;
+  if (!config().DATABASE_URL)
     throw new Error(
       'CONTRACT_CLUSTER=1 needs DATABASE_URL: the cluster and the tests share one Postgres (PGlite belongs to one process)',
     );
@@ -52,8 +54,7 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     // its own process group: the teardown (or this process' exit) stops every process under it
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
+    env: childEnv({
       CLUSTER_SIZE: String(SIZE),
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -62,7 +63,7 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
       DEMO: '0',
       SEED_DEMO: '0',
       NEXT_TELEMETRY_DISABLED: '1',
-    },
+    }),
   });
   let out = '';
   let ready = false;
@@ -127,9 +128,8 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     await stop();
     throw new Error(`CONTRACT_CLUSTER: ${base}/api/health does not answer 200; ${logFile}:\n${out.slice(-4000)}`);
   }
-  process.env.API_BASE_URL = base;
   // the public address is the cluster's: the test side's WebAuthn authenticator signs for its origin
-  process.env.NEXTAUTH_URL = base;
+  setEnv({ API_BASE_URL: base, NEXTAUTH_URL: base });
   console.log(
     `CONTRACT_CLUSTER: ${SIZE} processes behind HAProxy at ${base}, ready in ${Math.round((Date.now() - started) / 1000)} s (log: ${logFile})`,
   );

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { ConfigName } from '@/lib/config';
+import { type ConfigName, config, setEnv } from '@/lib/config';
+import { childEnv } from '@/lib/config/harness';
 
 /**
  * The one way a test changes the configuration (issue 28; lib/config): `setConfig` for the rest of
@@ -12,17 +13,7 @@ export type ConfigValues = Partial<Record<ConfigName, string | undefined>>;
 /** What to put back after the current test, and after the file (what was set outside a test). */
 const undo = { test: [] as (() => void)[], file: [] as (() => void)[] };
 
-function put(values: ConfigValues): () => void {
-  const before = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
-  const write = (v: Record<string, string | undefined>) => {
-    for (const [k, value] of Object.entries(v)) {
-      if (value === undefined) delete process.env[k];
-      else process.env[k] = value;
-    }
-  };
-  write(values);
-  return () => write(before);
-}
+const put = (values: ConfigValues): (() => void) => setEnv(values);
 
 /**
  * Sets `values` until the end of the current test (in a test or a beforeEach), or of the file (at
@@ -49,16 +40,11 @@ export function restoreConfig(scope: 'test' | 'file'): void {
 }
 
 /** This run's database is a real Postgres (DATABASE_URL), not PGlite in memory. */
-export const onPostgres = (): boolean => !!process.env.DATABASE_URL;
-
-/** The environment a child process (a server, a script) starts with: this process's, and `extra` over it. */
-export const childEnv = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => ({
-  ...process.env,
-  ...extra,
-});
+export const onPostgres = (): boolean => !!config().DATABASE_URL;
 
 /**
- * A knob of the test run itself, not a setting of the server (FUZZ_SEED, MATRIX_RUNS, CHAINS_PATH,
- * TEST_BRIDGE_PORTS ...): given on the command line of a run.
+ * The environment a child process (a server, a script) starts with: this process's, with `changes`
+ * (lib/config/harness.ts). A knob of the test run itself (FUZZ_SEED, MATRIX_RUNS, TEST_BRIDGE_PORTS
+ * ...) is `harness()`'s, given on the command line of a run.
  */
-export const testKnob = (name: string): string | undefined => process.env[name];
+export { childEnv };

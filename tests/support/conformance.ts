@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AccessLevel, DeviceType, devices } from '@/db/schema';
+import { childEnv, harness } from '@/lib/config/harness';
 import { randomToken } from '@/lib/crypto/secrets';
 import type { LockSettings } from '@/lib/shared/devices/codes';
 import { CAPABILITIES } from '@/lib/devices/gateway';
@@ -134,9 +135,9 @@ export const inProcess: Harness = {
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
-    const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_BRIDGE_PORTS ?? '');
-    const from = m ? Number(m[1]) : 0;
-    const to = m ? Number(m[2]) : 0;
+    const m = harness().TEST_BRIDGE_PORTS;
+    const from = m?.from ?? 0;
+    const to = m?.to ?? 0;
     const tryPort = (p: number) => {
       const s = createServer();
       s.once('error', () => (m && p < to ? tryPort(p + 1) : reject(new Error('no free port'))));
@@ -178,7 +179,7 @@ export function childProcess(): Harness {
       proc = spawn(
         process.execPath,
         ['node_modules/tsx/dist/cli.mjs', 'scripts/bridge.ts', '--port', String(port), '--config', config, '--quiet'],
-        { env: { ...process.env, VIRTUAL_BRIDGE_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] },
+        { env: childEnv({ VIRTUAL_BRIDGE_TOKEN: token }), stdio: ['ignore', 'pipe', 'inherit'] },
       );
       baseUrl = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 30_000;

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { config, setEnv } from '../../lib/config';
 import { applyTestEnv } from './env';
 
 /**
@@ -11,7 +12,7 @@ import { applyTestEnv } from './env';
  */
 export default async function setup() {
   applyTestEnv();
-  if (!process.env.DATABASE_URL) return pgliteImage();
+  if (!config().DATABASE_URL) return pgliteImage();
   const { getDb, closeDb } = await import('../../db/client');
   const { sql } = await import('drizzle-orm');
   const db = await getDb();
@@ -31,6 +32,6 @@ async function pgliteImage(): Promise<() => void> {
   const image = path.join(os.tmpdir(), `smartlock-pglite-image-${process.pid}.tar`);
   writeFileSync(image, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()), { mode: 0o600 });
   await client.close();
-  process.env.PGLITE_IMAGE = image;
+  setEnv({ PGLITE_IMAGE: image });
   return () => rmSync(image, { force: true });
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { generate } from 'otplib';
 import { userTotp } from '@/db/schema';
+import { config } from '@/lib/config';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { nodePair } from '@/lib/oauth/bridge';
 import { apiResource, interactionPath, oauthProvider } from '@/lib/oauth/provider';
@@ -171,7 +172,7 @@ export async function answer(
     // the portal's own origin: the server's public URL (the cluster run's servers have their own)
     headers: {
       cookie: session ?? (await sessionCookie(user)),
-      origin: new URL(process.env.NEXTAUTH_URL || ORIGIN).origin,
+      origin: new URL(config().NEXTAUTH_URL ?? ORIGIN).origin,
     },
   });
 }

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
+import { harness } from '@/lib/config/harness';
 import { methodNotAllowed } from '@/lib/http/api-proxy';
 import { matchApiRoute } from '@/lib/http/api-routes';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
@@ -110,7 +111,7 @@ export async function api<T = any>(method: string, url: string, opts: CallOption
     if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type'))
       headers['content-type'] = 'application/json';
   }
-  const base = process.env.API_BASE_URL;
+  const base = harness().API_BASE_URL;
   let res: Response;
   if (base) {
     // over the network: the server's own proxy rewrites the path and answers 405; the request goes

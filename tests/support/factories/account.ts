@@ -3,6 +3,7 @@ import { encode } from 'next-auth/jwt';
 import { personalAccessKeys } from '@/db/schema';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import { startSession } from '@/lib/auth/sessions';
+import { config } from '@/lib/config';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { api } from '../router';
 import { db } from './core';
@@ -47,7 +48,7 @@ export function sessionToken(
   user: { id: string; email: string; displayName: string; numId: number },
   sid: string,
   maxAge = 3600,
-  secret = process.env.NEXTAUTH_SECRET!,
+  secret = config().NEXTAUTH_SECRET ?? '',
 ): Promise<string> {
   return encode({
     token: { sub: user.id, email: user.email, name: user.displayName, numId: user.numId, sid },
