@@ -12,7 +12,7 @@ import { loadOne, loadVisible } from './load';
 import { doorSensorShape } from './other-shapes';
 import { paging } from './paging';
 import { settingsChanged } from './reports';
-import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
+import { checkDeviceUpdate, mergeUserSettings, revise, saveUserSettings } from './revise';
 import type { Loaded } from './shape';
 
 const SENSOR = [DeviceType.doorSensor];
@@ -56,15 +56,11 @@ export async function updateDoorSensor(
   const x = await oneSensor(ctx, input.id);
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined;
-  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, {
+  await checkDeviceUpdate(ctx, x, now, input, managing, {
     kind: 'Door sensor',
-    device: x.d.name,
     doing: 'rename it or change its time zone',
   });
-  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
-  checkZone(input.timeZone);
   const d = x.d;
-  if (input.revision !== d.revision) throw staleRevision(d.revision, input.revision);
   const renamed = input.name !== undefined && input.name !== d.name;
   const rezoned = input.timeZone !== undefined && input.timeZone !== d.timeZone;
   const own = mergeUserSettings(x.userSettings, input.userSettings);

@@ -18,12 +18,11 @@ import {
   PreconditionFailed,
 } from '../errors';
 import { decideZoneChange } from '@/lib/shared/policy';
-import { enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
 import { commandUnderway } from './commands';
 import { lockAddress } from './hardware';
 import { loadOne } from './load';
 import { settingsChanged } from './reports';
-import { checkZone, mergeUserSettings, revise, saveUserSettings, staleRevision } from './revise';
+import { checkDeviceUpdate, mergeUserSettings, revise, saveUserSettings } from './revise';
 import type { DeviceUpdated } from './schemas';
 
 export interface LockUpdate {
@@ -55,15 +54,8 @@ export async function updateLock(ctx: Ctx, input: LockUpdate): Promise<DeviceUpd
   if (!x) throw NotFound('Lock');
   const now = ctx.now();
   const managing = input.name !== undefined || input.timeZone !== undefined || input.deviceSettings !== undefined;
-  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, {
-    kind: 'Lock',
-    device: x.d.name,
-    doing: 'change its settings',
-  });
-  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
-  checkZone(input.timeZone);
+  await checkDeviceUpdate(ctx, x, now, input, managing, { kind: 'Lock', doing: 'change its settings' });
   const d = x.d;
-  if (input.revision !== d.revision) throw staleRevision(d.revision, input.revision);
 
   const current = lockSettingsOf(d.settings);
   const wanted: LockSettings = { ...current, ...(input.deviceSettings ?? {}) };

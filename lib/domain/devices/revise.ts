@@ -2,7 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IANAZone } from 'luxon';
 import type { Db } from '@/db/client';
 import { devices, deviceUserSettings, type Device } from '@/db/schema';
+import type { Ctx } from '../context';
 import { Conflict, Invalid } from '../errors';
+import { type DeviceSubject, enforceDevice, requireDeviceSecondFactor } from '../policy/enforce';
+import type { Loaded } from './shape';
 
 /**
  * Changes to a device's configuration with Tedee's optimistic revision: the client sends the
@@ -21,6 +24,26 @@ export function checkZone(zone: string | undefined): void {
     throw Invalid(`timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`, [
       `timeZone: "${zone}" is not a time zone name (like "Europe/Warsaw").`,
     ]);
+}
+
+/**
+ * What a PATCH of a lock or a door sensor checks before it changes anything, in this order: the
+ * policy (manageDevice when it changes the device itself, see when it changes only the caller's own
+ * userSettings), the second factor of a managing change, the time zone's name, and the revision
+ * the client read (409 when stale).
+ */
+export async function checkDeviceUpdate(
+  ctx: Ctx,
+  x: Loaded,
+  now: Date,
+  input: { id: number; timeZone?: string; revision: number },
+  managing: boolean,
+  subject: Required<Pick<DeviceSubject, 'kind' | 'doing'>>,
+): Promise<void> {
+  enforceDevice(managing ? 'manageDevice' : 'see', x.access, now, { ...subject, device: x.d.name });
+  if (managing) await requireDeviceSecondFactor(ctx, input.id, 'manageDevice');
+  checkZone(input.timeZone);
+  if (input.revision !== x.d.revision) throw staleRevision(x.d.revision, input.revision);
 }
 
 /**
