@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deviceAccess, deviceCertificates, devices, mobiles } from '@/db/schema';
 import { createUser, db, grantUser, type TestUser } from '../support/factories/core';
 import { sharingCast } from '../support/factories/access';
+import { liveCertificates } from '../support/factories/devices';
 import { api } from '../support/router';
 
 const url = (deviceId: number, accessId: string) => `/api/v37/my/device/${deviceId}/access/${accessId}`;
@@ -19,22 +20,6 @@ async function certFor(deviceId: number, user: TestUser) {
     expirationDate: new Date(Date.now() + 86_400_000),
   });
 }
-
-const liveCerts = async (deviceId: number, userId: string) =>
-  (
-    await (
-      await db()
-    )
-      .select()
-      .from(deviceCertificates)
-      .where(
-        and(
-          eq(deviceCertificates.deviceId, deviceId),
-          eq(deviceCertificates.userId, userId),
-          isNull(deviceCertificates.revokedAt),
-        ),
-      )
-  ).length;
 
 describe('PUT /my/device/{deviceId}/access/{accessId}', () => {
   it('owner changes level, remote access and schedule; fields left out keep their value', async () => {
@@ -125,8 +110,8 @@ describe('DELETE /my/device/{deviceId}/access/{accessId}', () => {
     const before = (await (await db()).select().from(devices).where(eq(devices.id, c.lock.id)))[0].certListVersion;
     const res = await api('DELETE', url(c.lock.id, a.id), { key: c.admin.key });
     expect(res.status).toBe(204);
-    expect(await liveCerts(c.lock.id, target.id)).toBe(0);
-    expect(await liveCerts(c.bridge.id, target.id)).toBe(1);
+    expect(await liveCertificates(c.lock.id, target.id)).toBe(0);
+    expect(await liveCertificates(c.bridge.id, target.id)).toBe(1);
     const after = (await (await db()).select().from(devices).where(eq(devices.id, c.lock.id)))[0].certListVersion;
     expect(after).toBe(before + 1);
     expect((await api('GET', `/api/v37/my/device/${c.lock.id}/access`, { key: target.key })).status).toBe(404);
@@ -145,8 +130,8 @@ describe('DELETE /my/device/{deviceId}/access/{accessId}', () => {
     await certFor(c.lock.id, direct);
     const res = await api('DELETE', url(c.lock.id, c.groupAccess.id), { key: c.owner.key });
     expect(res.status).toBe(204);
-    expect(await liveCerts(c.lock.id, c.member.id)).toBe(0);
-    expect(await liveCerts(c.lock.id, direct.id)).toBe(1);
+    expect(await liveCertificates(c.lock.id, c.member.id)).toBe(0);
+    expect(await liveCertificates(c.lock.id, direct.id)).toBe(1);
     expect((await api('GET', `/api/v37/my/device/${c.lock.id}/access`, { key: c.member.key })).status).toBe(404);
   });
 

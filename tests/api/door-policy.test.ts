@@ -1,16 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { setConfig } from '@/tests/support/config';
-import {
-  AccessLevel,
-  accessLinks,
-  deviceAccess,
-  deviceCertificates,
-  organizationUsers,
-  simExternalGates,
-} from '@/db/schema';
+import { AccessLevel, accessLinks, deviceAccess, organizationUsers, simExternalGates } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { hardware } from '../support/bridges';
@@ -27,7 +20,7 @@ import {
   lockWithCast,
   type TestUser,
 } from '../support/factories/core';
-import { activityOf, deviceRow } from '../support/factories/devices';
+import { activityOf, deviceRow, liveCertificates } from '../support/factories/devices';
 import { aWeek, createGate, createOrgLock, orgWithCast } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
 import { activeWindow, outsideWindow } from '../support/factories/schedule';
@@ -289,21 +282,6 @@ describe('offline certificates never outlive the access that justified them', ()
     api('GET', `/api/v37/my/devicecertificate/getformobile?mobileId=${mobileId}&deviceId=${deviceId}`, {
       key: typeof u === 'string' ? u : u.key,
     });
-  const live = async (deviceId: number, userId: string) =>
-    (
-      await (
-        await db()
-      )
-        .select()
-        .from(deviceCertificates)
-        .where(
-          and(
-            eq(deviceCertificates.deviceId, deviceId),
-            eq(deviceCertificates.userId, userId),
-            isNull(deviceCertificates.revokedAt),
-          ),
-        )
-    ).length;
 
   it('none outside the access’s window; inside, it ends with today’s window and carries the schedule', async () => {
     const { lock } = await lockWithCast();
@@ -344,7 +322,7 @@ describe('offline certificates never outlive the access that justified them', ()
         })
       ).status,
     ).toBe(204);
-    expect(await live(c.lock.id, target.id)).toBe(1);
+    expect(await liveCertificates(c.lock.id, target.id)).toBe(1);
     // lowered: an administrator's certificate goes
     expect(
       (
@@ -354,7 +332,7 @@ describe('offline certificates never outlive the access that justified them', ()
         })
       ).status,
     ).toBe(204);
-    expect(await live(c.lock.id, target.id)).toBe(0);
+    expect(await liveCertificates(c.lock.id, target.id)).toBe(0);
     expect((await deviceRow(c.lock.id)).certListVersion).toBe(version + 1);
     // shortened: a certificate valid for 30 days goes when the access now ends tomorrow
     expect((await cert(target, m, c.lock.id)).status).toBe(200);
@@ -363,7 +341,7 @@ describe('offline certificates never outlive the access that justified them', ()
       (await api('PUT', `/api/v37/my/device/${c.lock.id}/access/${access.id}`, { key: c.owner.key, body: { endDate } }))
         .status,
     ).toBe(204);
-    expect(await live(c.lock.id, target.id)).toBe(0);
+    expect(await liveCertificates(c.lock.id, target.id)).toBe(0);
     // a new one lasts only until the new end
     expect((await cert(target, m, c.lock.id)).json.result.expirationDate).toBe(endDate.replace('Z', '000Z'));
   });
@@ -376,16 +354,16 @@ describe('offline certificates never outlive the access that justified them', ()
     expect(
       (await api('DELETE', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status,
     ).toBe(207);
-    expect(await live(c.lock.id, c.member.id)).toBe(0);
+    expect(await liveCertificates(c.lock.id, c.member.id)).toBe(0);
     expect(
       (await api('POST', members, { key: c.owner.key, body: { organizationUserIds: [c.memberOrgUserId] } })).status,
     ).toBe(207);
     expect((await cert(c.member, m, c.lock.id)).status).toBe(200);
-    expect(await live(c.lock.id, c.member.id)).toBe(1);
+    expect(await liveCertificates(c.lock.id, c.member.id)).toBe(1);
     expect(
       (await api('DELETE', `/api/v37/organization/${c.org.id}/user-groups/${c.group.id}`, { key: c.owner.key })).status,
     ).toBe(204);
-    expect(await live(c.lock.id, c.member.id)).toBe(0);
+    expect(await liveCertificates(c.lock.id, c.member.id)).toBe(0);
   });
 
   it('revoked with the personal access key it was obtained with', async () => {
@@ -394,9 +372,9 @@ describe('offline certificates never outlive the access that justified them', ()
     const m = await phone(guest);
     expect((await cert(k.key, m, lock.id)).status).toBe(200);
     expect((await cert(guest, m, lock.id)).status).toBe(200); // asked again through another key
-    expect(await live(lock.id, guest.id)).toBe(1); // the same live certificate is handed out again
+    expect(await liveCertificates(lock.id, guest.id)).toBe(1); // the same live certificate is handed out again
     expect((await api('DELETE', `/api/v37/my/personalaccesskey/${k.id}`, { key: guest.key })).status).toBe(204);
-    expect(await live(lock.id, guest.id)).toBe(0);
+    expect(await liveCertificates(lock.id, guest.id)).toBe(0);
   });
 });
 

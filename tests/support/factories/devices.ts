@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   DeviceType,
   deviceActivity,
+  deviceCertificates,
   deviceOperations,
   devices,
   simExternalGates,
@@ -128,6 +129,21 @@ export async function setDevice(id: number, values: Partial<NewDevice>) {
     });
   const vb = hardware.bridge(id);
   if (vb && typeof values.isConnected === 'boolean') vb.online = values.isConnected;
+}
+
+/** How many offline certificates for `deviceId` the user's phones hold that are not revoked. */
+export async function liveCertificates(deviceId: number, userId: string): Promise<number> {
+  const rows = await (await db())
+    .select({ id: deviceCertificates.id })
+    .from(deviceCertificates)
+    .where(
+      and(
+        eq(deviceCertificates.deviceId, deviceId),
+        eq(deviceCertificates.userId, userId),
+        isNull(deviceCertificates.revokedAt),
+      ),
+    );
+  return rows.length;
 }
 
 export async function activityOf(deviceId: number) {
