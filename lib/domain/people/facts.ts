@@ -13,6 +13,7 @@ import {
   type SecondFactorFacts,
 } from '@/lib/shared/policy';
 import { anyInt, anyUuid } from '@/db/arrays';
+import { iso, type Window, windowOf } from './window';
 
 /**
  * What a person page shows of a person besides their doors (issue 33): the PINs they made, their
@@ -22,17 +23,8 @@ import { anyInt, anyUuid } from '@/db/arrays';
  * secret: no PIN value, no key secret, no link URL.
  */
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const ACTIVITY_SHOWN = 10;
 const ROWS_SHOWN = 50;
-
-interface Window {
-  startDate: string | null;
-  endDate: string | null;
-  dayStartTime: string | null;
-  dayEndTime: string | null;
-  weekDays: number | null;
-}
 
 export interface PersonPin extends Window {
   pinId: number;
@@ -94,20 +86,6 @@ export interface PersonFacts {
   /** whether each part was shown to the viewer at all (false: left out, not "none") */
   shown: { pins: boolean; phones: boolean; keys: boolean; activity: boolean; links: boolean; audit: boolean };
 }
-
-const windowOf = (r: {
-  startDate: Date | null;
-  endDate: Date | null;
-  dayStartTime: Date | null;
-  dayEndTime: Date | null;
-  weekDays: number | null;
-}): Window => ({
-  startDate: iso(r.startDate),
-  endDate: iso(r.endDate),
-  dayStartTime: iso(r.dayStartTime),
-  dayEndTime: iso(r.dayEndTime),
-  weekDays: r.weekDays,
-});
 
 /** How many of a person's entries are read at a time, and at most, looking for their latest on the viewer's doors. */
 const ENTRIES_AT_ONCE = 200;

@@ -12,6 +12,7 @@ import { findGroup } from '../organizations/groups';
 import { pageWindow } from '../organizations/text';
 import { personFacts, type PersonFacts } from './facts';
 import { anyInt, anyUuid } from '@/db/arrays';
+import { windowOf } from './window';
 
 /**
  * The organization's people as a page per person (issue 33): members, and everyone who holds an
@@ -20,8 +21,6 @@ import { anyInt, anyUuid } from '@/db/arrays';
  * `share`, which also shows a door's full access list); members without such doors see the
  * directory of members only.
  */
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export interface Door {
   deviceId: number;
@@ -432,11 +431,7 @@ export async function getPersonPage(
       groupName: groupName ?? null,
       accessLevel: a.accessLevel,
       remoteAccessDisabled: a.remoteAccessDisabled,
-      startDate: iso(a.startDate),
-      endDate: iso(a.endDate),
-      dayStartTime: iso(a.dayStartTime),
-      dayEndTime: iso(a.dayEndTime),
-      weekDays: a.weekDays,
+      ...windowOf(a),
     };
   });
   out.sort(
@@ -508,11 +503,7 @@ export async function listGroupDoors(ctx: Ctx, organizationId: number, groupId: 
         accessId: a.id,
         accessLevel: a.accessLevel,
         remoteAccessDisabled: a.remoteAccessDisabled,
-        startDate: iso(a.startDate),
-        endDate: iso(a.endDate),
-        dayStartTime: iso(a.dayStartTime),
-        dayEndTime: iso(a.dayEndTime),
-        weekDays: a.weekDays,
+        ...windowOf(a),
       };
     })
     .sort((x, y) => x.deviceName.localeCompare(y.deviceName) || x.deviceId - y.deviceId);
