@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { instant, int, windowFields } from '../schema-parts';
 
 /** Device access as the API shows it (api-v37.md); the OpenAPI document is made from these. */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const AccessRecord = z
   .object({
@@ -16,11 +15,7 @@ export const AccessRecord = z
     organizationUserId: int(),
     isPending: z.boolean(),
     remoteAccessDisabled: z.boolean(),
-    startDate: instant.nullable(),
-    endDate: instant.nullable(),
-    dayStartTime: instant.nullable(),
-    dayEndTime: instant.nullable(),
-    weekDays: int().nullable(),
+    ...windowFields,
   })
   .meta({ id: 'AccessRecord' });
 export type AccessRecord = z.infer<typeof AccessRecord>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { instant, int } from '../schema-parts';
 
 /** Access links as the API shows them (api-v37.md; the OpenAPI document is made from these). */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const LinkDeviceSchema = z
   .object({ id: int(), name: z.string(), timeZone: z.string(), order: int(), deviceType: int() })

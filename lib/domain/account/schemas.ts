@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { instant, int } from '../schema-parts';
 import { SCOPES } from '@/lib/auth/scopes';
 
 /** The caller's own account as the API shows it: keys, second factors, sign-up answers (the OpenAPI document is made from these). */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const AccessKeySchema = z
   .object({

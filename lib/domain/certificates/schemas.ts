@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { int } from '../schema-parts';
 
 /** Phones and device certificates as the API shows them (the OpenAPI document is made from these). */
-const int = () => z.number().int();
 
 /** A phone's id as Tedee types it (a UUID); the number it had before is still accepted in paths and queries. */
 export const Mobile = z

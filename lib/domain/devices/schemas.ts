@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant, int } from '../schema-parts';
 import { LOCK_SETTING_DEFAULTS } from '@/lib/shared/devices/codes';
 
 /**
@@ -6,18 +7,16 @@ import { LOCK_SETTING_DEFAULTS } from '@/lib/shared/devices/codes';
  * is made from them, and every answer of the API tests is checked against it.
  */
 const noZone = z.string().describe('date and time, UTC, without a zone suffix');
-const instantZ = z.string().describe('date and time, UTC, ISO 8601 with Z');
-const int = () => z.number().int();
 
 export const AccessDetails = z
   .object({
     accessLevel: int().describe('0 guest, 1 administrator, 2 owner'),
     remoteAccessDisabled: z.boolean(),
     weekDays: int().nullable().describe('bit mask of allowed weekdays'),
-    startDate: instantZ.nullable(),
-    endDate: instantZ.nullable(),
-    dayStartTime: instantZ.nullable(),
-    dayEndTime: instantZ.nullable(),
+    startDate: instant.nullable(),
+    endDate: instant.nullable(),
+    dayStartTime: instant.nullable(),
+    dayEndTime: instant.nullable(),
   })
   .meta({ id: 'AccessDetails' });
 
@@ -52,7 +51,7 @@ export const LockDeviceState = z
     isCharging: z.boolean(),
     batteryLevel: int(),
     stateChangeResult: int(),
-    lastStateChangedDate: instantZ,
+    lastStateChangedDate: instant,
   })
   .meta({ id: 'LockDeviceState' });
 
@@ -181,7 +180,7 @@ export const DoorSensor = z
     ...common,
     organizationId: int().nullable(),
     connectedToLockId: int(),
-    deviceState: z.object({ batteryLevel: int(), batteryLevelModifiedTime: instantZ }),
+    deviceState: z.object({ batteryLevel: int(), batteryLevelModifiedTime: instant }),
     userSettings: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'DoorSensor' });
@@ -238,7 +237,7 @@ export const ServicePublicKey = z.object({
 });
 
 /** 202 of a lock operation: follow it at /my/device/operation/{operationId}. */
-export const OperationAccepted = z.object({ operationId: z.string(), lastStateChangedDate: instantZ }).meta({
+export const OperationAccepted = z.object({ operationId: z.string(), lastStateChangedDate: instant }).meta({
   id: 'OperationAccepted',
   // from the demo data (npm run db:seed)
   examples: [{ operationId: '5bd37383-ad94-450a-bda4-2eec6bb113f6', lastStateChangedDate: '2026-11-24T08:20:00.000Z' }],
@@ -338,7 +337,7 @@ export const DeviceList = z
         doorState: int().nullable(),
         batteryLevel: int().nullable(),
         isCharging: z.boolean(),
-        lastStateChangedDate: instantZ.nullable(),
+        lastStateChangedDate: instant.nullable(),
         cannotOpen: z.boolean(),
         problems: z.array(z.string()).describe('what GET /my/attention says of the device, in words'),
       }),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { instant, int } from '../schema-parts';
 
 /** Organizations, their people, invitations and groups as the API shows them (the OpenAPI document is made from these). */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 const wireRole = () => int().describe("Tedee's OrganizationRoleType: 0 owner, 1 administrator, 2 member");
 

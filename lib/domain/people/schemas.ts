@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { instant, int, windowFields } from '../schema-parts';
 
 /** The shapes of the organization's people endpoints (issue 33), for the OpenAPI document. */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 const code = z.string().describe('the error code of the refusal: invalid, forbidden, not_found, conflict');
 
 export const PersonRef = z
@@ -84,11 +83,7 @@ export const PersonPageSchema = z
         groupName: z.string().nullable(),
         accessLevel: int(),
         remoteAccessDisabled: z.boolean(),
-        startDate: instant.nullable(),
-        endDate: instant.nullable(),
-        dayStartTime: instant.nullable(),
-        dayEndTime: instant.nullable(),
-        weekDays: int().nullable(),
+        ...windowFields,
         endable: z.boolean().describe('ending all access ends this row: their own or invited, below the owner level'),
       }),
     ),

@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { instant, windowFields } from '../schema-parts';
 
 /**
  * Lock PINs as the API shows them. The OpenAPI document is made from these schemas, and the domain
  * and the portal (lib/client/pins.ts) take their types from them: each shape is written once.
  */
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
-export const PinSchedule = z.object({
-  startDate: instant.nullable(),
-  endDate: instant.nullable(),
-  dayStartTime: instant.nullable(),
-  dayEndTime: instant.nullable(),
-  weekDays: z.number().int().nullable(),
-});
+export const PinSchedule = z.object(windowFields);
 export type PinSchedule = z.infer<typeof PinSchedule>;
 
 /** Our addition to Tedee's list: when the PIN last opened the lock (UTC), null if never. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from '../schema-parts';
 import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/shared/webhooks/events';
 
 /**
@@ -6,7 +7,6 @@ import { TEST_EVENT, WEBHOOK_EVENTS, type WebhookEvent } from '@/lib/shared/webh
  * `webhooks` section is made from them. A field of an event that is unknown at the time is null,
  * never left out (a lock's lastStateChangedDate before its first report, for one).
  */
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 const base = { deviceId: z.number().int(), deviceType: z.number().int(), eventTime: instant };
 
 export const WEBHOOK_DATA: Record<WebhookEvent | typeof TEST_EVENT, z.ZodObject> = {

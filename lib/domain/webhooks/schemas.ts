@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { instant, int } from '../schema-parts';
 import { ALL_WEBHOOK_EVENTS } from './payloads';
 
 /** Webhooks and their deliveries as the API shows them (the OpenAPI document is made from these). */
-const int = () => z.number().int();
-const instant = z.string().describe('UTC, ISO 8601 with Z');
 
 export const Webhook = z
   .object({
