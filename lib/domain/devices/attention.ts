@@ -5,6 +5,7 @@ import { devices, type Device } from '@/db/schema';
 import { DeviceType, DoorState, LockState, LOW_BATTERY, OpResult } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { visibleIds } from './load';
+import { DOOR_REASONS, type DoorReason, type NoticeReason } from './schemas';
 
 /**
  * What needs attention, computed once here for every view (Home, Devices, the link picker, the
@@ -18,18 +19,7 @@ import { visibleIds } from './load';
 /** A battery at this level no longer moves the bolt. */
 export const EMPTY_BATTERY = 0;
 
-export type DoorReason =
-  | 'bridgeOffline'
-  | 'lockDisconnected'
-  | 'noBridge'
-  | 'batteryEmpty'
-  | 'jammed'
-  | 'uncalibrated'
-  | 'updating'
-  | 'gateUnlinked'
-  | 'gateDisconnected';
-
-export type NoticeReason = 'bridgeOffline' | 'doorOpen' | 'lastCommandTimedOut' | 'batteryLow';
+export type { DoorReason, NoticeReason };
 
 export interface DoorCannotOpen {
   deviceId: number;
@@ -71,17 +61,7 @@ export interface Attention {
   notices: Notice[];
 }
 
-const ORDER: DoorReason[] = [
-  'bridgeOffline',
-  'gateUnlinked',
-  'gateDisconnected',
-  'lockDisconnected',
-  'noBridge',
-  'batteryEmpty',
-  'jammed',
-  'uncalibrated',
-  'updating',
-];
+const ORDER: readonly DoorReason[] = DOOR_REASONS;
 
 const LOCKS: number[] = [DeviceType.lockPro, DeviceType.lockGo];
 const isLock = (t: number) => LOCKS.includes(t);

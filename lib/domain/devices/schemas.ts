@@ -248,17 +248,23 @@ export const DeviceUpdated = z
   .meta({ id: 'DeviceUpdated' });
 export type DeviceUpdated = z.infer<typeof DeviceUpdated>;
 
-const DOOR_REASONS = [
+/** Why a door cannot open now, the most basic reason first: attention lists its doors in this order. */
+export const DOOR_REASONS = [
   'bridgeOffline',
+  'gateUnlinked',
+  'gateDisconnected',
   'lockDisconnected',
   'noBridge',
   'batteryEmpty',
   'jammed',
   'uncalibrated',
   'updating',
-  'gateUnlinked',
-  'gateDisconnected',
 ] as const;
+export type DoorReason = (typeof DOOR_REASONS)[number];
+
+/** What needs a person soon while the door still opens. */
+export const NOTICE_REASONS = ['bridgeOffline', 'doorOpen', 'lastCommandTimedOut', 'batteryLow'] as const;
+export type NoticeReason = (typeof NOTICE_REASONS)[number];
 
 /** GET /my/attention (our extension): one list of what needs attention, the same for every view. */
 export const Attention = z
@@ -296,7 +302,7 @@ export const Attention = z
         name: z.string(),
         kind: z.enum(['lock', 'bridge', 'gate', 'doorSensor']),
         organizationId: int().nullable(),
-        reason: z.enum(['bridgeOffline', 'doorOpen', 'lastCommandTimedOut', 'batteryLow']),
+        reason: z.enum(NOTICE_REASONS),
         words: z.string(),
       }),
     ),
