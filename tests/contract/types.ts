@@ -40,3 +40,9 @@ export interface ContractCase {
 
 /** Identity helper that keeps area files typed: `export const cases = defineCases([...])`. */
 export const defineCases = (cases: ContractCase[]): ContractCase[] => cases;
+
+/** The paths and scope sets the area files share. */
+export const MY = '/api/v37/my';
+export const ORG = (id: number | string) => `/api/v37/organization/${id}`;
+export const ORG_READ: Scope[] = ['Organization.Read', 'Organization.ReadWrite'];
+export const ORG_WRITE: Scope[] = ['Organization.ReadWrite'];

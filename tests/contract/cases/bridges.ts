@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { virtualHost } from '../../support/bridges';
 import { addOrgUser, createBridge, createLock, createOrg, createUser } from '../../support/factories/core';
-import { defineCases, type ContractCase } from '../types';
+import { defineCases, ORG_READ, ORG_WRITE } from '../types';
 
 /**
  * The organization's bridges (ours, docs/api-compatibility.md): adding one by its local API needs an
  * organization administrator; the bridge is a virtual one of this test process, not yet the service's.
  */
-const ORG_READ: ContractCase['scopes'] = ['Organization.Read', 'Organization.ReadWrite'];
-const ORG_WRITE: ContractCase['scopes'] = ['Organization.ReadWrite'];
 
 async function world() {
   const [me, other] = await Promise.all([createUser(), createUser()]);

@@ -1,10 +1,9 @@
 import { AccessLevel } from '@/db/schema';
 import { createBridge, createLock, createUser, grantUser, lockWithCast } from '../../support/factories/core';
 import { createDoorSensor, createGate } from '../../support/factories/devices';
-import { defineCases } from '../types';
+import { defineCases, MY } from '../types';
 
 /** Managing devices (issue 19): lock settings, one gate, gate sync of an account, opening a gate, door sensors. */
-const V = '/api/v37/my';
 
 async function gateAndOther() {
   const owner = await createUser();
@@ -22,7 +21,7 @@ async function sensorAndOther() {
 
 export const cases = defineCases([
   {
-    route: `${V}/lock`,
+    route: `${MY}/lock`,
     method: 'PATCH',
     scopes: ['Device.ReadWrite'],
     ok: [200],
@@ -31,24 +30,24 @@ export const cases = defineCases([
       const other = await createLock({ bridge: await createBridge() });
       return {
         as: owner,
-        url: `${V}/lock`,
+        url: `${MY}/lock`,
         body: { id: lock.id, revision: lock.revision, name: 'Renamed door' },
-        foreign: { url: `${V}/lock`, body: { id: other.id, revision: other.revision, name: 'Not yours' } },
+        foreign: { url: `${MY}/lock`, body: { id: other.id, revision: other.revision, name: 'Not yours' } },
         malformed: [
-          { url: `${V}/lock`, body: { id: lock.id, name: 'No revision' } },
-          { url: `${V}/lock`, body: { id: 'one', revision: 1 } },
-          { url: `${V}/lock`, body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockDelay: 0 } } },
+          { url: `${MY}/lock`, body: { id: lock.id, name: 'No revision' } },
+          { url: `${MY}/lock`, body: { id: 'one', revision: 1 } },
+          { url: `${MY}/lock`, body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockDelay: 0 } } },
           {
-            url: `${V}/lock`,
+            url: `${MY}/lock`,
             body: { id: lock.id, revision: lock.revision, deviceSettings: { autoLockEnabled: 'yes' } },
           },
-          { url: `${V}/lock`, body: { id: lock.id, revision: lock.revision, timeZone: 'Mars/Olympus' } },
+          { url: `${MY}/lock`, body: { id: lock.id, revision: lock.revision, timeZone: 'Mars/Olympus' } },
         ],
       };
     },
   },
   {
-    route: `${V}/gate/[id]`,
+    route: `${MY}/gate/[id]`,
     method: 'GET',
     scopes: ['Device.Read', 'Device.ReadWrite'],
     ok: [200],
@@ -56,14 +55,14 @@ export const cases = defineCases([
       const { owner, gate, other } = await gateAndOther();
       return {
         as: owner,
-        url: `${V}/gate/${gate.id}?includeUserSettings=true`,
-        foreign: { url: `${V}/gate/${other.id}` },
-        malformed: [{ url: `${V}/gate/abc` }, { url: `${V}/gate/${gate.id}?includeUserSettings=maybe` }],
+        url: `${MY}/gate/${gate.id}?includeUserSettings=true`,
+        foreign: { url: `${MY}/gate/${other.id}` },
+        malformed: [{ url: `${MY}/gate/abc` }, { url: `${MY}/gate/${gate.id}?includeUserSettings=maybe` }],
       };
     },
   },
   {
-    route: `${V}/gate/[id]`,
+    route: `${MY}/gate/[id]`,
     method: 'DELETE',
     scopes: ['Device.ReadWrite'],
     ok: [204],
@@ -71,23 +70,23 @@ export const cases = defineCases([
       const { owner, gate, other } = await gateAndOther();
       return {
         as: owner,
-        url: `${V}/gate/${gate.id}`,
-        foreign: { url: `${V}/gate/${other.id}` },
-        malformed: { url: `${V}/gate/0` },
+        url: `${MY}/gate/${gate.id}`,
+        foreign: { url: `${MY}/gate/${other.id}` },
+        malformed: { url: `${MY}/gate/0` },
       };
     },
   },
   {
-    route: `${V}/gate/sync`,
+    route: `${MY}/gate/sync`,
     method: 'POST',
     scopes: ['Device.ReadWrite'],
     ok: [204],
     noForeign: 'synchronizes the caller’s own account in the external gate system; there is no resource id',
     noMalformed: 'takes no input',
-    setup: async () => ({ as: (await gateAndOther()).owner, url: `${V}/gate/sync` }),
+    setup: async () => ({ as: (await gateAndOther()).owner, url: `${MY}/gate/sync` }),
   },
   {
-    route: `${V}/gate/[id]/operation/unlock`,
+    route: `${MY}/gate/[id]/operation/unlock`,
     method: 'POST',
     scopes: ['Device.ReadWrite', 'Lock.Operate'],
     ok: [204],
@@ -95,14 +94,14 @@ export const cases = defineCases([
       const { owner, gate, other } = await gateAndOther();
       return {
         as: owner,
-        url: `${V}/gate/${gate.id}/operation/unlock`,
-        foreign: { url: `${V}/gate/${other.id}/operation/unlock` },
-        malformed: { url: `${V}/gate/x/operation/unlock` },
+        url: `${MY}/gate/${gate.id}/operation/unlock`,
+        foreign: { url: `${MY}/gate/${other.id}/operation/unlock` },
+        malformed: { url: `${MY}/gate/x/operation/unlock` },
       };
     },
   },
   {
-    route: `${V}/doorsensor/[id]`,
+    route: `${MY}/doorsensor/[id]`,
     method: 'GET',
     scopes: ['Device.Read', 'Device.ReadWrite'],
     ok: [200],
@@ -110,14 +109,14 @@ export const cases = defineCases([
       const { owner, sensor, other } = await sensorAndOther();
       return {
         as: owner,
-        url: `${V}/doorsensor/${sensor.id}?includeUserSettings=true`,
-        foreign: { url: `${V}/doorsensor/${other.id}` },
-        malformed: [{ url: `${V}/doorsensor/abc` }, { url: `${V}/doorsensor/${sensor.id}?includeUserSettings=2` }],
+        url: `${MY}/doorsensor/${sensor.id}?includeUserSettings=true`,
+        foreign: { url: `${MY}/doorsensor/${other.id}` },
+        malformed: [{ url: `${MY}/doorsensor/abc` }, { url: `${MY}/doorsensor/${sensor.id}?includeUserSettings=2` }],
       };
     },
   },
   {
-    route: `${V}/doorsensor/[id]`,
+    route: `${MY}/doorsensor/[id]`,
     method: 'PATCH',
     scopes: ['Device.ReadWrite'],
     ok: [200],
@@ -125,23 +124,23 @@ export const cases = defineCases([
       const { owner, sensor, other } = await sensorAndOther();
       return {
         as: owner,
-        url: `${V}/doorsensor/${sensor.id}`,
+        url: `${MY}/doorsensor/${sensor.id}`,
         body: { revision: sensor.revision, name: 'Hall door sensor' },
-        foreign: { url: `${V}/doorsensor/${other.id}`, body: { revision: other.revision, name: 'Not yours' } },
+        foreign: { url: `${MY}/doorsensor/${other.id}`, body: { revision: other.revision, name: 'Not yours' } },
         malformed: [
-          { url: `${V}/doorsensor/${sensor.id}`, body: { name: 'No revision' } },
-          { url: `${V}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, name: '' } },
+          { url: `${MY}/doorsensor/${sensor.id}`, body: { name: 'No revision' } },
+          { url: `${MY}/doorsensor/${sensor.id}`, body: { revision: sensor.revision, name: '' } },
           {
-            url: `${V}/doorsensor/${sensor.id}`,
+            url: `${MY}/doorsensor/${sensor.id}`,
             body: { revision: sensor.revision, userSettings: { favorite: 'yes' } },
           },
-          { url: `${V}/doorsensor/x`, body: { revision: 1 } },
+          { url: `${MY}/doorsensor/x`, body: { revision: 1 } },
         ],
       };
     },
   },
   {
-    route: `${V}/doorsensor/[id]`,
+    route: `${MY}/doorsensor/[id]`,
     method: 'DELETE',
     scopes: ['Device.ReadWrite'],
     ok: [204],
@@ -149,9 +148,9 @@ export const cases = defineCases([
       const { owner, sensor, other } = await sensorAndOther();
       return {
         as: owner,
-        url: `${V}/doorsensor/${sensor.id}`,
-        foreign: { url: `${V}/doorsensor/${other.id}` },
-        malformed: { url: `${V}/doorsensor/-1` },
+        url: `${MY}/doorsensor/${sensor.id}`,
+        foreign: { url: `${MY}/doorsensor/${other.id}` },
+        malformed: { url: `${MY}/doorsensor/-1` },
       };
     },
   },

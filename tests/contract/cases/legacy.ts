@@ -1,10 +1,9 @@
 import { createBridge, createLock, lockWithCast } from '../../support/factories/core';
 import { AccessLevel } from '@/db/schema';
 import { createUser, grantUser } from '../../support/factories/core';
-import { defineCases } from '../types';
+import { defineCases, MY } from '../types';
 
 /** Older Tedee clients' paths (issue 32): legacy commands, the battery read, keypads, PATCH /my/bridge. */
-const V = '/api/v37/my';
 
 async function lockAndOther() {
   const { owner, lock } = await lockWithCast();
@@ -13,7 +12,7 @@ async function lockAndOther() {
 }
 
 const command = (path: 'open' | 'close' | 'pull-spring') => ({
-  route: `${V}/lock/${path}`,
+  route: `${MY}/lock/${path}`,
   method: 'POST' as const,
   scopes: ['Lock.Operate'] as ['Lock.Operate'],
   ok: [202],
@@ -21,13 +20,13 @@ const command = (path: 'open' | 'close' | 'pull-spring') => ({
     const { owner, lock, other } = await lockAndOther();
     return {
       as: owner,
-      url: `${V}/lock/${path}`,
+      url: `${MY}/lock/${path}`,
       body: { deviceId: lock.id },
-      foreign: { url: `${V}/lock/${path}`, body: { deviceId: other.id } },
+      foreign: { url: `${MY}/lock/${path}`, body: { deviceId: other.id } },
       malformed: [
-        { url: `${V}/lock/${path}`, body: {} },
-        { url: `${V}/lock/${path}`, body: { deviceId: 'front door' } },
-        { url: `${V}/lock/${path}`, body: { deviceId: -1 } },
+        { url: `${MY}/lock/${path}`, body: {} },
+        { url: `${MY}/lock/${path}`, body: { deviceId: 'front door' } },
+        { url: `${MY}/lock/${path}`, body: { deviceId: -1 } },
       ],
     };
   },
@@ -38,7 +37,7 @@ export const cases = defineCases([
   command('close'),
   command('pull-spring'),
   {
-    route: `${V}/device/[deviceId]/battery`,
+    route: `${MY}/device/[deviceId]/battery`,
     method: 'GET',
     scopes: ['Device.Read', 'Device.ReadWrite'],
     ok: [200],
@@ -46,23 +45,23 @@ export const cases = defineCases([
       const { owner, lock, other } = await lockAndOther();
       return {
         as: owner,
-        url: `${V}/device/${lock.id}/battery`,
-        foreign: { url: `${V}/device/${other.id}/battery` },
-        malformed: [{ url: `${V}/device/abc/battery` }],
+        url: `${MY}/device/${lock.id}/battery`,
+        foreign: { url: `${MY}/device/${other.id}/battery` },
+        malformed: [{ url: `${MY}/device/abc/battery` }],
       };
     },
   },
   {
-    route: `${V}/keypad`,
+    route: `${MY}/keypad`,
     method: 'GET',
     scopes: ['Device.Read', 'Device.ReadWrite'],
     ok: [200],
     noForeign: 'always an empty list (no keypads exist here)',
     noMalformed: 'takes no input',
-    setup: async () => ({ as: await createUser(), url: `${V}/keypad` }),
+    setup: async () => ({ as: await createUser(), url: `${MY}/keypad` }),
   },
   {
-    route: `${V}/bridge`,
+    route: `${MY}/bridge`,
     method: 'PATCH',
     scopes: ['Device.ReadWrite'],
     ok: [200],
@@ -72,13 +71,13 @@ export const cases = defineCases([
       await grantUser(bridge.id, owner.id, AccessLevel.owner);
       return {
         as: owner,
-        url: `${V}/bridge`,
+        url: `${MY}/bridge`,
         body: { id: bridge.id, name: 'Hall bridge' },
-        foreign: { url: `${V}/bridge`, body: { id: other.id, name: 'Hall bridge' } },
+        foreign: { url: `${MY}/bridge`, body: { id: other.id, name: 'Hall bridge' } },
         malformed: [
-          { url: `${V}/bridge`, body: { name: 'no id' } },
-          { url: `${V}/bridge`, body: { id: bridge.id, timeZone: 'Mars/Olympus' } },
-          { url: `${V}/bridge`, body: { id: bridge.id, localApiEnabled: true } },
+          { url: `${MY}/bridge`, body: { name: 'no id' } },
+          { url: `${MY}/bridge`, body: { id: bridge.id, timeZone: 'Mars/Olympus' } },
+          { url: `${MY}/bridge`, body: { id: bridge.id, localApiEnabled: true } },
         ],
       };
     },

@@ -2,11 +2,9 @@ import { lockdowns } from '@/db/schema';
 import { db } from '../../support/factories/core';
 import { orgWithCast } from '../../support/factories/organization';
 import { createSite } from '../../support/factories/sites';
-import { defineCases } from '../types';
+import { defineCases, ORG, ORG_READ } from '../types';
 
 /** Lockdowns of a site (issue 35, our extension). The caller administers the organization. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
-const READ: ['Organization.Read', 'Organization.ReadWrite'] = ['Organization.Read', 'Organization.ReadWrite'];
 
 /** An organization with a site and an active lockdown of it, and the same in another organization. */
 async function setupLockdowns() {
@@ -29,7 +27,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/lockdowns',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
       const c = await setupLockdowns();
@@ -69,7 +67,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
       const c = await setupLockdowns();

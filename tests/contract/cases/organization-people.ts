@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { createUser, db } from '../../support/factories/core';
 import { openInvitation, orgWithCast } from '../../support/factories/organization';
-import { defineCases } from '../types';
+import { defineCases, ORG } from '../types';
 
 /** The organization's people (issue 17): the caller is the owner unless a case says otherwise. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
 const RW: ['Organization.ReadWrite'] = ['Organization.ReadWrite'];
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
 

@@ -1,10 +1,8 @@
 import { createGroup } from '../../support/factories/core';
 import { orgWithCast } from '../../support/factories/organization';
-import { defineCases } from '../types';
+import { defineCases, ORG, ORG_READ } from '../types';
 
 /** Organizations and user groups (issue 7). The caller is an administrator of its organization. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
-const READ: ['Organization.Read', 'Organization.ReadWrite'] = ['Organization.Read', 'Organization.ReadWrite'];
 
 async function setupGroups() {
   const c = await orgWithCast();
@@ -17,7 +15,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     noForeign: "lists only the caller's own organizations",
     noMalformed: 'takes no input',
@@ -26,7 +24,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/user',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
       const c = await orgWithCast();
@@ -45,7 +43,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/user-groups',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
       const c = await setupGroups();
@@ -83,7 +81,7 @@ export const cases = defineCases([
   ...(['GET', 'PUT', 'PATCH', 'DELETE'] as const).map((method) => ({
     route: '/api/v37/organization/[organizationId]/user-groups/[groupId]',
     method,
-    scopes: method === 'GET' ? READ : ['Organization.ReadWrite' as const],
+    scopes: method === 'GET' ? ORG_READ : ['Organization.ReadWrite' as const],
     ok: [method === 'DELETE' || method === 'PATCH' ? 204 : 200],
     setup: async () => {
       const c = await setupGroups();
@@ -106,7 +104,7 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
       const c = await setupGroups();

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { AccessLevel } from '@/db/schema';
 import { createGroup, createUser, grantGroup, grantUser } from '../../support/factories/core';
 import { createOrgLock, orgWithCast } from '../../support/factories/organization';
-import { defineCases } from '../types';
+import { defineCases, ORG } from '../types';
 
 /** A page per person (issue 33): the people list, one person's doors, the bulk grant and end-all. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
 
 /** An organization whose owner owns one lock, and a person outside it with a guest access there. */

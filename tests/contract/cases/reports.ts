@@ -1,28 +1,18 @@
 import { reportSubscriptions } from '@/db/schema';
 import { db } from '../../support/factories/core';
-import { orgWithCast } from '../../support/factories/organization';
-import { createSite } from '../../support/factories/sites';
-import { defineCases } from '../types';
+import { orgWithSites } from '../../support/factories/sites';
+import { defineCases, ORG, ORG_READ } from '../types';
 
 /** A site's scheduled reports (issue 35, our extension). The caller administers the organization. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
-const READ: ['Organization.Read', 'Organization.ReadWrite'] = ['Organization.Read', 'Organization.ReadWrite'];
-
-async function setupSites() {
-  const c = await orgWithCast();
-  const site = await createSite(c.org.id);
-  const foreignSite = await createSite(c.other.id);
-  return { ...c, site, foreignSite };
-}
 
 export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/sites/[siteId]/reports',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       return {
         as: c.admin,
         url: `${ORG(c.org.id)}/sites/${c.site.id}/reports`,
@@ -37,7 +27,7 @@ export const cases = defineCases([
     scopes: ['Organization.ReadWrite'],
     ok: [201],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       const url = `${ORG(c.org.id)}/sites/${c.site.id}/reports`;
       const body = { frequency: 'monthly', hour: 7 };
       return {
@@ -56,10 +46,10 @@ export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       return {
         as: c.admin,
         url: `${ORG(c.org.id)}/sites/${c.site.id}/reports/last?frequency=weekly`,
@@ -77,7 +67,7 @@ export const cases = defineCases([
     scopes: ['Organization.ReadWrite'],
     ok: [204],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       const d = await db();
       const [mine] = await d
         .insert(reportSubscriptions)

@@ -1,26 +1,17 @@
 import { createOrgLock, orgWithCast } from '../../support/factories/organization';
-import { createSite } from '../../support/factories/sites';
-import { defineCases } from '../types';
+import { orgWithSites } from '../../support/factories/sites';
+import { defineCases, ORG, ORG_READ } from '../types';
 
 /** Sites, the organization's buildings (issue 35). The caller is an administrator of its organization. */
-const ORG = (id: number | string) => `/api/v37/organization/${id}`;
-const READ: ['Organization.Read', 'Organization.ReadWrite'] = ['Organization.Read', 'Organization.ReadWrite'];
-
-async function setupSites() {
-  const c = await orgWithCast();
-  const site = await createSite(c.org.id);
-  const foreignSite = await createSite(c.other.id);
-  return { ...c, site, foreignSite };
-}
 
 export const cases = defineCases([
   {
     route: '/api/v37/organization/[organizationId]/sites',
     method: 'GET',
-    scopes: READ,
+    scopes: ORG_READ,
     ok: [200],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       return {
         as: c.member,
         url: `${ORG(c.org.id)}/sites?page=1&itemsPerPage=10`,
@@ -53,10 +44,10 @@ export const cases = defineCases([
   ...(['GET', 'PATCH', 'DELETE'] as const).map((method) => ({
     route: '/api/v37/organization/[organizationId]/sites/[siteId]',
     method,
-    scopes: method === 'GET' ? READ : ['Organization.ReadWrite' as const],
+    scopes: method === 'GET' ? ORG_READ : ['Organization.ReadWrite' as const],
     ok: [method === 'GET' ? 200 : 204],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       const body = method === 'PATCH' ? { name: 'Renamed by contract', timeZone: 'UTC' } : undefined;
       return {
         as: c.admin,
@@ -78,7 +69,7 @@ export const cases = defineCases([
     scopes: ['Organization.ReadWrite'],
     ok: [204],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       const lock = await createOrgLock(c.org.id);
       const body = { deviceIds: [lock.id] };
       const url = `${ORG(c.org.id)}/sites/${c.site.id}/devices`;
@@ -102,7 +93,7 @@ export const cases = defineCases([
     scopes: ['Organization.ReadWrite'],
     ok: [200],
     setup: async () => {
-      const c = await setupSites();
+      const c = await orgWithSites();
       const url = `${ORG(c.org.id)}/user/${c.ouIds.admin}/sites`;
       const body = { siteIds: [c.site.id] };
       return {

@@ -1,8 +1,7 @@
 import { createBridge, createLock, lockWithCast } from '../../support/factories/core';
-import { defineCases } from '../types';
+import { defineCases, MY } from '../types';
 
 /** A lock's weekly timetable (issue 35, our extension). The caller owns the lock; `other` is nobody's to them. */
-const V = '/api/v37/my';
 const body = { enabled: true, rules: [{ days: 31, at: '08:00', action: 'unlock' }], exceptions: ['2026-12-25'] };
 
 async function lockAndOther() {
@@ -22,19 +21,19 @@ export const cases = defineCases(
       const b = method === 'PUT' ? body : undefined;
       return {
         as: c.owner,
-        url: `${V}/lock/${c.lock.id}/timetable`,
+        url: `${MY}/lock/${c.lock.id}/timetable`,
         body: b,
-        foreign: { url: `${V}/lock/${c.other.id}/timetable`, body: b },
+        foreign: { url: `${MY}/lock/${c.other.id}/timetable`, body: b },
         malformed: [
-          { url: `${V}/lock/abc/timetable`, body: b },
+          { url: `${MY}/lock/abc/timetable`, body: b },
           ...(method === 'PUT'
             ? [
-                { url: `${V}/lock/${c.lock.id}/timetable`, body: {} },
+                { url: `${MY}/lock/${c.lock.id}/timetable`, body: {} },
                 {
-                  url: `${V}/lock/${c.lock.id}/timetable`,
+                  url: `${MY}/lock/${c.lock.id}/timetable`,
                   body: { ...body, rules: [{ days: 1, at: '25:00', action: 'unlock' }] },
                 },
-                { url: `${V}/lock/${c.lock.id}/timetable`, body: { ...body, exceptions: ['tomorrow'] } },
+                { url: `${MY}/lock/${c.lock.id}/timetable`, body: { ...body, exceptions: ['tomorrow'] } },
               ]
             : []),
         ],

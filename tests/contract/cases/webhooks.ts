@@ -1,7 +1,7 @@
 import { addOrgUser, createOrg, createUser, type TestUser } from '../../support/factories/core';
 import { createSubscription } from '../../support/factories/webhooks';
 import { api } from '../../support/router';
-import { defineCases, type ContractCase, type Prepared } from '../types';
+import { defineCases, type ContractCase, type Prepared, ORG_READ, ORG_WRITE } from '../types';
 
 /**
  * Webhooks (issue 8), under /my and /organization/{id}. Endpoints point at a closed loopback port:
@@ -11,8 +11,6 @@ const URL_OK = 'http://127.0.0.1:9/contract-hook';
 const BODY = { url: URL_OK, events: ['bell-button-pressed'] };
 const MY_READ: ContractCase['scopes'] = ['Device.Read', 'Device.ReadWrite', 'Account.Read', 'Account.ReadWrite'];
 const MY_WRITE: ContractCase['scopes'] = ['Device.ReadWrite', 'Account.ReadWrite'];
-const ORG_READ: ContractCase['scopes'] = ['Organization.Read', 'Organization.ReadWrite'];
-const ORG_WRITE: ContractCase['scopes'] = ['Organization.ReadWrite'];
 
 interface World {
   as: TestUser;
