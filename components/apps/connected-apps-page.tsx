@@ -3,8 +3,16 @@
 import { useState } from 'react';
 import { fmtDateTime } from '@/components/account/when';
 import { relative } from '@/lib/shared/time-text';
-import { Badge, Card, EmptyState, PageHeader, QueryView, useToast, ConfirmItemDialog } from '@/components/ui';
-import { Button } from '@/components/ui';
+import {
+  Badge,
+  Card,
+  EmptyState,
+  PageHeader,
+  QueryView,
+  useToast,
+  ConfirmItemDialog,
+  RowAction,
+} from '@/components/ui';
 import { useConnectedApps, useDisconnectApp, type ConnectedApp } from '@/lib/client/apps';
 import { AppMark } from './app-mark';
 
@@ -58,9 +66,7 @@ export function ConnectedAppsPage() {
                       ))}
                     </ul>
                   </div>
-                  <Button variant="secondary" size="sm" className="text-red-700" onClick={() => setLeaving(a)}>
-                    Disconnect<span className="sr-only"> {a.name}</span>
-                  </Button>
+                  <RowAction action="Disconnect" of={a.name} danger onClick={() => setLeaving(a)} />
                 </li>
               ))}
             </ul>

@@ -13,6 +13,7 @@ import {
   ShownOnce,
   useToast,
   ConfirmItemDialog,
+  RowAction,
 } from '@/components/ui';
 import {
   useDeleteApp,
@@ -89,9 +90,7 @@ export function DeveloperPage() {
                       ))}
                     </ul>
                   </div>
-                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setRemoving(a)}>
-                    Remove<span className="sr-only"> {a.name}</span>
-                  </Button>
+                  <RowAction action="Remove" of={a.name} danger onClick={() => setRemoving(a)} />
                 </li>
               ))}
             </ul>
