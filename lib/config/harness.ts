@@ -7,8 +7,8 @@ import { type ConfigName, flag, number, text } from './schema';
  * `config()`'s, lib/config/schema.ts) and the server never reads them: each names a port, a run's
  * size or seed, a folder for what a run leaves behind. One zod schema as the server's, with its
  * rules: an empty value is unset, a value that is not accepted stops the run with a line naming
- * the variable. Read at use (`harness()` parses again each time): a run's setup may set one (the
- * contract cluster gives the tests its address in API_BASE_URL).
+ * the variable. Read at use (`harness()` parses again when one of them changed): a run's setup may
+ * set one (the contract cluster gives the tests its address in API_BASE_URL).
  */
 
 const port = (fallback: number) => number(fallback, { min: 1, max: 65_535, whole: true });
@@ -79,7 +79,15 @@ export const harnessSchema = z.object({
   BENCH_SECONDS: number(10, { min: 1, unit: 'seconds' }),
   BENCH_CONNECTIONS: number(50, { min: 1, whole: true }),
   BENCH_ONLY: pattern(),
-  BENCH_DB: text().transform((v) => (v ?? 'postgres,pglite').split(',') as Array<'postgres' | 'pglite'>),
+  BENCH_DB: text().transform((v, ctx) => {
+    const kinds = (v ?? 'postgres,pglite').split(',');
+    if (kinds.every((k) => k === 'postgres' || k === 'pglite')) return kinds as Array<'postgres' | 'pglite'>;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must name postgres, pglite or both (comma-separated), not ${JSON.stringify(v)}`,
+    });
+    return z.NEVER;
+  }),
   BENCH_SIZE: z
     .enum(['default', 'large', ''])
     .optional()
