@@ -25,7 +25,7 @@ function cli(...args: string[]) {
   const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/apikey.ts', ...args], {
     env,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, lastLine: r.stdout.trimEnd().split('\n').at(-1) ?? '' };
 }
@@ -46,15 +46,19 @@ async function withCliDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
+// each case starts the CLI (tsx, then the database opened and migrated) up to four times: seconds
+// alone, over a minute on a loaded CI machine, where the default 60 s cut a passing case short
+const SLOW = { timeout: 300_000 };
+
 describe('npm run apikey -- create', () => {
-  it('refuses an unknown e-mail with exit code 1 and a clear message', () => {
+  it('refuses an unknown e-mail with exit code 1 and a clear message', SLOW, () => {
     const r = cli('create', '--email', `nobody-${Date.now()}@test.local`, '--scopes', 'Device.Read');
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/No user with e-mail nobody-/);
     expect(r.stdout).toBe('');
   });
 
-  it('refuses an unknown scope, a missing option and a bad --days with exit code 1', () => {
+  it('refuses an unknown scope, a missing option and a bad --days with exit code 1', SLOW, () => {
     const bad = cli('create', '--email', 'x@test.local', '--scopes', 'Device.Read,Door.Open');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/unknown scope "Door\.Open"; known scopes: DeviceShare\.Read/);
@@ -66,7 +70,7 @@ describe('npm run apikey -- create', () => {
     expect(cli('delete').code).toBe(1);
   });
 
-  it('creates a working key with those scopes and prints it alone on the last line', async () => {
+  it('creates a working key with those scopes and prints it alone on the last line', SLOW, async () => {
     const email = `Cli-${Date.now()}@Test.local`;
     await withCliDb(async (db) => {
       await db.insert(schema.users).values({ email, displayName: 'CLI user', passwordHash: await hashPassword('x') });
