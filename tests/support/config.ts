@@ -13,19 +13,17 @@ export type ConfigValues = Partial<Record<ConfigName, string | undefined>>;
 /** What to put back after the current test, and after the file (what was set outside a test). */
 const undo = { test: [] as (() => void)[], file: [] as (() => void)[] };
 
-const put = (values: ConfigValues): (() => void) => setEnv(values);
-
 /**
  * Sets `values` until the end of the current test (in a test or a beforeEach), or of the file (at
  * its top or in a beforeAll).
  */
 export function setConfig(values: ConfigValues): void {
-  undo[expect.getState().currentTestName === undefined ? 'file' : 'test'].push(put(values));
+  undo[expect.getState().currentTestName === undefined ? 'file' : 'test'].push(setEnv(values));
 }
 
 /** Runs `fn` with `values` set, then puts back what was there (also when it throws). */
 export async function withConfig<T>(values: ConfigValues, fn: () => T | Promise<T>): Promise<T> {
-  const restore = put(values);
+  const restore = setEnv(values);
   try {
     return await fn();
   } finally {
