@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'ghostDanger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -16,6 +16,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  // a removing action that is not the confirmation itself: red words, no fill (cn does not merge
+  // classes, so a red text given to `ghost` lost to its slate one in the stylesheet's order)
+  ghostDanger: 'text-red-700 hover:bg-red-50',
 };
 
 const sizes: Record<ButtonSize, string> = {

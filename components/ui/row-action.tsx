@@ -1,5 +1,4 @@
 import { Button, type ButtonProps } from './button';
-import { cn } from './cn';
 
 export interface RowActionProps extends Omit<ButtonProps, 'size' | 'children' | 'aria-label'> {
   /** the button's word: Edit, Delete, Revoke */
@@ -17,8 +16,8 @@ export function RowAction({ action, of, label, danger, variant, className, ...re
   return (
     <Button
       size="sm"
-      variant={variant ?? (danger ? 'ghost' : 'secondary')}
-      className={cn(danger && 'text-red-700 hover:bg-red-50', className)}
+      variant={variant ?? (danger ? 'ghostDanger' : 'secondary')}
+      className={className}
       aria-label={label ?? `${action} ${of}`}
       {...rest}
     >
