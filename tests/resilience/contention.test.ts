@@ -14,6 +14,10 @@ import { call, portAt, sleep, startServer, storePerBlock } from './support';
 // the accepted unlock holds the lock far longer than the 50 requests take (on the CI's busy machine
 // they took 7.8 s once, against 8 s)
 const COMMAND_MS = 15_000;
+// how long the servers wait for a command's outcome: well past the command's own time (the default,
+// 15 s, equals COMMAND_MS, and on a loaded machine the sweep settled a command the lock was still
+// finishing as not confirmed: result 2 in a CI run)
+const OUTCOME_MS = COMMAND_MS * 3;
 
 // Two processes share a database only on a real Postgres (PGlite is one process per folder).
 const pg = onPostgres();
@@ -23,12 +27,16 @@ describe.runIf(pg)(
     const run = storePerBlock('contention');
 
     it('exactly one 202 and 49 × 409; one activity entry, one unlock’s webhook events', {
-      timeout: 120_000,
+      timeout: 180_000,
     }, async () => {
       const { owner, lock } = await lockWithCast();
       const { owner: other, lock: warmLock } = await lockWithCast();
       const { owner: third, lock: warmLockB } = await lockWithCast();
-      const env = { SIM_COMMAND_MS: String(COMMAND_MS), BACKGROUND_WORKERS: '0' };
+      const env = {
+        SIM_COMMAND_MS: String(COMMAND_MS),
+        BRIDGE_COMMAND_TIMEOUT_MS: String(OUTCOME_MS),
+        BACKGROUND_WORKERS: '0',
+      };
       // the locks are this process's virtual bridges': their command time is read here
       setConfig({ SIM_COMMAND_MS: String(COMMAND_MS) });
       const servers = await Promise.all([
@@ -85,7 +93,7 @@ describe.runIf(pg)(
         [other.key, warm.json.result.operationId],
         [third.key, warmB.json.result.operationId],
       ]) {
-        const deadline = Date.now() + COMMAND_MS + 20_000;
+        const deadline = Date.now() + OUTCOME_MS + 20_000;
         for (;;) {
           const r = await call(b.url, 'GET', `/api/v37/my/device/operation/${id}`, key);
           if (r.json?.result?.status === 'COMPLETED') {
