@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type Placeholder, typ
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '@/db/client';
 import { columnsAsJson, jsonValue } from '@/db/json-row';
+import { columnsRow } from '@/db/raw-rows';
 import { deviceAccess, devices, organizationUsers, userGroupMembers } from '@/db/schema';
 import { everyHourOfTheWeek, isActiveAt, type Schedule } from '@/lib/shared/schedule';
 
@@ -228,13 +229,15 @@ export function candidateFields(acc: ReturnType<typeof candidatesOf>) {
 const candidateRow = (userId: SQL | Placeholder | string) =>
   columnsAsJson(candidateColumns, { outsideSites: outsideSitesSql(userId) });
 const decodeCandidate = columnsAsJson(candidateColumns).decode;
-/** the row's device and the caller's membership of its organization are joined (effectiveAccess) */
-const candidateWithZone = columnsAsJson(
-  { ...candidateColumns, timeZone: devices.timeZone, deviceName: devices.name },
-  {
-    outsideSites: sql`coalesce("organization_users"."site_ids" is not null and ("devices"."site_id" is null or not ("devices"."site_id" = any("organization_users"."site_ids"))), false)`,
-  },
-);
+/**
+ * A candidate with its device's zone and name, the row's device and the caller's membership of its
+ * organization joined (effectiveAccess), as plain columns mapped from the driver's rows (columnsRow):
+ * for 1,000 rows, a json object each cost the database and the driver twice as much (9.6 against
+ * 4 ms), and drizzle's own mapping of the select was a fifth of `/my/device/details`' CPU.
+ */
+const withZoneColumns = { ...candidateColumns, timeZone: devices.timeZone, deviceName: devices.name };
+const withZoneRow = columnsRow(withZoneColumns);
+const outsideSitesJoined = sql<boolean>`coalesce("organization_users"."site_ids" is not null and ("devices"."site_id" is null or not ("devices"."site_id" = any("organization_users"."site_ids"))), false)`;
 
 /**
  * The candidates of the outer statement's `"devices"."id"` as one json array (placeholders
@@ -338,8 +341,8 @@ export async function effectiveAccess(
   now: Date,
   deviceIds?: number[],
 ): Promise<Map<number, EffectiveAccess>> {
-  const rows = await db
-    .select({ c: candidateWithZone.sql })
+  const q = db
+    .select({ ...withZoneColumns, outsideSites: outsideSitesJoined.as('outside_sites') })
     .from(deviceAccess)
     .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
     // the caller's membership of the device's organization, for their site limit (one hash join, not a lookup per row)
@@ -348,10 +351,12 @@ export async function effectiveAccess(
       and(eq(organizationUsers.organizationId, devices.organizationId), eq(organizationUsers.userId, userId)),
     )
     .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined));
-  return pickEffective(
-    rows.map((r) => withOutsideDecoded(candidateWithZone.decode(r.c))),
-    now,
-  );
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(q)).map((raw) => {
+    const row = withZoneRow(raw) as Candidate;
+    row.outsideSites = raw.outside_sites === true;
+    return row;
+  });
+  return pickEffective(rows, now);
 }
 
 /**
