@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -22,6 +25,13 @@ export interface SoftwareVersion {
   version: string;
   updateAvailable: boolean;
 }
+
+/**
+ * Numbers every version of a device row: a row gets the next one when inserted and again on each
+ * update (the trigger devices_version, db/migrations/0030_devices_version.sql). A sequence is not
+ * rolled back with a transaction, so a number is never seen twice, even for a change undone.
+ */
+export const devicesVersionSeq = pgSequence('devices_version_seq');
 
 /**
  * Every device type in one table: common fields plus nullable type-specific ones.
@@ -86,6 +96,12 @@ export const devices = pgTable(
     certListUpdated: timestamp('cert_list_updated', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     /** a lock's own id on its bridge (the Bridge API's deviceId); null for other devices */
     remoteId: integer('remote_id'),
+    /**
+     * this row's version (devicesVersionSeq): a new one on every change of the row, whoever makes
+     * it. What a server keeps of a device's answer is good while the version is the same
+     * (lib/domain/devices/kept.ts).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(sql`nextval('devices_version_seq')`),
   },
   (t) => [
     index('devices_org_idx').on(t.organizationId),

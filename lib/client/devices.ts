@@ -7,7 +7,7 @@ import type { BridgeShape, DoorSensorShape, GateShape } from '@/lib/domain/devic
 import type { z } from 'zod';
 import type { lockUpdateBody } from '@/app/api/v37/my/lock/update-body';
 import type { Attention } from '@/lib/domain/devices/attention';
-import type { deviceDetails } from '@/lib/domain/devices/details';
+import type { DetailsShape } from '@/lib/domain/devices/details';
 import type { DeviceList, DeviceListFilter, DeviceListRow } from '@/lib/domain/devices/list';
 import type { DeviceUpdated, OperationStatus } from '@/lib/domain/devices/schemas';
 import { ApiError, apiFetch, newIdempotencyKey } from './api';
@@ -19,7 +19,7 @@ export type Bridge = BridgeShape;
 export type Gate = GateShape;
 export type DoorSensor = DoorSensorShape;
 /** GET /my/device/details, as the domain verb answers it. */
-export type DeviceDetails = Awaited<ReturnType<typeof deviceDetails>>;
+export type DeviceDetails = DetailsShape;
 /** GET /my/device/operation/{id}. */
 export type Operation = z.infer<typeof OperationStatus>;
 export type OperationVerb = 'unlock' | 'lock' | 'pull';

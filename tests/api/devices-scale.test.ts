@@ -100,8 +100,8 @@ describe('a user with 1,000 devices', () => {
       message:
         'You can see more than 3 devices: ask for them page by page (page and itemsPerPage, at most 1,000 a page).',
     });
-    expect((await deviceDetails(ctx, {}, 4)).locks).toHaveLength(3);
-    expect((await deviceDetails(ctx, { page: 1, itemsPerPage: 1000 }, 3)).locks).toHaveLength(3);
+    expect((await deviceDetails(ctx, {}, 4)).parse().locks).toHaveLength(3);
+    expect((await deviceDetails(ctx, { page: 1, itemsPerPage: 1000 }, 3)).parse().locks).toHaveLength(3);
   });
 
   it('answers only the devices asked for by deviceId, of those the caller sees, whatever the limit', async () => {
@@ -128,7 +128,7 @@ describe('a user with 1,000 devices', () => {
     expect(one.json.result).toEqual({ bridges: [], locks: [], keypads: [], gates: [], dryContacts: [] });
     // the unpaged limit counts what is asked: a few of many devices are never refused
     const ctx = await ctxOf(owner, { via: 'key' });
-    expect((await deviceDetails(ctx, { ids: [b.id] }, 2)).locks.map((l) => l.name)).toEqual(['Ids B']);
+    expect((await deviceDetails(ctx, { ids: [b.id] }, 2)).parse().locks.map((l) => l.name)).toEqual(['Ids B']);
     const many = Array.from({ length: 201 }, (_, i) => `deviceId=${i + 1}`).join('&');
     for (const q of ['deviceId=0', 'deviceId=x', many])
       expect((await api('GET', `/api/v37/my/device/details?${q}`, { key: owner.key })).status, q.slice(0, 20)).toBe(

@@ -1,13 +1,22 @@
-import { DeviceType } from '@/db/schema';
+import { DeviceType, isLockType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
-import { loadVisible } from './load';
-import { lockShape, type LockOptions } from './lock-shape';
-import { bridgeShape, doorSensorShape, gateShape } from './other-shapes';
-import type { Loaded } from './shape';
+import { JsonText } from '../json-text';
+import { keptAnswers, shapeOf } from './kept';
+import { loadVisible, loadVisibleStamps } from './load';
+import type { LockOptions, LockShape } from './lock-shape';
+import { bridgeShape, type BridgeShape, type GateShape } from './other-shapes';
 
 const LISTED = [DeviceType.bridge, DeviceType.lockPro, DeviceType.lockGo, DeviceType.gate, DeviceType.doorSensor];
-const isLock = (x: Loaded) => x.d.type === DeviceType.lockPro || x.d.type === DeviceType.lockGo;
+
+/** GET /my/device/details' answer */
+export interface DetailsShape {
+  bridges: BridgeShape[];
+  locks: LockShape[];
+  keypads: unknown[];
+  gates: GateShape[];
+  dryContacts: unknown[];
+}
 
 /**
  * The most devices `/my/device/details` answers at once (docs/api-compatibility.md): 10,000 devices
@@ -27,11 +36,16 @@ export interface DetailsPaging {
  * GET /my/device/details: every device of the caller by kind, from one load; or, with `page` /
  * `itemsPerPage` (either one; the other defaults to 1 / 1,000), one page of them in name order.
  * Without paging, more than `atOnce` devices is refused with what to ask instead: the answer is
- * never cut short without saying so. `ids` narrows either to those devices.
+ * never cut short without saying so. `ids` narrows either to those devices. Each device's answer
+ * is kept between requests while its row is unchanged (kept.ts), the caller's part filled in.
  */
-export async function deviceDetails(ctx: Ctx, o: LockOptions & DetailsPaging, atOnce = DETAILS_AT_ONCE) {
+export async function deviceDetails(
+  ctx: Ctx,
+  o: LockOptions & DetailsPaging,
+  atOnce = DETAILS_AT_ONCE,
+): Promise<JsonText<DetailsShape>> {
   const paged = o.page !== undefined || o.itemsPerPage !== undefined;
-  const all = await loadVisible(ctx, {
+  const all = await loadVisibleStamps(ctx, {
     types: LISTED,
     userSettings: o.includeUserSettings,
     ids: o.ids,
@@ -43,15 +57,21 @@ export async function deviceDetails(ctx: Ctx, o: LockOptions & DetailsPaging, at
     throw Invalid(
       `You can see more than ${atOnce.toLocaleString('en')} devices: ask for them page by page (page and itemsPerPage, at most 1,000 a page).`,
     );
-  const now = ctx.now();
-  return {
-    bridges: all.filter((x) => x.d.type === DeviceType.bridge).map(bridgeShape),
-    locks: all.filter(isLock).map((x) => lockShape(x, now, o)),
-    // no keypad or dry-contact hardware is modelled: the lists exist and are empty
-    keypads: [] as unknown[],
-    gates: all.filter((x) => x.d.type === DeviceType.gate).map((x) => gateShape(x, o.includeUserSettings)),
-    dryContacts: [] as unknown[],
-  };
+  // door sensors count towards the limit and the pages, and have no list here
+  const answers = await keptAnswers(
+    ctx,
+    all.filter((s) => s.type !== DeviceType.doorSensor),
+    o,
+  );
+  const list = (of: (type: number) => boolean) =>
+    `[${answers
+      .filter((a) => of(a.type))
+      .map((a) => a.text)
+      .join(',')}]`;
+  // no keypad or dry-contact hardware is modelled: the lists exist and are empty
+  return new JsonText(
+    `{"bridges":${list((t) => t === DeviceType.bridge)},"locks":${list(isLockType)},"keypads":[],"gates":${list((t) => t === DeviceType.gate)},"dryContacts":[]}`,
+  );
 }
 
 /** GET /my/bridge */
@@ -62,10 +82,5 @@ export async function listBridges(ctx: Ctx) {
 /** GET /my/device: all the caller's devices, each in its own kind's shape, sorted by name. */
 export async function listDevices(ctx: Ctx) {
   const now = ctx.now();
-  return (await loadVisible(ctx, { types: LISTED })).map((x) => {
-    if (isLock(x)) return lockShape(x, now);
-    if (x.d.type === DeviceType.bridge) return bridgeShape(x);
-    if (x.d.type === DeviceType.gate) return gateShape(x);
-    return doorSensorShape(x);
-  });
+  return (await loadVisible(ctx, { types: LISTED })).map((x) => shapeOf(x, now));
 }

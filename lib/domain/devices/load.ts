@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { tableRow } from '@/db/raw-rows';
@@ -37,6 +37,19 @@ export interface LoadOptions {
 /** A page of at most this many devices reads the access of its devices only, after them. */
 const PAGE_READ_AFTER = 1000;
 
+/** A visible device as a kept answer needs it (kept.ts): which row version it is, not the row. */
+export interface Stamped {
+  id: number;
+  type: number;
+  /** devices.version as text (a bigint) */
+  version: string;
+  bridgeConnected: boolean | null;
+  access: EffectiveAccess;
+  userSettings: Record<string, unknown> | null;
+}
+
+type RowRead<R> = (ctx: Ctx, o: LoadOptions, visible: SQL) => Promise<R[]>;
+
 /**
  * The caller's visible devices in three queries whatever their number (devices with their bridge,
  * the caller's access to those, user settings when asked): no per-device round trips. Without an
@@ -45,25 +58,45 @@ const PAGE_READ_AFTER = 1000;
  * not 10,000.
  */
 export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
+  return (await visibleWith(ctx, o, devicesWhere)).map(({ row, access, userSettings }) => ({
+    d: row.d,
+    access,
+    // only a lock's bridge link counts (a door sensor's connectedToId names its lock)
+    bridgeConnected: row.bridgeConnected,
+    userSettings,
+  }));
+}
+
+/** `loadVisible`, each device as its version (kept.ts builds or reuses its answer from it). */
+export async function loadVisibleStamps(ctx: Ctx, o: LoadOptions): Promise<Stamped[]> {
+  return (await visibleWith(ctx, o, stampsWhere)).map(({ row, access, userSettings }) => {
+    const s = row as Stamped; // the row gets its access and settings itself: a thousand copies fewer
+    s.access = access;
+    s.userSettings = userSettings;
+    return s;
+  });
+}
+
+async function visibleWith<R extends { id: number }>(ctx: Ctx, o: LoadOptions, read: RowRead<R>) {
   const byIds = !!(o.ids || o.accessLevels?.length);
   const now = ctx.now();
   let access: Map<number, EffectiveAccess>;
-  let rows: Array<{ d: Device; bridgeConnected: boolean | null }>;
+  let rows: R[];
   if (byIds) {
     access = await effectiveAccess(ctx.db, ctx.caller.userId, now, o.ids);
     const ids = [...access.values()]
       .filter((a) => !o.accessLevels?.length || o.accessLevels.includes(a.accessLevel))
       .map((a) => a.deviceId);
-    rows = ids.length ? await devicesWhere(ctx, o, anyInt(devices.id, ids)) : [];
+    rows = ids.length ? await read(ctx, o, anyInt(devices.id, ids)) : [];
   } else if (o.page && o.itemsPerPage && o.itemsPerPage <= PAGE_READ_AFTER) {
     // a page: the devices by the visibility rule as a subquery, then the access of that page only
-    rows = await devicesWhere(ctx, o, inArray(devices.id, visibleIds(ctx)));
+    rows = await read(ctx, o, inArray(devices.id, visibleIds(ctx)));
     access = rows.length
       ? await effectiveAccess(
           ctx.db,
           ctx.caller.userId,
           now,
-          rows.map((r) => r.d.id),
+          rows.map((r) => r.id),
         )
       : new Map();
   } else {
@@ -71,31 +104,21 @@ export async function loadVisible(ctx: Ctx, o: LoadOptions): Promise<Loaded[]> {
     // reading the caller's whole access does)
     [access, rows] = await Promise.all([
       effectiveAccess(ctx.db, ctx.caller.userId, now),
-      devicesWhere(ctx, o, inArray(devices.id, visibleIds(ctx))),
+      read(ctx, o, inArray(devices.id, visibleIds(ctx))),
     ]);
   }
-  rows = rows.filter((r) => access.has(r.d.id)); // an access changed between the two reads shows next time
+  rows = rows.filter((r) => access.has(r.id)); // an access changed between the two reads shows next time
   const settings = o.userSettings
     ? await userSettingsOf(
         ctx,
-        rows.map((r) => r.d.id),
+        rows.map((r) => r.id),
       )
     : new Map();
-  return rows.map((r) => ({
-    d: r.d,
-    access: access.get(r.d.id)!,
-    // only a lock's bridge link counts (a door sensor's connectedToId names its lock)
-    bridgeConnected: r.bridgeConnected,
-    userSettings: settings.get(r.d.id) ?? null,
-  }));
+  return rows.map((row) => ({ row, access: access.get(row.id)!, userSettings: settings.get(row.id) ?? null }));
 }
 
-/** The devices of `visible` that match the options, each with its bridge's link, by name. */
-async function devicesWhere(
-  ctx: Ctx,
-  o: LoadOptions,
-  visible: SQL,
-): Promise<Array<{ d: Device; bridgeConnected: boolean | null }>> {
+/** The devices of `visible` that match the options as `columns`, each with its bridge's link, by name. */
+function matching<C extends SelectedFields>(ctx: Ctx, o: LoadOptions, visible: SQL, columns: C) {
   const conds: SQL[] = [visible, inArray(devices.type, o.types)];
   if (o.text) {
     const name = containsText(devices.name, o.text);
@@ -103,18 +126,42 @@ async function devicesWhere(
   }
   if (o.where) conds.push(o.where);
   let q = ctx.db
-    .select({ ...getTableColumns(devices), bridgeConnected: sql`${bridge.isConnected}`.as('bridge_connected') })
+    .select({ ...columns, bridgeConnected: sql`${bridge.isConnected}`.as('bridge_connected') })
     .from(devices)
     .leftJoin(bridge, eq(bridge.id, devices.connectedToId))
     .where(and(...conds))
     .orderBy(asc(devices.name), asc(devices.id))
     .$dynamic();
   if (o.page && o.itemsPerPage) q = q.limit(o.itemsPerPage).offset((o.page - 1) * o.itemsPerPage);
+  return q;
+}
+
+/** The devices of `visible` that match the options, each with its bridge's link, by name. */
+async function devicesWhere(
+  ctx: Ctx,
+  o: LoadOptions,
+  visible: SQL,
+): Promise<Array<{ id: number; d: Device; bridgeConnected: boolean | null }>> {
   // rows as the driver gives them, mapped by tableRow (see there)
-  return rowsOf<Record<string, unknown>>(await ctx.db.execute(q)).map((r) => ({
-    d: deviceRow(r),
-    bridgeConnected: r.bridge_connected as boolean | null,
-  }));
+  return rowsOf<Record<string, unknown>>(await ctx.db.execute(matching(ctx, o, visible, getTableColumns(devices)))).map(
+    (r) => {
+      const d = deviceRow(r);
+      return { id: d.id, d, bridgeConnected: r.bridge_connected as boolean | null };
+    },
+  );
+}
+
+/** The devices of `visible` that match the options, as their versions: four small columns a row. */
+async function stampsWhere(ctx: Ctx, o: LoadOptions, visible: SQL) {
+  const columns = { id: devices.id, type: devices.type, version: sql<string>`${devices.version}::text`.as('version') };
+  return rowsOf<{ id: number; type: number; version: string; bridge_connected: boolean | null }>(
+    await ctx.db.execute(matching(ctx, o, visible, columns)),
+  ).map((r) => ({ id: r.id, type: r.type, version: r.version, bridgeConnected: r.bridge_connected }));
+}
+
+/** Full rows of the given devices (those a kept answer is built for), each with its bridge's link. */
+export async function devicesByIds(ctx: Ctx, ids: number[], types: number[]) {
+  return ids.length ? devicesWhere(ctx, { types }, anyInt(devices.id, ids)) : [];
 }
 
 /** The ids of the devices the caller sees (an access of theirs or their groups' within its dates), as a subquery. */

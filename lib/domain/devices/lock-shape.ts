@@ -3,22 +3,27 @@ import {
   DoorState,
   LOCK_SETTING_DEFAULTS,
   LOCK_SETTING_KEYS,
-  LOCK_USER_SETTING_DEFAULTS,
   LockState,
   lockSettingsOf,
   OpResult,
   type LockSettings,
   type LockUserSettings,
 } from '@/lib/shared/devices/codes';
-import { common, type Loaded } from './shape';
+import { callerPart, common, type Loaded, type ShapeOptions } from './shape';
 
 export const isPaired = (d: Device) => d.connectedToId !== null;
 
+/** When a pulled lock's spring time passes (ms since the epoch): from then on it reads unlocked; null when not pulled. */
+export function springsBackAt(d: Device): number | null {
+  if (d.state !== LockState.pulled || !d.lastStateChangedDate) return null;
+  return d.lastStateChangedDate.getTime() + lockSettingsOf(d.settings).pullSpringDuration * 1000;
+}
+
 /** A pulled lock whose spring time has passed is unlocked, even before a worker wrote it down. */
 export function effectiveState(d: Device, now: Date): number | null {
-  if (d.state !== LockState.pulled || !d.lastStateChangedDate) return d.state;
-  const secs = lockSettingsOf(d.settings).pullSpringDuration;
-  return d.lastStateChangedDate.getTime() + secs * 1000 <= now.getTime() ? LockState.unlocked : LockState.pulled;
+  const back = springsBackAt(d);
+  if (back === null) return d.state;
+  return back <= now.getTime() ? LockState.unlocked : LockState.pulled;
 }
 
 export function deviceState(d: Device, now: Date) {
@@ -53,10 +58,7 @@ function deviceSettings(d: Device): DeviceSettingsShape {
   return out as DeviceSettingsShape;
 }
 
-export interface LockOptions {
-  includeUserSettings?: boolean;
-  includeAccessories?: boolean;
-}
+export type LockOptions = ShapeOptions;
 
 /**
  * The lock of api-v37.md; nulls for a lock without a bridge. Shapes add their fields to the common
@@ -82,9 +84,10 @@ export function lockShape(x: Loaded, now: Date, o: LockOptions = {}) {
     deviceState: deviceState(d, now),
     deviceSettings: deviceSettings(d),
   });
-  if (o.includeUserSettings) lock.userSettings = { ...LOCK_USER_SETTING_DEFAULTS, ...(x.userSettings ?? {}) };
-  // no accessory hardware is modelled: the list is real but always empty
-  if (o.includeAccessories) lock.accessories = [];
+  const userSettings = callerPart('userSettings', d.type, x, o);
+  if (userSettings !== undefined) lock.userSettings = userSettings as LockUserSettings & Record<string, unknown>;
+  const accessories = callerPart('accessories', d.type, x, o);
+  if (accessories !== undefined) lock.accessories = accessories as unknown[];
   return lock;
 }
 

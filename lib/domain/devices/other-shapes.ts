@@ -1,5 +1,5 @@
 import type { Device } from '@/db/schema';
-import { common, type Loaded } from './shape';
+import { callerPart, common, type Loaded } from './shape';
 
 /** Bridge of api-v37.md. */
 export function bridgeShape(x: Loaded) {
@@ -28,7 +28,7 @@ export function gateShape(x: Loaded, includeUserSettings = false) {
     externalType: d.externalType ?? '',
     impulseLength: d.impulseLength ?? 0,
     icon: d.icon ?? 0,
-    userSettings: includeUserSettings ? { favorite: false, ...(x.userSettings ?? {}) } : null,
+    userSettings: callerPart('userSettings', d.type, x, { includeUserSettings }) as Record<string, unknown> | null,
     location: d.location ?? null,
     isPresentInExternal: present,
   });
@@ -50,7 +50,8 @@ export function doorSensorShape(x: Loaded, includeUserSettings = false) {
       batteryLevelModifiedTime: (d.batteryLevelModifiedTime ?? d.created).toISOString(),
     },
   });
-  if (includeUserSettings) sensor.userSettings = { favorite: false, ...(x.userSettings ?? {}) };
+  const userSettings = callerPart('userSettings', d.type, x, { includeUserSettings });
+  if (userSettings !== undefined) sensor.userSettings = userSettings as Record<string, unknown>;
   return sensor;
 }
 

@@ -1,4 +1,5 @@
 import type { Device, SoftwareVersion } from '@/db/schema';
+import { DeviceType, isLockType, LOCK_USER_SETTING_DEFAULTS } from '@/lib/shared/devices/codes';
 import type { EffectiveAccess } from '../access/effective';
 import { fmtNoZone, fmtZ } from '../format';
 
@@ -10,6 +11,50 @@ export interface Loaded {
   bridgeConnected: boolean | null;
   /** the caller's own settings of the device, when asked for */
   userSettings?: Record<string, unknown> | null;
+}
+
+/** What a caller asks to be added to each device (GET /my/device/details and the lock reads). */
+export interface ShapeOptions {
+  includeUserSettings?: boolean;
+  includeAccessories?: boolean;
+}
+
+/**
+ * The fields of a device's answer that are the caller's rather than the device's: their access,
+ * their own settings, what they asked to be added. A kept answer (kept.ts) leaves these open.
+ */
+export type CallerField = 'accessLevel' | 'accessDetails' | 'userSettings' | 'accessories';
+export const CALLER_FIELDS: ReadonlySet<string> = new Set<CallerField>([
+  'accessLevel',
+  'accessDetails',
+  'userSettings',
+  'accessories',
+]);
+
+/** One caller's field of a device of `type`, as every shape writes it; undefined where the answer leaves it out. */
+export function callerPart(
+  field: CallerField,
+  type: number,
+  x: Pick<Loaded, 'access' | 'userSettings'>,
+  o: ShapeOptions,
+): unknown {
+  switch (field) {
+    case 'accessLevel':
+      return x.access.accessLevel;
+    case 'accessDetails':
+      return accessDetails(x.access);
+    case 'userSettings': {
+      const own = x.userSettings ?? {};
+      if (isLockType(type)) return o.includeUserSettings ? { ...LOCK_USER_SETTING_DEFAULTS, ...own } : undefined;
+      // a gate always has the field: null unless asked for
+      if (type === DeviceType.gate) return o.includeUserSettings ? { favorite: false, ...own } : null;
+      if (type === DeviceType.doorSensor) return o.includeUserSettings ? { favorite: false, ...own } : undefined;
+      return undefined;
+    }
+    case 'accessories':
+      // no accessory hardware is modelled: the list is real but always empty
+      return isLockType(type) && o.includeAccessories ? [] : undefined;
+  }
 }
 
 export function accessDetails(a: EffectiveAccess) {
@@ -42,8 +87,8 @@ export function common(x: Loaded, isConnected: boolean | null) {
     targetDeviceRevision: d.targetDeviceRevision,
     timeZone: d.timeZone,
     isConnected,
-    accessLevel: x.access.accessLevel,
-    accessDetails: accessDetails(x.access),
+    accessLevel: callerPart('accessLevel', d.type, x, {}) as number,
+    accessDetails: callerPart('accessDetails', d.type, x, {}) as ReturnType<typeof accessDetails>,
     softwareVersions: software(d.softwareVersions ?? []),
     /** ours (issue 35): the site (building) of its organization; null for none or a private device */
     siteId: d.siteId,
