@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/db/client';
 import { AccessLevel, DeviceType } from '@/db/schema';
 import { deviceDetails } from '@/lib/domain/devices/details';
+import { listLocks } from '@/lib/domain/devices/locks';
 import { loadVisible } from '@/lib/domain/devices/load';
 import { lockShape } from '@/lib/domain/devices/lock-shape';
 import { bridgeShape, gateShape } from '@/lib/domain/devices/other-shapes';
 import { isLockType, LockState } from '@/lib/shared/devices/codes';
 import type { ShapeOptions } from '@/lib/domain/devices/shape';
-import { createBridge, createLock, createUser, ctxOf, db, grantUser, type TestUser } from '../support/factories/core';
+import {
+  createBridge,
+  createLock,
+  createOrg,
+  createUser,
+  ctxOf,
+  db,
+  grantUser,
+  type TestUser,
+} from '../support/factories/core';
 import { createDoorSensor, createGate } from '../support/factories/devices';
 import { api } from '../support/router';
 
@@ -158,6 +168,53 @@ describe('device answers kept between requests', () => {
     const later = new Date(pulledAt.getTime() + 6000);
     expect(await stateAt(later)).toBe(LockState.unlocked);
     expect(await kept(owner, {}, later)).toBe(await fresh(owner, {}, later));
+  });
+
+  it('GET /my/lock keeps its own: text for text the list built from the rows, its organization read each time', async () => {
+    const { owner, lock } = await home();
+    const org = await createOrg({ name: 'Kept Org' });
+    await (await db()).execute(sql`update devices set organization_id = ${org.id} where id = ${lock.id}`);
+    /** the list as it was built before (lockShape, then lockProperties, then the organization) */
+    const freshList = async (o: ShapeOptions & { includeOrganization?: boolean }) => {
+      const now = new Date();
+      const ctx = await ctxOf(owner, { via: 'key', now });
+      const rows = await loadVisible(ctx, {
+        types: [DeviceType.lockPro, DeviceType.lockGo],
+        textInSerial: true,
+        userSettings: o.includeUserSettings,
+      });
+      return JSON.stringify(
+        rows.map((x) => {
+          const l = lockShape(x, now, o);
+          const listed: Record<string, unknown> = Object.assign(l, { lockProperties: l.deviceState });
+          if (!o.includeOrganization) return listed;
+          const organizationId = x.d.organizationId;
+          return Object.assign(listed, {
+            organizationId,
+            organization: organizationId === org.id ? { id: org.id, name: 'Kept Org' } : null,
+          });
+        }),
+      );
+    };
+    const list = async (o: ShapeOptions & { includeOrganization?: boolean }) =>
+      (await listLocks(await ctxOf(owner, { via: 'key' }), o)).text;
+    for (const o of [
+      ...OPTIONS,
+      { includeOrganization: true },
+      { includeOrganization: true, includeUserSettings: true },
+    ])
+      for (let i = 0; i < 2; i++) expect(await list(o), JSON.stringify(o)).toBe(await freshList(o));
+    // the details' kept answers are not the list's (no lockProperties there)
+    expect(JSON.parse(await kept(owner, {})).locks[0].lockProperties).toBeUndefined();
+    await (await db()).execute(sql`update organizations set name = 'Renamed Org' where id = ${org.id}`);
+    const renamed = JSON.parse(await list({ includeOrganization: true }));
+    expect(renamed.find((l: { id: number }) => l.id === lock.id).organization).toEqual({
+      id: org.id,
+      name: 'Renamed Org',
+    });
+    await (await db()).execute(sql`update devices set state = ${LockState.locked} where id = ${lock.id}`);
+    const relocked = JSON.parse(await list({})).find((l: { id: number }) => l.id === lock.id);
+    expect([relocked.deviceState.state, relocked.lockProperties.state]).toEqual([LockState.locked, LockState.locked]);
   });
 
   it('over HTTP: the envelope holds the kept text as the answer', async () => {

@@ -2,7 +2,7 @@ import { DeviceType, isLockType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { JsonText } from '../json-text';
-import { keptAnswers, shapeOf } from './kept';
+import { DETAILS_ANSWER, keptAnswers, shapeOf } from './kept';
 import { loadVisible, loadVisibleStamps } from './load';
 import type { LockOptions, LockShape } from './lock-shape';
 import { bridgeShape, type BridgeShape, type GateShape } from './other-shapes';
@@ -60,12 +60,13 @@ export async function deviceDetails(
   // door sensors count towards the limit and the pages, and have no list here
   const answers = await keptAnswers(
     ctx,
+    DETAILS_ANSWER,
     all.filter((s) => s.type !== DeviceType.doorSensor),
     o,
   );
   const list = (of: (type: number) => boolean) =>
     `[${answers
-      .filter((a) => of(a.type))
+      .filter((a) => of(a.device.type))
       .map((a) => a.text)
       .join(',')}]`;
   // no keypad or dry-contact hardware is modelled: the lists exist and are empty

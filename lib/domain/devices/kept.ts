@@ -15,7 +15,7 @@ import { CALLER_FIELDS, callerPart, type CallerField, type Loaded, type ShapeOpt
  * the device's row is the version it was built from (devices.version: a new number from a sequence
  * on every change of the row, by any process; never the same number twice, even for a change rolled
  * back), its bridge's link is as it was, and, for a pulled lock, until its spring time passes. So
- * a server reads four small columns a device and builds only what changed; whether the caller sees a
+ * a server reads five small columns a device and builds only what changed; whether the caller sees a
  * device at all, and with what access, is read anew on every request. Kept in each server's memory
  * per database handle, at most MAX_KEPT devices (the oldest go first): a cache, never the record.
  */
@@ -29,9 +29,15 @@ interface Kept {
   fields: CallerField[];
 }
 
-/** About 1 KB each: 20 MB for an organization of 10,000 devices read by one server */
+/** A kind of answer kept (each its own shape and its own map): a device in the details, a lock in the lock list. */
+export interface KeptKind {
+  name: string;
+  shape: (x: Loaded, now: Date, o: ShapeOptions) => object;
+}
+
+/** About 1 KB each: 20 MB for an organization of 10,000 devices read by one server, per kind */
 const MAX_KEPT = 20_000;
-const keptOf = perDb(() => new Map<number, Kept>());
+const keptOf = perDb(() => new Map<string, Map<number, Kept>>());
 
 /** Every caller's field present, so that a kept answer has a place for each. */
 const EVERY: ShapeOptions = { includeUserSettings: true, includeAccessories: true };
@@ -44,11 +50,14 @@ export function shapeOf(x: Loaded, now: Date, o: ShapeOptions = {}): object {
   return doorSensorShape(x, o.includeUserSettings);
 }
 
-function build(x: Loaded, now: Date): Kept {
+/** A device in GET /my/device/details */
+export const DETAILS_ANSWER: KeptKind = { name: 'details', shape: shapeOf };
+
+function build(kind: KeptKind, x: Loaded, now: Date): Kept {
   const texts: string[] = [];
   const fields: CallerField[] = [];
   let members: string[] = [];
-  for (const [key, value] of Object.entries(shapeOf(x, now, EVERY))) {
+  for (const [key, value] of Object.entries(kind.shape(x, now, EVERY))) {
     if (CALLER_FIELDS.has(key)) {
       texts.push(members.join(','));
       fields.push(key as CallerField);
@@ -86,10 +95,13 @@ const good = (k: Kept | undefined, s: Stamped, now: number): k is Kept =>
  */
 export async function keptAnswers(
   ctx: Ctx,
+  kind: KeptKind,
   stamped: Stamped[],
   o: ShapeOptions,
-): Promise<Array<{ type: number; text: string }>> {
-  const kept = keptOf(ctx.db);
+): Promise<Array<{ device: Stamped; text: string }>> {
+  const maps = keptOf(ctx.db);
+  let kept = maps.get(kind.name);
+  if (!kept) maps.set(kind.name, (kept = new Map()));
   const now = ctx.now();
   const at = now.getTime();
   // this request's answers, apart from the shared map (whose oldest may go while this one adds)
@@ -106,12 +118,12 @@ export async function keptAnswers(
     for (const row of await devicesByIds(ctx, [...byId.keys()], types)) {
       const s = byId.get(row.id)!;
       // the row may be newer than its stamp: kept for its own version, and the answer shows it
-      const k = build({ d: row.d, access: s.access, bridgeConnected: row.bridgeConnected }, now);
+      const k = build(kind, { d: row.d, access: s.access, bridgeConnected: row.bridgeConnected }, now);
       if (kept.size >= MAX_KEPT && !kept.has(row.id)) kept.delete(kept.keys().next().value!);
       kept.set(row.id, k);
       mine.set(row.id, k);
     }
   }
   // a device deleted between the two reads is left out, as the next read would
-  return stamped.filter((s) => mine.has(s.id)).map((s) => ({ type: s.type, text: render(mine.get(s.id)!, s, o) }));
+  return stamped.filter((s) => mine.has(s.id)).map((s) => ({ device: s, text: render(mine.get(s.id)!, s, o) }));
 }

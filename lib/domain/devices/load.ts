@@ -43,6 +43,7 @@ export interface Stamped {
   type: number;
   /** devices.version as text (a bigint) */
   version: string;
+  organizationId: number | null;
   bridgeConnected: boolean | null;
   access: EffectiveAccess;
   userSettings: Record<string, unknown> | null;
@@ -151,12 +152,27 @@ async function devicesWhere(
   );
 }
 
-/** The devices of `visible` that match the options, as their versions: four small columns a row. */
+/** The devices of `visible` that match the options, as their versions: five small columns a row. */
 async function stampsWhere(ctx: Ctx, o: LoadOptions, visible: SQL) {
-  const columns = { id: devices.id, type: devices.type, version: sql<string>`${devices.version}::text`.as('version') };
-  return rowsOf<{ id: number; type: number; version: string; bridge_connected: boolean | null }>(
-    await ctx.db.execute(matching(ctx, o, visible, columns)),
-  ).map((r) => ({ id: r.id, type: r.type, version: r.version, bridgeConnected: r.bridge_connected }));
+  const columns = {
+    id: devices.id,
+    type: devices.type,
+    version: sql<string>`${devices.version}::text`.as('version'),
+    organizationId: devices.organizationId,
+  };
+  return rowsOf<{
+    id: number;
+    type: number;
+    version: string;
+    organization_id: number | null;
+    bridge_connected: boolean | null;
+  }>(await ctx.db.execute(matching(ctx, o, visible, columns))).map((r) => ({
+    id: r.id,
+    type: r.type,
+    version: r.version,
+    organizationId: r.organization_id,
+    bridgeConnected: r.bridge_connected,
+  }));
 }
 
 /** Full rows of the given devices (those a kept answer is built for), each with its bridge's link. */

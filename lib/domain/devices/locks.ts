@@ -4,8 +4,10 @@ import { LOCK_TYPES as LOCKS } from '@/lib/shared/devices/codes';
 import { settleShown } from './commands';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
-import { loadOne, loadVisible } from './load';
-import { lockShape, type LockOptions } from './lock-shape';
+import { JsonText } from '../json-text';
+import { keptAnswers, type KeptKind } from './kept';
+import { loadOne, loadVisible, loadVisibleStamps } from './load';
+import { lockShape, type LockOptions, type LockShape } from './lock-shape';
 import type { Loaded } from './shape';
 
 export const LOCK_TYPES = [...LOCKS];
@@ -61,12 +63,21 @@ export interface LockFilters extends LockOptions {
 /** Any software of the device has an update waiting (softwareVersions is a jsonb array). */
 const hasUpdate = sql`${devices.softwareVersions} @> '[{"updateAvailable": true}]'::jsonb`;
 
+/** A lock in GET /my/lock: its answer with `lockProperties` (withLegacyName), kept between requests (kept.ts). */
+const LOCK_LIST_ANSWER: KeptKind = { name: 'lock list', shape: (x, now, o) => withLegacyName(lockShape(x, now, o)) };
+
+export type LockListItem = ReturnType<typeof withLegacyName<LockShape>> & {
+  organizationId?: number | null;
+  organization?: { id: number; name: string } | null;
+};
+
 /**
  * GET /my/lock: the caller's locks, filtered, sorted by name, as Tedee's array (docs/source/
  * endpoints/lock/get-all.rst). Every lock when no paging is asked for; `page` / `itemsPerPage`
- * (either one; the other defaults to 1 / 100) cut one page of that order.
+ * (either one; the other defaults to 1 / 100) cut one page of that order. Each lock's answer is kept
+ * between requests while its row is unchanged (kept.ts); the organization's part is read each time.
  */
-export async function listLocks(ctx: Ctx, f: LockFilters) {
+export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<LockListItem[]>> {
   const paged = f.page !== undefined || f.itemsPerPage !== undefined;
   const conds: SQL[] = [];
   if (f.state?.length) conds.push(inArray(devices.state, f.state));
@@ -80,7 +91,7 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
     conds.push(or(...anyOf)!);
   }
   if (f.updateAvailable !== undefined) conds.push(f.updateAvailable ? hasUpdate : sql`not (${hasUpdate})`);
-  const rows = await loadVisible(ctx, {
+  const stamped = await loadVisibleStamps(ctx, {
     types: LOCK_TYPES,
     text: f.text,
     textInSerial: true,
@@ -90,10 +101,9 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
     itemsPerPage: paged ? (f.itemsPerPage ?? 100) : undefined,
     userSettings: f.includeUserSettings,
   });
-  const now = ctx.now();
-  const locks = rows.map((x) => withLegacyName(lockShape(x, now, f)));
-  if (!f.includeOrganization) return locks;
-  const orgIds = [...new Set(rows.map((x) => x.d.organizationId).filter((x): x is number => x !== null))];
+  const answers = await keptAnswers(ctx, LOCK_LIST_ANSWER, stamped, f);
+  if (!f.includeOrganization) return new JsonText<LockListItem[]>(`[${answers.map((a) => a.text).join(',')}]`);
+  const orgIds = [...new Set(answers.map((a) => a.device.organizationId).filter((x): x is number => x !== null))];
   const orgs = orgIds.length
     ? new Map(
         (
@@ -104,10 +114,12 @@ export async function listLocks(ctx: Ctx, f: LockFilters) {
         ).map((o) => [o.id, o]),
       )
     : new Map<number, { id: number; name: string }>();
-  return locks.map((l, i) => {
-    const orgId = rows[i].d.organizationId;
-    return Object.assign(l, { organizationId: orgId, organization: (orgId !== null && orgs.get(orgId)) || null });
+  // the organization's part is read every time (its name is the organization's row, not the lock's)
+  const withOrg = answers.map(({ device: { organizationId: id }, text }) => {
+    const org = (id !== null && orgs.get(id)) || null;
+    return `${text.slice(0, -1)},"organizationId":${JSON.stringify(id)},"organization":${JSON.stringify(org)}}`;
   });
+  return new JsonText<LockListItem[]>(`[${withOrg.join(',')}]`);
 }
 
 /** Lock sync: the little a phone polls for (connectivity, state, revision). */
