@@ -38,6 +38,9 @@ export const WRITES = {
 } as const;
 
 /** Issue 34, item 3: reads of the big organization (BENCH_SIZE=large), and their kind (targets.ts). */
+/** GET /my/lock for the bench user's 949 locks (the default size) */
+export const LOCK_LIST = 'GET lock list (949)';
+
 export const BIG = {
   locksPage: 'big: GET lock list (page 1 of 100)',
   locksAll: 'big: GET lock list (all 9,859)',
@@ -118,6 +121,10 @@ export function scenarios(d: BenchData): Scenario[] {
       path: () => '/api/v37/my/device/details',
       serverTime: true,
     },
+    // the list Tedee's own clients poll: every lock of the bench user, each answer kept (issue 34)
+    ...(d.big
+      ? []
+      : [{ name: LOCK_LIST, kind: 'list' as const, method: 'GET' as const, path: () => '/api/v37/my/lock' }]),
     {
       name: 'GET activity first page',
       kind: 'list',

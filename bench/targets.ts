@@ -1,4 +1,4 @@
-import { BIG_KIND, UNLOCK, WRITES } from './scenarios';
+import { BIG_KIND, LOCK_LIST, UNLOCK, WRITES } from './scenarios';
 
 export interface Row {
   db: 'postgres' | 'pglite';
@@ -19,7 +19,7 @@ export interface Row {
 }
 
 const SINGLE = ['GET lock by id', 'GET lock by id (session)', 'GET lock sync', 'GET operation status', 'GET PIN list'];
-const LIST = ['GET activity first page', 'GET activity depth 900k', 'GET access list (200)'];
+const LIST = ['GET activity first page', 'GET activity depth 900k', 'GET access list (200)', LOCK_LIST];
 const DETAILS = 'GET device details (1,000)';
 const WRITE: string[] = Object.values(WRITES);
 /** Issue 34: an unlock is accepted (the bridge took it) within this much server time, one request at a time */
