@@ -1,4 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import type { Selected } from './raw-rows';
 
 /** A json column's value: PGlite hands json back as text, postgres.js parses it. */
 export function jsonValue<T>(value: unknown): T {
@@ -19,7 +20,7 @@ export function columnsAsJson<C extends Record<string, Column>>(
   fields: C,
   /** expressions under further names (not decoded: json values as they are) */
   extra: Record<string, SQL> = {},
-): JsonRow<{ [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null }> {
+): JsonRow<Selected<C>> {
   const columns = Object.entries(fields);
   const pairs = sql.join(
     [

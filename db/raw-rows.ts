@@ -1,7 +1,8 @@
 import { getTableColumns, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-type Selected<C extends Record<string, Column>> = {
+/** The row drizzle's select of `C` gives (a nullable column's value may be null). */
+export type Selected<C extends Record<string, Column>> = {
   [K in keyof C]: C[K]['_']['notNull'] extends true ? C[K]['_']['data'] : C[K]['_']['data'] | null;
 };
 
