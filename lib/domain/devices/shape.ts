@@ -21,7 +21,10 @@ export interface ShapeOptions {
 
 /**
  * The fields of a device's answer that are the caller's rather than the device's: their access,
- * their own settings, what they asked to be added. A kept answer (kept.ts) leaves these open.
+ * their own settings, what they asked to be added. A kept answer (kept.ts) leaves these open, and
+ * keeps every other field as the first reader saw it: a field that depends on the caller must be
+ * listed here (tests/api/device-details-kept.test.ts reads as an owner, then as a guest, and fails
+ * when the guest's answer differs from one built for them).
  */
 export type CallerField = 'accessLevel' | 'accessDetails' | 'userSettings' | 'accessories';
 export const CALLER_FIELDS: ReadonlySet<string> = new Set<CallerField>([
