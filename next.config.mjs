@@ -22,6 +22,11 @@ const nextConfig = {
   // Content-Security-Policy (with a nonce) and HSTS are set per request (proxy.ts, lib/http/edge.ts).
   // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it
   // (later rules win).
+  // The guest's page of an access link is one file for every link (app/link/page.tsx): it reads the
+  // token from the address. A rewrite inside the server, after proxy.ts gave it its policy.
+  async rewrites() {
+    return { beforeFiles: [{ source: '/link/:token', destination: '/link' }] };
+  },
   async headers() {
     return [
       {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DEMO, expect, signIn, test } from './fixtures';
 import { E2E } from './env';
 
@@ -26,6 +26,37 @@ test.describe('headers', () => {
     // and the page works under it: the form hydrated and checks input
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+  });
+
+  test("the guest's link page: one file for every link, whose inline scripts the CSP names by hash; it runs under it", async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    const token = 'Z'.repeat(43);
+    const res = (await page.goto(`/link/${token}`))!;
+    const h = res.headers();
+    const csp = h['content-security-policy'];
+    expect(csp).not.toContain('nonce-');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const listed = new Set([...csp.matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]));
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/\bsrc=/.test(m[1]) && m[2] !== '',
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline)
+      expect(listed).toContain(`sha256-${createHash('sha256').update(body).digest('base64')}`);
+    // the file names no link: the token is read in the browser
+    expect(html).not.toContain(token);
+    expect(h['referrer-policy']).toBe('no-referrer');
+    expect(h['cache-control']).toBe('no-store');
+    // and it runs: it read the link (unknown) and says so, with no script refused
+    await expect(page.getByRole('heading', { name: 'Link not found' })).toBeVisible();
+    expect(refused).toEqual([]);
   });
 
   test('the API: nosniff and no-store', async ({ request }) => {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui';
-import type { GuestLinkView } from '@/lib/domain/accesslinks/page';
+import type { GuestLinkView } from '@/lib/client/links';
 import { LockdownBanner } from '@/components/lockdown/banner';
 import { GuestDevice } from './guest-device';
 

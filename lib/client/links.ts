@@ -4,6 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AccessLinkWithUrl,
   AssignableDevice,
+  GuestLinkView,
+  GuestPage,
   LinkDevice,
   LinkHistoryEntry,
   LinkOperation,
@@ -15,7 +17,7 @@ import { apiFetch } from './api';
 /** Access links: the administrators' hooks (portal) and the guest's (public page). */
 
 // the shapes the API answers, from the schemas its OpenAPI document is made of (written once)
-export type { AssignableDevice, LinkDevice, LinkHistoryEntry };
+export type { AssignableDevice, GuestLinkView, GuestPage, LinkDevice, LinkHistoryEntry };
 /** accessLinkUrl is null when the server can no longer read the link's token (its secret changed) */
 export type AccessLink = AccessLinkWithUrl;
 /** Tedee's RepeatEvent as a link answers it: the dates and, optionally, weekdays and a daily window. */
@@ -124,6 +126,18 @@ export function useSendLink(orgId: number) {
 /* ---- the guest page ---- */
 
 export type GuestOperation = LinkOperation;
+
+/**
+ * What the guest's page shows (the link, or whose it is and when it starts outside its window). The
+ * token is read from the page's address, so it is null until the page runs in the browser.
+ */
+export function useGuestPage(token: string | null) {
+  return useQuery({
+    queryKey: ['link-page', token],
+    queryFn: () => apiFetch<GuestPage>(`/link/${encodeURIComponent(token ?? '')}/page`),
+    enabled: token !== null,
+  });
+}
 
 /** Opens a device through the link; the answer is the operation to follow. */
 export function useGuestOpen(token: string) {

@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { setConfig } from '@/tests/support/config';
@@ -41,6 +44,29 @@ describe('pages', () => {
     // Next.js reads the nonce from the request's copy of the policy to give its own scripts
     expect(a.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
     expect(a.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("the guest's link page (one built file): the hashes of its inline scripts, no nonce, the token in no request header", () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'dist-'));
+    mkdirSync(path.join(dist, 'server', 'app'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'server', 'app', 'link.html'),
+      '<html><script src="/_next/static/chunks/a.js"></script><script>self.__x=1</script></html>',
+    );
+    setConfig({ NEXT_DIST_DIR: dist });
+    const token = 'T0ken-of-a-guest_link';
+    const res = page(`/link/${token}`);
+    const csp = res.headers.get('content-security-policy')!;
+    const hash = createHash('sha256').update('self.__x=1').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(csp).toContain("style-src 'self';");
+    for (const no of ['nonce-', 'unsafe-inline', 'strict-dynamic']) expect(csp).not.toContain(no);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const passedOn = [...res.headers.entries()].filter(([k]) => k.startsWith('x-middleware-request-'));
+    expect(passedOn.map(([k]) => k)).not.toContain('x-middleware-request-x-nonce');
+    expect(JSON.stringify(passedOn)).not.toContain(token);
+    // a path below a link is no guest page: it gets a nonce as every other page
+    expect(page(`/link/${token}/more`).headers.get('content-security-policy')).toContain("'nonce-");
   });
 
   it('under an https public URL: HSTS and upgrade-insecure-requests', () => {

@@ -96,6 +96,12 @@ describe('GET /link/{token}', () => {
       ],
     });
     expect(JSON.stringify(res.json)).not.toContain('Guest link');
+    // the guest's page reads the same view, inside its window (tests/api/link-not-started.test.ts: outside it)
+    const page = await guest('GET', `${token}/page`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.json.result).toEqual({ kind: 'ok', link: res.json.result });
   });
 
   it('outside its window a link shows nothing of itself: 404 before it starts, 410 once expired; a permanent link is active', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, deviceAccess } from '@/db/schema';
-import { loadGuestPage } from '@/lib/domain/accesslinks/page';
 import { api } from '../support/router';
 import { db } from '../support/factories/core';
 import { createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
@@ -38,8 +37,9 @@ describe('the guest page of a link that has not started', () => {
   it('gives its start and zone (and still nothing else of the link); the guest API is unchanged', async () => {
     const start = new Date(Math.ceil((Date.now() + 3 * DAY) / 60_000) * 60_000);
     const token = await link(start, new Date(start.getTime() + DAY));
-    const page = await loadGuestPage(token, '10.9.1.1');
-    expect(page).toEqual({
+    const page = await api('GET', `/api/v37/link/${token}/page`, { headers: { 'x-forwarded-for': '10.9.1.1' } });
+    expect(page.status).toBe(200);
+    expect(page.json.result).toEqual({
       kind: 'notYetValid',
       organizationName: c.org.name,
       validFrom: start.toISOString(),
@@ -53,6 +53,17 @@ describe('the guest page of a link that has not started', () => {
 
   it('an ended link still shows nothing of itself but whose it is', async () => {
     const token = await link(new Date(Date.now() - 2 * DAY), new Date(Date.now() - DAY));
-    expect(await loadGuestPage(token, '10.9.1.3')).toEqual({ kind: 'expired', organizationName: c.org.name });
+    const page = await api('GET', `/api/v37/link/${token}/page`, { headers: { 'x-forwarded-for': '10.9.1.3' } });
+    expect(page.status).toBe(200);
+    expect(page.json.result).toEqual({ kind: 'expired', organizationName: c.org.name });
+    expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('an unknown token is not found, and names nothing', async () => {
+    const page = await api('GET', '/api/v37/link/no-such-link-token/page', {
+      headers: { 'x-forwarded-for': '10.9.1.4' },
+    });
+    expect(page.status).toBe(404);
+    expect(page.json).toEqual({ success: false, errorMessages: [expect.any(String)], statusCode: 404 });
   });
 });

@@ -42,6 +42,7 @@ GET    /api/v37/service/publickey                                               
 GET    /api/v37/openapi.json                                                     200 200
 GET    /api/v37/datetime/getsignedtime                                           200 200
 GET    /api/v37/link/[token]                                                     404 404
+GET    /api/v37/link/[token]/page                                                404 404
 POST   /api/v37/link/[token]/device/[deviceId]/open                              404 404
 GET    /api/v37/link/[token]/operation/[operationId]                             404 404
 GET    /api/v37/my/bridge                                                        200 200

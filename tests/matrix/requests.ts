@@ -240,6 +240,10 @@ export const REQUESTS: Record<string, Build> = {
     url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}`,
     headers: freshAddress(),
   }),
+  'GET /api/v37/link/[token]/page': async (w, c) => ({
+    url: `${V}/link/${await linkTokenFor(w, c, () => ownersLink(w, [w.lock.id]))}/page`,
+    headers: freshAddress(),
+  }),
   'POST /api/v37/link/[token]/device/[deviceId]/open': async (w, c) => {
     const lock = await newLock(w);
     return {

@@ -86,6 +86,27 @@ export const GuestLinkView = z.object({
   devices: z.array(LinkDeviceSchema.extend({ canOpen: z.boolean(), closedNow: z.string().nullable() })),
 });
 
+export type GuestLinkView = z.infer<typeof GuestLinkView>;
+
+/**
+ * What the guest's page shows (GET /link/{token}/page, ours): the link while it holds; outside its
+ * window nothing of it but whose it is and, before it starts, when it starts (in the organization's
+ * zone), so the guest knows whom to ask and when to come back.
+ */
+export const GuestPage = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('ok'), link: GuestLinkView }),
+    z.object({ kind: z.literal('expired'), organizationName: z.string() }),
+    z.object({
+      kind: z.literal('notYetValid'),
+      organizationName: z.string(),
+      validFrom: instant.nullable(),
+      timeZone: z.string(),
+    }),
+  ])
+  .meta({ id: 'GuestPage' });
+export type GuestPage = z.infer<typeof GuestPage>;
+
 export const LinkOperation = z.object({
   operationId: z.string(),
   deviceId: int(),

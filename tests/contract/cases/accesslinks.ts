@@ -10,6 +10,12 @@ import { aClient } from '../clients';
 const LINKS = (orgId: number | string) => `/api/v37/organization/${orgId}/accesslink`;
 const READ: ['AccessLink.Read', 'AccessLink.ReadWrite'] = ['AccessLink.Read', 'AccessLink.ReadWrite'];
 
+/** Another link's token (from its URL) with its last character changed: unknown (never the same character again). */
+function alteredToken(url: string): string {
+  const near = url.split('/link/')[1];
+  return near.slice(0, -1) + (near.endsWith('A') ? 'B' : 'A');
+}
+
 /**
  * An administrator with a link in its organization, and a link of another organization. The
  * administrator manages the devices (a link gives no more than its maker may use).
@@ -174,10 +180,25 @@ export const cases = defineCases([
     setup: async () => {
       const c = await linkCast();
       const headers = aClient();
-      // another link's token with its last character changed: unknown (never the same character again)
-      const near = c.foreign.url.split('/link/')[1];
-      const altered = near.slice(0, -1) + (near.endsWith('A') ? 'B' : 'A');
+      const altered = alteredToken(c.foreign.url);
       return { url: `/api/v37/link/${c.token}`, headers, foreign: { url: `/api/v37/link/${altered}`, headers } };
+    },
+  },
+  {
+    route: '/api/v37/link/[token]/page',
+    method: 'GET',
+    scopes: 'public',
+    ok: [200],
+    noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
+    setup: async () => {
+      const c = await linkCast();
+      const headers = aClient();
+      const altered = alteredToken(c.foreign.url);
+      return {
+        url: `/api/v37/link/${c.token}/page`,
+        headers,
+        foreign: { url: `/api/v37/link/${altered}/page`, headers },
+      };
     },
   },
   {

@@ -10,115 +10,116 @@ import * as r6 from '@/app/api/v37/account/verify/route';
 import * as r7 from '@/app/api/v37/datetime/getsignedtime/route';
 import * as r8 from '@/app/api/v37/link/[token]/device/[deviceId]/open/route';
 import * as r9 from '@/app/api/v37/link/[token]/operation/[operationId]/route';
-import * as r10 from '@/app/api/v37/link/[token]/route';
-import * as r11 from '@/app/api/v37/my/account/passkey/[id]/route';
-import * as r12 from '@/app/api/v37/my/account/passkey/options/route';
-import * as r13 from '@/app/api/v37/my/account/passkey/route';
-import * as r14 from '@/app/api/v37/my/account/password/route';
-import * as r15 from '@/app/api/v37/my/account/reauthenticate/route';
-import * as r16 from '@/app/api/v37/my/account/secondfactor/recoverycodes/route';
-import * as r17 from '@/app/api/v37/my/account/secondfactor/route';
-import * as r18 from '@/app/api/v37/my/account/secondfactor/totp/route';
-import * as r19 from '@/app/api/v37/my/account/sessions/route';
-import * as r20 from '@/app/api/v37/my/attention/route';
-import * as r21 from '@/app/api/v37/my/bridge/route';
-import * as r22 from '@/app/api/v37/my/connectedapp/[clientId]/route';
-import * as r23 from '@/app/api/v37/my/connectedapp/route';
-import * as r24 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/copy-to/route';
-import * as r25 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/resend/route';
-import * as r26 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/route';
-import * as r27 from '@/app/api/v37/my/device/[deviceId]/access/route';
-import * as r28 from '@/app/api/v37/my/device/[deviceId]/battery/route';
-import * as r29 from '@/app/api/v37/my/device/[deviceId]/hours/route';
-import * as r30 from '@/app/api/v37/my/device/details/route';
-import * as r31 from '@/app/api/v37/my/device/list/route';
-import * as r32 from '@/app/api/v37/my/device/operation/[operationId]/route';
-import * as r33 from '@/app/api/v37/my/device/route';
-import * as r34 from '@/app/api/v37/my/deviceactivity/export/route';
-import * as r35 from '@/app/api/v37/my/deviceactivity/route';
-import * as r36 from '@/app/api/v37/my/devicecertificate/getformobile/route';
-import * as r37 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
-import * as r38 from '@/app/api/v37/my/doorsensor/[id]/route';
-import * as r39 from '@/app/api/v37/my/doorsensor/route';
-import * as r40 from '@/app/api/v37/my/events/route';
-import * as r41 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
-import * as r42 from '@/app/api/v37/my/gate/[id]/route';
-import * as r43 from '@/app/api/v37/my/gate/[id]/sync/route';
-import * as r44 from '@/app/api/v37/my/gate/route';
-import * as r45 from '@/app/api/v37/my/gate/sync/route';
-import * as r46 from '@/app/api/v37/my/keypad/route';
-import * as r47 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
-import * as r48 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
-import * as r49 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
-import * as r50 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
-import * as r51 from '@/app/api/v37/my/lock/[id]/pin/route';
-import * as r52 from '@/app/api/v37/my/lock/[id]/route';
-import * as r53 from '@/app/api/v37/my/lock/[id]/sync/route';
-import * as r54 from '@/app/api/v37/my/lock/[id]/timetable/route';
-import * as r55 from '@/app/api/v37/my/lock/close/route';
-import * as r56 from '@/app/api/v37/my/lock/open/route';
-import * as r57 from '@/app/api/v37/my/lock/pull-spring/route';
-import * as r58 from '@/app/api/v37/my/lock/route';
-import * as r59 from '@/app/api/v37/my/lock/sync/route';
-import * as r60 from '@/app/api/v37/my/mobile/[id]/route';
-import * as r61 from '@/app/api/v37/my/mobile/route';
-import * as r62 from '@/app/api/v37/my/notification/route';
-import * as r63 from '@/app/api/v37/my/oauthclient/[clientId]/route';
-import * as r64 from '@/app/api/v37/my/oauthclient/route';
-import * as r65 from '@/app/api/v37/my/organization-invitation/route';
-import * as r66 from '@/app/api/v37/my/personalaccesskey/[id]/route';
-import * as r67 from '@/app/api/v37/my/personalaccesskey/route';
-import * as r68 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r69 from '@/app/api/v37/my/webhook/[id]/delivery/route';
-import * as r70 from '@/app/api/v37/my/webhook/[id]/route';
-import * as r71 from '@/app/api/v37/my/webhook/[id]/test/route';
-import * as r72 from '@/app/api/v37/my/webhook/route';
-import * as r73 from '@/app/api/v37/notification/unsubscribe/route';
-import * as r74 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
-import * as r75 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
-import * as r76 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
-import * as r77 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
-import * as r78 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
-import * as r79 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
-import * as r80 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
-import * as r81 from '@/app/api/v37/organization/[organizationId]/audit/export/route';
-import * as r82 from '@/app/api/v37/organization/[organizationId]/audit/route';
-import * as r83 from '@/app/api/v37/organization/[organizationId]/bridge/[bridgeId]/route';
-import * as r84 from '@/app/api/v37/organization/[organizationId]/bridge/check/route';
-import * as r85 from '@/app/api/v37/organization/[organizationId]/bridge/route';
-import * as r86 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
-import * as r87 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
-import * as r88 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift/route';
-import * as r89 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/route';
-import * as r90 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
-import * as r91 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
-import * as r92 from '@/app/api/v37/organization/[organizationId]/people/access/route';
-import * as r93 from '@/app/api/v37/organization/[organizationId]/people/doors/route';
-import * as r94 from '@/app/api/v37/organization/[organizationId]/people/route';
-import * as r95 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
-import * as r96 from '@/app/api/v37/organization/[organizationId]/security/route';
-import * as r97 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
-import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
-import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
-import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
-import * as r101 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
-import * as r102 from '@/app/api/v37/organization/[organizationId]/sites/route';
-import * as r103 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
-import * as r104 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
-import * as r105 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
-import * as r106 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
-import * as r107 from '@/app/api/v37/organization/[organizationId]/user/route';
-import * as r108 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
-import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
-import * as r110 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
-import * as r111 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
-import * as r112 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
-import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
-import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
-import * as r115 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
-import * as r116 from '@/app/api/v37/organization/[organizationId]/webhook/route';
-import * as r117 from '@/app/api/v37/organization/route';
-import * as r118 from '@/app/api/v37/service/publickey/route';
+import * as r10 from '@/app/api/v37/link/[token]/page/route';
+import * as r11 from '@/app/api/v37/link/[token]/route';
+import * as r12 from '@/app/api/v37/my/account/passkey/[id]/route';
+import * as r13 from '@/app/api/v37/my/account/passkey/options/route';
+import * as r14 from '@/app/api/v37/my/account/passkey/route';
+import * as r15 from '@/app/api/v37/my/account/password/route';
+import * as r16 from '@/app/api/v37/my/account/reauthenticate/route';
+import * as r17 from '@/app/api/v37/my/account/secondfactor/recoverycodes/route';
+import * as r18 from '@/app/api/v37/my/account/secondfactor/route';
+import * as r19 from '@/app/api/v37/my/account/secondfactor/totp/route';
+import * as r20 from '@/app/api/v37/my/account/sessions/route';
+import * as r21 from '@/app/api/v37/my/attention/route';
+import * as r22 from '@/app/api/v37/my/bridge/route';
+import * as r23 from '@/app/api/v37/my/connectedapp/[clientId]/route';
+import * as r24 from '@/app/api/v37/my/connectedapp/route';
+import * as r25 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/copy-to/route';
+import * as r26 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/resend/route';
+import * as r27 from '@/app/api/v37/my/device/[deviceId]/access/[accessId]/route';
+import * as r28 from '@/app/api/v37/my/device/[deviceId]/access/route';
+import * as r29 from '@/app/api/v37/my/device/[deviceId]/battery/route';
+import * as r30 from '@/app/api/v37/my/device/[deviceId]/hours/route';
+import * as r31 from '@/app/api/v37/my/device/details/route';
+import * as r32 from '@/app/api/v37/my/device/list/route';
+import * as r33 from '@/app/api/v37/my/device/operation/[operationId]/route';
+import * as r34 from '@/app/api/v37/my/device/route';
+import * as r35 from '@/app/api/v37/my/deviceactivity/export/route';
+import * as r36 from '@/app/api/v37/my/deviceactivity/route';
+import * as r37 from '@/app/api/v37/my/devicecertificate/getformobile/route';
+import * as r38 from '@/app/api/v37/my/devicecertificate/getrevokedformobile/route';
+import * as r39 from '@/app/api/v37/my/doorsensor/[id]/route';
+import * as r40 from '@/app/api/v37/my/doorsensor/route';
+import * as r41 from '@/app/api/v37/my/events/route';
+import * as r42 from '@/app/api/v37/my/gate/[id]/operation/unlock/route';
+import * as r43 from '@/app/api/v37/my/gate/[id]/route';
+import * as r44 from '@/app/api/v37/my/gate/[id]/sync/route';
+import * as r45 from '@/app/api/v37/my/gate/route';
+import * as r46 from '@/app/api/v37/my/gate/sync/route';
+import * as r47 from '@/app/api/v37/my/keypad/route';
+import * as r48 from '@/app/api/v37/my/lock/[id]/operation/lock/route';
+import * as r49 from '@/app/api/v37/my/lock/[id]/operation/pull/route';
+import * as r50 from '@/app/api/v37/my/lock/[id]/operation/unlock/route';
+import * as r51 from '@/app/api/v37/my/lock/[id]/pin/[pinId]/route';
+import * as r52 from '@/app/api/v37/my/lock/[id]/pin/route';
+import * as r53 from '@/app/api/v37/my/lock/[id]/route';
+import * as r54 from '@/app/api/v37/my/lock/[id]/sync/route';
+import * as r55 from '@/app/api/v37/my/lock/[id]/timetable/route';
+import * as r56 from '@/app/api/v37/my/lock/close/route';
+import * as r57 from '@/app/api/v37/my/lock/open/route';
+import * as r58 from '@/app/api/v37/my/lock/pull-spring/route';
+import * as r59 from '@/app/api/v37/my/lock/route';
+import * as r60 from '@/app/api/v37/my/lock/sync/route';
+import * as r61 from '@/app/api/v37/my/mobile/[id]/route';
+import * as r62 from '@/app/api/v37/my/mobile/route';
+import * as r63 from '@/app/api/v37/my/notification/route';
+import * as r64 from '@/app/api/v37/my/oauthclient/[clientId]/route';
+import * as r65 from '@/app/api/v37/my/oauthclient/route';
+import * as r66 from '@/app/api/v37/my/organization-invitation/route';
+import * as r67 from '@/app/api/v37/my/personalaccesskey/[id]/route';
+import * as r68 from '@/app/api/v37/my/personalaccesskey/route';
+import * as r69 from '@/app/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r70 from '@/app/api/v37/my/webhook/[id]/delivery/route';
+import * as r71 from '@/app/api/v37/my/webhook/[id]/route';
+import * as r72 from '@/app/api/v37/my/webhook/[id]/test/route';
+import * as r73 from '@/app/api/v37/my/webhook/route';
+import * as r74 from '@/app/api/v37/notification/unsubscribe/route';
+import * as r75 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history/route';
+import * as r76 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/route';
+import * as r77 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send/route';
+import * as r78 from '@/app/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url/route';
+import * as r79 from '@/app/api/v37/organization/[organizationId]/accesslink/device/assignable/route';
+import * as r80 from '@/app/api/v37/organization/[organizationId]/accesslink/route';
+import * as r81 from '@/app/api/v37/organization/[organizationId]/assignadmin/route';
+import * as r82 from '@/app/api/v37/organization/[organizationId]/audit/export/route';
+import * as r83 from '@/app/api/v37/organization/[organizationId]/audit/route';
+import * as r84 from '@/app/api/v37/organization/[organizationId]/bridge/[bridgeId]/route';
+import * as r85 from '@/app/api/v37/organization/[organizationId]/bridge/check/route';
+import * as r86 from '@/app/api/v37/organization/[organizationId]/bridge/route';
+import * as r87 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/resend/route';
+import * as r88 from '@/app/api/v37/organization/[organizationId]/invitation/[invitationId]/route';
+import * as r89 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift/route';
+import * as r90 from '@/app/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/route';
+import * as r91 from '@/app/api/v37/organization/[organizationId]/lockdowns/route';
+import * as r92 from '@/app/api/v37/organization/[organizationId]/people/access/revokeall/route';
+import * as r93 from '@/app/api/v37/organization/[organizationId]/people/access/route';
+import * as r94 from '@/app/api/v37/organization/[organizationId]/people/doors/route';
+import * as r95 from '@/app/api/v37/organization/[organizationId]/people/route';
+import * as r96 from '@/app/api/v37/organization/[organizationId]/removeadmin/route';
+import * as r97 from '@/app/api/v37/organization/[organizationId]/security/route';
+import * as r98 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/devices/route';
+import * as r99 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]/route';
+import * as r100 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/last/route';
+import * as r101 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/reports/route';
+import * as r102 from '@/app/api/v37/organization/[organizationId]/sites/[siteId]/route';
+import * as r103 from '@/app/api/v37/organization/[organizationId]/sites/route';
+import * as r104 from '@/app/api/v37/organization/[organizationId]/transferownership/route';
+import * as r105 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/route';
+import * as r106 from '@/app/api/v37/organization/[organizationId]/user/[organizationUserId]/sites/route';
+import * as r107 from '@/app/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]/route';
+import * as r108 from '@/app/api/v37/organization/[organizationId]/user/route';
+import * as r109 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/devices/route';
+import * as r110 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/members/route';
+import * as r111 from '@/app/api/v37/organization/[organizationId]/user-groups/[groupId]/route';
+import * as r112 from '@/app/api/v37/organization/[organizationId]/user-groups/route';
+import * as r113 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver/route';
+import * as r114 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/delivery/route';
+import * as r115 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/route';
+import * as r116 from '@/app/api/v37/organization/[organizationId]/webhook/[id]/test/route';
+import * as r117 from '@/app/api/v37/organization/[organizationId]/webhook/route';
+import * as r118 from '@/app/api/v37/organization/route';
+import * as r119 from '@/app/api/v37/service/publickey/route';
 
 export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/account/invitation/accept', mod: r0 },
@@ -131,113 +132,114 @@ export const ROUTES: RouteModule[] = [
   { pattern: '/api/v37/datetime/getsignedtime', mod: r7 },
   { pattern: '/api/v37/link/[token]/device/[deviceId]/open', mod: r8 },
   { pattern: '/api/v37/link/[token]/operation/[operationId]', mod: r9 },
-  { pattern: '/api/v37/link/[token]', mod: r10 },
-  { pattern: '/api/v37/my/account/passkey/[id]', mod: r11 },
-  { pattern: '/api/v37/my/account/passkey/options', mod: r12 },
-  { pattern: '/api/v37/my/account/passkey', mod: r13 },
-  { pattern: '/api/v37/my/account/password', mod: r14 },
-  { pattern: '/api/v37/my/account/reauthenticate', mod: r15 },
-  { pattern: '/api/v37/my/account/secondfactor/recoverycodes', mod: r16 },
-  { pattern: '/api/v37/my/account/secondfactor', mod: r17 },
-  { pattern: '/api/v37/my/account/secondfactor/totp', mod: r18 },
-  { pattern: '/api/v37/my/account/sessions', mod: r19 },
-  { pattern: '/api/v37/my/attention', mod: r20 },
-  { pattern: '/api/v37/my/bridge', mod: r21 },
-  { pattern: '/api/v37/my/connectedapp/[clientId]', mod: r22 },
-  { pattern: '/api/v37/my/connectedapp', mod: r23 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/copy-to', mod: r24 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/resend', mod: r25 },
-  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]', mod: r26 },
-  { pattern: '/api/v37/my/device/[deviceId]/access', mod: r27 },
-  { pattern: '/api/v37/my/device/[deviceId]/battery', mod: r28 },
-  { pattern: '/api/v37/my/device/[deviceId]/hours', mod: r29 },
-  { pattern: '/api/v37/my/device/details', mod: r30 },
-  { pattern: '/api/v37/my/device/list', mod: r31 },
-  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r32 },
-  { pattern: '/api/v37/my/device', mod: r33 },
-  { pattern: '/api/v37/my/deviceactivity/export', mod: r34 },
-  { pattern: '/api/v37/my/deviceactivity', mod: r35 },
-  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r36 },
-  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r37 },
-  { pattern: '/api/v37/my/doorsensor/[id]', mod: r38 },
-  { pattern: '/api/v37/my/doorsensor', mod: r39 },
-  { pattern: '/api/v37/my/events', mod: r40 },
-  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r41 },
-  { pattern: '/api/v37/my/gate/[id]', mod: r42 },
-  { pattern: '/api/v37/my/gate/[id]/sync', mod: r43 },
-  { pattern: '/api/v37/my/gate', mod: r44 },
-  { pattern: '/api/v37/my/gate/sync', mod: r45 },
-  { pattern: '/api/v37/my/keypad', mod: r46 },
-  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r47 },
-  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r48 },
-  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r49 },
-  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r50 },
-  { pattern: '/api/v37/my/lock/[id]/pin', mod: r51 },
-  { pattern: '/api/v37/my/lock/[id]', mod: r52 },
-  { pattern: '/api/v37/my/lock/[id]/sync', mod: r53 },
-  { pattern: '/api/v37/my/lock/[id]/timetable', mod: r54 },
-  { pattern: '/api/v37/my/lock/close', mod: r55 },
-  { pattern: '/api/v37/my/lock/open', mod: r56 },
-  { pattern: '/api/v37/my/lock/pull-spring', mod: r57 },
-  { pattern: '/api/v37/my/lock', mod: r58 },
-  { pattern: '/api/v37/my/lock/sync', mod: r59 },
-  { pattern: '/api/v37/my/mobile/[id]', mod: r60 },
-  { pattern: '/api/v37/my/mobile', mod: r61 },
-  { pattern: '/api/v37/my/notification', mod: r62 },
-  { pattern: '/api/v37/my/oauthclient/[clientId]', mod: r63 },
-  { pattern: '/api/v37/my/oauthclient', mod: r64 },
-  { pattern: '/api/v37/my/organization-invitation', mod: r65 },
-  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r66 },
-  { pattern: '/api/v37/my/personalaccesskey', mod: r67 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r68 },
-  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r69 },
-  { pattern: '/api/v37/my/webhook/[id]', mod: r70 },
-  { pattern: '/api/v37/my/webhook/[id]/test', mod: r71 },
-  { pattern: '/api/v37/my/webhook', mod: r72 },
-  { pattern: '/api/v37/notification/unsubscribe', mod: r73 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r74 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r75 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r76 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r77 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r78 },
-  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r79 },
-  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r80 },
-  { pattern: '/api/v37/organization/[organizationId]/audit/export', mod: r81 },
-  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r82 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge/[bridgeId]', mod: r83 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge/check', mod: r84 },
-  { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r85 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r86 },
-  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r87 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift', mod: r88 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]', mod: r89 },
-  { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r90 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r91 },
-  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r92 },
-  { pattern: '/api/v37/organization/[organizationId]/people/doors', mod: r93 },
-  { pattern: '/api/v37/organization/[organizationId]/people', mod: r94 },
-  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r95 },
-  { pattern: '/api/v37/organization/[organizationId]/security', mod: r96 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r97 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r98 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r99 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r100 },
-  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r101 },
-  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r102 },
-  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r103 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r104 },
-  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r105 },
-  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r106 },
-  { pattern: '/api/v37/organization/[organizationId]/user', mod: r107 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r108 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r109 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r110 },
-  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r111 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r112 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r113 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r114 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r115 },
-  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r116 },
-  { pattern: '/api/v37/organization', mod: r117 },
-  { pattern: '/api/v37/service/publickey', mod: r118 },
+  { pattern: '/api/v37/link/[token]/page', mod: r10 },
+  { pattern: '/api/v37/link/[token]', mod: r11 },
+  { pattern: '/api/v37/my/account/passkey/[id]', mod: r12 },
+  { pattern: '/api/v37/my/account/passkey/options', mod: r13 },
+  { pattern: '/api/v37/my/account/passkey', mod: r14 },
+  { pattern: '/api/v37/my/account/password', mod: r15 },
+  { pattern: '/api/v37/my/account/reauthenticate', mod: r16 },
+  { pattern: '/api/v37/my/account/secondfactor/recoverycodes', mod: r17 },
+  { pattern: '/api/v37/my/account/secondfactor', mod: r18 },
+  { pattern: '/api/v37/my/account/secondfactor/totp', mod: r19 },
+  { pattern: '/api/v37/my/account/sessions', mod: r20 },
+  { pattern: '/api/v37/my/attention', mod: r21 },
+  { pattern: '/api/v37/my/bridge', mod: r22 },
+  { pattern: '/api/v37/my/connectedapp/[clientId]', mod: r23 },
+  { pattern: '/api/v37/my/connectedapp', mod: r24 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/copy-to', mod: r25 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]/resend', mod: r26 },
+  { pattern: '/api/v37/my/device/[deviceId]/access/[accessId]', mod: r27 },
+  { pattern: '/api/v37/my/device/[deviceId]/access', mod: r28 },
+  { pattern: '/api/v37/my/device/[deviceId]/battery', mod: r29 },
+  { pattern: '/api/v37/my/device/[deviceId]/hours', mod: r30 },
+  { pattern: '/api/v37/my/device/details', mod: r31 },
+  { pattern: '/api/v37/my/device/list', mod: r32 },
+  { pattern: '/api/v37/my/device/operation/[operationId]', mod: r33 },
+  { pattern: '/api/v37/my/device', mod: r34 },
+  { pattern: '/api/v37/my/deviceactivity/export', mod: r35 },
+  { pattern: '/api/v37/my/deviceactivity', mod: r36 },
+  { pattern: '/api/v37/my/devicecertificate/getformobile', mod: r37 },
+  { pattern: '/api/v37/my/devicecertificate/getrevokedformobile', mod: r38 },
+  { pattern: '/api/v37/my/doorsensor/[id]', mod: r39 },
+  { pattern: '/api/v37/my/doorsensor', mod: r40 },
+  { pattern: '/api/v37/my/events', mod: r41 },
+  { pattern: '/api/v37/my/gate/[id]/operation/unlock', mod: r42 },
+  { pattern: '/api/v37/my/gate/[id]', mod: r43 },
+  { pattern: '/api/v37/my/gate/[id]/sync', mod: r44 },
+  { pattern: '/api/v37/my/gate', mod: r45 },
+  { pattern: '/api/v37/my/gate/sync', mod: r46 },
+  { pattern: '/api/v37/my/keypad', mod: r47 },
+  { pattern: '/api/v37/my/lock/[id]/operation/lock', mod: r48 },
+  { pattern: '/api/v37/my/lock/[id]/operation/pull', mod: r49 },
+  { pattern: '/api/v37/my/lock/[id]/operation/unlock', mod: r50 },
+  { pattern: '/api/v37/my/lock/[id]/pin/[pinId]', mod: r51 },
+  { pattern: '/api/v37/my/lock/[id]/pin', mod: r52 },
+  { pattern: '/api/v37/my/lock/[id]', mod: r53 },
+  { pattern: '/api/v37/my/lock/[id]/sync', mod: r54 },
+  { pattern: '/api/v37/my/lock/[id]/timetable', mod: r55 },
+  { pattern: '/api/v37/my/lock/close', mod: r56 },
+  { pattern: '/api/v37/my/lock/open', mod: r57 },
+  { pattern: '/api/v37/my/lock/pull-spring', mod: r58 },
+  { pattern: '/api/v37/my/lock', mod: r59 },
+  { pattern: '/api/v37/my/lock/sync', mod: r60 },
+  { pattern: '/api/v37/my/mobile/[id]', mod: r61 },
+  { pattern: '/api/v37/my/mobile', mod: r62 },
+  { pattern: '/api/v37/my/notification', mod: r63 },
+  { pattern: '/api/v37/my/oauthclient/[clientId]', mod: r64 },
+  { pattern: '/api/v37/my/oauthclient', mod: r65 },
+  { pattern: '/api/v37/my/organization-invitation', mod: r66 },
+  { pattern: '/api/v37/my/personalaccesskey/[id]', mod: r67 },
+  { pattern: '/api/v37/my/personalaccesskey', mod: r68 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r69 },
+  { pattern: '/api/v37/my/webhook/[id]/delivery', mod: r70 },
+  { pattern: '/api/v37/my/webhook/[id]', mod: r71 },
+  { pattern: '/api/v37/my/webhook/[id]/test', mod: r72 },
+  { pattern: '/api/v37/my/webhook', mod: r73 },
+  { pattern: '/api/v37/notification/unsubscribe', mod: r74 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/history', mod: r75 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]', mod: r76 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/send', mod: r77 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/[accessLinkId]/url', mod: r78 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink/device/assignable', mod: r79 },
+  { pattern: '/api/v37/organization/[organizationId]/accesslink', mod: r80 },
+  { pattern: '/api/v37/organization/[organizationId]/assignadmin', mod: r81 },
+  { pattern: '/api/v37/organization/[organizationId]/audit/export', mod: r82 },
+  { pattern: '/api/v37/organization/[organizationId]/audit', mod: r83 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/[bridgeId]', mod: r84 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge/check', mod: r85 },
+  { pattern: '/api/v37/organization/[organizationId]/bridge', mod: r86 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]/resend', mod: r87 },
+  { pattern: '/api/v37/organization/[organizationId]/invitation/[invitationId]', mod: r88 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]/lift', mod: r89 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns/[lockdownId]', mod: r90 },
+  { pattern: '/api/v37/organization/[organizationId]/lockdowns', mod: r91 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access/revokeall', mod: r92 },
+  { pattern: '/api/v37/organization/[organizationId]/people/access', mod: r93 },
+  { pattern: '/api/v37/organization/[organizationId]/people/doors', mod: r94 },
+  { pattern: '/api/v37/organization/[organizationId]/people', mod: r95 },
+  { pattern: '/api/v37/organization/[organizationId]/removeadmin', mod: r96 },
+  { pattern: '/api/v37/organization/[organizationId]/security', mod: r97 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/devices', mod: r98 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/[subscriptionId]', mod: r99 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports/last', mod: r100 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]/reports', mod: r101 },
+  { pattern: '/api/v37/organization/[organizationId]/sites/[siteId]', mod: r102 },
+  { pattern: '/api/v37/organization/[organizationId]/sites', mod: r103 },
+  { pattern: '/api/v37/organization/[organizationId]/transferownership', mod: r104 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]', mod: r105 },
+  { pattern: '/api/v37/organization/[organizationId]/user/[organizationUserId]/sites', mod: r106 },
+  { pattern: '/api/v37/organization/[organizationId]/user/byorganizationuserid/[organizationUserId]', mod: r107 },
+  { pattern: '/api/v37/organization/[organizationId]/user', mod: r108 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/devices', mod: r109 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]/members', mod: r110 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups/[groupId]', mod: r111 },
+  { pattern: '/api/v37/organization/[organizationId]/user-groups', mod: r112 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery/[deliveryId]/redeliver', mod: r113 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/delivery', mod: r114 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]', mod: r115 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook/[id]/test', mod: r116 },
+  { pattern: '/api/v37/organization/[organizationId]/webhook', mod: r117 },
+  { pattern: '/api/v37/organization', mod: r118 },
+  { pattern: '/api/v37/service/publickey', mod: r119 },
 ];
