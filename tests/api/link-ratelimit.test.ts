@@ -1,11 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LINK_LIMITS } from '@/lib/domain/accesslinks/guest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/db/client';
 import { api } from '../support/router';
 import { AccessLevel } from '@/db/schema';
-import { grantUser } from '../support/factories/core';
+import { db, grantUser } from '../support/factories/core';
 import { createGate, orgWithCast } from '../support/factories/organization';
 
 let token: string;
+let linkId: string;
+/** the link's hits in its current window, as the database counts them */
+const linkHits = async () =>
+  rowsOf<{ count: number }>(
+    await (await db()).execute(sql`select count from rate_limits where key = ${`link:${linkId}`}`),
+  )[0]?.count ?? 0;
 // fresh addresses per run: counters live in the database, which test runs may share
 const addrOf = () =>
   `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
@@ -26,6 +34,7 @@ beforeAll(async () => {
     body: { name: 'rl', deviceIds: [gate.id] },
   });
   token = res.json.result.url.split('/link/')[1];
+  linkId = res.json.result.id;
 });
 
 describe('guessing tokens is rate-limited in the database', () => {
@@ -37,8 +46,13 @@ describe('guessing tokens is rate-limited in the database', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.json.errorMessages[0]).toMatch(/Too many attempts/);
     expect(blocked.headers.get('cache-control')).toBe('no-store');
+    // a client slowed down reaches no link: its requests do not spend the link's budget
+    const hits = await linkHits();
     expect((await guest(token, addr)).status).toBe(429);
+    expect((await guest(`${token}/page`, addr)).status).toBe(429);
+    expect(await linkHits()).toBe(hits);
     expect((await guest(token, addrOf())).status).toBe(200);
+    expect(await linkHits()).toBe(hits + 1);
   });
 
   it(`one address gets ${LINK_LIMITS.perClient.max} requests a minute, then 429`, async () => {

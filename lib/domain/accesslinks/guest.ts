@@ -40,41 +40,42 @@ const slowDown = (seconds: number) =>
 
 /**
  * The link of a token for a guest, counting the request against the client's, and then the
- * link's, budget: two statements (the client's hit with its recent misses; the link with its hit).
+ * link's, budget: one statement (the client's hit with its recent misses; then, only for a client
+ * within both, the link with its hit).
  */
 export async function authorizeLink(ctx: BaseCtx, token: string, guest: Guest): Promise<GuestLink> {
   const now = ctx.now();
   const client = keyedHash(guest.ip || 'unknown', 'link-client');
-  const [gate] = rowsOf<{ hits: number; misses: number }>(
+  const { perClient, misses, perLink } = LINK_LIMITS;
+  const [raw] = rowsOf<Record<string, unknown>>(
     await ctx.db.execute(sql`
-      with client as (${hitSql(`link-client:${client}`, LINK_LIMITS.perClient, now)})
-      select (select count from client) as hits, ${countSql(`link-miss:${client}`, LINK_LIMITS.misses, now)} as misses`),
+      with client as (${hitSql(`link-client:${client}`, perClient, now)}),
+      gate as (
+        select (select count from client) as gate_hits, ${countSql(`link-miss:${client}`, misses, now)} as gate_misses
+      ),
+      link as (
+        select l.*, o.time_zone as org_time_zone, o.name as org_name
+        from gate, access_links l join organizations o on o.id = l.organization_id
+        where ${TOKEN_SHAPE.test(token) ? sql`l.token_hash = ${tokenHash(token)}` : sql`false`}
+          and gate.gate_hits <= ${perClient.max} and gate.gate_misses < ${misses.max}
+        limit 1
+      ), used as (${hitSql(sql`'link:' || link.id`, perLink, now, sql`link`)})
+      select gate.*, link.*, (select count from used) as link_hits from gate left join link on true`),
   );
   await sweepSometimes(ctx.db, now);
-  if (gate.hits > LINK_LIMITS.perClient.max) throw slowDown(secondsToReset(LINK_LIMITS.perClient, now));
-  if (gate.misses >= LINK_LIMITS.misses.max) throw slowDown(secondsToReset(LINK_LIMITS.misses, now));
-  const [raw] = TOKEN_SHAPE.test(token)
-    ? rowsOf<Record<string, unknown>>(
-        await ctx.db.execute(sql`
-          with link as (
-            select l.*, o.time_zone as org_time_zone, o.name as org_name
-            from access_links l join organizations o on o.id = l.organization_id
-            where l.token_hash = ${tokenHash(token)} limit 1
-          ), used as (${hitSql(sql`'link:' || link.id`, LINK_LIMITS.perLink, now, sql`link`)})
-          select link.*, (select count from used) as link_hits from link`),
-      )
-    : [];
-  if (!raw) {
-    await hit(ctx.db, `link-miss:${client}`, LINK_LIMITS.misses, now);
+  if ((raw.gate_hits as number) > perClient.max) throw slowDown(secondsToReset(perClient, now));
+  if ((raw.gate_misses as number) >= misses.max) throw slowDown(secondsToReset(misses, now));
+  if (raw.id === null) {
+    await hit(ctx.db, `link-miss:${client}`, misses, now);
     throw NotFound('Access link');
   }
-  if ((raw.link_hits as number) > LINK_LIMITS.perLink.max) {
+  if ((raw.link_hits as number) > perLink.max) {
     // once per window in the link's history: the first refused request says it, the rest are alike
-    if ((raw.link_hits as number) === LINK_LIMITS.perLink.max + 1)
+    if ((raw.link_hits as number) === perLink.max + 1)
       await recordLinkUse(ctx, { accessLinkId: raw.id as string, outcome: 'rateLimited' });
     throw RateLimited(
       'This link is being used very often right now. Try again in a minute.',
-      secondsToReset(LINK_LIMITS.perLink, now),
+      secondsToReset(perLink, now),
     );
   }
   return Object.assign(linkRow(raw), {
