@@ -44,21 +44,27 @@ const TARGETS: Target[] = [
   { name: 'details', path: fixed('/api/v37/my/device/details'), key: true },
   // a page's floor: the portal's 404 page, rendered per request like every page (its CSP nonce)
   { name: 'page-404', path: fixed('/nothing-here'), key: false },
-  // the guest's page: 1,000 links from many client addresses, so the page is measured, not a rate limit
-  {
-    name: 'link',
-    label: '/link/{token}',
+  // the guest's page (one file for every link) and its read: 1,000 links from many client addresses,
+  // so the page is measured, not a rate limit
+  guestTarget('link', '/link/{token}', (t) => `/link/${t}`),
+  guestTarget('link-read', '/api/v37/link/{token}/page', (t) => `/api/v37/link/${t}/page`),
+];
+
+function guestTarget(name: string, label: string, path: (token: string) => string): Target {
+  return {
+    name,
+    label,
     path: (d) => {
       let i = 0;
-      return () => `/link/${d.linkTokens[i++ % d.linkTokens.length]}`;
+      return () => path(d.linkTokens[i++ % d.linkTokens.length]);
     },
     key: false,
     headers: () => {
       let c = 0;
       return () => ({ 'x-forwarded-for': `10.1.${Math.floor(c / 250) % 250}.${c++ % 250}` });
     },
-  },
-];
+  };
+}
 
 interface ProfileNode {
   id: number;

@@ -70,6 +70,9 @@ export function soakMix(d: BenchData): Op[] {
   let grants = 0;
   const json = (body: string) => JSON.parse(body) as { result?: { id?: number; operationId?: string } };
   const get = (path: string, headers?: Record<string, string>): Req => ({ method: 'GET', path, headers, ok: [200] });
+  const guestAddress = () => ({
+    'x-forwarded-for': `10.1.${Math.floor(nextClient / 250) % 250}.${nextClient++ % 250}`,
+  });
   return [
     { name: 'GET lock by id', weight: 16, next: () => get(`/api/v37/my/lock/${pick(d.lockIds)}`) },
     {
@@ -111,13 +114,16 @@ export function soakMix(d: BenchData): Op[] {
     },
     { name: 'GET access list (200)', weight: 5, next: () => get(`/api/v37/my/device/${d.accessDeviceId}/access`) },
     { name: 'GET device details (1,000)', weight: 0.5, next: () => get('/api/v37/my/device/details') },
+    // a guest's visit: the page (one file for every link), then its read of the link
     {
       name: 'public link page',
       weight: 5,
-      next: () =>
-        get(`/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}`, {
-          'x-forwarded-for': `10.1.${Math.floor(nextClient / 250) % 250}.${nextClient++ % 250}`,
-        }),
+      next: () => get(`/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}`, guestAddress()),
+    },
+    {
+      name: "public link page's read",
+      weight: 5,
+      next: () => get(`/api/v37/link/${d.linkTokens[nextLink++ % d.linkTokens.length]}/page`, guestAddress()),
     },
     {
       name: 'POST unlock',
