@@ -5,8 +5,6 @@ import {
   Button,
   Card,
   EmptyState,
-  FormField,
-  Input,
   QueryView,
   Table,
   TBody,
@@ -15,6 +13,7 @@ import {
   Tr,
   useToast,
   ConfirmItemDialog,
+  TextField,
 } from '@/components/ui';
 import { useAccessList, useRevokeAccess, type AccessRecord } from '@/lib/client/access';
 import type { PortalDevice } from '@/lib/domain/access/portal';
@@ -59,9 +58,14 @@ export function AccessView({ device, myUserId }: { device: PortalDevice; myUserI
   return (
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <FormField label="Search people and groups" className="sm:w-80">
-          <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name or e-mail" />
-        </FormField>
+        <TextField
+          label="Search people and groups"
+          fieldClassName="sm:w-80"
+          type="search"
+          value={text}
+          placeholder="Name or e-mail"
+          onValue={setText}
+        />
         {device.canManage ? <Button onClick={() => setSharing(true)}>Share</Button> : null}
       </div>
       {!device.canManage ? (

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast, TextField } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
@@ -153,7 +153,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           </Select>
         </FormField>
       ) : (
-        <FormField
+        <TextField
           label="Group id"
           required
           error={errors.group}
@@ -162,13 +162,10 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
               ? 'Loading groups…'
               : "The organization's groups could not be listed for you: paste a group id."
           }
-        >
-          <Input
-            value={groupId}
-            onChange={(e) => setGroupId(e.target.value)}
-            placeholder="00000000-0000-0000-0000-000000000000"
-          />
-        </FormField>
+          value={groupId}
+          placeholder="00000000-0000-0000-0000-000000000000"
+          onValue={setGroupId}
+        />
       )}
       <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
         <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>

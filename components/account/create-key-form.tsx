@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FieldError, FormDialog, FormError, FormField, Input } from '@/components/ui';
+import { Checkbox, FieldError, FormDialog, FormError, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
@@ -87,15 +87,17 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
       pending={sending}
       onSubmit={submit}
     >
-      <FormField label="Name" required error={show(errors.name)} hint="Only you see it, in this list.">
-        <Input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={120}
-          autoComplete="off"
-          placeholder="e.g. Home Assistant"
-        />
-      </FormField>
+      <TextField
+        label="Name"
+        required
+        error={show(errors.name)}
+        hint="Only you see it, in this list."
+        value={name}
+        maxLength={120}
+        autoComplete="off"
+        placeholder="e.g. Home Assistant"
+        onValue={setName}
+      />
 
       <fieldset aria-describedby={show(errors.scopes) ? 'scopes-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">
@@ -148,20 +150,17 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
           ))}
         </div>
         {expiry === 'custom' ? (
-          <FormField
+          <TextField
             label="Last day the key works"
-            className="mt-3 max-w-xs"
+            fieldClassName="mt-3 max-w-xs"
             error={show(errors.custom)}
             hint="Up to 5 years from today."
-          >
-            <Input
-              type="date"
-              value={custom}
-              min={dateInput(min)}
-              max={dateInput(max)}
-              onChange={(e) => setCustom(e.target.value)}
-            />
-          </FormField>
+            type="date"
+            value={custom}
+            min={dateInput(min)}
+            max={dateInput(max)}
+            onValue={setCustom}
+          />
         ) : null}
       </fieldset>
 

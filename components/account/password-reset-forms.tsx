@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, ButtonLink, FormField, Input } from '@/components/ui';
+import { Button, ButtonLink, TextField } from '@/components/ui';
 import { apiFetch, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
 import { MailLinkForm } from './mail-link-form';
@@ -74,25 +74,26 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       {error ? <Notice tone="error">{error}</Notice> : null}
       {/* for password managers: whose password this is */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField label="New password" hint="At least 8 characters." error={errors.password}>
-        <Input
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          autoFocus
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </FormField>
-      <FormField label="New password again" error={errors.again}>
-        <Input
-          type="password"
-          name="password-again"
-          autoComplete="new-password"
-          value={again}
-          onChange={(e) => setAgain(e.target.value)}
-        />
-      </FormField>
+      <TextField
+        label="New password"
+        hint="At least 8 characters."
+        error={errors.password}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        onValue={setPassword}
+      />
+      <TextField
+        label="New password again"
+        error={errors.again}
+        type="password"
+        name="password-again"
+        autoComplete="new-password"
+        value={again}
+        onValue={setAgain}
+      />
       <label className="flex items-start gap-2 text-sm text-slate-700">
         <input type="checkbox" className="mt-1" checked={keepKeys} onChange={(e) => setKeepKeys(e.target.checked)} />
         <span>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, Dialog, FormDialog, FormField, Input, QueryView, useToast } from '@/components/ui';
+import { Badge, Button, Card, Dialog, FormDialog, QueryView, useToast, TextField } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError } from '@/lib/client/api';
 import {
@@ -222,9 +222,15 @@ function AddPasskey({
         );
       }}
     >
-      <FormField label="Name" hint="To recognize it later, such as “Work laptop”." error={message}>
-        <Input name="passkeyName" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      </FormField>
+      <TextField
+        label="Name"
+        hint="To recognize it later, such as “Work laptop”."
+        error={message}
+        name="passkeyName"
+        maxLength={100}
+        value={name}
+        onValue={setName}
+      />
     </FormDialog>
   );
 }

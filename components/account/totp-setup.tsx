@@ -2,7 +2,7 @@
 
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { Button, Dialog, FormError, FormField, Input, Spinner } from '@/components/ui';
+import { Button, Dialog, FormError, Spinner, TextField } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
 import { ApiError, apiMessage } from '@/lib/client/api';
 import { useConfirmTotp, useStartTotp } from '@/lib/client/second-factors';
@@ -140,17 +140,17 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
             </li>
             <li>Enter the 6-digit code the app now shows for Smart-lock cloud.</li>
           </ol>
-          <FormField label="Code from the app" error={codeError}>
-            <Input
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              className="max-w-40 font-mono tracking-widest"
-            />
-          </FormField>
+          <TextField
+            label="Code from the app"
+            error={codeError}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            className="max-w-40 font-mono tracking-widest"
+            onValue={setCode}
+          />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={close} disabled={confirm.isPending}>
               Cancel

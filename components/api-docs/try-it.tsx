@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, useId, useState } from 'react';
-import { Button, FormError, FormField, Input, Textarea } from '@/components/ui';
+import { Button, FormError, FormField, Input, Textarea, TextField } from '@/components/ui';
 
 /**
  * "Try it" on the API reference: one call from the page, with the personal access key typed at
@@ -131,16 +131,16 @@ export function TryIt({
           </FormField>
         ))}
         {params.some((p) => p.in === 'query') ? (
-          <FormField
+          <TextField
             label="Query"
             hint={`e.g. ${params
               .filter((p) => p.in === 'query')
               .slice(0, 2)
               .map((p) => `${p.name}=…`)
               .join('&')}`}
-          >
-            <Input value={query} onChange={(e) => setQuery(e.target.value)} />
-          </FormField>
+            value={query}
+            onValue={setQuery}
+          />
         ) : null}
         {hasBody ? (
           <FormField label="Body (JSON)">

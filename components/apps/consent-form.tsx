@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Notice } from '@/components/account/auth-shell';
-import { Button, Checkbox, FormField, Input, Warning } from '@/components/ui';
+import { Button, Checkbox, Warning, TextField } from '@/components/ui';
 import { UNREACHABLE } from '@/lib/client/words';
 
 export interface ConsentFormProps {
@@ -132,15 +132,16 @@ export function ConsentForm(p: ConsentFormProps) {
           before connecting an app.
         </Warning>
       ) : p.secondFactor === 'code' ? (
-        <FormField label="Code from your authenticator app" hint="Or one of your recovery codes." required>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            maxLength={64}
-          />
-        </FormField>
+        <TextField
+          label="Code from your authenticator app"
+          hint="Or one of your recovery codes."
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          maxLength={64}
+          onValue={setCode}
+        />
       ) : p.secondFactor === 'recent' ? (
         <p className="text-xs text-slate-600">Your passkey sign-in counts as your second factor here.</p>
       ) : null}

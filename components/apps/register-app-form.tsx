@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FormDialog, FormError, FormField, Input, Textarea } from '@/components/ui';
+import { Checkbox, FormDialog, FormError, FormField, Input, Textarea, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import type { NewAppInput } from '@/lib/client/apps';
 
@@ -91,9 +91,15 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
         }
       }}
     >
-      <FormField label="App name" required error={show(errors.name)} hint="Shown to people on the consent page.">
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-      </FormField>
+      <TextField
+        label="App name"
+        required
+        error={show(errors.name)}
+        hint="Shown to people on the consent page."
+        value={name}
+        maxLength={100}
+        onValue={setName}
+      />
       <FormField
         label="Redirect addresses"
         required

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { FormDialog, FormField, Input, useToast } from '@/components/ui';
+import { FormDialog, useToast, TextField } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useUpdateDoorSensor, type DoorSensor } from '@/lib/client/devices';
 
@@ -46,9 +46,13 @@ export function RenameDialog({ sensor, onClose }: { sensor: DoorSensor | null; o
       error={error?.text}
       onSubmit={submit}
     >
-      <FormField label="Name" error={trimmed ? undefined : 'The sensor needs a name'}>
-        <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      </FormField>
+      <TextField
+        label="Name"
+        error={trimmed ? undefined : 'The sensor needs a name'}
+        value={name}
+        maxLength={100}
+        onValue={setName}
+      />
     </FormDialog>
   );
 }

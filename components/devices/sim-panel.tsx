@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Badge, Button, Card, FormField, Input } from '@/components/ui';
+import { Badge, Button, Card, TextField } from '@/components/ui';
 import { useSimAction, useSimDevice, type Lock, type SimAction } from '@/lib/client/devices';
 import { DoorState, LockState } from '@/lib/shared/devices/codes';
 
@@ -78,9 +78,14 @@ export function SimPanel({ lock }: { lock: Lock }) {
           </Button>
         </Row>
         <div className="flex flex-wrap items-end gap-2">
-          <FormField label="Battery level (%)" error={batteryOk ? undefined : 'A whole number from 0 to 100'}>
-            <Input inputMode="numeric" className="w-24" value={battery} onChange={(e) => setBattery(e.target.value)} />
-          </FormField>
+          <TextField
+            label="Battery level (%)"
+            error={batteryOk ? undefined : 'A whole number from 0 to 100'}
+            inputMode="numeric"
+            className="w-24"
+            value={battery}
+            onValue={setBattery}
+          />
           <Button
             size="sm"
             variant="secondary"

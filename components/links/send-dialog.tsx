@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { FormDialog, FormField, Input, Textarea, useToast } from '@/components/ui';
+import { FormDialog, FormField, Textarea, useToast, TextField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { useSendLink } from '@/lib/client/links';
 
@@ -54,15 +54,16 @@ function SendForm({ orgId, link, onClose }: SendDialogProps & { link: { id: stri
       submitLabel="Send link"
       onSubmit={submit}
     >
-      <FormField label="Guest's e-mail" required error={tried ? (emailProblem ?? undefined) : undefined}>
-        <Input
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="off"
-          maxLength={320}
-        />
-      </FormField>
+      <TextField
+        label="Guest's e-mail"
+        required
+        error={tried ? (emailProblem ?? undefined) : undefined}
+        type="email"
+        value={email}
+        autoComplete="off"
+        maxLength={320}
+        onValue={setEmail}
+      />
       <FormField
         label="Your message (optional)"
         hint={`${message.trim().length}/${MAX_MESSAGE} characters, quoted in the mail.`}

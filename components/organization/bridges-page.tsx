@@ -18,6 +18,7 @@ import {
   useToast,
   Warning,
   ConfirmItemDialog,
+  TextField,
 } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
 import { relative } from '@/lib/shared/time-text';
@@ -310,9 +311,7 @@ function AddBridgeDialog({ org, open, onClose }: { org: MyOrganization; open: bo
               and settings stay in the Tedee app.
             </Warning>
           ) : null}
-          <FormField label="Name of the bridge">
-            <Input name="bridgeName" value={bridgeName} onChange={(e) => setBridgeName(e.target.value)} />
-          </FormField>
+          <TextField label="Name of the bridge" name="bridgeName" value={bridgeName} onValue={setBridgeName} />
           <fieldset className="space-y-3">
             <legend className="mb-1 text-sm font-medium text-slate-800">Locks to add</legend>
             {found.locks.map((l) => (

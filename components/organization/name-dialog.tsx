@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { errorText, FormDialog, FormField, Input } from '@/components/ui';
+import { errorText, FormDialog, TextField } from '@/components/ui';
 
 interface NameDialogProps {
   open: boolean;
@@ -43,15 +43,16 @@ function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameD
         }
       }}
     >
-      <FormField label="Group name" required error={(touched && problem) || serverError}>
-        <Input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => setTouched(true)}
-          maxLength={120}
-          autoComplete="off"
-        />
-      </FormField>
+      <TextField
+        label="Group name"
+        required
+        error={(touched && problem) || serverError}
+        value={name}
+        onBlur={() => setTouched(true)}
+        maxLength={120}
+        autoComplete="off"
+        onValue={setName}
+      />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FieldError, FormDialog, FormField, Input } from '@/components/ui';
+import { Checkbox, FieldError, FormDialog, TextField } from '@/components/ui';
 import { EVENT_LABELS, WEBHOOK_EVENTS } from '@/lib/shared/webhooks/events';
 import type { Webhook, WebhookInput } from '@/lib/client/webhooks';
 import { urlError } from './format';
@@ -58,21 +58,18 @@ function WebhookForm({ title, initial, onSubmit, onClose }: WebhookDialogProps) 
         });
       }}
     >
-      <FormField
+      <TextField
         label="Endpoint URL"
         required
         hint="We POST each event here as JSON. Use https:// in production."
         error={touched ? urlProblem : null}
-      >
-        <Input
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://example.com/hooks/locks"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-      </FormField>
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder="https://example.com/hooks/locks"
+        value={url}
+        onValue={setUrl}
+      />
       <fieldset aria-describedby={touched && eventsProblem ? 'wh-events-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
         <div className="space-y-2">

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { Button, FormError, FormField, Input } from '@/components/ui';
+import { Button, FormError, TextField } from '@/components/ui';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
 import { UNREACHABLE } from '@/lib/client/words';
 
@@ -81,18 +81,17 @@ export function SecondStep({
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <FormError error={error} />
-        <FormField label={recovery ? 'Recovery code' : 'Code'}>
-          <Input
-            name="code"
-            autoFocus
-            autoComplete="one-time-code"
-            inputMode={recovery ? 'text' : 'numeric'}
-            maxLength={recovery ? 40 : 7}
-            className="font-mono tracking-widest"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </FormField>
+        <TextField
+          label={recovery ? 'Recovery code' : 'Code'}
+          name="code"
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? 40 : 7}
+          className="font-mono tracking-widest"
+          value={code}
+          onValue={setCode}
+        />
         <Button type="submit" className="w-full" loading={sending}>
           Verify
         </Button>

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, FormError, FormField, Input } from '@/components/ui';
+import { Button, FormError, TextField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
@@ -114,25 +114,25 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
           aria-describedby={error ? 'sign-in-error' : undefined}
         >
           {error ? <FormError id="sign-in-error">{error}</FormError> : null}
-          <FormField label="E-mail" error={fieldErrors.email}>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </FormField>
-          <FormField label="Password" error={fieldErrors.password}>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </FormField>
+          <TextField
+            label="E-mail"
+            error={fieldErrors.email}
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onValue={setEmail}
+          />
+          <TextField
+            label="Password"
+            error={fieldErrors.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+          />
           <p className="-mt-2 text-right text-sm">
             <Link
               href={`/forgot-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ''}`}

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, FormError, FormField, Input } from '@/components/ui';
+import { Button, FormError, TextField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { apiFetch, apiMessage } from '@/lib/client/api';
 
@@ -46,27 +46,33 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError error={error} />
-      <FormField label="E-mail" error={errors.email}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </FormField>
-      <FormField label="Your name" error={errors.displayName}>
-        <Input name="name" autoComplete="name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
-      </FormField>
-      <FormField label="Password" hint="At least 8 characters." error={errors.password}>
-        <Input
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </FormField>
+      <TextField
+        label="E-mail"
+        error={errors.email}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onValue={setEmail}
+      />
+      <TextField
+        label="Your name"
+        error={errors.displayName}
+        name="name"
+        autoComplete="name"
+        value={displayName}
+        onValue={setDisplayName}
+      />
+      <TextField
+        label="Password"
+        hint="At least 8 characters."
+        error={errors.password}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onValue={setPassword}
+      />
       <Button type="submit" className="w-full" loading={sending}>
         {sending ? 'Creating account…' : 'Create account'}
       </Button>

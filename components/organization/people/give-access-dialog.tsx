@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
-import { Badge, Button, Checkbox, Dialog, FormError, FormField, Input, Select, useToast } from '@/components/ui';
+import { Badge, Button, Checkbox, Dialog, FormError, FormField, Select, useToast, TextField } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
 import {
@@ -164,15 +164,16 @@ export function GiveAccessDialog({
       {done ? null : (
         <form id="give-access-form" onSubmit={submit} noValidate className="space-y-4">
           {personKey ? null : (
-            <FormField label="E-mail" required error={errors.email}>
-              <Input
-                type="email"
-                autoComplete="off"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder="name@example.com"
-              />
-            </FormField>
+            <TextField
+              label="E-mail"
+              required
+              error={errors.email}
+              type="email"
+              autoComplete="off"
+              value={email}
+              placeholder="name@example.com"
+              onValue={setEmail}
+            />
           )}
           <DoorChoice orgId={orgId} chosen={chosen} onToggle={toggle} error={errors.doors} />
           <FormField label="Role" hint="Administrators can share the door and see all of its activity.">

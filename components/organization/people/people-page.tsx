@@ -7,8 +7,6 @@ import {
   Button,
   Card,
   EmptyState,
-  FormField,
-  Input,
   PageHeader,
   Pagination,
   QueryView,
@@ -19,6 +17,7 @@ import {
   THead,
   Tr,
   usePageParams,
+  TextField,
 } from '@/components/ui';
 import type { MyOrganization } from '@/lib/client/organization';
 import { personHref, usePeoplePage, type PersonSummary } from '@/lib/client/people';
@@ -86,9 +85,15 @@ function People({ org }: { org: MyOrganization }) {
       ) : null}
       <Card flush>
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3">
-          <FormField label="Search people" id="people-search" className="w-full max-w-sm">
-            <Input type="search" placeholder="Name or e-mail" value={text} onChange={(e) => setText(e.target.value)} />
-          </FormField>
+          <TextField
+            label="Search people"
+            id="people-search"
+            fieldClassName="w-full max-w-sm"
+            type="search"
+            placeholder="Name or e-mail"
+            value={text}
+            onValue={setText}
+          />
           <SiteFilter
             sites={sites}
             value={site === undefined ? '' : values.site}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { errorText, FormDialog, FormField, Input, Select } from '@/components/ui';
+import { errorText, FormDialog, FormField, Select, TextField } from '@/components/ui';
 import type { SiteFields } from '@/lib/client/sites';
 
 /** The zones this browser knows, as the lock settings offer them. */
@@ -62,25 +62,27 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
 
   return (
     <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={said('form')}>
-      <FormField label="Site name" required error={(touched && nameProblem) || said('name')}>
-        <Input
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => setTouched(true)}
-          maxLength={120}
-          autoComplete="off"
-          placeholder="e.g. Office building"
-        />
-      </FormField>
-      <FormField label="Address" hint="Optional." error={(touched && addressProblem) || said('address')}>
-        <Input
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          maxLength={520}
-          autoComplete="street-address"
-          placeholder="e.g. Main Street 1, Warsaw"
-        />
-      </FormField>
+      <TextField
+        label="Site name"
+        required
+        error={(touched && nameProblem) || said('name')}
+        value={name}
+        onBlur={() => setTouched(true)}
+        maxLength={120}
+        autoComplete="off"
+        placeholder="e.g. Office building"
+        onValue={setName}
+      />
+      <TextField
+        label="Address"
+        hint="Optional."
+        error={(touched && addressProblem) || said('address')}
+        value={address}
+        maxLength={520}
+        autoComplete="street-address"
+        placeholder="e.g. Main Street 1, Warsaw"
+        onValue={setAddress}
+      />
       <FormField
         label="Time zone"
         required
