@@ -18,15 +18,15 @@ const nextConfig = {
   // The API's route table (pattern, methods) for the request proxy: paths in any case, 405 with Allow.
   env: { SMARTLOCK_API_ROUTES: JSON.stringify(scanApiRoutes(new URL('./app', import.meta.url).pathname)) },
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks once with tsc
-  // Every response: never sniffed, never framed, no full URL in Referer to other sites. The page's
-  // Content-Security-Policy (with a nonce) and HSTS are set per request (proxy.ts, lib/http/edge.ts).
-  // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it
-  // (later rules win).
   // The guest's page of an access link is one file for every link (app/link/page.tsx): it reads the
   // token from the address. A rewrite inside the server, after proxy.ts gave it its policy.
   async rewrites() {
     return { beforeFiles: [{ source: '/link/:token', destination: '/link' }] };
   },
+  // Every response: never sniffed, never framed, no full URL in Referer to other sites. The page's
+  // Content-Security-Policy (with a nonce) and HSTS are set per request (proxy.ts, lib/http/edge.ts).
+  // The access-link page carries its token in the URL: no Referer may leak it, no cache keep it
+  // (later rules win).
   async headers() {
     return [
       {
