@@ -3,7 +3,7 @@ import { api } from '../../support/router';
 import { AccessLevel } from '@/db/schema';
 import { grantUser } from '../../support/factories/core';
 import { aWeek, createGate, createOrgLock, orgWithCast } from '../../support/factories/organization';
-import { defineCases } from '../types';
+import { type ContractCase, defineCases } from '../types';
 import { aClient } from '../clients';
 
 /** Access links (issue 7): management by organization administrators, and the guest endpoints. */
@@ -35,6 +35,27 @@ async function linkCast() {
   const link = await make(c.org.id, c.admin.key, [gate.id, lock.id]);
   const foreign = await make(c.other.id, c.outsider.key, [foreignGate.id]);
   return { ...c, gate, lock, link, foreign, token: link.url.split('/link/')[1] };
+}
+
+/** GET /link/{token}{suffix}: a guest's read, with another link's token altered as the unknown one. */
+function guestRead(suffix: '' | '/page'): ContractCase {
+  return {
+    route: `/api/v37/link/[token]${suffix}`,
+    method: 'GET',
+    scopes: 'public',
+    ok: [200],
+    noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
+    setup: async () => {
+      const c = await linkCast();
+      const headers = aClient();
+      const altered = alteredToken(c.foreign.url);
+      return {
+        url: `/api/v37/link/${c.token}${suffix}`,
+        headers,
+        foreign: { url: `/api/v37/link/${altered}${suffix}`, headers },
+      };
+    },
+  };
 }
 
 export const cases = defineCases([
@@ -171,36 +192,8 @@ export const cases = defineCases([
       };
     },
   },
-  {
-    route: '/api/v37/link/[token]',
-    method: 'GET',
-    scopes: 'public',
-    ok: [200],
-    noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
-    setup: async () => {
-      const c = await linkCast();
-      const headers = aClient();
-      const altered = alteredToken(c.foreign.url);
-      return { url: `/api/v37/link/${c.token}`, headers, foreign: { url: `/api/v37/link/${altered}`, headers } };
-    },
-  },
-  {
-    route: '/api/v37/link/[token]/page',
-    method: 'GET',
-    scopes: 'public',
-    ok: [200],
-    noMalformed: 'the token is any text: an unknown one is a 404 (foreign)',
-    setup: async () => {
-      const c = await linkCast();
-      const headers = aClient();
-      const altered = alteredToken(c.foreign.url);
-      return {
-        url: `/api/v37/link/${c.token}/page`,
-        headers,
-        foreign: { url: `/api/v37/link/${altered}/page`, headers },
-      };
-    },
-  },
+  guestRead(''),
+  guestRead('/page'),
   {
     route: '/api/v37/link/[token]/device/[deviceId]/open',
     method: 'POST',
