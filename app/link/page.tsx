@@ -3,9 +3,10 @@ import { GuestPageView } from '@/components/links/guest-page';
 
 /**
  * The guest's page of an access link, /link/{token}: the same for every link, so it is built once
- * and served as a file (proxy.ts sends /link/{token} here, with a Content-Security-Policy that lists
- * the hashes of this page's inline scripts, lib/http/static-page-csp.ts). The link itself is read in
- * the browser (GET /api/v37/link/{token}/page), with the checks and rate limits of the guest API.
+ * and served as a file (next.config.mjs rewrites /link/{token} here; proxy.ts gives it a
+ * Content-Security-Policy that lists the hashes of this page's inline scripts,
+ * lib/http/static-page-csp.ts). The link itself is read in the browser
+ * (GET /api/v37/link/{token}/page), with the checks and rate limits of the guest API.
  */
 export const dynamic = 'force-static';
 
