@@ -4,13 +4,11 @@ import { useEffect, useState } from 'react';
 import { QueryView, Spinner } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 import { useGuestPage, type GuestPage } from '@/lib/client/links';
-import { showInZone } from '@/lib/shared/access/schedule-text';
+import { timeIn } from '@/lib/shared/access/schedule-text';
 import { GuestLink } from './guest-link';
 
-/** "12 Jan 2027, 08:00 (Europe/Warsaw)": the window in the organization's own time. */
-function when(iso: string | null, zone: string): string | null {
-  return iso ? `${showInZone(iso, zone)} (${zone})` : null;
-}
+/** "12 Jan 2027, 08:00 (Europe/Warsaw)": a bound of the window in the organization's own time. */
+const when = (iso: string | null, zone: string): string | null => (iso ? timeIn(iso, zone) : null);
 
 /** The link's token, from the address (/link/{token}); null before the page runs, '' when there is none. */
 function useToken(): string | null {

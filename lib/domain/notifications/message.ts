@@ -1,9 +1,8 @@
-import { IANAZone } from 'luxon';
 import type { Db } from '@/db/client';
 import { notificationUnsubscribe } from '@/db/schema';
 import { randomToken, tokenHash } from '@/lib/crypto/secrets';
 import { escapeHtml, mailLink, renderMail, type MailContent } from '@/lib/mail';
-import { showInZone } from '@/lib/shared/access/schedule-text';
+import { timeIn } from '@/lib/shared/access/schedule-text';
 import { KIND_LABEL, type NotificationKind } from '@/lib/shared/notifications/kinds';
 
 export interface DeviceFacts {
@@ -11,12 +10,6 @@ export interface DeviceFacts {
   name: string;
   timeZone: string;
   batteryLevel: number | null;
-}
-
-/** "24 Nov 2026, 22:58 (Europe/Warsaw)": the time in the device's zone, the zone named (UTC for a zone unknown here). */
-export function timeIn(at: Date, timeZone: string): string {
-  const zone = IANAZone.isValidZone(timeZone) ? timeZone : 'UTC';
-  return `${showInZone(at, zone)} (${zone})`;
 }
 
 /** What happened, in words: a short headline (subject, digest line) and what to do. */

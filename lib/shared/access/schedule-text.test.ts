@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDays, describeWindow, localToUtc, timeToUtc, utcToLocal, utcToTime } from './schedule-text';
+import { describeDays, describeWindow, localToUtc, timeIn, timeToUtc, utcToLocal, utcToTime } from './schedule-text';
 
 describe('schedule words', () => {
   it('names the zone and reads windows across midnight naturally', () => {
@@ -26,5 +26,10 @@ describe('schedule words', () => {
     expect(utc).toBe('2027-03-01T13:30:00.000Z');
     expect(utcToLocal(utc, 'America/New_York')).toBe('2027-03-01T08:30');
     expect(utcToTime(timeToUtc('22:15', 'Asia/Tokyo'), 'Asia/Tokyo')).toBe('22:15');
+  });
+
+  it('a moment in a zone, the zone named; UTC for a zone unknown here', () => {
+    expect(timeIn('2027-01-12T07:00:00.000Z', 'Europe/Warsaw')).toBe('12 Jan 2027, 08:00 (Europe/Warsaw)');
+    expect(timeIn(new Date('2027-01-12T07:00:00.000Z'), 'Nowhere/Atlantis')).toBe('12 Jan 2027, 07:00 (UTC)');
   });
 });

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 /**
  * Schedules are stored in UTC and shown in the device's own time zone, named
@@ -38,6 +38,12 @@ export function describeWindow(start: string | null, end: string | null, zone: s
 export function showInZone(at: string | Date, zone: string): string {
   const d = typeof at === 'string' ? DateTime.fromISO(at, { zone: 'utc' }) : DateTime.fromJSDate(at);
   return d.setZone(zone).toFormat('d LLL yyyy, HH:mm');
+}
+
+/** "24 Nov 2026, 22:58 (Europe/Warsaw)": the time in a device's zone, the zone named (UTC for a zone unknown here). */
+export function timeIn(at: string | Date, timeZone: string): string {
+  const zone = IANAZone.isValidZone(timeZone) ? timeZone : 'UTC';
+  return `${showInZone(at, zone)} (${zone})`;
 }
 
 export function describeDates(start: string | null, end: string | null, zone: string): string | null {
