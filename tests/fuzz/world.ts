@@ -18,6 +18,8 @@ export interface World {
   owner: TestUser;
   /** a value per path parameter, by route pattern (the same name means different things on different routes) */
   param: (pattern: string, name: string) => string | undefined;
+  /** a write has been tried on it: what it holds may be gone or changed */
+  spent: boolean;
 }
 
 export async function makeWorld(): Promise<World> {
@@ -65,5 +67,6 @@ export async function makeWorld(): Promise<World> {
   return {
     owner: c.owner,
     param: (pattern, name) => (name === 'id' ? ids.find(([re]) => re.test(pattern))?.[1] : byName[name]),
+    spent: false,
   };
 }
