@@ -41,7 +41,6 @@ test.afterAll(() => {
 test('the owner adds a bridge by its address and token, names its locks, and opens one from the portal', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.owner, { to: '/organization/bridges' });
   await expect(page.getByRole('heading', { name: 'Bridges' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Add a bridge' }).first().click();

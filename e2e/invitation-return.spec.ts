@@ -61,7 +61,6 @@ test('a new person given three doors in one step gets one mail, signs up from it
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.owner, { to: '/home' });
   const origin = new URL(page.url()).origin;
   const orgId = (await (await page.request.get('/api/v37/organization')).json()).result.organizations[0].id;

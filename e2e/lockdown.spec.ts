@@ -40,7 +40,6 @@ test('lock the residence down, see a guest link and a PIN refused with the reaso
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.owner, { to: '/organization/lockdown' });
   const { orgId, lockId, origin, residence, office } = await ids(page);
   const moveTo = (siteId: number) =>

@@ -152,7 +152,6 @@ test('invite -> accept through the mail -> make administrator -> remove, with ac
 test('removal names the door invitations still waiting for the person and withdraws them: their mailed link opens nothing afterwards', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const owner = await signedIn(browser, DEMO.owner, '/organization/members');
   const json = async (r: Promise<import('@playwright/test').APIResponse>, status: number) => {
     const res = await r;
@@ -242,7 +241,6 @@ test('removal names the door invitations still waiting for the person and withdr
 test('a member sees the directory and leaves; the owner hands ownership over after the password', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const member = await signedIn(browser, DEMO.member, '/organization/members');
   await member.setViewportSize({ width: 390, height: 844 });
   await expect(member.getByRole('heading', { name: 'Members' })).toBeVisible();
