@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, type ButtonVariant, TextField } from '@/components/ui';
+import { Button, type ButtonVariant, EmailField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { apiFetch, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
@@ -60,16 +60,7 @@ export function MailLinkForm({
       {children}
       {sent ? <Notice tone="success">{sent}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      <TextField
-        label="E-mail"
-        error={fieldError ?? undefined}
-        type="email"
-        name="email"
-        autoComplete="username"
-        autoFocus={autoFocus}
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField error={fieldError ?? undefined} autoFocus={autoFocus} value={email} onValue={setEmail} />
       <Button type="submit" variant={variant} className="w-full" loading={sending}>
         {sending ? 'Sending…' : sent ? againLabel : label}
       </Button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { FormDialog, TextField } from '@/components/ui';
+import { FormDialog, PasswordField } from '@/components/ui';
 import { ApiError } from '@/lib/client/api';
 
 const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -62,15 +62,7 @@ function Prompt({ title, why, confirmLabel, danger, onClose, run, onDone }: Pass
       submitVariant={danger ? 'danger' : 'primary'}
       onSubmit={submit}
     >
-      <TextField
-        label="Password"
-        error={error}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onValue={setPassword}
-      />
+      <PasswordField purpose="current" label="Password" error={error} value={password} onValue={setPassword} />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, ButtonLink, TextField } from '@/components/ui';
+import { Button, ButtonLink, PasswordField } from '@/components/ui';
 import { apiFetch, apiMessage } from '@/lib/client/api';
 import { Notice } from './auth-shell';
 import { MailLinkForm } from './mail-link-form';
@@ -74,23 +74,20 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       {error ? <Notice tone="error">{error}</Notice> : null}
       {/* for password managers: whose password this is */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
+      <PasswordField
+        purpose="new"
         label="New password"
         hint="At least 8 characters."
         error={errors.password}
-        type="password"
-        name="password"
-        autoComplete="new-password"
         autoFocus
         value={password}
         onValue={setPassword}
       />
-      <TextField
+      <PasswordField
+        purpose="new"
         label="New password again"
         error={errors.again}
-        type="password"
         name="password-again"
-        autoComplete="new-password"
         value={again}
         onValue={setAgain}
       />

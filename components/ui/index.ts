@@ -7,7 +7,8 @@
  * - Input, Textarea, Select, Checkbox (with label), controlClasses
  * - FormField: label + control + hint + inline error, wires id / aria-describedby / aria-invalid;
  *   FieldError: that error's look on its own, for a group of controls (a fieldset)
- * - TextField: FormField around an Input for a piece of string state (`value`, `onValue`)
+ * - TextField: FormField around an Input for a piece of string state (`value`, `onValue`);
+ *   EmailField and PasswordField, the account's address and a password (type and autocomplete chosen once)
  * - Card (optional title, description, actions; `flush` for tables)
  * - Badge (tones ok | warning | problem | neutral | info; icon by default)
  * - Table, THead, TBody, Tr, Th, Td (scrolls sideways on phones)
@@ -30,7 +31,14 @@ export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonVariant
 export { RowAction, type RowActionProps } from './row-action';
 export { Input, Textarea, Select, Checkbox, controlClasses, type CheckboxProps } from './input';
 export { FieldError, FormField, type FormFieldProps, type FieldControlProps } from './form-field';
-export { TextField, type TextFieldProps } from './text-field';
+export {
+  EmailField,
+  PasswordField,
+  TextField,
+  type EmailFieldProps,
+  type PasswordFieldProps,
+  type TextFieldProps,
+} from './text-field';
 export { Card, type CardProps } from './card';
 export { Badge, type BadgeProps, type BadgeTone } from './badge';
 export { Table, THead, TBody, Tr, Th, Td } from './table';

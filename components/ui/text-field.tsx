@@ -35,3 +35,37 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </FormField>
   );
 });
+
+export type EmailFieldProps = Omit<TextFieldProps, 'type' | 'label'> & { label?: React.ReactNode };
+
+/**
+ * An account's e-mail address: typed, named and offered to password managers as the account's
+ * user name ("E-mail" unless labelled otherwise).
+ */
+export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
+  { label = 'E-mail', ...props },
+  ref,
+) {
+  return <TextField ref={ref} label={label} type="email" name="email" autoComplete="username" {...props} />;
+});
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete'> & {
+  /** the password the account has (`current`), or one being chosen (`new`): what password managers offer */
+  purpose: 'current' | 'new';
+};
+
+/** A password, hidden as typed, with what password managers should make of it. */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { purpose, ...props },
+  ref,
+) {
+  return (
+    <TextField
+      ref={ref}
+      type="password"
+      name="password"
+      autoComplete={purpose === 'new' ? 'new-password' : 'current-password'}
+      {...props}
+    />
+  );
+});

@@ -4,7 +4,7 @@ import { signIn } from 'next-auth/react';
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, FormError, TextField } from '@/components/ui';
+import { Button, EmailField, FormError, PasswordField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
 import { SECOND_FACTOR_PREFIX } from '@/lib/auth/second-step-words';
 import { signInWithPasskey } from '@/lib/client/passkey-signin';
@@ -114,22 +114,11 @@ export function SignInForm({ callbackUrl, demoAccounts, mailbox }: SignInFormPro
           aria-describedby={error ? 'sign-in-error' : undefined}
         >
           {error ? <FormError id="sign-in-error">{error}</FormError> : null}
-          <TextField
-            label="E-mail"
-            error={fieldErrors.email}
-            type="email"
-            name="email"
-            autoComplete="username"
-            autoFocus
-            value={email}
-            onValue={setEmail}
-          />
-          <TextField
+          <EmailField error={fieldErrors.email} autoFocus value={email} onValue={setEmail} />
+          <PasswordField
+            purpose="current"
             label="Password"
             error={fieldErrors.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
             value={password}
             onValue={setPassword}
           />
