@@ -26,7 +26,11 @@ test('a newcomer signs up, reads the demo mailbox, confirms the address and sign
   await page.getByLabel('Your name').fill('Nina \u202eNewcomer');
   await page.getByLabel('Password').fill('a-long-password');
   await page.getByLabel('Password').press('Enter'); // the keyboard is enough
-  await expect(page.getByRole('alert').filter({ hasText: 'invisible or direction-changing characters' })).toBeVisible();
+  // the server's refusal of the name is said under the name, as the form's own checks are
+  await expect(page.getByLabel('Your name')).toHaveAccessibleDescription(
+    'Remove invisible or direction-changing characters (control, zero-width or bidirectional marks).',
+  );
+  await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
   await screen(page, 'mail-sign-up-error');
   await page.getByLabel('Your name').fill('Nina Newcomer');
   await page.getByLabel('Password').press('Enter');

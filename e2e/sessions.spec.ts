@@ -58,6 +58,7 @@ test('Settings > Security: a password change signs out the other browser at once
   await page.getByLabel('New password again').fill('a brand new password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('This is not your password.')).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('This is not your password.');
   expect((await there.page.request.get(LIST)).status()).toBe(200);
 
   await page.getByLabel('Current password').fill(account.password);

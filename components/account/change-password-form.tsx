@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { Button, FormError, FormField, Input } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { Button, FormError, PasswordField } from '@/components/ui';
+import { messagesByField } from '@/lib/client/api';
 import { useChangePassword } from '@/lib/client/account';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeat';
@@ -12,21 +12,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', repeat: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: Field) => (value: string) => setValues((v) => ({ ...v, [f]: value }));
 
-  // the server names the field its message is about ("currentPassword: ...")
-  const server =
-    change.error instanceof ApiError
-      ? change.error.messages
-      : change.error
-        ? ['Could not change the password. Try again.']
-        : [];
-  const about = (f: Field) => {
-    const m = server.find((x) => x.startsWith(`${f}: `))?.slice(f.length + 2);
-    return m && m.charAt(0).toUpperCase() + m.slice(1);
-  };
-  const general = server.filter((m) => !/^(currentPassword|newPassword): /.test(m));
+  // the server names the field its message is about ("currentPassword: ..."): said under that field
+  const server = messagesByField(change.error, ['currentPassword', 'newPassword'] as const);
+  const about = (f: 'currentPassword' | 'newPassword') => server.byField[f];
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -50,34 +40,32 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (endedSessions: n
 
   return (
     <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
-      {general.length ? <FormError>{general.join(' ')}</FormError> : null}
-      <FormField label="Current password" error={errors.currentPassword ?? about('currentPassword')}>
-        <Input
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-        />
-      </FormField>
-      <FormField label="New password" hint="At least 8 characters." error={errors.newPassword ?? about('newPassword')}>
-        <Input
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set('newPassword')}
-        />
-      </FormField>
-      <FormField label="New password again" error={errors.repeat}>
-        <Input
-          type="password"
-          name="repeat-password"
-          autoComplete="new-password"
-          value={values.repeat}
-          onChange={set('repeat')}
-        />
-      </FormField>
+      <FormError error={server.general} />
+      <PasswordField
+        purpose="current"
+        label="Current password"
+        error={errors.currentPassword ?? about('currentPassword')}
+        name="current-password"
+        value={values.currentPassword}
+        onValue={set('currentPassword')}
+      />
+      <PasswordField
+        purpose="new"
+        label="New password"
+        hint="At least 8 characters."
+        error={errors.newPassword ?? about('newPassword')}
+        name="new-password"
+        value={values.newPassword}
+        onValue={set('newPassword')}
+      />
+      <PasswordField
+        purpose="new"
+        label="New password again"
+        error={errors.repeat}
+        name="repeat-password"
+        value={values.repeat}
+        onValue={set('repeat')}
+      />
       <Button type="submit" loading={change.isPending}>
         Change password
       </Button>

@@ -1,5 +1,5 @@
 import { DID_NOT_WORK } from '@/lib/shared/text';
-import { inWords, UNREACHABLE } from './words';
+import { fieldWords, inWords, UNREACHABLE } from './words';
 
 /**
  * The browser's way to the API: same /api/v37 endpoints as every other client. Unwraps the
@@ -30,6 +30,31 @@ export const apiMessage = (err: unknown): string =>
     : err instanceof TypeError && /fetch|network|load failed/i.test(err.message)
       ? UNREACHABLE
       : DID_NOT_WORK;
+
+/**
+ * A refusal's messages by the form field they name: the server says "displayName: remove …", the
+ * form shows "Remove …" under that field. What names none of `fields` is said above the form
+ * (`general`, null when there is nothing else); a refusal that is not the API's is all general.
+ */
+export function messagesByField<F extends string>(
+  err: unknown,
+  fields: readonly F[],
+): { general: string | null; byField: Partial<Record<F, string>> } {
+  if (!(err instanceof ApiError)) return { general: err ? apiMessage(err) : null, byField: {} };
+  const byField: Partial<Record<F, string>> = {};
+  const rest: string[] = [];
+  for (const m of err.messages) {
+    // named as the API names it ("displayName: …") or in words ("Display name: …", ./words)
+    const f = fields.find((x) => m.startsWith(`${x}: `) || m.startsWith(`${fieldWords(x)}: `));
+    if (!f) rest.push(m);
+    else {
+      const said = m.slice(m.indexOf(': ') + 2);
+      const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+      byField[f] = byField[f] ? `${byField[f]} ${sentence}` : sentence;
+    }
+  }
+  return { general: rest.length ? rest.join(' ') : null, byField };
+}
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

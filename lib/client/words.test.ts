@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from '@/components/ui/form-error';
-import { ApiError, apiMessage } from './api';
+import { ApiError, apiMessage, messagesByField } from './api';
 import { DID_NOT_WORK } from '@/lib/shared/text';
 import { fieldWords, inWords, UNREACHABLE } from './words';
 
@@ -39,5 +39,35 @@ describe('apiMessage', () => {
     // a fault of the page is not blamed on the connection, and its developer words are not shown
     expect(apiMessage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(DID_NOT_WORK);
     expect(apiMessage('nope')).toBe(DID_NOT_WORK);
+  });
+});
+
+describe('messagesByField', () => {
+  it('says a message under the field it names, as the API names it or in words; the rest above the form', () => {
+    const err = new ApiError(400, [
+      'displayName: remove invisible or direction-changing characters.',
+      'Password: must be at least 8 characters.',
+      'This e-mail address cannot be used.',
+    ]);
+    expect(messagesByField(err, ['email', 'password', 'displayName'] as const)).toEqual({
+      general: 'This e-mail address cannot be used.',
+      byField: {
+        displayName: 'Remove invisible or direction-changing characters.',
+        password: 'Must be at least 8 characters.',
+      },
+    });
+  });
+
+  it("two messages about one field are both said; a refusal that is not the API's is all general", () => {
+    const err = new ApiError(400, ['newPassword: too short.', 'newPassword: too common.']);
+    expect(messagesByField(err, ['newPassword'] as const)).toEqual({
+      general: null,
+      byField: { newPassword: 'Too short. Too common.' },
+    });
+    expect(messagesByField(new TypeError('Failed to fetch'), ['email'] as const)).toEqual({
+      general: UNREACHABLE,
+      byField: {},
+    });
+    expect(messagesByField(null, ['email'] as const)).toEqual({ general: null, byField: {} });
   });
 });

@@ -2,9 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Button, FormError, TextField } from '@/components/ui';
+import { Button, EmailField, FormError, PasswordField, TextField } from '@/components/ui';
 import { isEmailAddress } from '@/lib/auth/email';
-import { apiFetch, apiMessage } from '@/lib/client/api';
+import { apiFetch, messagesByField } from '@/lib/client/api';
 
 type Errors = Partial<Record<'email' | 'password' | 'displayName', string>>;
 
@@ -38,7 +38,10 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
       });
       router.push(`/check-mail?email=${encodeURIComponent(r.email)}`);
     } catch (err) {
-      setError(apiMessage(err));
+      // "displayName: …" is said under the name, as the checks above are
+      const server = messagesByField(err, ['email', 'password', 'displayName'] as const);
+      setErrors(server.byField);
+      setError(server.general);
       setSending(false);
     }
   }
@@ -46,15 +49,7 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <FormError error={error} />
-      <TextField
-        label="E-mail"
-        error={errors.email}
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        onValue={setEmail}
-      />
+      <EmailField error={errors.email} value={email} onValue={setEmail} />
       <TextField
         label="Your name"
         error={errors.displayName}
@@ -63,13 +58,11 @@ export function SignUpForm({ initialEmail, next }: { initialEmail: string; next?
         value={displayName}
         onValue={setDisplayName}
       />
-      <TextField
+      <PasswordField
+        purpose="new"
         label="Password"
         hint="At least 8 characters."
         error={errors.password}
-        type="password"
-        name="password"
-        autoComplete="new-password"
         value={password}
         onValue={setPassword}
       />
