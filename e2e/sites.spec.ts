@@ -53,6 +53,15 @@ test.describe('Organization > Sites', () => {
     await expect(row).toContainText('Europe/London');
     await expect(row).toContainText('0 devices');
 
+    // the same name again: the server's refusal names no field, and is said under the name
+    await page.getByRole('button', { name: 'New site' }).first().click();
+    await dialog.getByLabel('Site name').fill(name);
+    await dialog.getByRole('button', { name: 'Create site' }).click();
+    await expect(dialog.getByLabel('Site name')).toHaveAccessibleDescription(/already exists in this organization/);
+    await expect(dialog.getByLabel('Site name')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
     await moveTo(page, name, 'Storage room', 'Office building', true);
     await expect(row).toContainText('1 device');
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FieldError, FormDialog, FormError, TextField } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { messagesByField } from '@/lib/client/api';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
 import { dateInput, fmtDate, maxExpiry } from './when';
@@ -70,12 +70,7 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
   }
 
   const toggle = (s: string, on: boolean) => setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
-  const messages =
-    serverError instanceof ApiError
-      ? serverError.messages
-      : serverError
-        ? ['Could not create the key. Try again.']
-        : [];
+  const server = messagesByField(serverError, ['name', 'scopes'] as const);
 
   return (
     <FormDialog
@@ -90,7 +85,7 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
       <TextField
         label="Name"
         required
-        error={show(errors.name)}
+        error={show(errors.name) ?? server.byField.name}
         hint="Only you see it, in this list."
         value={name}
         maxLength={120}
@@ -99,7 +94,7 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
         onValue={setName}
       />
 
-      <fieldset aria-describedby={show(errors.scopes) ? 'scopes-error' : undefined}>
+      <fieldset aria-describedby={show(errors.scopes) || server.byField.scopes ? 'scopes-error' : undefined}>
         <legend className="text-sm font-medium text-slate-800">
           Scopes
           <span className="ml-0.5 text-red-700" aria-hidden="true">
@@ -126,9 +121,9 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
             </div>
           ))}
         </div>
-        {show(errors.scopes) ? (
+        {show(errors.scopes) || server.byField.scopes ? (
           <FieldError id="scopes-error" className="mt-2">
-            {errors.scopes}
+            {show(errors.scopes) ?? server.byField.scopes}
           </FieldError>
         ) : null}
       </fieldset>
@@ -164,13 +159,7 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
         ) : null}
       </fieldset>
 
-      {messages.length ? (
-        <FormError>
-          {messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </FormError>
-      ) : null}
+      <FormError error={server.general} />
     </FormDialog>
   );
 }

@@ -2,9 +2,7 @@
 
 import { useState } from 'react';
 import { FormDialog, PasswordField } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
-
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { messageFor } from '@/lib/client/api';
 
 export interface PasswordPromptProps {
   open: boolean;
@@ -41,11 +39,7 @@ function Prompt({ title, why, confirmLabel, danger, onClose, run, onDone }: Pass
     try {
       await run(password);
     } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? sentence(err.messages.join(' ').replace(/^password: /, ''))
-          : 'Something went wrong. Try again.',
-      );
+      setError(messageFor(err, 'password'));
       return false;
     }
     if (!onDone) return;

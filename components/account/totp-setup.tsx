@@ -4,12 +4,11 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button, Dialog, FormError, Spinner, TextField } from '@/components/ui';
 import { REAUTH_REQUIRED } from '@/lib/auth/reauth';
-import { ApiError, apiMessage } from '@/lib/client/api';
+import { ApiError, apiMessage, messageFor } from '@/lib/client/api';
 import { useConfirmTotp, useStartTotp } from '@/lib/client/second-factors';
 import { PasswordDialog } from './password-dialog';
 import { RecoveryCodes } from './recovery-codes';
 
-const sentence = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /**
@@ -82,11 +81,7 @@ export function TotpSetup({ open, onClose }: { open: boolean; onClose: () => voi
   const codeError =
     tried && !/^\d{6}$/.test(code.replace(/\s/g, ''))
       ? 'Enter the 6 digits your app shows.'
-      : confirm.error instanceof ApiError
-        ? sentence(confirm.error.messages.join(' ').replace(/^code: /, ''))
-        : confirm.error
-          ? 'Could not check the code. Try again.'
-          : null;
+      : messageFor(confirm.error, 'code');
   const secret = start.data?.secret;
 
   return (

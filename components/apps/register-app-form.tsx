@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Input, Textarea, TextField } from '@/components/ui';
-import { ApiError } from '@/lib/client/api';
+import { messagesByField } from '@/lib/client/api';
 import type { NewAppInput } from '@/lib/client/apps';
 
 const MAX_LOGO = 64 * 1024;
@@ -58,7 +58,8 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
         : (list.map(redirectProblem).find(Boolean) ?? null),
   };
   const show = (e: string | null) => (tried ? e : null);
-  const [server, setServer] = useState<string[]>([]);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const server = messagesByField(refusal, ['name', 'redirectUris', 'logo'] as const);
 
   const pickLogo = (file: File | undefined) => {
     setLogoError(null);
@@ -82,11 +83,11 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
       onSubmit={async () => {
         setTried(true);
         if (errors.name || errors.uris || logoError) return false;
-        setServer([]);
+        setRefusal(null);
         try {
           await onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic });
         } catch (e) {
-          setServer(e instanceof ApiError ? e.messages : [String(e)]);
+          setRefusal(e);
           return false;
         }
       }}
@@ -94,7 +95,7 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
       <TextField
         label="App name"
         required
-        error={show(errors.name)}
+        error={show(errors.name) ?? server.byField.name}
         hint="Shown to people on the consent page."
         value={name}
         maxLength={100}
@@ -103,7 +104,7 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
       <FormField
         label="Redirect addresses"
         required
-        error={show(errors.uris)}
+        error={show(errors.uris) ?? server.byField.redirectUris}
         hint="One per line, compared exactly. https, http://127.0.0.1 for an app on the same computer, or an app scheme (com.example.app:/callback)."
       >
         <Textarea
@@ -113,7 +114,11 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
           placeholder="https://app.example/oauth/callback"
         />
       </FormField>
-      <FormField label="Logo (optional)" error={logoError} hint="PNG, JPEG or WebP, at most 64 KB.">
+      <FormField
+        label="Logo (optional)"
+        error={logoError ?? server.byField.logo}
+        hint="PNG, JPEG or WebP, at most 64 KB."
+      >
         <Input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => pickLogo(e.target.files?.[0])} />
       </FormField>
       <Checkbox
@@ -123,15 +128,7 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
         checked={isPublic}
         onChange={(e) => setIsPublic(e.target.checked)}
       />
-      {server.length ? (
-        <FormError>
-          {server.map((m) => (
-            <span key={m} className="block">
-              {m}
-            </span>
-          ))}
-        </FormError>
-      ) : null}
+      <FormError error={server.general} />
     </FormDialog>
   );
 }

@@ -44,8 +44,11 @@ export function messagesByField<F extends string>(
   const byField: Partial<Record<F, string>> = {};
   const rest: string[] = [];
   for (const m of err.messages) {
-    // named as the API names it ("displayName: …") or in words ("Display name: …", ./words)
-    const f = fields.find((x) => m.startsWith(`${x}: `) || m.startsWith(`${fieldWords(x)}: `));
+    // named as the API names it ("displayName: …", a part of it "redirectUris.2: …") or in words
+    // ("Display name: …", ./words)
+    const f = fields.find(
+      (x) => m.startsWith(`${x}: `) || new RegExp(`^${x}\\.[\\w.]+: `).test(m) || m.startsWith(`${fieldWords(x)}: `),
+    );
     if (!f) rest.push(m);
     else {
       const said = m.slice(m.indexOf(': ') + 2);
@@ -54,6 +57,15 @@ export function messagesByField<F extends string>(
     }
   }
   return { general: rest.length ? rest.join(' ') : null, byField };
+}
+
+/**
+ * Everything a refusal says, for a form of one field (a password, a code): the messages that name
+ * `field` without its name, then the rest; null when there is no refusal.
+ */
+export function messageFor(err: unknown, field: string): string | null {
+  const { general, byField } = messagesByField(err, [field]);
+  return [byField[field], general].filter(Boolean).join(' ') || null;
 }
 
 export interface ApiOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorText } from '@/components/ui/form-error';
-import { ApiError, apiMessage, messagesByField } from './api';
+import { ApiError, apiMessage, messageFor, messagesByField } from './api';
 import { DID_NOT_WORK } from '@/lib/shared/text';
 import { fieldWords, inWords, UNREACHABLE } from './words';
 
@@ -69,5 +69,26 @@ describe('messagesByField', () => {
       byField: {},
     });
     expect(messagesByField(null, ['email'] as const)).toEqual({ general: null, byField: {} });
+  });
+
+  it('a message about a part of a field (one of a list) is said under the field', () => {
+    const err = new ApiError(400, ['redirectUris.1: must not contain a fragment (#)', 'redirectUrisX: other']);
+    expect(messagesByField(err, ['redirectUris'] as const)).toEqual({
+      general: 'redirectUrisX: other',
+      byField: { redirectUris: 'Must not contain a fragment (#)' },
+    });
+  });
+});
+
+describe('messageFor', () => {
+  it("says everything for a form of one field, the field's name taken off its own messages", () => {
+    expect(messageFor(new ApiError(400, ['password: this is not your password.']), 'password')).toBe(
+      'This is not your password.',
+    );
+    expect(messageFor(new ApiError(429, ['code: wrong code.', 'Too many tries.']), 'code')).toBe(
+      'Wrong code. Too many tries.',
+    );
+    expect(messageFor(new TypeError('Failed to fetch'), 'code')).toBe(UNREACHABLE);
+    expect(messageFor(null, 'code')).toBeNull();
   });
 });

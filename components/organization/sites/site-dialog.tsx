@@ -1,18 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { errorText, FormDialog, FormField, Select, TextField } from '@/components/ui';
+import { FormDialog, FormField, Select, TextField } from '@/components/ui';
+import { messagesByField } from '@/lib/client/api';
 import type { SiteFields } from '@/lib/client/sites';
 
 /** The zones this browser knows, as the lock settings offer them. */
 const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-
-/** Which field a server message is about ("timeZone: ..." under the zone); the rest under the name or the form. */
-function fieldOf(message: string): 'name' | 'address' | 'timeZone' | 'form' {
-  const m = /^(name|address|timeZone):/i.exec(message);
-  if (m) return m[1].toLowerCase() === 'timezone' ? 'timeZone' : (m[1].toLowerCase() as 'name' | 'address');
-  return /already exists/i.test(message) ? 'name' : 'form';
-}
 
 interface SiteDialogProps {
   open: boolean;
@@ -37,10 +31,17 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
   const [address, setAddress] = useState(initial.address ?? '');
   const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [touched, setTouched] = useState(false);
-  const [server, setServer] = useState<{ field: ReturnType<typeof fieldOf>; message: string } | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const nameProblem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
   const addressProblem = address.trim().length > 500 ? 'At most 500 characters.' : null;
-  const said = (f: ReturnType<typeof fieldOf>) => (server?.field === f ? server.message : null);
+  const server = messagesByField(refusal, ['name', 'address', 'timeZone'] as const);
+  // "A site named … already exists" names no field, and is the name's
+  const taken = server.general !== null && /already exists/i.test(server.general);
+  const said = {
+    ...server.byField,
+    name: server.byField.name ?? (taken ? server.general : undefined),
+    form: taken ? null : server.general,
+  };
 
   async function submit() {
     setTouched(true);
@@ -50,22 +51,21 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
     if (next.name !== initial.name) changed.name = next.name;
     if (next.address !== (initial.address ?? null)) changed.address = next.address;
     if (next.timeZone !== initial.timeZone) changed.timeZone = next.timeZone;
-    setServer(null);
+    setRefusal(null);
     try {
       await onSubmit(next, changed);
     } catch (err) {
-      const message = errorText(err, 'Saving failed.');
-      setServer({ field: fieldOf(message), message });
+      setRefusal(err);
       return false;
     }
   }
 
   return (
-    <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={said('form')}>
+    <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={said.form}>
       <TextField
         label="Site name"
         required
-        error={(touched && nameProblem) || said('name')}
+        error={(touched && nameProblem) || said.name}
         value={name}
         onBlur={() => setTouched(true)}
         maxLength={120}
@@ -76,7 +76,7 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
       <TextField
         label="Address"
         hint="Optional."
-        error={(touched && addressProblem) || said('address')}
+        error={(touched && addressProblem) || said.address}
         value={address}
         maxLength={520}
         autoComplete="street-address"
@@ -87,7 +87,7 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
         label="Time zone"
         required
         hint="Where the building is. Devices added to this site later take this zone; devices already in it keep their own."
-        error={said('timeZone')}
+        error={said.timeZone}
       >
         <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
           {(ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES]).map((z) => (
