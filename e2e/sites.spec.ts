@@ -59,6 +59,7 @@ test.describe('Organization > Sites', () => {
     await dialog.getByRole('button', { name: 'Create site' }).click();
     await expect(dialog.getByLabel('Site name')).toHaveAccessibleDescription(/already exists in this organization/);
     await expect(dialog.getByLabel('Site name')).toHaveAttribute('aria-invalid', 'true');
+    await screen(page, 'sites-name-taken');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 

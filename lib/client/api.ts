@@ -46,9 +46,8 @@ export function messagesByField<F extends string>(
   for (const m of err.messages) {
     // named as the API names it ("displayName: …", a part of it "redirectUris.2: …") or in words
     // ("Display name: …", ./words)
-    const f = fields.find(
-      (x) => m.startsWith(`${x}: `) || new RegExp(`^${x}\\.[\\w.]+: `).test(m) || m.startsWith(`${fieldWords(x)}: `),
-    );
+    const path = /^([\w.]+): /.exec(m)?.[1];
+    const f = fields.find((x) => path === x || path?.startsWith(`${x}.`) || m.startsWith(`${fieldWords(x)}: `));
     if (!f) rest.push(m);
     else {
       const said = m.slice(m.indexOf(': ') + 2);
