@@ -10,7 +10,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { devices } from './devices';
 
 /** Activity source (decisions.md). */
 export { ActivitySource } from '../../lib/shared/devices/codes';
@@ -31,9 +30,13 @@ export const deviceActivity = pgTable(
   'device_activity',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    /**
+     * the device; not a foreign key (migration 0031): triggers keep it one. A key from a
+     * partitioned table gives every partition's detach and attach triggers on `devices`, so the
+     * partitions' pass would take `devices` while holding the log, and a request that reads a
+     * device and then its log deadlocked with it.
+     */
+    deviceId: integer('device_id').notNull(),
     /** author; null for entries without an author (manual operations at the door) */
     userId: uuid('user_id'),
     userNumId: integer('user_num_id').notNull().default(0),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { setConfig } from '@/tests/support/config';
 import { closeDb, rowsOf } from '@/db/client';
-import { MONTHS_AHEAD, maintainActivityPartitions } from '@/lib/domain/activity/partitions';
+import { MONTHS_AHEAD, maintainActivityPartitions, type PartitionPass } from '@/lib/domain/activity/partitions';
 import { recordActivity } from '@/lib/domain/activity/record';
 import { bulkActivity } from '../support/factories/access';
 import { createLock, createUser, db, grantUser } from '../support/factories/core';
@@ -176,5 +176,86 @@ describe('the activity log by month', () => {
     expect(passes.reduce((n, p) => n + p.made, 0)).toBeGreaterThanOrEqual(2);
     for (const o of others) expect(Object.values(await homes(o.id)).reduce((a, b) => a + b, 0)).toBe(3);
     expect(Object.keys(await homes(lock.id)).sort()).toEqual([part(-9), part(-8)].sort());
+  });
+
+  it("an entry for a device that is not there is refused as by a key; deleting devices deletes their entries (migration 0031's triggers)", async () => {
+    const { lock } = await owner();
+    const other = await createLock();
+    await bulkActivity(lock.id, 5, month(-1, 2));
+    await bulkActivity(other.id, 3, month(0, 0, 60_000));
+    const d = await db();
+    const [{ id }] = rowsOf<{ id: number }>(
+      await d.execute(sql`select coalesce(max(id), 0) + 1000 as id from devices`),
+    );
+    const refused = await recordActivity(d, { deviceId: id, event: 32, source: 1, at: new Date() }).then(
+      () => null,
+      (e: unknown) => e as { code?: string; cause?: { code?: string } },
+    );
+    expect(refused?.code ?? refused?.cause?.code).toBe('23503');
+    expect(await homes(id)).toEqual({});
+    await d.execute(sql`delete from devices where id in (${lock.id}, ${other.id})`);
+    expect(await homes(lock.id)).toEqual({});
+    expect(await homes(other.id)).toEqual({});
+  });
+});
+
+// The soak of 2026-12-02: a pass that had work held the log and then asked for `devices` (a
+// partition's detach and attach made and dropped the triggers of the log's foreign key), while a
+// request had read a device and waited for the log; Postgres ended one side with 40P01. Two
+// connections of their own, so on Postgres only (PGlite has one connection: nothing waits).
+describe.runIf(shared)('the partitions pass and requests that hold a device', () => {
+  it('a reader and a writer that took devices before the pass, then the log while it runs: nobody is ended as a deadlock', async () => {
+    const url = config().DATABASE_URL!;
+    const open = () => postgres(url, { max: 1, onnotice: () => {} });
+    const [reader, writer, watcher] = [open(), open(), open()];
+    try {
+      const { lock } = await owner();
+      await bulkActivity(lock.id, 20, month(-20, 2)); // older than every month: the pass has months to carve
+      let go!: () => void;
+      const passHoldsLog = new Promise<void>((r) => (go = r));
+      const holding: Promise<void>[] = [];
+      const took = () => {
+        let r!: () => void;
+        holding.push(new Promise<void>((x) => (r = x)));
+        return r;
+      };
+      const tookRead = took();
+      const tookWrite = took();
+      const read = reader.begin(async (tx) => {
+        await tx`select id from devices where id = ${lock.id}`; // ACCESS SHARE on devices, as a request's read
+        tookRead();
+        await passHoldsLog;
+        const [r] = await tx`select count(*)::int as n from device_activity where device_id = ${lock.id}`;
+        return r.n as number;
+      });
+      const write = writer.begin(async (tx) => {
+        await tx`update devices set name = name where id = ${lock.id}`; // ROW EXCLUSIVE on devices, as an unlock
+        tookWrite();
+        await passHoldsLog;
+        await tx`insert into device_activity (device_id, event, source, date) values (${lock.id}, 32, 1, now() at time zone 'utc')`;
+      });
+      await Promise.all(holding);
+      let settled = false;
+      const pass = maintainActivityPartitions(await db(), new Date(), 0).finally(() => (settled = true));
+      // the reader and writer go on once the pass holds the log (or is done)
+      for (;;) {
+        const [held] = await watcher`
+          select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'device_activity' and l.mode = 'AccessExclusiveLock' and l.granted`;
+        if (held.n > 0 || settled) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      go();
+      const outcome = await Promise.allSettled([pass, read, write]);
+      expect(
+        outcome.map((o) =>
+          o.status === 'rejected' ? `${o.reason?.cause?.code ?? ''} ${o.reason?.cause?.message ?? o.reason}` : 'done',
+        ),
+      ).toEqual(['done', 'done', 'done']);
+      expect((outcome[0] as PromiseFulfilledResult<PartitionPass>).value.made).toBeGreaterThan(0);
+      expect(Object.values(await homes(lock.id)).reduce((a, b) => a + b, 0)).toBe(21);
+    } finally {
+      await Promise.all([reader.end(), writer.end(), watcher.end()]);
+    }
   });
 });
