@@ -15,7 +15,11 @@ test.describe('Organization > Groups', () => {
     await expect(dialog.getByText('Enter a name.')).toBeVisible();
     await dialog.getByLabel('Group name').fill('cleaning STAFF');
     await dialog.getByRole('button', { name: 'Create group' }).click();
-    await expect(dialog.getByText(/already exists/)).toBeVisible(); // the server's word, shown in place
+    // the server's word, said under the name it is about
+    await expect(dialog.getByLabel('Group name')).toHaveAccessibleDescription(
+      /A group named "cleaning STAFF" already exists/,
+    );
+    await screen(page, 'groups-name-taken');
     await dialog.getByLabel('Group name').fill(name);
     await dialog.getByRole('button', { name: 'Create group' }).click();
     await expect(dialog).toBeHidden();

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast, TextField } from '@/components/ui';
-import { apiMessage } from '@/lib/client/api';
+import { messagesByField } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
 
@@ -15,6 +15,9 @@ interface Props {
   /** the viewer's level: an administrator may not hand out more than they have */
   myLevel: number;
 }
+
+/** The body's fields a refusal may name ("endDate: …"), said under the dialog's field. */
+const SENT = ['userEmail', 'principalId', 'startDate', 'endDate', 'dayStartTime', 'dayEndTime', 'weekDays'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +82,17 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           : `Shared with ${r.displayName}.`,
       );
     } catch (err) {
-      setServerError(apiMessage(err));
+      const { general, byField: f } = messagesByField(err, SENT);
+      setErrors({
+        email: f.userEmail,
+        group: f.principalId,
+        start: f.startDate,
+        end: f.endDate,
+        from: f.dayStartTime,
+        to: f.dayEndTime,
+        days: f.weekDays,
+      });
+      setServerError(general);
       return false;
     }
   }

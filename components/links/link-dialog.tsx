@@ -3,6 +3,7 @@
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormField, Input, Textarea } from '@/components/ui';
+import { messagesByField } from '@/lib/client/api';
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
@@ -95,8 +96,18 @@ export function LinkDialog({
 }) {
   const [f, setF] = useState<Form>(() => initialForm(link, zone));
   const [tried, setTried] = useState(false);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const p = problems(f, zone);
-  const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined);
+  // the server's refusal about a field ("name: …", "repeatEvent.endDate: …") under that field, the
+  // rest above the form
+  const server = messagesByField(refusal, ['name', 'description', 'deviceIds', 'repeatEvent'] as const);
+  const said = {
+    name: server.byField.name,
+    description: server.byField.description,
+    devices: server.byField.deviceIds,
+    window: server.byField.repeatEvent,
+  };
+  const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined) ?? said[k];
 
   function body(): LinkInput {
     const repeatEvent = f.limited
@@ -135,7 +146,13 @@ export function LinkDialog({
   async function submit() {
     setTried(true);
     if (Object.keys(p).length) return false;
-    await onSave(body());
+    setRefusal(null);
+    try {
+      await onSave(body());
+    } catch (err) {
+      setRefusal(err);
+      return false;
+    }
   }
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
@@ -147,6 +164,7 @@ export function LinkDialog({
       size="lg"
       submitLabel={link ? 'Save changes' : 'Create link'}
       onSubmit={submit}
+      error={server.general}
     >
       <FormField label="Name" required hint="For administrators only; guests never see it." error={show('name')}>
         <Input value={f.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" />

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Select, Textarea, useToast } from '@/components/ui';
-import { apiMessage } from '@/lib/client/api';
+import { messageFor } from '@/lib/client/api';
 import { useGroups, useInvite, type MyOrganization } from '@/lib/client/organization';
 import { decidePeople } from '@/lib/shared/policy';
 
@@ -60,10 +60,8 @@ export function InviteDialog({ org, open, onClose }: { org: MyOrganization; open
         await invite.mutateAsync({ email, role, groupIds });
         sent++;
       } catch (e) {
-        failed.push({
-          email,
-          message: apiMessage(e),
-        });
+        // "email: …" is said after the address it is about, without the field's name
+        failed.push({ email, message: messageFor(e, 'email') ?? 'Not sent.' });
       }
     }
     if (sent) toast.success(sent === 1 ? 'Invitation sent' : `${sent} invitations sent`);

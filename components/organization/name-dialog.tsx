@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { errorText, FormDialog, TextField } from '@/components/ui';
+import { FormDialog, TextField } from '@/components/ui';
+import { messagesByField } from '@/lib/client/api';
 
 interface NameDialogProps {
   open: boolean;
@@ -12,7 +13,10 @@ interface NameDialogProps {
   onSubmit: (name: string) => Promise<unknown>;
 }
 
-/** Asks for a group name (create or rename): inline checks first, then the server's answer. */
+/**
+ * Asks for a group name (create or rename): inline checks first, then the server's answer, under
+ * the name when it is about the name (a name taken), above the form otherwise (no longer allowed).
+ */
 export function NameDialog(props: NameDialogProps) {
   // mounted on open: its state starts from `initial` each time, with no reset racing the typing
   return props.open ? <NameForm {...props} /> : null;
@@ -21,7 +25,8 @@ export function NameDialog(props: NameDialogProps) {
 function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameDialogProps) {
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const server = messagesByField(refusal, ['name'] as const);
   const problem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
 
   return (
@@ -30,15 +35,15 @@ function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameD
       title={title}
       submitLabel={submitLabel}
       onClose={onClose}
+      error={server.general}
       onSubmit={async () => {
         setTouched(true);
         if (problem) return false;
-        setServerError(null);
-        // the server's answer is about the name: under the field, not in a form error
+        setRefusal(null);
         try {
           await onSubmit(name.trim());
         } catch (err) {
-          setServerError(errorText(err, 'Saving failed.'));
+          setRefusal(err);
           return false;
         }
       }}
@@ -46,7 +51,7 @@ function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameD
       <TextField
         label="Group name"
         required
-        error={(touched && problem) || serverError}
+        error={(touched && problem) || server.byField.name}
         value={name}
         onBlur={() => setTouched(true)}
         maxLength={120}

@@ -155,7 +155,8 @@ describe('sites of an organization', () => {
     expect((await create(c.owner.key, { name: 'Warehouse', timeZone: 'UTC' })).status).toBe(200);
     const twice = await create(c.owner.key, { name: 'WAREHOUSE', timeZone: 'UTC' });
     expect(twice.status).toBe(409);
-    expect(twice.json.errorMessages.join(' ')).toMatch(/already exists/);
+    // named as the name's, as a validation message is: a form says it under the name
+    expect(twice.json.errorMessages).toEqual(['name: A site named "WAREHOUSE" already exists in this organization.']);
     const other = (await create(c.owner.key, { name: 'Depot', timeZone: 'UTC' })).json.result;
     expect(
       (await api('PATCH', `${base()}/${other.id}`, { key: c.owner.key, body: { name: 'warehouse' } })).status,

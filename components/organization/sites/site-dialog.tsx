@@ -35,13 +35,6 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
   const nameProblem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
   const addressProblem = address.trim().length > 500 ? 'At most 500 characters.' : null;
   const server = messagesByField(refusal, ['name', 'address', 'timeZone'] as const);
-  // "A site named … already exists" names no field, and is the name's
-  const taken = server.general !== null && /already exists/i.test(server.general);
-  const said = {
-    ...server.byField,
-    name: server.byField.name ?? (taken ? server.general : undefined),
-    form: taken ? null : server.general,
-  };
 
   async function submit() {
     setTouched(true);
@@ -61,11 +54,11 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
   }
 
   return (
-    <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={said.form}>
+    <FormDialog open title={title} submitLabel={submitLabel} onClose={onClose} onSubmit={submit} error={server.general}>
       <TextField
         label="Site name"
         required
-        error={(touched && nameProblem) || said.name}
+        error={(touched && nameProblem) || server.byField.name}
         value={name}
         onBlur={() => setTouched(true)}
         maxLength={120}
@@ -76,7 +69,7 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
       <TextField
         label="Address"
         hint="Optional."
-        error={(touched && addressProblem) || said.address}
+        error={(touched && addressProblem) || server.byField.address}
         value={address}
         maxLength={520}
         autoComplete="street-address"
@@ -87,7 +80,7 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
         label="Time zone"
         required
         hint="Where the building is. Devices added to this site later take this zone; devices already in it keep their own."
-        error={said.timeZone}
+        error={server.byField.timeZone}
       >
         <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
           {(ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES]).map((z) => (

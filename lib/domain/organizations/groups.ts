@@ -94,7 +94,7 @@ async function assertNameFree(ctx: Ctx, organizationId: number, name: string, ex
       ),
     )
     .limit(1);
-  if (clash) throw Conflict(`A group named "${name}" already exists in this organization.`);
+  if (clash) throw Conflict(`name: A group named "${name}" already exists in this organization.`);
 }
 
 export async function createGroup(ctx: Ctx, input: { organizationId: number; name: string }) {

@@ -79,7 +79,8 @@ function cleanAddress(address: string | null | undefined): string | null | undef
   return a || null;
 }
 
-const clash = (name: string) => Conflict(`A site named "${name}" already exists in this organization.`);
+// named as the name's, as a validation message is: a form says it under the name
+const clash = (name: string) => Conflict(`name: A site named "${name}" already exists in this organization.`);
 
 async function assertNameFree(ctx: Ctx, organizationId: number, name: string, exceptId?: number) {
   const [taken] = await ctx.db
