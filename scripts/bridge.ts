@@ -11,7 +11,7 @@
 // encrypted), --host (default 127.0.0.1), --state-file <f>: where it writes its serial number and
 // its locks' ids once it listens (the demo's launcher reads it).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deviceSpecs } from '../db/seed/devices';
 import { DeviceType, type LockSettings } from '../lib/shared/devices/codes';
@@ -98,9 +98,13 @@ async function main() {
     `Virtual bridge "${c.name}" (${c.serialNumber}) at http://${host}:${served.port}/v1.0, ${bridge.locks.size} locks, ${mode} token${bridge.online ? '' : ', off the network (its control surface still answers)'}.`,
   );
   const stateFile = arg('state-file');
-  if (stateFile)
+  if (stateFile) {
+    // written beside it and renamed: whoever waits for the file to exist (scripts/demo-bridges.mjs,
+    // bench/bridge.ts) reads it whole, never the empty file a write has only just created (npm test's
+    // browser server once failed to start on that, "Unexpected end of JSON input")
+    const partial = `${stateFile}.${process.pid}.partial`;
     writeFileSync(
-      stateFile,
+      partial,
       JSON.stringify({
         serialNumber: c.serialNumber,
         port: served.port,
@@ -108,6 +112,8 @@ async function main() {
       }),
       { mode: 0o600 },
     );
+    renameSync(partial, stateFile);
+  }
   const stop = () => void served.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
