@@ -1,6 +1,7 @@
 // The soak (issue 21): a mixed load (bench/soak-mix.ts) for BENCH_SOAK_MINUTES (default 10) at
 // BENCH_SOAK_RPS (default 150 req/s) on the production shape: two server processes behind HAProxy
-// (scripts/cluster.mjs) on one Postgres with the large dataset, background workers on, the device
+// (scripts/cluster.mjs) on one Postgres with the bench's dataset (and the big organization with
+// BENCH_SIZE=large), background workers on, the device
 // locks of a virtual bridge process (bench/bridge.ts) answering in BENCH_SOAK_COMMAND_MS (default 200). Every 5 s it reads each process's RSS
 // from /proc/<pid>/status (and its V8 heap from /api/bench/memory), and once a minute the heap right
 // after a full collection (the live heap: what a leak would grow; BENCH_SOAK_LIVE_HEAP=0 leaves the
@@ -180,7 +181,7 @@ export async function soak(port: number): Promise<boolean> {
     writeSection(
       [
         '<!-- soak -->',
-        `Measured by \`npm run bench\` (or \`npm run bench -- soak\` alone) on ${machine}, ${new Date().toISOString().slice(0, 10)}: ${minutes} minutes of mixed load at ${RPS} req/s (open loop, at most ${CONCURRENCY} in flight) through HAProxy to ${SIZE} server processes on one Postgres holding the large dataset, background workers on, simulated devices answering in ${commandMs} ms, ${LIVE_HEAP ? 'a full collection in each process once a minute for its live heap' : 'no forced collection (BENCH_SOAK_LIVE_HEAP=0)'}. The first ${warmup} minutes are the warm-up.`,
+        `Measured by \`npm run bench\` (or \`npm run bench -- soak\` alone) on ${machine}, ${new Date().toISOString().slice(0, 10)}: ${minutes} minutes of mixed load at ${RPS} req/s (open loop, at most ${CONCURRENCY} in flight) through HAProxy to ${SIZE} server processes on one Postgres holding the bench's dataset${harness().BENCH_SIZE === 'large' ? ' and the big organization (BENCH_SIZE=large)' : ' (1,000 devices, 1,000,000 activity entries)'}, background workers on, simulated devices answering in ${commandMs} ms, ${LIVE_HEAP ? 'a full collection in each process once a minute for its live heap' : 'no forced collection (BENCH_SOAK_LIVE_HEAP=0)'}. The first ${warmup} minutes are the warm-up.`,
         '',
         report.table,
         '',
