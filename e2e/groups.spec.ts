@@ -20,7 +20,10 @@ test.describe('Organization > Groups', () => {
       /A group named "cleaning STAFF" already exists/,
     );
     await screen(page, 'groups-name-taken');
+    // the refusal goes as the name is edited, not at the next submit
     await dialog.getByLabel('Group name').fill(name);
+    await expect(dialog.getByLabel('Group name')).not.toHaveAccessibleDescription(/already exists/);
+    await expect(dialog.getByLabel('Group name')).not.toHaveAttribute('aria-invalid', 'true');
     await dialog.getByRole('button', { name: 'Create group' }).click();
     await expect(dialog).toBeHidden();
 

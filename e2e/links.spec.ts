@@ -174,6 +174,42 @@ test.describe('Organization > Access links', () => {
     await guestCtx.close();
   });
 
+  test("the server's refusal is said under the field it names and goes once that field is edited", async ({ page }) => {
+    await signIn(page, DEMO.owner, { to: '/organization/access-links' });
+    // a door that left the organization while the dialog was open: the first send carries an id the
+    // server does not know, and the real server refuses it
+    let sends = 0;
+    await page.route('**/api/v37/organization/*/accesslink', (route) => {
+      const r = route.request();
+      if (r.method() !== 'POST' || sends++) return route.fallback();
+      const body = r.postDataJSON() as { deviceIds: number[] };
+      return route.fallback({ postData: JSON.stringify({ ...body, deviceIds: [...body.deviceIds, 999999999] }) });
+    });
+    await page.getByRole('button', { name: 'New access link' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New access link' });
+    const name = `Gone door ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const doors = dialog.getByRole('group', { name: /Doors/ });
+    // under the doors, not above the form, not in the API's spelling, and a door by name where it has one
+    await expect(doors).toHaveAccessibleDescription(
+      /^A door that is no longer listed \(999999999\) cannot be assigned \(only locks and gates/,
+    );
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByText('devicesIds')).toHaveCount(0);
+    await screen(page, 'links-refused-door');
+    // the doors change: their refusal goes, the name's field never had one
+    await dialog.getByRole('button', { name: 'Remove Main gate' }).click();
+    await expect(doors).not.toHaveAccessibleDescription(/cannot be assigned/);
+    await dialog.getByLabel('Find doors to add').fill('gate');
+    await dialog.getByRole('button', { name: 'Add Main gate' }).click();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Link created' })).toBeVisible();
+    expect(sends).toBe(2);
+  });
+
   test('edit a link (only what changed is sent) and delete it, on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, DEMO.admin, { to: '/organization/access-links' });

@@ -58,6 +58,9 @@ test('sharing twice with the same e-mail shows the server message', async ({ pag
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(DEMO.guest);
   await dialog.getByRole('button', { name: 'Share' }).click();
   await expect(dialog.getByRole('alert')).toContainText('already has an access');
+  // about the person, not one field: above the form, with the focus on it so it is read out
+  await expect(dialog.getByRole('alert')).toBeFocused();
+  await screen(page, 'sharing-refused');
 });
 
 test('a guest sees the owner and their own access, without management buttons', async ({ page }) => {

@@ -53,13 +53,15 @@ test.describe('Organization > Sites', () => {
     await expect(row).toContainText('Europe/London');
     await expect(row).toContainText('0 devices');
 
-    // the same name again: the server's refusal names no field, and is said under the name
+    // the same name again: the server's refusal names the name, and is said under it until it is edited
     await page.getByRole('button', { name: 'New site' }).first().click();
     await dialog.getByLabel('Site name').fill(name);
     await dialog.getByRole('button', { name: 'Create site' }).click();
     await expect(dialog.getByLabel('Site name')).toHaveAccessibleDescription(/already exists in this organization/);
     await expect(dialog.getByLabel('Site name')).toHaveAttribute('aria-invalid', 'true');
     await screen(page, 'sites-name-taken');
+    await dialog.getByLabel('Site name').fill(`${name} 2`);
+    await expect(dialog.getByLabel('Site name')).not.toHaveAttribute('aria-invalid', 'true');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 

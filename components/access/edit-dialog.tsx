@@ -2,9 +2,17 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormField, Select, useToast } from '@/components/ui';
-import { apiMessage } from '@/lib/client/api';
+import { messagesByField } from '@/lib/client/api';
 import { useUpdateAccess, type AccessRecord } from '@/lib/client/access';
-import { ScheduleFields, scheduleBody, scheduleFrom, type ScheduleErrors } from './schedule-fields';
+import {
+  SCHEDULE_SENT,
+  ScheduleFields,
+  scheduleBody,
+  scheduleFrom,
+  scheduleRefusal,
+  withoutEdited,
+  type ScheduleErrors,
+} from './schedule-fields';
 
 /** Change role, remote access and schedule of one access. Mounted per record, so state starts from it. */
 export function EditAccessDialog({
@@ -30,7 +38,11 @@ export function EditAccessDialog({
     try {
       await update.mutateAsync({ id: access.id, body: { ...body, accessLevel: level, remoteAccessDisabled: !remote } });
     } catch (err) {
-      throw new Error(apiMessage(err));
+      // a refusal about the schedule ("endDate: …") under its field, the rest above the form
+      const { general, byField } = messagesByField(err, SCHEDULE_SENT);
+      setErrors(scheduleRefusal(byField));
+      if (general) throw new Error(general);
+      return false;
     }
     toast.success(`Access of ${access.principalName} updated.`);
   }
@@ -51,7 +63,15 @@ export function EditAccessDialog({
         </Select>
       </FormField>
       <Checkbox label="Allow opening remotely" checked={remote} onChange={(e) => setRemote(e.target.checked)} />
-      <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+      <ScheduleFields
+        value={schedule}
+        onChange={(s) => {
+          setErrors((x) => withoutEdited(x, schedule, s));
+          setSchedule(s);
+        }}
+        errors={errors}
+        zone={zone}
+      />
     </FormDialog>
   );
 }

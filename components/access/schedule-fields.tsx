@@ -30,6 +30,30 @@ export function scheduleFrom(a: AccessRecord, zone: string): ScheduleState {
   };
 }
 
+/** The body's schedule fields a refusal may name ("endDate: …") and the form's field each is said under. */
+const SENT_AS = {
+  startDate: 'start',
+  endDate: 'end',
+  dayStartTime: 'from',
+  dayEndTime: 'to',
+  weekDays: 'days',
+} as const;
+export const SCHEDULE_SENT = Object.keys(SENT_AS) as (keyof typeof SENT_AS)[];
+
+/** A refusal's schedule messages (messagesByField's, by SCHEDULE_SENT) under the form's fields. */
+export function scheduleRefusal(byField: Partial<Record<keyof typeof SENT_AS, string>>): ScheduleErrors {
+  const errors: ScheduleErrors = {};
+  for (const k of SCHEDULE_SENT) if (byField[k]) errors[SENT_AS[k]] = byField[k];
+  return errors;
+}
+
+/** `errors` without the messages of the fields the person changed from `was` to `now`: they are fixing them. */
+export function withoutEdited<E extends ScheduleErrors>(errors: E, was: ScheduleState, now: ScheduleState): E {
+  const rest = { ...errors };
+  for (const k of Object.values(SENT_AS)) if (was[k] !== now[k]) delete rest[k];
+  return rest;
+}
+
 /** Checks what the server would refuse, before sending; returns the body or the errors. */
 export function scheduleBody(s: ScheduleState, zone: string): { body?: ScheduleBody; errors: ScheduleErrors } {
   const errors: ScheduleErrors = {};

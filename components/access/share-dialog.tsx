@@ -4,7 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast, TextField } from '@/components/ui';
 import { messagesByField } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
-import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from './schedule-fields';
+import {
+  emptySchedule,
+  SCHEDULE_SENT,
+  ScheduleFields,
+  scheduleBody,
+  scheduleRefusal,
+  withoutEdited,
+  type ScheduleErrors,
+} from './schedule-fields';
 
 interface Props {
   open: boolean;
@@ -17,7 +25,7 @@ interface Props {
 }
 
 /** The body's fields a refusal may name ("endDate: …"), said under the dialog's field. */
-const SENT = ['userEmail', 'principalId', 'startDate', 'endDate', 'dayStartTime', 'dayEndTime', 'weekDays'] as const;
+const SENT = ['userEmail', 'principalId', ...SCHEDULE_SENT] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,15 +91,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
       );
     } catch (err) {
       const { general, byField: f } = messagesByField(err, SENT);
-      setErrors({
-        email: f.userEmail,
-        group: f.principalId,
-        start: f.startDate,
-        end: f.endDate,
-        from: f.dayStartTime,
-        to: f.dayEndTime,
-        days: f.weekDays,
-      });
+      setErrors({ email: f.userEmail, group: f.principalId, ...scheduleRefusal(f) });
       setServerError(general);
       return false;
     }
@@ -177,7 +177,10 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           }
           value={groupId}
           placeholder="00000000-0000-0000-0000-000000000000"
-          onValue={setGroupId}
+          onValue={(v) => {
+            setGroupId(v);
+            setErrors((x) => ({ ...x, group: undefined }));
+          }}
         />
       )}
       <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
@@ -192,7 +195,15 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         checked={remote}
         onChange={(e) => setRemote(e.target.checked)}
       />
-      <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+      <ScheduleFields
+        value={schedule}
+        onChange={(s) => {
+          setErrors((x) => withoutEdited(x, schedule, s));
+          setSchedule(s);
+        }}
+        errors={errors}
+        zone={zone}
+      />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FieldError, FormDialog, FormError, TextField } from '@/components/ui';
-import { messagesByField } from '@/lib/client/api';
+import { useRefusal } from '@/lib/client/use-refusal';
 import type { NewKeyInput } from '@/lib/client/account';
 import { SCOPE_GROUPS } from './scope-groups';
 import { dateInput, fmtDate, maxExpiry } from './when';
@@ -69,8 +69,11 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
     return false;
   }
 
-  const toggle = (s: string, on: boolean) => setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
-  const server = messagesByField(serverError, ['name', 'scopes'] as const);
+  const server = useRefusal(['name', 'scopes'] as const, serverError ?? null);
+  const toggle = (s: string, on: boolean) => {
+    setScopes((cur) => (on ? [...cur, s] : cur.filter((x) => x !== s)));
+    server.edited('scopes');
+  };
 
   return (
     <FormDialog
@@ -91,7 +94,10 @@ function CreateKeyForm({ sending, serverError, onSubmit, onClose }: Props) {
         maxLength={120}
         autoComplete="off"
         placeholder="e.g. Home Assistant"
-        onValue={setName}
+        onValue={(v) => {
+          setName(v);
+          server.edited('name');
+        }}
       />
 
       <fieldset aria-describedby={show(errors.scopes) || server.byField.scopes ? 'scopes-error' : undefined}>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormError, FormField, Input, Textarea, TextField } from '@/components/ui';
-import { messagesByField } from '@/lib/client/api';
+import { useRefusal } from '@/lib/client/use-refusal';
 import type { NewAppInput } from '@/lib/client/apps';
 
 const MAX_LOGO = 64 * 1024;
@@ -58,12 +58,12 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
         : (list.map(redirectProblem).find(Boolean) ?? null),
   };
   const show = (e: string | null) => (tried ? e : null);
-  const [refusal, setRefusal] = useState<unknown>(null);
-  const server = messagesByField(refusal, ['name', 'redirectUris', 'logo'] as const);
+  const server = useRefusal(['name', 'redirectUris', 'logo'] as const);
 
   const pickLogo = (file: File | undefined) => {
     setLogoError(null);
     setLogo(null);
+    server.edited('logo');
     if (!file) return;
     if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type))
       return setLogoError('A PNG, JPEG or WebP image.');
@@ -80,16 +80,10 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
       title="Register an app"
       size="lg"
       submitLabel="Register app"
-      onSubmit={async () => {
+      onSubmit={() => {
         setTried(true);
         if (errors.name || errors.uris || logoError) return false;
-        setRefusal(null);
-        try {
-          await onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic });
-        } catch (e) {
-          setRefusal(e);
-          return false;
-        }
+        return server.send(() => onSubmit({ name: name.trim(), redirectUris: list, logo, isPublic }));
       }}
     >
       <TextField
@@ -99,7 +93,10 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
         hint="Shown to people on the consent page."
         value={name}
         maxLength={100}
-        onValue={setName}
+        onValue={(v) => {
+          setName(v);
+          server.edited('name');
+        }}
       />
       <FormField
         label="Redirect addresses"
@@ -109,7 +106,10 @@ function RegisterAppForm({ onSubmit, onClose }: Props) {
       >
         <Textarea
           value={uris}
-          onChange={(e) => setUris(e.target.value)}
+          onChange={(e) => {
+            setUris(e.target.value);
+            server.edited('redirectUris');
+          }}
           rows={3}
           placeholder="https://app.example/oauth/callback"
         />

@@ -3,7 +3,7 @@
 import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { Checkbox, FormDialog, FormField, Input, Textarea } from '@/components/ui';
-import { messagesByField } from '@/lib/client/api';
+import { useRefusal } from '@/lib/client/use-refusal';
 import type { AccessLink, LinkInput } from '@/lib/client/links';
 import { DevicePicker, type PickedDevice } from './device-picker';
 import { localToUtcIso, utcToLocal } from './zone-time';
@@ -24,6 +24,19 @@ interface Form {
 }
 
 const chars = (s: string) => [...s].length;
+
+/**
+ * The server names refused doors by id ("12, 40 cannot be assigned (…)"); the person chose them by
+ * name, so they are said by name ("Main gate, Back door cannot …").
+ */
+function doorsNamed(message: string | undefined, chosen: PickedDevice[]): string | undefined {
+  return message?.replace(/^\d+(?:, \d+)*(?= cannot)/, (ids) =>
+    ids
+      .split(', ')
+      .map((id) => chosen.find((d) => String(d.id) === id)?.name ?? `A door that is no longer listed (${id})`)
+      .join(', '),
+  );
+}
 
 function initialForm(link: AccessLink | null, zone: string): Form {
   if (link) {
@@ -96,15 +109,15 @@ export function LinkDialog({
 }) {
   const [f, setF] = useState<Form>(() => initialForm(link, zone));
   const [tried, setTried] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>(null);
   const p = problems(f, zone);
   // the server's refusal about a field ("name: …", "repeatEvent.endDate: …") under that field, the
-  // rest above the form
-  const server = messagesByField(refusal, ['name', 'description', 'deviceIds', 'repeatEvent'] as const);
+  // rest above the form; each goes once its field is edited
+  // (the contract spells the doors both ways; the server names them devicesIds)
+  const server = useRefusal(['name', 'description', 'deviceIds', 'devicesIds', 'repeatEvent'] as const);
   const said = {
     name: server.byField.name,
     description: server.byField.description,
-    devices: server.byField.deviceIds,
+    devices: doorsNamed(server.byField.devicesIds ?? server.byField.deviceIds, f.devices),
     window: server.byField.repeatEvent,
   };
   const show = (k: keyof typeof p) => (tried ? p[k] : k === 'description' ? p[k] : undefined) ?? said[k];
@@ -146,16 +159,16 @@ export function LinkDialog({
   async function submit() {
     setTried(true);
     if (Object.keys(p).length) return false;
-    setRefusal(null);
-    try {
-      await onSave(body());
-    } catch (err) {
-      setRefusal(err);
-      return false;
-    }
+    return server.send(() => onSave(body()));
   }
 
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setF((x) => ({ ...x, [k]: v }));
+    if (k === 'devices') {
+      server.edited('deviceIds');
+      server.edited('devicesIds');
+    } else server.edited(k === 'name' || k === 'description' ? k : 'repeatEvent');
+  };
   return (
     <FormDialog
       open={open}

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { FormDialog, TextField } from '@/components/ui';
-import { messagesByField } from '@/lib/client/api';
+import { useRefusal } from '@/lib/client/use-refusal';
 
 interface NameDialogProps {
   open: boolean;
@@ -15,7 +15,8 @@ interface NameDialogProps {
 
 /**
  * Asks for a group name (create or rename): inline checks first, then the server's answer, under
- * the name when it is about the name (a name taken), above the form otherwise (no longer allowed).
+ * the name when it is about the name (a name taken, gone once the name is edited), above the form
+ * otherwise (no longer allowed).
  */
 export function NameDialog(props: NameDialogProps) {
   // mounted on open: its state starts from `initial` each time, with no reset racing the typing
@@ -25,8 +26,7 @@ export function NameDialog(props: NameDialogProps) {
 function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameDialogProps) {
   const [name, setName] = useState(initial);
   const [touched, setTouched] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>(null);
-  const server = messagesByField(refusal, ['name'] as const);
+  const server = useRefusal(['name'] as const);
   const problem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
 
   return (
@@ -36,16 +36,10 @@ function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameD
       submitLabel={submitLabel}
       onClose={onClose}
       error={server.general}
-      onSubmit={async () => {
+      onSubmit={() => {
         setTouched(true);
         if (problem) return false;
-        setRefusal(null);
-        try {
-          await onSubmit(name.trim());
-        } catch (err) {
-          setRefusal(err);
-          return false;
-        }
+        return server.send(() => onSubmit(name.trim()));
       }}
     >
       <TextField
@@ -56,7 +50,10 @@ function NameForm({ title, initial = '', submitLabel, onClose, onSubmit }: NameD
         onBlur={() => setTouched(true)}
         maxLength={120}
         autoComplete="off"
-        onValue={setName}
+        onValue={(v) => {
+          setName(v);
+          server.edited('name');
+        }}
       />
     </FormDialog>
   );

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { FormDialog, FormField, Select, TextField } from '@/components/ui';
-import { messagesByField } from '@/lib/client/api';
+import { useRefusal } from '@/lib/client/use-refusal';
 import type { SiteFields } from '@/lib/client/sites';
 
 /** The zones this browser knows, as the lock settings offer them. */
@@ -31,10 +31,9 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
   const [address, setAddress] = useState(initial.address ?? '');
   const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [touched, setTouched] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>(null);
   const nameProblem = !name.trim() ? 'Enter a name.' : name.trim().length > 100 ? 'At most 100 characters.' : null;
   const addressProblem = address.trim().length > 500 ? 'At most 500 characters.' : null;
-  const server = messagesByField(refusal, ['name', 'address', 'timeZone'] as const);
+  const server = useRefusal(['name', 'address', 'timeZone'] as const);
 
   async function submit() {
     setTouched(true);
@@ -44,13 +43,7 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
     if (next.name !== initial.name) changed.name = next.name;
     if (next.address !== (initial.address ?? null)) changed.address = next.address;
     if (next.timeZone !== initial.timeZone) changed.timeZone = next.timeZone;
-    setRefusal(null);
-    try {
-      await onSubmit(next, changed);
-    } catch (err) {
-      setRefusal(err);
-      return false;
-    }
+    return server.send(() => onSubmit(next, changed));
   }
 
   return (
@@ -64,7 +57,10 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
         maxLength={120}
         autoComplete="off"
         placeholder="e.g. Office building"
-        onValue={setName}
+        onValue={(v) => {
+          setName(v);
+          server.edited('name');
+        }}
       />
       <TextField
         label="Address"
@@ -74,7 +70,10 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
         maxLength={520}
         autoComplete="street-address"
         placeholder="e.g. Main Street 1, Warsaw"
-        onValue={setAddress}
+        onValue={(v) => {
+          setAddress(v);
+          server.edited('address');
+        }}
       />
       <FormField
         label="Time zone"
@@ -82,7 +81,13 @@ function SiteForm({ title, initial, submitLabel, onClose, onSubmit }: SiteDialog
         hint="Where the building is. Devices added to this site later take this zone; devices already in it keep their own."
         error={server.byField.timeZone}
       >
-        <Select value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+        <Select
+          value={timeZone}
+          onChange={(e) => {
+            setTimeZone(e.target.value);
+            server.edited('timeZone');
+          }}
+        >
           {(ZONES.includes(timeZone) ? ZONES : [timeZone, ...ZONES]).map((z) => (
             <option key={z} value={z}>
               {z}
