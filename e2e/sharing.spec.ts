@@ -26,7 +26,11 @@ test('the owner shares a lock with a new e-mail, sees it pending, and revokes it
   await expect(dialog.getByText('Enter an e-mail address like name@example.com.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.getByLabel('Daily from').fill('22:00');
+  await dialog.getByRole('button', { name: 'Share' }).click();
+  await expect(dialog.getByLabel('Daily until')).toHaveAccessibleDescription(/Give both times of the daily window/);
+  // the message goes as soon as the window's end is given, not at the next submit
   await dialog.getByLabel('Daily until').fill('06:00');
+  await expect(dialog.getByText('Give both times of the daily window, or neither.')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Share' }).click();
   await expect(dialog).toBeHidden();
 

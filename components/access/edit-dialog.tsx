@@ -10,7 +10,6 @@ import {
   scheduleBody,
   scheduleFrom,
   scheduleRefusal,
-  withoutEdited,
   type ScheduleErrors,
 } from './schedule-fields';
 
@@ -30,6 +29,7 @@ export function EditAccessDialog({
   const [remote, setRemote] = useState(!access.remoteAccessDisabled);
   const [schedule, setSchedule] = useState(scheduleFrom(access, zone));
   const [errors, setErrors] = useState<ScheduleErrors>({});
+  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
 
   async function submit() {
     const { body, errors: se } = scheduleBody(schedule, zone);
@@ -63,15 +63,7 @@ export function EditAccessDialog({
         </Select>
       </FormField>
       <Checkbox label="Allow opening remotely" checked={remote} onChange={(e) => setRemote(e.target.checked)} />
-      <ScheduleFields
-        value={schedule}
-        onChange={(s) => {
-          setErrors((x) => withoutEdited(x, schedule, s));
-          setSchedule(s);
-        }}
-        errors={errors}
-        zone={zone}
-      />
+      <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} onEdit={forget} zone={zone} />
     </FormDialog>
   );
 }

@@ -47,13 +47,6 @@ export function scheduleRefusal(byField: Partial<Record<keyof typeof SENT_AS, st
   return errors;
 }
 
-/** `errors` without the messages of the fields the person changed from `was` to `now`: they are fixing them. */
-export function withoutEdited<E extends ScheduleErrors>(errors: E, was: ScheduleState, now: ScheduleState): E {
-  const rest = { ...errors };
-  for (const k of Object.values(SENT_AS)) if (was[k] !== now[k]) delete rest[k];
-  return rest;
-}
-
 /** Checks what the server would refuse, before sending; returns the body or the errors. */
 export function scheduleBody(s: ScheduleState, zone: string): { body?: ScheduleBody; errors: ScheduleErrors } {
   const errors: ScheduleErrors = {};
@@ -79,14 +72,20 @@ export function ScheduleFields({
   value,
   onChange,
   errors,
+  onEdit,
   zone,
 }: {
   value: ScheduleState;
   onChange: (s: ScheduleState) => void;
   errors: ScheduleErrors;
+  /** The person changed this field: the form drops its error now, not at the next submit. */
+  onEdit?: (field: keyof ScheduleErrors) => void;
   zone: string;
 }) {
-  const set = (patch: Partial<ScheduleState>) => onChange({ ...value, ...patch });
+  const set = (patch: Partial<ScheduleState>) => {
+    onChange({ ...value, ...patch });
+    for (const k of Object.keys(patch) as (keyof ScheduleState)[]) onEdit?.(k);
+  };
   const overnight = value.from && value.to && value.to < value.from;
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">

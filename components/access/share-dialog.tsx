@@ -10,7 +10,6 @@ import {
   ScheduleFields,
   scheduleBody,
   scheduleRefusal,
-  withoutEdited,
   type ScheduleErrors,
 } from './schedule-fields';
 
@@ -41,6 +40,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
   const [remote, setRemote] = useState(true);
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { email?: string; group?: string }>({});
+  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
   const [serverError, setServerError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   // a server error takes the focus, so it is read out and Esc still closes the dialog
@@ -195,15 +195,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
         checked={remote}
         onChange={(e) => setRemote(e.target.checked)}
       />
-      <ScheduleFields
-        value={schedule}
-        onChange={(s) => {
-          setErrors((x) => withoutEdited(x, schedule, s));
-          setSchedule(s);
-        }}
-        errors={errors}
-        zone={zone}
-      />
+      <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} onEdit={forget} zone={zone} />
     </FormDialog>
   );
 }
