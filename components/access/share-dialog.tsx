@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { Checkbox, FormDialog, FormError, FormField, Input, Select, useToast, TextField } from '@/components/ui';
+import { FormDialog, FormError, FormField, Input, Select, useToast, TextField } from '@/components/ui';
 import { messagesByField } from '@/lib/client/api';
 import { useGrantAccess, useOrgGroups } from '@/lib/client/access';
+import { AccessRoleFields } from './role-fields';
 import {
   emptySchedule,
   SCHEDULE_SENT,
@@ -183,17 +184,13 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
           }}
         />
       )}
-      <FormField label="Role" hint="Administrators can share the device and see all of its activity.">
-        <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-          <option value={0}>Guest</option>
-          {myLevel >= 1 ? <option value={1}>Administrator</option> : null}
-        </Select>
-      </FormField>
-      <Checkbox
-        label="Allow opening remotely"
-        hint="Off: only near the door (Bluetooth), never from afar."
-        checked={remote}
-        onChange={(e) => setRemote(e.target.checked)}
+      <AccessRoleFields
+        level={level}
+        onLevel={setLevel}
+        remote={remote}
+        onRemote={setRemote}
+        mayAdminister={myLevel >= 1}
+        thing="device"
       />
       <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} onEdit={forget} zone={zone} />
     </FormDialog>

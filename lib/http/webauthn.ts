@@ -15,12 +15,16 @@ const extensions = z
   .transform((x) => x ?? {});
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 
-export const registrationResponse = z.object({
+/** What every credential the browser hands back has, around its `response`. */
+const credential = z.object({
   id: b64(1024),
   rawId: b64(1024),
   type: z.literal('public-key'),
   authenticatorAttachment: attachment,
   clientExtensionResults: extensions,
+});
+
+export const registrationResponse = credential.extend({
   response: z.object({
     clientDataJSON: b64(4096),
     attestationObject: b64(16384),
@@ -31,12 +35,7 @@ export const registrationResponse = z.object({
   }),
 });
 
-export const authenticationResponse = z.object({
-  id: b64(1024),
-  rawId: b64(1024),
-  type: z.literal('public-key'),
-  authenticatorAttachment: attachment,
-  clientExtensionResults: extensions,
+export const authenticationResponse = credential.extend({
   response: z.object({
     clientDataJSON: b64(4096),
     authenticatorData: b64(8192),

@@ -1,8 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { AccessRoleFields } from '@/components/access/role-fields';
 import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
-import { Badge, Button, Checkbox, Dialog, FormError, FormField, Select, useToast, TextField } from '@/components/ui';
+import { Badge, Button, Dialog, FormError, useToast, TextField } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
 import {
@@ -52,6 +53,7 @@ export function GiveAccessDialog({
   const [remote, setRemote] = useState(true);
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { doors?: string; email?: string }>({});
+  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
   const [serverError, setServerError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<BulkGrantResult | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -176,24 +178,13 @@ export function GiveAccessDialog({
             />
           )}
           <DoorChoice orgId={orgId} chosen={chosen} onToggle={toggle} error={errors.doors} />
-          <FormField label="Role" hint="Administrators can share the door and see all of its activity.">
-            <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-              <option value={0}>Guest</option>
-              <option value={1}>Administrator</option>
-            </Select>
-          </FormField>
-          <Checkbox
-            label="Allow opening remotely"
-            hint="Off: only near the door (Bluetooth), never from afar."
-            checked={remote}
-            onChange={(e) => setRemote(e.target.checked)}
-          />
+          <AccessRoleFields level={level} onLevel={setLevel} remote={remote} onRemote={setRemote} thing="door" />
           {zones.length > 1 ? (
             <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               The doors you chose are in different time zones; the times below are read in {zone}.
             </p>
           ) : null}
-          <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} zone={zone} />
+          <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} onEdit={forget} zone={zone} />
         </form>
       )}
     </Dialog>
