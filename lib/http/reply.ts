@@ -25,3 +25,14 @@ export const reply = {
 export function isReply(v: unknown): v is Reply {
   return typeof v === 'object' && v !== null && REPLY in v;
 }
+
+/** A CSV stream handed to the browser as a download named `filename` (the two log exports). */
+export const csvDownload = (stream: ReadableStream<Uint8Array>, filename: string): Response =>
+  new Response(stream, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+    },
+  });

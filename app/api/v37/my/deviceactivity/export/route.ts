@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportActivity } from '@/lib/domain/activity/export';
 import { qArray, qInt, zInstant } from '@/lib/http/query';
+import { csvDownload } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { res } from '@/lib/http/responses';
 
@@ -33,13 +34,6 @@ export const GET = route(
       siteId: q.siteId,
     });
     const name = `activity-${q.deviceId ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${name}"`,
-        'cache-control': 'no-store',
-      },
-    });
+    return csvDownload(stream, name);
   },
 );

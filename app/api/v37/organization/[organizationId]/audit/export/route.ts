@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exportAudit } from '@/lib/domain/audit/export';
 import { pathId } from '@/lib/http/query';
 import { res } from '@/lib/http/responses';
+import { csvDownload } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
 import { auditFilters } from '../filters';
 
@@ -26,13 +27,6 @@ export const GET = route(
       siteId: q.siteId,
     });
     const name = `audit-${params.organizationId}-${new Date().toISOString().slice(0, 10)}.csv`;
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${name}"`,
-        'cache-control': 'no-store',
-      },
-    });
+    return csvDownload(stream, name);
   },
 );
