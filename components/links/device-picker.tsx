@@ -143,7 +143,12 @@ export function DevicePicker({
           placeholder="Find locks and gates"
           aria-label="Find doors to add"
         />
-        <div className="mt-2 max-h-56 overflow-y-auto">
+        {/* while the doors of the new search are on their way the last ones stay in view, dimmed and
+            not to be added: they are about to move, and a press landed on another door or none */}
+        <div
+          className={`mt-2 max-h-56 overflow-y-auto ${found.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={found.isPlaceholderData}
+        >
           {/* the list waits for the sites (its headings) and the warnings too: arriving later they
               pushed the doors down under a pointer about to press Add (a click that added nothing) */}
           {found.isPending || sites.loading || attention.isPending ? (
@@ -174,7 +179,7 @@ export function DevicePicker({
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={chosen.has(d.deviceId)}
+                        disabled={chosen.has(d.deviceId) || found.isPlaceholderData}
                         onClick={() => onChange([...value, { id: d.deviceId, name: d.name, type: d.type }])}
                         aria-label={`Add ${d.name}`}
                       >
