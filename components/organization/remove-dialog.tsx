@@ -70,19 +70,12 @@ export function RemoveDialog({
         </p>
       ) : null}
       {grants.length > 0 ? (
-        <div className="space-y-1">
-          <p>
-            {leaving ? 'You' : 'They'} handed out {count(grants.length, 'grant', 'grants')} here:{' '}
-            {list.format(grants.slice(0, 6).map((g) => g.name))}
-            {grants.length > 6 ? ` and ${grants.length - 6} more` : ''}.
-          </p>
-          {leaving ? null : (
-            <label className="flex items-center gap-2">
-              <input type="checkbox" checked={endGrants} onChange={(e) => setEndGrants(e.target.checked)} />
-              End these too (otherwise they stay, and you answer for them)
-            </label>
-          )}
-        </div>
+        <GrantsMade
+          lead={`${leaving ? 'You' : 'They'} handed out ${count(grants.length, 'grant', 'grants')} here`}
+          grants={grants}
+          end={leaving ? null : endGrants}
+          onEnd={setEndGrants}
+        />
       ) : null}
     </div>
   ) : (
@@ -134,17 +127,12 @@ export function DemoteDialog({
       ) : preview.error ? (
         <p>{preview.error.message}</p>
       ) : grants.length > 0 ? (
-        <div className="space-y-1">
-          <p>
-            As an administrator they handed out {count(grants.length, 'grant', 'grants')} that a member cannot give:{' '}
-            {list.format(grants.slice(0, 6).map((g) => g.name))}
-            {grants.length > 6 ? ` and ${grants.length - 6} more` : ''}.
-          </p>
-          <label className="flex items-center gap-2">
-            <input type="checkbox" checked={endGrants} onChange={(e) => setEndGrants(e.target.checked)} />
-            End these too (otherwise they stay, and you answer for them)
-          </label>
-        </div>
+        <GrantsMade
+          lead={`As an administrator they handed out ${count(grants.length, 'grant', 'grants')} that a member cannot give`}
+          grants={grants}
+          end={endGrants}
+          onEnd={setEndGrants}
+        />
       ) : null}
     </div>
   );
@@ -161,5 +149,36 @@ export function DemoteDialog({
         onDone();
       }}
     />
+  );
+}
+
+/**
+ * What a person handed out that ends with their power: the first six by name, and the remover's
+ * choice to end them too (`end` null: no choice, e.g. leaving, where they end).
+ */
+function GrantsMade({
+  lead,
+  grants,
+  end,
+  onEnd,
+}: {
+  lead: string;
+  grants: { name: string }[];
+  end: boolean | null;
+  onEnd: (end: boolean) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <p>
+        {lead}: {list.format(grants.slice(0, 6).map((g) => g.name))}
+        {grants.length > 6 ? ` and ${grants.length - 6} more` : ''}.
+      </p>
+      {end === null ? null : (
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={end} onChange={(e) => onEnd(e.target.checked)} />
+          End these too (otherwise they stay, and you answer for them)
+        </label>
+      )}
+    </div>
   );
 }
