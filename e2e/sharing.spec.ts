@@ -43,6 +43,7 @@ test('the owner shares a lock with a new e-mail, sees it pending, and revokes it
   const edit = page.getByRole('dialog', { name: /Edit access of/ });
   await edit.getByLabel('Saturday').uncheck();
   await edit.getByLabel('Sunday').uncheck();
+  await screen(page, 'sharing-edit');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(row.getByText('Mon–Fri')).toBeVisible();

@@ -1,11 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { Checkbox, FormDialog, FormField, Select, useToast } from '@/components/ui';
+import { FormDialog, useToast } from '@/components/ui';
 import { messagesByField } from '@/lib/client/api';
 import { useUpdateAccess, type AccessRecord } from '@/lib/client/access';
+import { AccessRoleFields } from './role-fields';
 import {
   SCHEDULE_SENT,
+  forgetIn,
   ScheduleFields,
   scheduleBody,
   scheduleFrom,
@@ -29,7 +31,7 @@ export function EditAccessDialog({
   const [remote, setRemote] = useState(!access.remoteAccessDisabled);
   const [schedule, setSchedule] = useState(scheduleFrom(access, zone));
   const [errors, setErrors] = useState<ScheduleErrors>({});
-  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
+  const forget = forgetIn(setErrors);
 
   async function submit() {
     const { body, errors: se } = scheduleBody(schedule, zone);
@@ -56,13 +58,7 @@ export function EditAccessDialog({
       submitLabel={update.isPending ? 'Saving…' : 'Save'}
       onSubmit={submit}
     >
-      <FormField label="Role">
-        <Select value={level} onChange={(e) => setLevel(Number(e.target.value))}>
-          <option value={0}>Guest</option>
-          <option value={1}>Administrator</option>
-        </Select>
-      </FormField>
-      <Checkbox label="Allow opening remotely" checked={remote} onChange={(e) => setRemote(e.target.checked)} />
+      <AccessRoleFields level={level} onLevel={setLevel} remote={remote} onRemote={setRemote} thing="device" />
       <ScheduleFields value={schedule} onChange={setSchedule} errors={errors} onEdit={forget} zone={zone} />
     </FormDialog>
   );

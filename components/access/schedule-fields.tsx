@@ -47,6 +47,12 @@ export function scheduleRefusal(byField: Partial<Record<keyof typeof SENT_AS, st
   return errors;
 }
 
+/** ScheduleFields' onEdit for a form whose errors live in `setErrors`: the edited field's error goes. */
+export const forgetIn =
+  <E extends ScheduleErrors>(setErrors: (next: (x: E) => E) => void) =>
+  (k: keyof ScheduleErrors) =>
+    setErrors((x) => ({ ...x, [k]: undefined }));
+
 /** Checks what the server would refuse, before sending; returns the body or the errors. */
 export function scheduleBody(s: ScheduleState, zone: string): { body?: ScheduleBody; errors: ScheduleErrors } {
   const errors: ScheduleErrors = {};

@@ -8,6 +8,7 @@ import { AccessRoleFields } from './role-fields';
 import {
   emptySchedule,
   SCHEDULE_SENT,
+  forgetIn,
   ScheduleFields,
   scheduleBody,
   scheduleRefusal,
@@ -41,7 +42,7 @@ export function ShareDialog({ open, onClose, deviceId, organizationId, zone, myL
   const [remote, setRemote] = useState(true);
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { email?: string; group?: string }>({});
-  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
+  const forget = forgetIn(setErrors);
   const [serverError, setServerError] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   // a server error takes the focus, so it is read out and Esc still closes the dialog

@@ -2,7 +2,13 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { AccessRoleFields } from '@/components/access/role-fields';
-import { emptySchedule, ScheduleFields, scheduleBody, type ScheduleErrors } from '@/components/access/schedule-fields';
+import {
+  emptySchedule,
+  forgetIn,
+  ScheduleFields,
+  scheduleBody,
+  type ScheduleErrors,
+} from '@/components/access/schedule-fields';
 import { Badge, Button, Dialog, FormError, useToast, TextField } from '@/components/ui';
 import type { BadgeTone } from '@/components/ui';
 import { apiMessage } from '@/lib/client/api';
@@ -53,7 +59,7 @@ export function GiveAccessDialog({
   const [remote, setRemote] = useState(true);
   const [schedule, setSchedule] = useState(emptySchedule());
   const [errors, setErrors] = useState<ScheduleErrors & { doors?: string; email?: string }>({});
-  const forget = (k: keyof ScheduleErrors) => setErrors((x) => ({ ...x, [k]: undefined }));
+  const forget = forgetIn(setErrors);
   const [serverError, setServerError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<BulkGrantResult | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
