@@ -171,4 +171,30 @@ describe("an organization's second-factor rule", () => {
     const mine = await api('GET', `/api/v37/my/lock/${own.id}`, { key: w.member.key });
     expect((await rename(w.member, mine.json.result.revision, 'Mine', own.id)).status).toBe(200);
   });
+
+  it("when on: an administrator without a factor reads a device's access list as a guest does (its own and the owner's), whole with one", async () => {
+    const w = await world();
+    const lock = await createOrgLock(w.org.id);
+    await grantUser(lock.id, w.owner.id, AccessLevel.owner);
+    await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
+    await grantUser(lock.id, w.member.id, AccessLevel.guest);
+    const everyone = [w.owner.id, w.admin.id, w.member.id].sort();
+    const seenBy = async (u: TestUser, query = '') => {
+      const r = await api('GET', `/api/v37/my/device/${lock.id}/access${query}`, { key: u.key });
+      expect(r.status).toBe(200);
+      return (r.json.result as { principalId: string }[]).map((a) => a.principalId).sort();
+    };
+    // read once with the rule off, so a kept full list exists when the rule comes on
+    expect(await seenBy(w.admin)).toEqual(everyone);
+    await giveFactor(w.owner);
+    expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(
+      200,
+    );
+    const reduced = [w.owner.id, w.admin.id].sort();
+    expect(await seenBy(w.admin)).toEqual(reduced);
+    expect(await seenBy(w.admin, '?Filters.PrincipalType=0')).toEqual(reduced);
+    expect(await seenBy(w.owner)).toEqual(everyone);
+    await giveFactor(w.admin);
+    expect(await seenBy(w.admin)).toEqual(everyone);
+  });
 });

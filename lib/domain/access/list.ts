@@ -6,8 +6,8 @@ import { keyStillValidSql } from '@/lib/auth/keys';
 import { callerValues, confirmKey, type Ctx } from '../context';
 import { NotFound } from '../errors';
 import { JsonText } from '../json-text';
-import { may } from '@/lib/shared/policy';
-import { deviceSecondFactorOk, requireDevice } from '../policy/enforce';
+import { decideDeviceSecondFactor, may } from '@/lib/shared/policy';
+import { deviceSecondFactorOk, requireDevice, secondFactorFactsSql } from '../policy/enforce';
 import { candidatesFromJson, candidatesJson, effectiveOf, fullViewOf, Level } from './effective';
 import { accessRecords, recordsJsonText, type AccessFilters, type AccessRecord } from './records';
 import { logError } from '@/lib/log';
@@ -62,10 +62,11 @@ function ownerOrMine(db: Db, userId: SQL | string): SQL {
 
 /**
  * The unfiltered list (the usual call) in one statement: the caller's candidate accesses, the
- * remembered-key check, and the records the caller may see as json text. Who sees everything is
- * decided in SQL by access level (`lv.full`); the schedule part of the rule (an administrator
- * outside their hours sees like a guest) needs the device's zone and is confirmed here; in that
- * rare case the list is read again the general way.
+ * remembered-key check, the facts of the organization's second-factor rule (the full list is a
+ * managing read), and the records the caller may see as json text. Who sees everything is decided
+ * in SQL by access level (`lv.full`); the schedule part of the rule (an administrator outside their
+ * hours sees like a guest) and the second-factor rule are confirmed here; where they differ from
+ * `lv.full` (rare), the list is read again the general way.
  *
  * The full list comes from device_access_lists while it is current (db/schema/access.ts), so the
  * usual read builds nothing; otherwise it is built here and stored for the version this statement
@@ -74,7 +75,9 @@ function ownerOrMine(db: Db, userId: SQL | string): SQL {
 function listQuery(db: Db) {
   const ph = sql.placeholder;
   const lv = fullViewOf(db);
-  const visible = or(sql`"lv"."full"`, ownerOrMine(db, sql`${ph('userId')}::uuid`));
+  const caller = sql`${ph('userId')}::uuid`;
+  const visible = or(sql`"lv"."full"`, ownerOrMine(db, caller));
+  const factor = secondFactorFactsSql(caller);
   const current = and(sql`"lv"."full"`, eq(deviceAccessLists.builtVersion, deviceAccessLists.version));
   return db
     .select({
@@ -82,6 +85,8 @@ function listQuery(db: Db) {
       timeZone: devices.timeZone,
       full: lv.full,
       candidates: candidatesJson(db),
+      factorRequired: factor.required,
+      factorHas: factor.has,
       kept: sql<boolean>`coalesce(${current}, false)`,
       version: sql<string>`coalesce(${deviceAccessLists.version}, 0)::text`, // a bigint, as text both ways
       records: sql<string>`case when ${current} then ${deviceAccessLists.records} else ${recordsJsonText(db, visible!)} end`,
@@ -132,7 +137,7 @@ async function listAllAtOnce(ctx: Ctx, deviceId: number): Promise<AccessRecord[]
   confirmKey(ctx, row.keyOk);
   const full =
     may('share', effectiveOf(candidatesFromJson(row.candidates), row.timeZone, now), now) &&
-    (await deviceSecondFactorOk(ctx, deviceId, 'share'));
+    decideDeviceSecondFactor('share', { required: row.factorRequired, has: row.factorHas }).ok;
   if (full !== row.full) {
     const { organizationId } = await deviceOrg(ctx, deviceId);
     return accessRecords(

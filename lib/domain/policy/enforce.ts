@@ -2,7 +2,7 @@ import { effectiveAccess, type EffectiveAccess } from '../access/effective';
 import type { Ctx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { orgMembership, type OrgMembership } from '../organizations/roles';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { anyInt } from '@/db/arrays';
 import type { Db } from '@/db/client';
 import { devices, organizations, organizationUsers, passkeys, userTotp } from '@/db/schema';
@@ -92,18 +92,28 @@ export async function requireDeviceSecondFactor(ctx: Ctx, deviceId: number, acti
  */
 export async function deviceSecondFactorOk(ctx: Ctx, deviceId: number, action: DeviceAction): Promise<boolean> {
   if (!isManagingAction(action)) return true;
-  const uid = ctx.caller.userId;
   const [row] = await ctx.db
-    .select({
-      required: organizations.requireSecondFactor,
-      has: sql<boolean>`(exists (select 1 from ${userTotp} where ${userTotp.userId} = ${uid} and ${userTotp.confirmedAt} is not null)
-        or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${uid}))`,
-    })
+    .select(secondFactorFactsSql(ctx.caller.userId))
     .from(devices)
-    .innerJoin(organizations, eq(organizations.id, devices.organizationId))
     .where(eq(devices.id, deviceId))
     .limit(1);
-  return decideDeviceSecondFactor(action, row ? { required: row.required, has: Boolean(row.has) } : undefined).ok;
+  return decideDeviceSecondFactor(action, row).ok;
+}
+
+/**
+ * What decideDeviceSecondFactor needs, as columns of a select from `devices` (by that name, not an
+ * alias): whether the device's organization requires a second factor (false for a device of no
+ * organization) and, only then, whether the caller has one. One definition for the read above and
+ * for statements that fold it in. The names are written out: inside a select from one table drizzle
+ * leaves its columns unqualified, and a subquery's own column of the same name would take their place.
+ */
+export function secondFactorFactsSql(userId: SQL | string) {
+  const required = sql<boolean>`coalesce((select o.require_second_factor from ${organizations} o where o.id = "devices".organization_id), false)`;
+  return {
+    required,
+    has: sql<boolean>`case when ${required} then (exists (select 1 from ${userTotp} t where t.user_id = ${userId} and t.confirmed_at is not null)
+        or exists (select 1 from ${passkeys} p where p.user_id = ${userId})) else false end`,
+  };
 }
 
 const ORG_REFUSAL: Record<OrgAction, string> = {
