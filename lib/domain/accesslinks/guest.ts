@@ -9,7 +9,7 @@ import { DomainError, NotFound, RateLimited } from '../errors';
 import { fmtZ } from '../format';
 import { candidatesFromJson, candidatesJson, effectiveOf } from '../access/effective';
 import { decideLinkOpen, decideLockdown } from '@/lib/shared/policy';
-import { lockdownRefusal, lockdownsOver } from '../lockdown/state';
+import { doorLockdown, lockdownOverDeviceSql, lockdownRefusal } from '../lockdown/state';
 import { linkScheduleWords, scheduleWords } from '@/lib/shared/policy/words';
 import { countSql, hit, hitSql, secondsToReset, sweepSometimes, type Limit } from '../ratelimit';
 import { recordLinkUse } from './history';
@@ -114,7 +114,7 @@ export async function requireActiveUse(ctx: BaseCtx, link: GuestLink, device?: {
 /**
  * The link's devices that are still locks or gates of its organization (a device may have moved
  * since), in the link's order, each with the accesses of whoever put it on the link (the link
- * opens it only while that person may): one prepared statement.
+ * opens it only while that person may) and the lockdown over it: one prepared statement.
  */
 const liveDevicesOf = perDb((db) =>
   db
@@ -132,6 +132,7 @@ const liveDevicesOf = perDb((db) =>
         boolean | null
       >`(select b.is_connected from devices b where b.id = ${devices.connectedToId})`,
       isPresentInExternal: devices.isPresentInExternal,
+      lockdown: lockdownOverDeviceSql,
     })
     .from(accessLinkDevices)
     .innerJoin(devices, eq(devices.id, accessLinkDevices.deviceId))
@@ -200,13 +201,9 @@ async function liveDevices(ctx: BaseCtx, link: GuestLink): Promise<GuestDevice[]
     organizationId: link.organizationId,
     now: now.toISOString(),
   });
-  // a lockdown refuses a link whatever its hours and its grantor (lib/shared/policy: decideLockdown)
-  const held = await lockdownsOver(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ grantor, paired, isConnected, bridgeConnected, isPresentInExternal, ...d }) => {
-    const over = held.get(d.id);
+  return rows.map(({ grantor, paired, isConnected, bridgeConnected, isPresentInExternal, lockdown, ...d }) => {
+    // a lockdown refuses a link whatever its hours and its grantor (lib/shared/policy: decideLockdown)
+    const over = doorLockdown(d.id, lockdown);
     if (!decideLockdown(over, 'link').ok) {
       const words = lockdownRefusal(over!);
       return {

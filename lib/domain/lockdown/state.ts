@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { anyInt, arrayFromDb } from '@/db/arrays';
-import { rowsOf, type Db } from '@/db/client';
+import { anyInt } from '@/db/arrays';
+import type { Db } from '@/db/client';
+import { jsonValue } from '@/db/json-row';
+import { devices } from '@/db/schema';
 import { decideLockdown, type LockdownFacts, type Opener } from '@/lib/shared/policy';
 import { lockdownWords } from '@/lib/shared/policy/words';
 import { Forbidden } from '../errors';
@@ -16,21 +18,50 @@ export interface DoorLockdown extends LockdownFacts {
   callerRole: number | null;
 }
 
-interface Row extends Record<string, unknown> {
-  device_id: number;
+/** What `lockdownOverDeviceSql` reads of a lockdown, as json. */
+export interface LockdownJson {
   id: string;
   reason: string;
-  site_name: string | null;
-  started_at: string | Date;
-  exempt_user_ids: string[] | string;
-  time_zone: string;
-  organization_name: string;
-  caller_role: number | null;
+  siteName: string | null;
+  startedAt: string;
+  exemptUserIds: string[];
+  timeZone: string;
+  organizationName: string;
 }
 
 /**
- * The active lockdowns over these doors (issue 35), one indexed read: a door's organization may be
- * locked down as a whole, or the door's site. Where both hold, the site's is the one named.
+ * The lockdown that holds now over the door of the enclosing select from `devices` (by that name,
+ * not an alias; issue 35), as a json object, or null: a door's organization may be locked down as a
+ * whole, or the door's site; where both hold, the site's is the one named. One indexed read, for
+ * lockdownsOver and for the statements that read it beside their doors (the guest's link page).
+ */
+export const lockdownOverDeviceSql = sql<unknown>`(select json_build_object(
+    'id', l.id, 'reason', l.reason, 'siteName', s.name, 'startedAt', l.started_at,
+    'exemptUserIds', l.exempt_user_ids, 'timeZone', "devices".time_zone, 'organizationName', o.name)
+  from lockdowns l
+  join organizations o on o.id = l.organization_id
+  left join sites s on s.id = l.site_id
+  where l.organization_id = "devices".organization_id and l.lifted_at is null
+    and (l.site_id is null or l.site_id = "devices".site_id)
+  order by (l.site_id is null) asc
+  limit 1)`;
+
+/**
+ * The lockdown read by `lockdownOverDeviceSql` over one door (undefined: none holds), with the
+ * caller's role there (null: none asked).
+ */
+export function doorLockdown(
+  deviceId: number,
+  value: unknown,
+  callerRole: number | null = null,
+): DoorLockdown | undefined {
+  if (value === null || value === undefined) return undefined;
+  const l = jsonValue<LockdownJson>(value);
+  return { ...l, deviceId, startedAt: new Date(l.startedAt), callerRole };
+}
+
+/**
+ * The active lockdowns over these doors (lockdownOverDeviceSql), one statement.
  * `userId`: whose role in each door's organization to bring along (for decideLockdown).
  */
 export async function lockdownsOver(
@@ -40,30 +71,16 @@ export async function lockdownsOver(
 ): Promise<Map<number, DoorLockdown>> {
   const out = new Map<number, DoorLockdown>();
   if (!deviceIds.length) return out;
-  const rows = await db.execute<Row>(sql`
-    select d.id as device_id, l.id, l.reason, s.name as site_name, l.started_at, l.exempt_user_ids,
-      d.time_zone, o.name as organization_name,
-      ${userId ? sql`(select ou.role from organization_users ou where ou.organization_id = d.organization_id and ou.user_id = ${userId}::uuid)` : sql`null::int`} as caller_role
-    from devices d
-    join lockdowns l on l.organization_id = d.organization_id and l.lifted_at is null
-      and (l.site_id is null or l.site_id = d.site_id)
-    join organizations o on o.id = d.organization_id
-    left join sites s on s.id = l.site_id
-    where ${anyInt(sql.raw('d.id'), [...new Set(deviceIds)])}
-    order by (l.site_id is null) asc`);
-  for (const r of rowsOf<Row>(rows)) {
-    if (out.has(r.device_id)) continue;
-    out.set(r.device_id, {
-      id: r.id,
-      deviceId: r.device_id,
-      reason: r.reason,
-      siteName: r.site_name,
-      startedAt: new Date(r.started_at),
-      exemptUserIds: arrayFromDb(r.exempt_user_ids),
-      timeZone: r.time_zone,
-      organizationName: r.organization_name,
-      callerRole: r.caller_role === null ? null : Number(r.caller_role),
-    });
+  const role = userId
+    ? sql`(select ou.role from organization_users ou where ou.organization_id = "devices".organization_id and ou.user_id = ${userId}::uuid)`
+    : sql`null::int`;
+  const rows = await db
+    .select({ id: devices.id, lockdown: lockdownOverDeviceSql, callerRole: sql<number | null>`${role}` })
+    .from(devices)
+    .where(anyInt(devices.id, [...new Set(deviceIds)]));
+  for (const r of rows) {
+    const l = doorLockdown(r.id, r.lockdown, r.callerRole === null ? null : Number(r.callerRole));
+    if (l) out.set(r.id, l);
   }
   return out;
 }
