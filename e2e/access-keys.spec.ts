@@ -20,12 +20,25 @@ test.describe('Settings > Access keys', () => {
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await expect(dialog.getByText('Give the key a name')).toBeVisible();
     await expect(dialog.getByText('Choose at least one scope.')).toBeVisible();
+    // the keyboard is taken to the first thing to fix
+    await expect(dialog.getByLabel('Name')).toBeFocused();
 
     const name = `Playwright ${Date.now()}`;
-    await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('checkbox', { name: /^Account\.Read\s/ }).check();
     await dialog.getByRole('checkbox', { name: /^Device\.Read\s/ }).check();
     await dialog.getByLabel('30 days').check();
+    // a name of zero-width spaces passes the form's own check; the server's refusal is said under it
+    await dialog.getByLabel('Name').fill('\u200b');
+    await dialog.getByRole('button', { name: 'Create key' }).click();
+    await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription(/Must show at least one visible character/);
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await screen(page, 'access-keys-refused');
+    // it goes as the name is edited, not at the next submit
+    await dialog.getByLabel('Name').fill(name);
+    await expect(dialog.getByLabel('Name')).not.toHaveAccessibleDescription(/visible character/);
+    await expect(dialog.getByLabel('Name')).not.toHaveAttribute('aria-invalid', 'true');
     await screen(page, 'access-keys-create');
     await dialog.getByRole('button', { name: 'Create key' }).click();
 

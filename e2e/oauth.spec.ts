@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as client from 'openid-client';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { DEMO, screen, signIn } from './fixtures';
 
 /**
  * Issue 32: a third-party app connects through our OAuth 2.1 server, driven by a real OAuth client
@@ -109,9 +109,20 @@ test('Settings > Connected apps: the app with its scopes and last use; Disconnec
   await signIn(page, DEMO.admin, { to: '/settings/developer' });
   await page.getByRole('button', { name: 'Register app' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Register an app' });
-  await dialog.getByLabel('App name').fill('Phone widget');
+  // a name of zero-width spaces passes the form's own check; the server's refusal is said under it
+  await dialog.getByLabel('App name').fill('\u200b\u200b');
   await dialog.getByLabel('Redirect addresses').fill(redirectUri);
   await dialog.getByLabel(/Public app/).check();
+  await dialog.getByRole('button', { name: 'Register app' }).click();
+  await expect(dialog.getByLabel('App name')).toHaveAccessibleDescription(/Must show at least one visible character/);
+  await expect(dialog.getByLabel('App name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('App name')).toBeFocused();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await screen(page, 'developer-register-refused');
+  // it goes as the name is edited, not at the next submit
+  await dialog.getByLabel('App name').fill('Phone widget');
+  await expect(dialog.getByLabel('App name')).not.toHaveAccessibleDescription(/visible character/);
+  await expect(dialog.getByLabel('App name')).not.toHaveAttribute('aria-invalid', 'true');
   await dialog.getByRole('button', { name: 'Register app' }).click();
   const clientId = /app_[A-Za-z0-9_-]{16}/.exec(
     (await page.getByText(/is registered: client id/).textContent()) ?? '',

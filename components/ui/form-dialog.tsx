@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DID_NOT_WORK } from '@/lib/shared/text';
 import { Button, type ButtonVariant } from './button';
 import { Dialog } from './dialog';
@@ -24,7 +24,7 @@ export interface FormDialogProps {
   /**
    * Runs on Submit (or Enter). Resolves: the dialog closes. Throws: it stays open and shows the
    * error in FormError. Returns `false`: it stays open and says nothing (an inline check failed, or
-   * the error was put next to its field).
+   * the error was put next to its field); the focus then goes to the first field marked invalid.
    */
   onSubmit: () => unknown;
   /** Pending from outside (a mutation's isPending) on top of the dialog's own while onSubmit runs. */
@@ -62,6 +62,13 @@ function OpenFormDialog({
   const [sending, setSending] = useState(false);
   const [thrown, setThrown] = useState<unknown>(null);
   const busy = sending || !!pending;
+  const formRef = useRef<HTMLFormElement>(null);
+  // after a submit that kept the dialog open (`false`), once nothing is pending (a form may hand
+  // its request to a mutation and hear the refusal later): the person is taken to what to fix
+  const [kept, setKept] = useState(0);
+  useEffect(() => {
+    if (kept && !busy) focusFirstInvalid(formRef.current);
+  }, [kept, busy]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -70,7 +77,8 @@ function OpenFormDialog({
     setThrown(null);
     try {
       const result = await onSubmit();
-      if (result !== false) onClose();
+      if (result === false) setKept((n) => n + 1);
+      else onClose();
     } catch (err) {
       setThrown(err ?? new Error(DID_NOT_WORK));
     } finally {
@@ -99,10 +107,26 @@ function OpenFormDialog({
         </>
       }
     >
-      <form id={formId} noValidate className="space-y-4" onSubmit={submit}>
+      <form ref={formRef} id={formId} noValidate className="space-y-4" onSubmit={submit}>
         {children}
         <FormError error={thrown || error} />
       </form>
     </Dialog>
   );
+}
+
+/**
+ * After a refused submit: the first field marked invalid gets the focus (and scrolls into view), so
+ * a keyboard or screen-reader user lands on what to fix, as a sighted one sees it. Not when the form
+ * says something above its fields (an alert: that comes first) or the focus is already on such a field.
+ */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  if (!form || form.querySelector('[role="alert"]')) return;
+  const active = document.activeElement;
+  if (active && form.contains(active) && active.getAttribute('aria-invalid') === 'true') return;
+  form
+    .querySelector<HTMLElement>(
+      'input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"]',
+    )
+    ?.focus();
 }
