@@ -34,6 +34,15 @@ async function world() {
   return { org, owner, admin, member, outsider };
 }
 
+/** A lock of the organization: its owner owns it, its administrator administers it, its member is a guest. */
+async function orgLockForAll(w: Awaited<ReturnType<typeof world>>) {
+  const lock = await createOrgLock(w.org.id);
+  await grantUser(lock.id, w.owner.id, AccessLevel.owner);
+  await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
+  await grantUser(lock.id, w.member.id, AccessLevel.guest);
+  return lock;
+}
+
 describe("an organization's second-factor rule", () => {
   it('reading: any member (200), outsiders 404; off by default', async () => {
     const w = await world();
@@ -125,10 +134,7 @@ describe("an organization's second-factor rule", () => {
 
   it('when on: managing a device of the organization needs a second factor too (its administrators and owner); opening and seeing do not', async () => {
     const w = await world();
-    const lock = await createOrgLock(w.org.id);
-    await grantUser(lock.id, w.owner.id, AccessLevel.owner);
-    await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
-    await grantUser(lock.id, w.member.id, AccessLevel.guest);
+    const lock = await orgLockForAll(w);
     await giveFactor(w.owner);
     expect((await api('PUT', sec(w.org.id), { key: w.owner.key, body: { requireSecondFactor: true } })).status).toBe(
       200,
@@ -174,10 +180,7 @@ describe("an organization's second-factor rule", () => {
 
   it("when on: an administrator without a factor reads a device's access list as a guest does (its own and the owner's), whole with one", async () => {
     const w = await world();
-    const lock = await createOrgLock(w.org.id);
-    await grantUser(lock.id, w.owner.id, AccessLevel.owner);
-    await grantUser(lock.id, w.admin.id, AccessLevel.administrator);
-    await grantUser(lock.id, w.member.id, AccessLevel.guest);
+    const lock = await orgLockForAll(w);
     const everyone = [w.owner.id, w.admin.id, w.member.id].sort();
     const seenBy = async (u: TestUser, query = '') => {
       const r = await api('GET', `/api/v37/my/device/${lock.id}/access${query}`, { key: u.key });
