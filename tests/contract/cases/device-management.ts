@@ -1,5 +1,12 @@
 import { AccessLevel } from '@/db/schema';
-import { createBridge, createLock, createUser, grantUser, lockWithCast } from '../../support/factories/core';
+import {
+  createBridge,
+  createLock,
+  createUser,
+  grantUser,
+  lockAndOther,
+  lockWithCast,
+} from '../../support/factories/core';
 import { createDoorSensor, createGate } from '../../support/factories/devices';
 import { defineCases, MY } from '../types';
 
@@ -26,8 +33,7 @@ export const cases = defineCases([
     scopes: ['Device.ReadWrite'],
     ok: [200],
     setup: async () => {
-      const { owner, lock } = await lockWithCast();
-      const other = await createLock({ bridge: await createBridge() });
+      const { owner, lock, other } = await lockAndOther();
       return {
         as: owner,
         url: `${MY}/lock`,

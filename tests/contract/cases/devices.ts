@@ -1,20 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { AccessLevel } from '@/db/schema';
 import { api } from '../../support/router';
-import { createBridge, createLock, createUser, grantUser, lockWithCast } from '../../support/factories/core';
+import { createUser, grantUser, lockAndOther, lockWithCast } from '../../support/factories/core';
 import { createGate } from '../../support/factories/devices';
 import { defineCases } from '../types';
 
 /** Devices and commands (issue 4): locks, bridges, gates, door sensors, operations, mobiles, certificates. */
 const V = '/api/v37/my';
 const READ: ['Device.Read', 'Device.ReadWrite'] = ['Device.Read', 'Device.ReadWrite'];
-
-/** The caller owns a paired lock; `other` is a lock nobody gave the caller. */
-async function lockAndOther() {
-  const { owner, lock } = await lockWithCast();
-  const other = await createLock({ bridge: await createBridge() });
-  return { owner, lock, other };
-}
 
 async function gateAndOther() {
   const owner = await createUser();
@@ -72,8 +65,7 @@ export const cases = defineCases([
     scopes: ['Device.Read', 'Device.ReadWrite'],
     ok: [200],
     setup: async () => {
-      const { owner, lock } = await lockWithCast();
-      const other = await createLock({ bridge: await createBridge() });
+      const { owner, lock, other } = await lockAndOther();
       return {
         as: owner,
         url: `${V}/device/${lock.id}/hours`,

@@ -1,15 +1,8 @@
-import { createBridge, createLock, lockWithCast } from '../../support/factories/core';
 import { AccessLevel } from '@/db/schema';
-import { createUser, grantUser } from '../../support/factories/core';
+import { createBridge, createUser, grantUser, lockAndOther } from '../../support/factories/core';
 import { defineCases, MY } from '../types';
 
 /** Older Tedee clients' paths (issue 32): legacy commands, the battery read, keypads, PATCH /my/bridge. */
-
-async function lockAndOther() {
-  const { owner, lock } = await lockWithCast();
-  const other = await createLock({ bridge: await createBridge() });
-  return { owner, lock, other };
-}
 
 const command = (path: 'open' | 'close' | 'pull-spring') => ({
   route: `${MY}/lock/${path}`,

@@ -1,14 +1,8 @@
-import { createBridge, createLock, lockWithCast } from '../../support/factories/core';
+import { lockAndOther } from '../../support/factories/core';
 import { defineCases, MY } from '../types';
 
 /** A lock's weekly timetable (issue 35, our extension). The caller owns the lock; `other` is nobody's to them. */
 const body = { enabled: true, rules: [{ days: 31, at: '08:00', action: 'unlock' }], exceptions: ['2026-12-25'] };
-
-async function lockAndOther() {
-  const { owner, lock } = await lockWithCast();
-  const other = await createLock({ bridge: await createBridge() });
-  return { owner, lock, other };
-}
 
 export const cases = defineCases(
   (['GET', 'PUT', 'DELETE'] as const).map((method) => ({

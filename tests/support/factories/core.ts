@@ -270,3 +270,10 @@ export async function lockWithCast() {
   await grantUser(lock.id, guest.id, AccessLevel.guest);
   return { owner, admin, guest, outsider, bridge, lock };
 }
+
+/** lockWithCast's owner and lock, and `other`: a paired lock nobody gave the owner (the foreign one of a check). */
+export async function lockAndOther() {
+  const { owner, lock } = await lockWithCast();
+  const other = await createLock({ bridge: await createBridge() });
+  return { owner, lock, other };
+}
