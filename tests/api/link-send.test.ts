@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setConfig } from '@/tests/support/config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel, accessLinks, auditLog, mailOutbox } from '@/db/schema';
 import { publicUrl } from '@/lib/config/env';
 import { LINK_MAIL_LIMIT } from '@/lib/domain/accesslinks/send';
@@ -9,10 +8,9 @@ import { runMailPass } from '@/lib/mail/pass';
 import { api } from '../support/router';
 import { addOrgUser, createKey, createUser, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
-import { startSmtp } from '../support/smtp';
+import { smtpForFile } from '../support/smtp';
 
 /** Sending an access link by e-mail from the portal (issue 22): policy sendLinks, the outbox, a budget per sender. */
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let c: Cast;
 let gate: { id: number };
 let lock: { id: number };
@@ -20,17 +18,13 @@ const HOUR = 3_600_000;
 const LINKS = () => `/api/v37/organization/${c.org.id}/accesslink`;
 const address = () => `guest-${randomUUID().slice(0, 8)}@test.local`;
 
+const smtp = smtpForFile();
 beforeAll(async () => {
-  smtp = await startSmtp();
-  setConfig({ SMTP_URL: smtp.url });
   c = await orgWithCast({ timeZone: 'Europe/Warsaw' });
   gate = await createGate(c.org.id, { name: 'Main gate' });
   lock = await createOrgLock(c.org.id, { name: 'Front door' });
   for (const d of [gate, lock]) await grantUser(d.id, c.admin.id, AccessLevel.administrator);
   for (const d of [gate, lock]) await grantUser(d.id, c.owner.id, AccessLevel.owner);
-});
-afterAll(async () => {
-  await smtp.close();
 });
 
 async function link(

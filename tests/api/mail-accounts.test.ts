@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicUrl } from '@/lib/config/env';
-import { setConfig } from '@/tests/support/config';
 import { AccessLevel, deviceAccess, emailTokens, users } from '@/db/schema';
 import { authorizeCredentials, EmailNotVerified } from '@/lib/auth/credentials';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
@@ -13,7 +12,7 @@ import { sharingCast } from '../support/factories/access';
 import { createUser, db, grantUser } from '../support/factories/core';
 import { createOrgLock } from '../support/factories/organization';
 import { api } from '../support/router';
-import { startSmtp, type ReceivedMail } from '../support/smtp';
+import { smtpForFile, type ReceivedMail } from '../support/smtp';
 
 /**
  * Proven e-mail addresses and invitations (docs/security.md, "Mail" and "Proven e-mail"), end to
@@ -21,14 +20,7 @@ import { startSmtp, type ReceivedMail } from '../support/smtp';
  * the test follows the links it finds there.
  */
 const V = '/api/v37';
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  setConfig({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = smtpForFile();
 
 const ip = () => ({ 'x-forwarded-for': `198.51.100.4-${randomUUID()}` });
 const address = (who = 'new') => `${who}-${randomUUID().slice(0, 8)}@Mail.Test`;

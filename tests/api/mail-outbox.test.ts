@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { config } from '@/lib/config';
 import { setConfig, onPostgres } from '@/tests/support/config';
 import { mailOutbox } from '@/db/schema';
@@ -9,17 +9,10 @@ import { smtpUrlProblem } from '@/lib/mail/config';
 import { loadMailbox } from '@/lib/mail/mailbox';
 import { runMailPass } from '@/lib/mail/pass';
 import { db } from '../support/factories/core';
-import { startSmtp } from '../support/smtp';
+import { smtpForFile } from '../support/smtp';
 
 /** The mail outbox and its worker, against a real SMTP server in this process. */
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  setConfig({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = smtpForFile();
 
 const address = () => `mail-${randomUUID().slice(0, 8)}@test.local`;
 

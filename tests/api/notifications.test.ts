@@ -1,7 +1,6 @@
 import { eq, max } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicUrl } from '@/lib/config/env';
-import { setConfig } from '@/tests/support/config';
 import { AccessLevel, deviceActivity, mailOutbox, notificationCursor, notificationUnsubscribe } from '@/db/schema';
 import { ActivitySource, ActivityEvent as E } from '@/lib/shared/devices/codes';
 import { recordActivity } from '@/lib/domain/activity/record';
@@ -22,7 +21,7 @@ import {
   type TestUser,
 } from '../support/factories/core';
 import { api } from '../support/router';
-import { startSmtp, type ReceivedMail } from '../support/smtp';
+import { smtpForFile, type ReceivedMail } from '../support/smtp';
 
 /**
  * Notifications by e-mail (issue 22, item 5), end to end with a fixed clock: an activity entry
@@ -30,14 +29,7 @@ import { startSmtp, type ReceivedMail } from '../support/smtp';
  * real SMTP server in this process.
  */
 const V = '/api/v37';
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  setConfig({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = smtpForFile();
 
 // 22:57 in Warsaw (CET, UTC+1)
 const T = new Date('2026-11-24T21:57:00.000Z');

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setConfig } from '@/tests/support/config';
+import { describe, expect, it } from 'vitest';
 import { organizationInvitations, organizationUsers, userGroupMembers, users } from '@/db/schema';
 import { ACCEPT_PATH, previewInvitation } from '@/lib/domain/organizations/invitations';
 import { runMailPass } from '@/lib/mail/pass';
 import { api } from '../support/router';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
-import { startSmtp } from '../support/smtp';
+import { smtpForFile } from '../support/smtp';
 
 /**
  * Invitations to an organization (Tedee's invite user), through a real SMTP server in this
  * process: the mail's link is the only way in, and only for the verified account of the address.
  */
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  setConfig({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = smtpForFile();
 
 const address = () => `newhire-${randomUUID().slice(0, 8)}@company.test`;
 
