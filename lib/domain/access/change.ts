@@ -38,6 +38,11 @@ async function principalOf(ctx: Ctx, a: DeviceAccess): Promise<'self' | 'myGroup
   return 'other';
 }
 
+/** A record as the target of a change or revocation: whose it is from the caller, and whether it is the owner's. */
+async function targetOf(ctx: Ctx, a: DeviceAccess) {
+  return { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner };
+}
+
 /** Who an access is for, in words for the audit log: the person's e-mail, the invitation's, or the group's name. */
 export async function accessTargetName(
   db: Db,
@@ -53,6 +58,30 @@ export async function accessTargetName(
 /** The users whose access this record gives: its user, or the members of its group. */
 const holdersOf = async (db: Db, a: DeviceAccess) =>
   a.userId ? [a.userId] : a.groupId ? await groupMemberUserIds(db, a.groupId) : [];
+
+/**
+ * After a record changed or went: what its holders handed out on this door beyond what they still
+ * hold ends. Its person's grants (unless the caller keeps them, and answers for them), or those of
+ * each member of its group.
+ */
+async function settleHoldersGrants(
+  tx: Db,
+  ctx: Ctx,
+  a: DeviceAccess,
+  deviceId: number,
+  holders: string[],
+  keepGrants: boolean | undefined,
+): Promise<void> {
+  if (a.userId)
+    await settleGrantsOf(
+      tx,
+      ctx,
+      a.userId,
+      { deviceIds: [deviceId] },
+      { keep: keepGrants, who: await accessTargetName(tx, a) },
+    );
+  else if (a.groupId) await settleGrantsOfMany(tx, ctx, holders, { deviceIds: [deviceId] });
+}
 
 /**
  * PUT /my/device/{deviceId}/access/{accessId}: change level, remote access or schedule. Fields
@@ -72,7 +101,7 @@ export async function updateAccess(
   if (input.accessLevel !== undefined) checkGrantLevel(input.accessLevel);
   checkAccessChange(ctx, me, {
     verb: 'update',
-    target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner },
+    target: await targetOf(ctx, a),
     level: input.accessLevel,
   });
   const schedule = checkSchedule(input, a);
@@ -93,7 +122,8 @@ export async function updateAccess(
       .update(deviceAccess)
       .set(widens ? { ...next, createdBy: ctx.caller.userId } : next)
       .where(eq(deviceAccess.id, a.id));
-    await reconcileCertificates(tx, { userIds: await holdersOf(tx, a), deviceIds: [deviceId] }, ctx.now());
+    const holders = await holdersOf(tx, a);
+    await reconcileCertificates(tx, { userIds: holders, deviceIds: [deviceId] }, ctx.now());
     const diff = changed(accessFacts(a), accessFacts({ ...a, ...next }));
     if (diff)
       await audit(tx, ctx, {
@@ -102,18 +132,10 @@ export async function updateAccess(
         target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) },
         ...diff,
       });
-    // a person whose access changed answers no more for what they handed out beyond it now (a
-    // change may move a window: narrower somewhere, wider elsewhere; a pure widening leaves nothing beyond)
-    if (a.userId)
-      await settleGrantsOf(
-        tx,
-        ctx,
-        a.userId,
-        { deviceIds: [deviceId] },
-        { keep: opts.keepGrants, who: await accessTargetName(tx, a) },
-      );
+    // whoever's access changed answers no more for what they handed out beyond it now (a change
+    // may move a window: narrower somewhere, wider elsewhere; a pure widening leaves nothing beyond);
     // a group's access: every member lost (or may have lost) the same power
-    else if (a.groupId) await settleGrantsOfMany(tx, ctx, await holdersOf(tx, a), { deviceIds: [deviceId] });
+    await settleHoldersGrants(tx, ctx, a, deviceId, holders, opts.keepGrants);
   });
   await sendPinRemovals(ctx.db, { deviceIds: [deviceId] });
 }
@@ -133,7 +155,7 @@ export async function revokeAccess(
   const a = await findAccess(ctx, deviceId, accessId);
   checkAccessChange(ctx, me, {
     verb: 'revoke',
-    target: { principal: await principalOf(ctx, a), isOwner: a.accessLevel === Level.owner },
+    target: await targetOf(ctx, a),
   });
   await ctx.db.transaction(async (tx) => {
     const affected = await holdersOf(tx, a);
@@ -147,17 +169,9 @@ export async function revokeAccess(
       target: { type: 'access', id: a.id, name: await accessTargetName(tx, a) },
       before: accessFacts(a),
     });
-    // what they handed out on this door ends with their access, unless the caller keeps it (and answers for it)
-    if (a.userId)
-      await settleGrantsOf(
-        tx,
-        ctx,
-        a.userId,
-        { deviceIds: [deviceId] },
-        { keep: opts.keepGrants, who: await accessTargetName(tx, a) },
-      );
-    // a group's access: its members answer no more for what they handed out on this door beyond what they still hold
-    else if (a.groupId) await settleGrantsOfMany(tx, ctx, affected, { deviceIds: [deviceId] });
+    // what they handed out on this door ends with their access, unless the caller keeps it (and
+    // answers for it); a group's members answer no more for what they handed out beyond what they still hold
+    await settleHoldersGrants(tx, ctx, a, deviceId, affected, opts.keepGrants);
   });
   await sendPinRemovals(ctx.db, { deviceIds: [deviceId] });
 }
