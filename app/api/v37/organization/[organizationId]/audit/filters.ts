@@ -17,3 +17,16 @@ export const auditFilters = {
   /** one site (issue 35): entries about its devices and about the site itself; 0: about devices in no site */
   siteId: qInt(0, 2147483647).optional(),
 };
+
+/** The filters as the list and the export take them (the query's `action` is their `actions`). */
+export function auditFilterInput(q: z.infer<z.ZodObject<typeof auditFilters>>) {
+  return {
+    lastElemDate: q.lastElemDate,
+    dateFrom: q.dateFrom,
+    userId: q.userId,
+    actions: q.action,
+    deviceId: q.deviceId,
+    person: q.person,
+    siteId: q.siteId,
+  };
+}

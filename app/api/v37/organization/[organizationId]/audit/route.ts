@@ -3,7 +3,7 @@ import { listAudit } from '@/lib/domain/audit/list';
 import { AuditItemSchema } from '@/lib/domain/organizations/schemas';
 import { pathId, qInt } from '@/lib/http/query';
 import { route } from '@/lib/http/route';
-import { auditFilters } from './filters';
+import { auditFilterInput, auditFilters } from './filters';
 
 // GET /api/v37/organization/{organizationId}/audit: who shared, revoked, changed what, newest first (owner and administrators)
 export const GET = route(
@@ -22,13 +22,7 @@ export const GET = route(
     listAudit(ctx, {
       organizationId: params.organizationId,
       elements: q.elements ?? 50,
-      lastElemDate: q.lastElemDate,
       lastElemId: q.lastElemId,
-      dateFrom: q.dateFrom,
-      userId: q.userId,
-      actions: q.action,
-      deviceId: q.deviceId,
-      person: q.person,
-      siteId: q.siteId,
+      ...auditFilterInput(q),
     }),
 );

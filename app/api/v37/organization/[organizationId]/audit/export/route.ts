@@ -4,7 +4,7 @@ import { pathId } from '@/lib/http/query';
 import { res } from '@/lib/http/responses';
 import { csvDownload } from '@/lib/http/reply';
 import { route } from '@/lib/http/route';
-import { auditFilters } from '../filters';
+import { auditFilterInput, auditFilters } from '../filters';
 
 // GET /api/v37/organization/{organizationId}/audit/export: the audit log as CSV, in words (owner and administrators)
 export const GET = route(
@@ -16,16 +16,7 @@ export const GET = route(
     query: z.object(auditFilters),
   },
   async (ctx, { params, query: q }) => {
-    const stream = await exportAudit(ctx, {
-      organizationId: params.organizationId,
-      lastElemDate: q.lastElemDate,
-      dateFrom: q.dateFrom,
-      userId: q.userId,
-      actions: q.action,
-      deviceId: q.deviceId,
-      person: q.person,
-      siteId: q.siteId,
-    });
+    const stream = await exportAudit(ctx, { organizationId: params.organizationId, ...auditFilterInput(q) });
     const name = `audit-${params.organizationId}-${new Date().toISOString().slice(0, 10)}.csv`;
     return csvDownload(stream, name);
   },
