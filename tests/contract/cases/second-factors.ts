@@ -4,7 +4,7 @@ import { createUser, type TestUser } from '../../support/factories/core';
 import { orgWithCast } from '../../support/factories/organization';
 import { api } from '../../support/router';
 import { SoftAuthenticator } from '../../support/webauthn';
-import { defineCases } from '../types';
+import { type ContractCase, defineCases, type Method } from '../types';
 import { aClient } from '../clients';
 
 /** Second factors (issue 17): Settings > Security's authenticator app and passkeys, passkey sign-in, the organization's rule. */
@@ -34,6 +34,32 @@ async function passkeyAnswer(u: TestUser) {
 async function passkeyOf(u: TestUser): Promise<string> {
   return (await api('POST', `${BASE}/passkey`, { key: u.key, body: await passkeyAnswer(u) })).json.result.id;
 }
+
+/**
+ * A write on the caller's own account that a confirmed authenticator app guards: it takes the
+ * caller's password; malformed are no password and `badPassword`.
+ */
+const withPassword = (path: string, method: Method, ok: number, badPassword: unknown): ContractCase => ({
+  route: `${BASE}/${path}`,
+  method,
+  scopes: ['Account.ReadWrite'],
+  ok: [ok],
+  noForeign: own,
+  setup: async () => {
+    const as = await createUser();
+    await confirmed(as);
+    const url = `${BASE}/${path}`;
+    return {
+      as,
+      url,
+      body: { password: as.password },
+      malformed: [
+        { url, body: {} },
+        { url, body: { password: badPassword } },
+      ],
+    };
+  },
+});
 
 export const cases = defineCases([
   {
@@ -76,48 +102,8 @@ export const cases = defineCases([
       };
     },
   },
-  {
-    route: `${BASE}/secondfactor/totp`,
-    method: 'DELETE',
-    scopes: ['Account.ReadWrite'],
-    ok: [204],
-    noForeign: own,
-    setup: async () => {
-      const as = await createUser();
-      await confirmed(as);
-      const url = `${BASE}/secondfactor/totp`;
-      return {
-        as,
-        url,
-        body: { password: as.password },
-        malformed: [
-          { url, body: {} },
-          { url, body: { password: 'x'.repeat(1025) } },
-        ],
-      };
-    },
-  },
-  {
-    route: `${BASE}/secondfactor/recoverycodes`,
-    method: 'POST',
-    scopes: ['Account.ReadWrite'],
-    ok: [200],
-    noForeign: own,
-    setup: async () => {
-      const as = await createUser();
-      await confirmed(as);
-      const url = `${BASE}/secondfactor/recoverycodes`;
-      return {
-        as,
-        url,
-        body: { password: as.password },
-        malformed: [
-          { url, body: {} },
-          { url, body: { password: 5 } },
-        ],
-      };
-    },
-  },
+  withPassword('secondfactor/totp', 'DELETE', 204, 'x'.repeat(1025)),
+  withPassword('secondfactor/recoverycodes', 'POST', 200, 5),
   {
     route: `${BASE}/passkey/options`,
     method: 'POST',
