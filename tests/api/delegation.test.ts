@@ -21,7 +21,7 @@ import {
   grantUser,
   type TestUser,
 } from '../support/factories/core';
-import { aWeek, createOrgLock, orgWithCast } from '../support/factories/organization';
+import { aWeek, createOrgLock, orgWithCast, ownerDemotesAdmin } from '../support/factories/organization';
 import { activeWindow, outsideWindow } from '../support/factories/schedule';
 import { api } from '../support/router';
 import { hardware } from '../support/bridges';
@@ -80,6 +80,21 @@ async function frontDoor(adminAccess: Partial<typeof deviceAccess.$inferInsert> 
   return { ...c, lock, adminRow };
 }
 
+/** The link ended yesterday (it ran from three days ago), as if that time had passed. */
+async function endedYesterday(linkId: string) {
+  await (await db())
+    .update(accessLinks)
+    .set({ startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() - DAY) })
+    .where(eq(accessLinks.id, linkId));
+}
+
+/** The administrator moves the link to run from now until `endDate` (PATCH its repeatEvent). */
+const adminMovesLink = (c: { org: { id: number }; admin: TestUser }, linkId: string, endDate: string) =>
+  api('PATCH', `${links(c.org.id)}/${linkId}`, {
+    key: c.admin.key,
+    body: { repeatEvent: { startDate: new Date().toISOString(), endDate } },
+  });
+
 describe('a link gives no more, and shows its URL to no one, beyond what the reader holds', () => {
   it('an administrator with remote opening disabled sees the owner link listed without its URL, cannot read or send it, and cannot bring an ended link back to life', async () => {
     const c = await frontDoor({ remoteAccessDisabled: true });
@@ -107,14 +122,8 @@ describe('a link gives no more, and shows its URL to no one, beyond what the rea
       made.json.result.url,
     );
     // the link ended yesterday; the administrator moves its end to 2099: refused (reviving is granting)
-    await (await db())
-      .update(accessLinks)
-      .set({ startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() - DAY) })
-      .where(eq(accessLinks.id, id));
-    const revived = await api('PATCH', `${links(c.org.id)}/${id}`, {
-      key: c.admin.key,
-      body: { repeatEvent: { startDate: new Date().toISOString(), endDate: '2099-12-31T00:00:00Z' } },
-    });
+    await endedYesterday(id);
+    const revived = await adminMovesLink(c, id, '2099-12-31T00:00:00Z');
     expect(revived.status).toBe(403);
     const token = made.json.result.url.split('/link/')[1];
     expect((await api('POST', `${V}/link/${token}/device/${c.lock.id}/open`, guestAddress)).status).toBe(410);
@@ -128,20 +137,11 @@ describe('a link gives no more, and shows its URL to no one, beyond what the rea
       body: { name: 'Plumber', deviceIds: [c.lock.id], repeatEvent: aWeek() },
     });
     const id = made.json.result.id as string;
-    await (await db())
-      .update(accessLinks)
-      .set({ startDate: new Date(Date.now() - 3 * DAY), endDate: new Date(Date.now() - DAY) })
-      .where(eq(accessLinks.id, id));
-    const beyond = await api('PATCH', `${links(c.org.id)}/${id}`, {
-      key: c.admin.key,
-      body: { repeatEvent: { startDate: new Date().toISOString(), endDate: '2099-12-31T00:00:00Z' } },
-    });
+    await endedYesterday(id);
+    const beyond = await adminMovesLink(c, id, '2099-12-31T00:00:00Z');
     expect(beyond.status).toBe(403);
     expect(beyond.json.errorMessages[0]).toMatch(/days or hours your own access/);
-    const within = await api('PATCH', `${links(c.org.id)}/${id}`, {
-      key: c.admin.key,
-      body: { repeatEvent: { startDate: new Date().toISOString(), endDate: inAWeek() } },
-    });
+    const within = await adminMovesLink(c, id, inAWeek());
     expect(within.status).toBe(200);
     const [row] = await (await db()).select().from(accessLinks).where(eq(accessLinks.id, id));
     expect(row.createdBy).toBe(c.admin.id);
@@ -464,14 +464,7 @@ describe('what a grantor handed out answers for it when they lose power', () => 
     const otherAdmin = await createUser();
     await addOrgUser(c.org.id, otherAdmin.id, 1);
     expect((await api('GET', person, { key: otherAdmin.key })).json.result.demotion).toBeNull();
-    expect(
-      (
-        await api('PUT', `${V}/organization/${c.org.id}/removeadmin`, {
-          key: c.owner.key,
-          body: { organizationUserId: c.ouIds.admin },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await ownerDemotesAdmin(c)).status).toBe(200);
     const token = made.json.result.url.split('/link/')[1];
     const open = await api('POST', `${V}/link/${token}/device/${c.lock.id}/open`, {
       headers: { 'x-forwarded-for': '2001:db8:29::3' },

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel, auditLog, devices, lockPins } from '@/db/schema';
 import { addOrgUser, createGroup, createUser, db, grantGroup, grantUser } from '../support/factories/core';
-import { aWeek, createOrgLock, orgWithCast } from '../support/factories/organization';
+import { aWeek, createOrgLock, orgWithCast, ownerDemotesAdmin } from '../support/factories/organization';
 import { createSite } from '../support/factories/sites';
 import { api } from '../support/router';
 
@@ -224,14 +224,7 @@ describe('an administrator limited to some sites', () => {
   it('a member is limited too, and lowering an administrator to member keeps the limit (no widening by demotion)', async () => {
     const c = await twoBuildings();
     await c.limit([c.office.id]);
-    expect(
-      (
-        await api('PUT', `${V}/organization/${c.org.id}/removeadmin`, {
-          key: c.owner.key,
-          body: { organizationUserId: c.ouIds.admin },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await ownerDemotesAdmin(c)).status).toBe(200);
     // still an administrator of the door by their access, still limited
     expect((await pin(c.admin.key, c.homeDoor.id, 'Late', '730197')).status).toBe(403);
     expect((await pin(c.admin.key, c.officeDoor.id, 'Early', '730198')).status).toBe(201);

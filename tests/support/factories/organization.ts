@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeviceType, devices, organizationInvitations, simExternalGates } from '@/db/schema';
+import { api } from '../router';
 import { addOrgUser, createBridge, createLock, createOrg, createUser, db, type TestUser } from './core';
 
 /** An organization with one user per role, plus an outsider who belongs to another organization. */
@@ -25,6 +26,13 @@ export async function orgWithCast(opts: { timeZone?: string } = {}) {
 export type Cast = Awaited<ReturnType<typeof orgWithCast>>;
 export type Role = 'owner' | 'admin' | 'member' | 'outsider';
 export const roleUser = (c: Cast, r: Role): TestUser => c[r];
+
+/** The owner makes the cast's organization administrator a member again, through the API (PUT .../removeadmin). */
+export const ownerDemotesAdmin = (c: Pick<Cast, 'org' | 'owner' | 'ouIds'>) =>
+  api('PUT', `/api/v37/organization/${c.org.id}/removeadmin`, {
+    key: c.owner.key,
+    body: { organizationUserId: c.ouIds.admin },
+  });
 
 /** A gate of the organization, present and connected in the (simulated) external gate system. */
 export async function createGate(
