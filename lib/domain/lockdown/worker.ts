@@ -28,6 +28,17 @@ const FAILED_AT_DOOR: Record<number, string> = {
 };
 const BATCH = 50;
 
+/** The end of the lease a pass takes on the rows it claims. */
+const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS).toISOString();
+
+/** Whether candidate row `c` is free to claim: never claimed, or its lease ran out. */
+const leaseFree = (now: Date) => sql`(c.claimed_until is null or c.claimed_until < ${now.toISOString()}::timestamptz)`;
+
+/** The active lockdowns that hold over a door (its organization's, or its site's), as `l` beside the door `d`. */
+const lockdownsOver = (deviceId: number) =>
+  sql`from lockdowns l join devices d on d.organization_id = l.organization_id
+    where d.id = ${deviceId} and l.lifted_at is null and (l.site_id is null or l.site_id = d.site_id)`;
+
 interface Claimed {
   lockdown_id: string;
   device_id: number;
@@ -43,7 +54,7 @@ export async function lockdownPass(db: Db, now = new Date()): Promise<boolean> {
 }
 
 async function lockPass(db: Db, now: Date): Promise<number> {
-  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  const until = leaseEnd(now);
   const claimed = rowsOf<Claimed>(
     await db.execute(sql`
       update lockdown_locks ll set claimed_until = ${until}::timestamptz
@@ -51,7 +62,7 @@ async function lockPass(db: Db, now: Date): Promise<number> {
       where l.id = ll.lockdown_id and (ll.lockdown_id, ll.device_id) in (
         select c.lockdown_id, c.device_id from lockdown_locks c join lockdowns cl on cl.id = c.lockdown_id
         where cl.lifted_at is null and c.locked_at is null
-          and (c.claimed_until is null or c.claimed_until < ${now.toISOString()}::timestamptz)
+          and ${leaseFree(now)}
         order by c.attempts, c.device_id limit ${BATCH} for update of c skip locked)
       returning ll.lockdown_id, ll.device_id, ll.operation_id, l.started_by`),
   );
@@ -109,7 +120,7 @@ interface ClaimedPin {
 }
 
 async function pinPass(db: Db, now: Date): Promise<number> {
-  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  const until = leaseEnd(now);
   // to take off: on the lock while the lockdown holds; to put back: off the lock once it is lifted
   const claimed = rowsOf<ClaimedPin>(
     await db.execute(sql`
@@ -118,7 +129,7 @@ async function pinPass(db: Db, now: Date): Promise<number> {
       where l.id = s.lockdown_id and (s.lockdown_id, s.kind, s.ref) in (
         select c.lockdown_id, c.kind, c.ref from lockdown_suspensions c join lockdowns cl on cl.id = c.lockdown_id
         where c.kind = 'pin' and (c.on_lock = 1) = (cl.lifted_at is null)
-          and (c.claimed_until is null or c.claimed_until < ${now.toISOString()}::timestamptz)
+          and ${leaseFree(now)}
         order by c.attempts limit ${BATCH} for update of c skip locked)
       returning s.lockdown_id, s.ref, s.device_id, s.on_lock, s.attempts, (l.lifted_at is not null) as lifted`),
   );
@@ -144,8 +155,7 @@ async function pinPass(db: Db, now: Date): Promise<number> {
         // another lockdown still holds over the door: it puts the PIN back when it is lifted
         await db.execute(sql`
           insert into lockdown_suspensions (lockdown_id, kind, ref, device_id, on_lock)
-          select l.id, 'pin', ${c.ref}, ${c.device_id}, 0 from lockdowns l join devices d on d.organization_id = l.organization_id
-          where d.id = ${c.device_id} and l.lifted_at is null and (l.site_id is null or l.site_id = d.site_id)
+          select l.id, 'pin', ${c.ref}, ${c.device_id}, 0 ${lockdownsOver(c.device_id)}
           limit 1 on conflict do nothing`);
       }
       await db.delete(lockdownSuspensions).where(row);
@@ -172,8 +182,7 @@ const messageOnly = (e: unknown) => new Error(e instanceof Error ? e.message : '
 
 async function stillLockedDown(db: Db, deviceId: number): Promise<boolean> {
   const [r] = rowsOf<{ held: boolean }>(
-    await db.execute(sql`select exists (select 1 from lockdowns l join devices d on d.organization_id = l.organization_id
-      where d.id = ${deviceId} and l.lifted_at is null and (l.site_id is null or l.site_id = d.site_id)) as held`),
+    await db.execute(sql`select exists (select 1 ${lockdownsOver(deviceId)}) as held`),
   );
   return Boolean(r?.held);
 }
