@@ -8,6 +8,7 @@ import { unsubscribeLink } from '@/lib/domain/notifications/message';
 import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createBridge, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { connectApp, registerTestApp } from '../support/oauth';
+import { invitationTo } from '../support/factories/access';
 import { createDoorSensor } from '../support/factories/devices';
 import { aWeek, createOrgLock, openInvitation } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
@@ -693,18 +694,7 @@ async function pendingInvitation(w: World) {
 /** The token of an invitation to `email` on a fresh lock of the organization (nobody else on it). */
 async function invitationFor(organizationId: number, email: string) {
   const lock = await createOrgLock(organizationId, { name: `Matrix invitation ${randomUUID().slice(0, 6)}` });
-  const d = await db();
-  const [a] = await d
-    .insert(deviceAccess)
-    .values({
-      deviceId: lock.id,
-      principalType: 0,
-      pendingEmail: email.toLowerCase(),
-      accessLevel: 0,
-      pendingExpiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning({ id: deviceAccess.id });
-  return (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token;
+  return (await invitationTo(lock.id, email)).token;
 }
 
 /** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */

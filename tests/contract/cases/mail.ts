@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { deviceAccess } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
-import { sharingCast } from '../../support/factories/access';
+import { invitationTo, sharingCast } from '../../support/factories/access';
 import { createLock, createUser, db, grantUser } from '../../support/factories/core';
-import { defineCases } from '../types';
+import { type ContractCase, defineCases } from '../types';
 import { aClient } from '../clients';
 
 /**
@@ -23,23 +23,25 @@ async function mailed(purpose: 'verify' | 'reset') {
 /** A pending access to `email` on a fresh lock and its invitation token. */
 async function invitation(email: string) {
   const lock = await createLock();
-  const d = await db();
-  const [a] = await d
-    .insert(deviceAccess)
-    .values({
-      deviceId: lock.id,
-      principalType: 0,
-      pendingEmail: email.toLowerCase(),
-      accessLevel: 0,
-      pendingExpiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning({ id: deviceAccess.id });
-  return {
-    lock,
-    accessId: a.id,
-    token: (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token,
-  };
+  return { lock, ...(await invitationTo(lock.id, email)) };
 }
+
+/**
+ * A public request for a mail to an address (a fresh one, from a client of its own): accepted (202)
+ * the same for every address; each of `malformed` is a body that must be refused.
+ */
+const askForMail = (path: string, malformed: unknown[]): ContractCase => ({
+  route: `${A}/${path}`,
+  method: 'POST',
+  scopes: 'public',
+  ok: [202],
+  noForeign: 'answers the same for every address; there is no resource of anyone to reach',
+  setup: async () => {
+    const headers = aClient();
+    const url = `${A}/${path}`;
+    return { url, body: { email: address() }, headers, malformed: malformed.map((body) => ({ url, body, headers })) };
+  },
+});
 
 export const cases = defineCases([
   {
@@ -58,45 +60,8 @@ export const cases = defineCases([
       ],
     }),
   },
-  {
-    route: `${A}/verify/resend`,
-    method: 'POST',
-    scopes: 'public',
-    ok: [202],
-    noForeign: 'answers the same for every address; there is no resource of anyone to reach',
-    setup: async () => {
-      const headers = aClient();
-      return {
-        url: `${A}/verify/resend`,
-        body: { email: address() },
-        headers,
-        malformed: [
-          { url: `${A}/verify/resend`, body: { email: 'nope' }, headers },
-          { url: `${A}/verify/resend`, body: { email: 'x'.repeat(321) }, headers },
-          { url: `${A}/verify/resend`, body: {}, headers },
-        ],
-      };
-    },
-  },
-  {
-    route: `${A}/password/forgot`,
-    method: 'POST',
-    scopes: 'public',
-    ok: [202],
-    noForeign: 'answers the same for every address; there is no resource of anyone to reach',
-    setup: async () => {
-      const headers = aClient();
-      return {
-        url: `${A}/password/forgot`,
-        body: { email: address() },
-        headers,
-        malformed: [
-          { url: `${A}/password/forgot`, body: { email: 'nope' }, headers },
-          { url: `${A}/password/forgot`, body: {}, headers },
-        ],
-      };
-    },
-  },
+  askForMail('verify/resend', [{ email: 'nope' }, { email: 'x'.repeat(321) }, {}]),
+  askForMail('password/forgot', [{ email: 'nope' }, {}]),
   {
     route: `${A}/password/reset`,
     method: 'POST',

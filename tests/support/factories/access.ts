@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { AccessLevel, deviceAccess, userGroupMembers } from '@/db/schema';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
 import {
   addOrgUser,
   createBridge,
@@ -85,4 +86,26 @@ export async function bulkActivity(
     );
   }
   return rows.map((r) => r.date);
+}
+
+/**
+ * An invitation to `email` waiting on the device (a pending guest access that expires in a day),
+ * and the token its mail carries.
+ */
+export async function invitationTo(deviceId: number, email: string) {
+  const d = await db();
+  const [a] = await d
+    .insert(deviceAccess)
+    .values({
+      deviceId,
+      principalType: 0,
+      pendingEmail: email.toLowerCase(),
+      accessLevel: 0,
+      pendingExpiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: deviceAccess.id });
+  return {
+    accessId: a.id,
+    token: (await issueEmailToken(d, { purpose: 'device-invite', email, ref: a.id, now: new Date() })).token,
+  };
 }
