@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lockdowns } from '@/db/schema';
 import { db } from '../support/factories/core';
-import { api } from '../support/router';
 import { REQUESTS } from './requests';
 import { ROWS } from './table';
-import { authorization, CALLERS, keepWithoutFactor, makeWorld, SHORT, type Caller, type World } from './world';
+import { askCell, CALLERS, makeWorld, SHORT, type Caller, type World } from './world';
 
 /**
  * The matrix's opening rows while the world's organization is locked down (issue 35): every cell
@@ -38,13 +37,7 @@ describe('the opening rows of the matrix under a lockdown of the whole organizat
         const status = underLockdown(row.label, caller, row.expect[caller]);
         it(`${SHORT[caller]} ${caller} -> ${status}`, async () => {
           const input = await REQUESTS[row.label]!(w, caller);
-          const res = await api(row.method, input.url, {
-            authorization: authorization(w, caller),
-            body: input.body,
-            headers: input.headers,
-          });
-          await keepWithoutFactor(w, caller);
-          expect(res.status, `${row.label} as ${caller}: ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
+          const res = await askCell(w, row, caller, input, status);
           if (status === 403 && row.expect[caller] !== 403)
             expect(res.json.errorMessages[0]).toContain('Reason: Matrix lockdown.');
         });

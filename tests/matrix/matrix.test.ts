@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRouteMethods, label } from '../contract/registry';
-import { api } from '../support/router';
 import { REQUESTS } from './requests';
 import { ROWS } from './table';
-import { authorization, CALLERS, keepWithoutFactor, makeWorld, SHORT, type World } from './world';
+import { askCell, CALLERS, makeWorld, SHORT, type World } from './world';
 
 /**
  * The authorization matrix (table.ts): every route and method under app/api/v37 and app/api/sim,
@@ -53,13 +52,7 @@ describe('the authorization matrix', () => {
           const build = REQUESTS[row.label];
           if (!build) throw new Error(`${row.label}: no request in tests/matrix/requests.ts`);
           const input = await build(w, caller);
-          const res = await api(row.method, input.url, {
-            authorization: authorization(w, caller),
-            body: input.body,
-            headers: input.headers,
-          });
-          await keepWithoutFactor(w, caller);
-          expect(res.status, `${row.label} as ${caller}: ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
+          await askCell(w, row, caller, input, status);
         });
       }
     });

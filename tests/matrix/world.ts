@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { AccessLevel, accessLinks, deviceAccess, passkeys, userTotp } from '@/db/schema';
 import { SCOPES } from '@/lib/auth/scopes';
 import { createKeyFor, registerPhone } from '../support/factories/account';
@@ -7,6 +8,7 @@ import { addOrgUser, createGroup, createOrg, createUser, db, type TestUser } fro
 import { aWeek, createGate, createOrgLock } from '../support/factories/organization';
 import { activeWindow, outsideWindow } from '../support/factories/schedule';
 import { api } from '../support/router';
+import type { Input } from '../contract/types';
 
 /**
  * The callers of the authorization matrix and the world they live in: one organization, its
@@ -333,6 +335,28 @@ export function authorization(w: World, c: Caller): string | undefined {
   if (c === 'none') return undefined;
   if (isLinkCaller(c)) return `Bearer ${w.linkTokens[c as keyof World['linkTokens']]}`;
   return `Bearer ${w.keys[c as keyof World['keys']]}`;
+}
+
+/**
+ * One cell of the matrix: the row's request as the caller, the world kept as the later rows need
+ * it (keepWithoutFactor), then the status the cell states (a failure names the row, the caller and
+ * the start of the answer). Returns the answer.
+ */
+export async function askCell(
+  w: World,
+  row: { label: string; method: string },
+  caller: Caller,
+  input: Input,
+  status: number,
+) {
+  const res = await api(row.method, input.url, {
+    authorization: authorization(w, caller),
+    body: input.body,
+    headers: input.headers,
+  });
+  await keepWithoutFactor(w, caller);
+  expect(res.status, `${row.label} as ${caller}: ${res.status} ${res.text.slice(0, 300)}`).toBe(status);
+  return res;
 }
 
 /** Whose request it is: the person, or the owner for the owner's restricted keys (and, unused, for the rest). */
