@@ -80,6 +80,30 @@ async function frontDoor(adminAccess: Partial<typeof deviceAccess.$inferInsert> 
   return { ...c, lock, adminRow };
 }
 
+/**
+ * An organization's "Garage side door" with its owner on it, and the group "Garage crew" of the
+ * cast's `members` on it at `level` for 30 days.
+ */
+async function garageCrew(members: ('admin' | 'member')[], level: number) {
+  const c = await orgWithCast();
+  const lock = await createOrgLock(c.org.id, { name: 'Garage side door' });
+  await grantUser(lock.id, c.owner.id, AccessLevel.owner);
+  const group = await createGroup(
+    c.org.id,
+    'Garage crew',
+    members.map((m) => c.ouIds[m]),
+  );
+  const groupRow = await grantGroup(lock.id, group.id, level, { endDate: new Date(Date.now() + 30 * DAY) });
+  return { c, lock, group, groupRow };
+}
+
+/** `key`'s holder shares the lock with the person at `email` until a week from now (remote opening allowed). */
+const shareForAWeek = (key: string, lockId: number, email: string, accessLevel: number) =>
+  api('POST', `${V}/my/device/${lockId}/access`, {
+    key,
+    body: { principalType: 0, userEmail: email, accessLevel, remoteAccessDisabled: false, endDate: inAWeek() },
+  });
+
 /** The link ended yesterday (it ran from three days ago), as if that time had passed. */
 async function endedYesterday(linkId: string) {
   await (await db())
@@ -232,16 +256,7 @@ describe('what a grantor handed out answers for it when they lose power', () => 
   it("the administrator's access revoked: the access they gave their second account ends, and so does their PIN; the audit log says so", async () => {
     const c = await frontDoor({ endDate: new Date(Date.now() + 30 * DAY) });
     const second = await createUser();
-    const shared = await api('POST', `${V}/my/device/${c.lock.id}/access`, {
-      key: c.admin.key,
-      body: {
-        principalType: 0,
-        userEmail: second.email,
-        accessLevel: 1,
-        remoteAccessDisabled: false,
-        endDate: inAWeek(),
-      },
-    });
+    const shared = await shareForAWeek(c.admin.key, c.lock.id, second.email, 1);
     expect(shared.status).toBe(201);
     const pin = await api('POST', `${V}/my/lock/${c.lock.id}/pin`, {
       key: c.admin.key,
@@ -267,24 +282,9 @@ describe('what a grantor handed out answers for it when they lose power', () => 
   it.each(groupLosses)(
     "the administrator's door came through a group, %s: the access they gave and their PIN end; the audit log says so",
     async (_how, way) => {
-      const c = await orgWithCast();
-      const lock = await createOrgLock(c.org.id, { name: 'Garage side door' });
-      await grantUser(lock.id, c.owner.id, AccessLevel.owner);
-      const group = await createGroup(c.org.id, 'Garage crew', [c.ouIds.admin]);
-      const groupRow = await grantGroup(lock.id, group.id, AccessLevel.administrator, {
-        endDate: new Date(Date.now() + 30 * DAY),
-      });
+      const { c, lock, group, groupRow } = await garageCrew(['admin'], AccessLevel.administrator);
       const second = await createUser();
-      const shared = await api('POST', `${V}/my/device/${lock.id}/access`, {
-        key: c.admin.key,
-        body: {
-          principalType: 0,
-          userEmail: second.email,
-          accessLevel: 0,
-          remoteAccessDisabled: false,
-          endDate: inAWeek(),
-        },
-      });
+      const shared = await shareForAWeek(c.admin.key, lock.id, second.email, 0);
       expect(shared.status).toBe(201);
       const pin = await api('POST', `${V}/my/lock/${lock.id}/pin`, {
         key: c.admin.key,
@@ -314,24 +314,9 @@ describe('what a grantor handed out answers for it when they lose power', () => 
   );
 
   it('a member of the same group who handed nothing out, and what others gave, are left alone when the group loses the door', async () => {
-    const c = await orgWithCast();
-    const lock = await createOrgLock(c.org.id, { name: 'Garage side door' });
-    await grantUser(lock.id, c.owner.id, AccessLevel.owner);
-    const group = await createGroup(c.org.id, 'Garage crew', [c.ouIds.admin, c.ouIds.member]);
-    const groupRow = await grantGroup(lock.id, group.id, AccessLevel.guest, {
-      endDate: new Date(Date.now() + 30 * DAY),
-    });
+    const { c, lock, groupRow } = await garageCrew(['admin', 'member'], AccessLevel.guest);
     const guest = await createUser();
-    const byOwner = await api('POST', `${V}/my/device/${lock.id}/access`, {
-      key: c.owner.key,
-      body: {
-        principalType: 0,
-        userEmail: guest.email,
-        accessLevel: 0,
-        remoteAccessDisabled: false,
-        endDate: inAWeek(),
-      },
-    });
+    const byOwner = await shareForAWeek(c.owner.key, lock.id, guest.email, 0);
     expect(byOwner.status).toBe(201);
     expect((await api('DELETE', `${V}/my/device/${lock.id}/access/${groupRow.id}`, { key: c.owner.key })).status).toBe(
       204,
@@ -366,16 +351,7 @@ describe('what a grantor handed out answers for it when they lose power', () => 
   it('kept on purpose (keepGrants=true): the grant stays and names the person who confirmed as its grantor', async () => {
     const c = await frontDoor({ endDate: new Date(Date.now() + 30 * DAY) });
     const second = await createUser();
-    const shared = await api('POST', `${V}/my/device/${c.lock.id}/access`, {
-      key: c.admin.key,
-      body: {
-        principalType: 0,
-        userEmail: second.email,
-        accessLevel: 0,
-        remoteAccessDisabled: false,
-        endDate: inAWeek(),
-      },
-    });
+    const shared = await shareForAWeek(c.admin.key, c.lock.id, second.email, 0);
     const revoked = await api('DELETE', `${V}/my/device/${c.lock.id}/access/${c.adminRow.id}?keepGrants=true`, {
       key: c.owner.key,
     });
@@ -427,16 +403,7 @@ describe('what a grantor handed out answers for it when they lose power', () => 
     const c = await frontDoor({ endDate: new Date(Date.now() + 30 * DAY) });
     const guest = await createUser();
     await addOrgUser(c.org.id, guest.id, 0);
-    await api('POST', `${V}/my/device/${c.lock.id}/access`, {
-      key: c.admin.key,
-      body: {
-        principalType: 0,
-        userEmail: guest.email,
-        accessLevel: 0,
-        remoteAccessDisabled: false,
-        endDate: inAWeek(),
-      },
-    });
+    await shareForAWeek(c.admin.key, c.lock.id, guest.email, 0);
     const profile = await api('GET', `${V}/organization/${c.org.id}/user/${c.ouIds.admin}`, { key: c.owner.key });
     expect(profile.json.result.removal.grantsMade).toEqual([
       { kind: 'access', name: expect.stringMatching(/^access /), deviceId: c.lock.id },
