@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { route } from '@/lib/http/route';
-import { bodyId, pathId, qBool } from '@/lib/http/query';
+import { pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
 import { removeAdmin } from '@/lib/domain/organizations/role-change';
 import { res } from '@/lib/http/responses';
+import { roleChangeBody } from '../role-body';
 
 // PUT /api/v37/organization/{organizationId}/removeadmin: the owner makes an administrator a member (Tedee's remove admin
 // role) -> 200 without a result, as organizationusers/remove-admin.rst has it
@@ -15,9 +16,7 @@ export const PUT = route(
     params: z.object({ organizationId: pathId() }),
     // keepGrants=true: what they handed out as an administrator stays, answered for by the owner (default: it ends)
     query: z.object({ keepGrants: qBool().optional() }),
-    body: z.object({
-      organizationUserId: bodyId('organizationUserId must be a number'),
-    }),
+    body: roleChangeBody,
   },
   async (ctx, { params, body, query }) => {
     await removeAdmin(ctx, {
