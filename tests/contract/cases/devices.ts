@@ -26,6 +26,17 @@ async function mobileOf(u: { key: string }) {
     .id as number;
 }
 
+/** The caller's phone, and another person's as the foreign one. */
+async function onePhone() {
+  const [me, other] = await Promise.all([createUser(), createUser()]);
+  return {
+    as: me,
+    url: `${V}/mobile/${await mobileOf(me)}`,
+    foreign: { url: `${V}/mobile/${await mobileOf(other)}` },
+    malformed: { url: `${V}/mobile/abc` },
+  };
+}
+
 const list = (route: string, malformed: string[]) => ({
   route: `${V}/${route}`,
   method: 'GET' as const,
@@ -194,30 +205,14 @@ export const cases = defineCases([
     method: 'GET',
     scopes: ['DeviceCertificate.Operate', 'Mobile.Read', 'Mobile.ReadWrite'],
     ok: [200],
-    setup: async () => {
-      const [me, other] = await Promise.all([createUser(), createUser()]);
-      return {
-        as: me,
-        url: `${V}/mobile/${await mobileOf(me)}`,
-        foreign: { url: `${V}/mobile/${await mobileOf(other)}` },
-        malformed: { url: `${V}/mobile/abc` },
-      };
-    },
+    setup: onePhone,
   },
   {
     route: `${V}/mobile/[id]`,
     method: 'DELETE',
     scopes: ['DeviceCertificate.Operate', 'Mobile.ReadWrite'],
     ok: [204],
-    setup: async () => {
-      const [me, other] = await Promise.all([createUser(), createUser()]);
-      return {
-        as: me,
-        url: `${V}/mobile/${await mobileOf(me)}`,
-        foreign: { url: `${V}/mobile/${await mobileOf(other)}` },
-        malformed: { url: `${V}/mobile/abc` },
-      };
-    },
+    setup: onePhone,
   },
   {
     route: `${V}/devicecertificate/getformobile`,
