@@ -1,14 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../support/router';
 import { createUser } from '../support/factories/core';
-import { createSubscription, startReceiver, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, receiversClosedAfterEach } from '../support/factories/webhooks';
 
 /** /api/v37/my/webhook: the caller's own subscriptions. */
-const open: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
-});
+const newReceiver = receiversClosedAfterEach();
 const BASE = '/api/v37/my/webhook';
 const url = 'http://127.0.0.1:9/hook';
 
@@ -129,8 +126,7 @@ describe('my webhooks', () => {
 
   it('sends a test event (202), lists it with its attempts and redelivers it with the same webhook-id', async () => {
     const u = await createUser();
-    const r = await startReceiver();
-    open.push(r);
+    const r = await newReceiver();
     r.respond((_x, n) => (n === 0 ? { status: 500, body: 'not yet' } : { status: 200, body: 'thanks' }));
     const w = (await api('POST', BASE, { key: u.key, body: { url: r.url, events: ['bell-button-pressed'] } })).json
       .result;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { webhookAttempts } from '@/db/schema';
@@ -9,20 +9,15 @@ import {
   createSubscription,
   deliveriesOf,
   passFor,
-  startReceiver,
+  receiversClosedAfterEach,
   subscriptionRow,
-  type Receiver,
 } from '../support/factories/webhooks';
 
 /** Delivery through a real HTTP receiver on loopback; the worker is driven pass by pass. */
-const open: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
-});
+const newReceiver = receiversClosedAfterEach();
 
 async function setup() {
-  const receiver = await startReceiver();
-  open.push(receiver);
+  const receiver = await newReceiver();
   const user = await createUser();
   const lock = await createLock();
   await grantUser(lock.id, user.id, 2);

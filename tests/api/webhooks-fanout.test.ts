@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { webhookOutbox } from '@/db/schema';
 import { enqueueWebhookEvent } from '@/lib/domain/webhooks/outbox';
@@ -13,18 +13,10 @@ import {
   grantUser,
   lockWithCast,
 } from '../support/factories/core';
-import { createSubscription, deliveriesOf, passFor, startReceiver, type Receiver } from '../support/factories/webhooks';
+import { createSubscription, deliveriesOf, passFor, receiversClosedAfterEach } from '../support/factories/webhooks';
 
 /** Who gets an event: subscribers who can see the device (at fan-out time) or own its organization. */
-const open: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
-});
-async function receiver() {
-  const r = await startReceiver();
-  open.push(r);
-  return r;
-}
+const receiver = receiversClosedAfterEach();
 const pass = () => passFor();
 const bell = async (device: { id: number; type: number }) =>
   enqueueWebhookEvent(await db(), 'bell-button-pressed', device, {});

@@ -11,21 +11,19 @@ import {
   deliveriesOf,
   passFor,
   scope,
-  startReceiver,
-  type Receiver,
+  receiversClosedAfterEach,
 } from '../support/factories/webhooks';
 
 /** What happens when things go wrong: the worker stops, the receiver is down, the endpoint misbehaves. */
-const open: Receiver[] = [];
+// registered after the receivers' hook, so it runs before it (after-hooks run in reverse): the workers stop first
+const newReceiver = receiversClosedAfterEach();
 const stops: Array<() => void> = [];
-afterEach(async () => {
+afterEach(() => {
   stops.splice(0).forEach((s) => s());
-  await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
 });
 
 async function setup(url?: string) {
-  const receiver = await startReceiver();
-  open.push(receiver);
+  const receiver = await newReceiver();
   const user = await createUser();
   const lock = await createLock();
   await grantUser(lock.id, user.id, 0);

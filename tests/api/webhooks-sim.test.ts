@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../support/router';
 import { lockWithCast } from '../support/factories/core';
-import { mySubscriptions, passFor, startReceiver, type Receiver } from '../support/factories/webhooks';
+import { mySubscriptions, passFor, receiversClosedAfterEach } from '../support/factories/webhooks';
 
 /** Simulated device changes (the /api/sim control plane) arrive at a real receiver as the matching events. */
-const open: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
-});
+const newReceiver = receiversClosedAfterEach();
 
 async function subscribed() {
   const cast = await lockWithCast();
-  const receiver = await startReceiver();
-  open.push(receiver);
+  const receiver = await newReceiver();
   const created = await api('POST', '/api/v37/my/webhook', {
     key: cast.owner.key,
     body: {
@@ -88,8 +84,7 @@ describe('simulated device changes end to end', () => {
 
   it('the guest sees the same lock events; an outsider cannot trigger or receive them', async () => {
     const { guest, outsider, lock, sim } = await subscribed();
-    const receiver = await startReceiver();
-    open.push(receiver);
+    const receiver = await newReceiver();
     for (const u of [guest, outsider]) {
       const c = await api('POST', '/api/v37/my/webhook', {
         key: u.key,

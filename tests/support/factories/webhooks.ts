@@ -8,6 +8,7 @@ import { runWebhookPass } from '@/lib/domain/webhooks/pass';
 import { encryptSecret } from '@/lib/crypto/secrets';
 import { newWebhookSecret } from '@/lib/domain/webhooks/subscriptions';
 import type { WebhookEvent } from '@/lib/shared/webhooks/events';
+import { afterEach } from 'vitest';
 import { db } from './core';
 import { checkWebhookAgainstOpenApi } from '../openapi-check';
 
@@ -26,6 +27,22 @@ export interface Receiver {
   close: () => Promise<void>;
   /** listen again on the same port (after close) */
   reopen: () => Promise<void>;
+}
+
+/**
+ * The receivers of a test file, each closed after the test that started it: called at the file's
+ * top, it returns what starts one (startReceiver) in a test.
+ */
+export function receiversClosedAfterEach(): () => Promise<Receiver> {
+  const open: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((r) => r.close().catch(() => {})));
+  });
+  return async () => {
+    const r = await startReceiver();
+    open.push(r);
+    return r;
+  };
 }
 
 /** A real HTTP endpoint on 127.0.0.1 (port 0) that records what it gets. */
