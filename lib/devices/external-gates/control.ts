@@ -2,20 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { simExternalGates } from './tables';
 import { DeviceFailure } from '../errors';
+import { gateView } from './gates';
 import type { ExternalGateChange, ExternalGateRow } from '../gateway';
 
 type Row = typeof simExternalGates.$inferSelect;
-/** A gate as the external system shows it to its operators (not its busy flag). */
-const shown = (g: Row): ExternalGateRow => ({
-  externalId: g.externalId,
-  account: g.account,
-  name: g.name,
-  type: g.type,
-  impulseLength: g.impulseLength,
-  firmware: g.firmware,
-  isConnected: g.isConnected,
-  updated: g.updated,
-});
+/** A gate as the external system shows it to its operators: what it answers the service, with the account and when it changed (not its busy flag). */
+const shown = (g: Row): ExternalGateRow => ({ ...gateView(g), account: g.account, updated: g.updated });
 
 /** Control plane of the external gate system: what its operators do there (the service never does). */
 export async function addExternalGate(

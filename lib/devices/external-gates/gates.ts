@@ -6,7 +6,8 @@ import { busy, DeviceFailure, gateDisconnected, noAnswer } from '../errors';
 import type { DeviceReports, ExternalGate, Fault } from '../gateway';
 
 type Row = typeof simExternalGates.$inferSelect;
-const view = (g: Row): ExternalGate => ({
+/** A gate as the external system answers the service for it. */
+export const gateView = (g: Row): ExternalGate => ({
   externalId: g.externalId,
   name: g.name,
   type: g.type,
@@ -18,7 +19,7 @@ const view = (g: Row): ExternalGate => ({
 /** The simulated external gate system, read-only for the service. */
 export async function readExternalGate(db: Db, externalId: string): Promise<ExternalGate | null> {
   const [g] = await db.select().from(simExternalGates).where(eq(simExternalGates.externalId, externalId));
-  return g ? view(g) : null;
+  return g ? gateView(g) : null;
 }
 
 /** One account's gates there (the account is the service user's id). */
@@ -29,7 +30,7 @@ export async function listAccountGates(db: Db, account: string): Promise<Externa
       .from(simExternalGates)
       .where(eq(simExternalGates.account, account))
       .orderBy(asc(simExternalGates.name))
-  ).map(view);
+  ).map(gateView);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
