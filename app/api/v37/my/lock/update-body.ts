@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { deviceUpdateFields } from '../device-update';
 import { bodyId } from '@/lib/http/query';
-import { nameField } from '@/lib/shared/text';
 import {
   LOCK_SETTING_DEFAULTS,
   LOCK_SETTING_LIMITS,
@@ -58,12 +58,7 @@ const userSettings = z.object(
 /** PATCH /my/lock (Tedee's "Update lock"): id and revision required, every other field optional. */
 export const lockUpdateBody = z.object({
   id: bodyId('must be the lock id', 'must be positive'),
-  revision: z
-    .number({ error: 'must be the revision you read' })
-    .int('must be a whole number')
-    .min(0, 'must not be negative'),
-  name: nameField().optional(),
-  timeZone: z.string({ error: 'must be a time zone name' }).trim().min(1, 'must not be empty').max(64).optional(),
+  ...deviceUpdateFields,
   deviceSettings: deviceSettings.optional(),
   userSettings: userSettings.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField } from '@/lib/shared/text';
+import { deviceUpdateFields } from '../../device-update';
 import { route } from '@/lib/http/route';
 import { pathId, qBool } from '@/lib/http/query';
 import { reply } from '@/lib/http/reply';
@@ -10,12 +10,7 @@ import { DeviceUpdated, DoorSensor } from '@/lib/domain/devices/schemas';
 const params = z.object({ id: pathId() });
 
 const body = z.object({
-  revision: z
-    .number({ error: 'must be the revision you read' })
-    .int('must be a whole number')
-    .min(0, 'must not be negative'),
-  name: nameField().optional(),
-  timeZone: z.string({ error: 'must be a time zone name' }).trim().min(1, 'must not be empty').max(64).optional(),
+  ...deviceUpdateFields,
   userSettings: z
     .object(
       { favorite: z.boolean({ error: 'must be true or false' }).optional() },
