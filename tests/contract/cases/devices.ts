@@ -3,6 +3,7 @@ import { AccessLevel } from '@/db/schema';
 import { api } from '../../support/router';
 import { createUser, grantUser, lockAndOther, lockWithCast } from '../../support/factories/core';
 import { createGate } from '../../support/factories/devices';
+import { ownLockRead } from '../builders';
 import { defineCases } from '../types';
 
 /** Devices and commands (issue 4): locks, bridges, gates, door sensors, operations, mobiles, certificates. */
@@ -70,21 +71,7 @@ const operation = (op: 'unlock' | 'lock' | 'pull') => ({
 });
 
 export const cases = defineCases([
-  {
-    route: `${V}/device/[deviceId]/hours`,
-    method: 'GET',
-    scopes: ['Device.Read', 'Device.ReadWrite'],
-    ok: [200],
-    setup: async () => {
-      const { owner, lock, other } = await lockAndOther();
-      return {
-        as: owner,
-        url: `${V}/device/${lock.id}/hours`,
-        foreign: { url: `${V}/device/${other.id}/hours` },
-        malformed: [{ url: `${V}/device/abc/hours` }, { url: `${V}/device/0/hours` }],
-      };
-    },
-  },
+  ownLockRead('device/[deviceId]/hours', ['abc', 0]),
   list('lock', [
     'page=0',
     'itemsPerPage=101',
@@ -122,21 +109,7 @@ export const cases = defineCases([
       };
     },
   },
-  {
-    route: `${V}/lock/[id]/sync`,
-    method: 'GET',
-    scopes: READ,
-    ok: [200],
-    setup: async () => {
-      const { owner, lock, other } = await lockAndOther();
-      return {
-        as: owner,
-        url: `${V}/lock/${lock.id}/sync`,
-        foreign: { url: `${V}/lock/${other.id}/sync` },
-        malformed: { url: `${V}/lock/-4/sync` },
-      };
-    },
-  },
+  ownLockRead('lock/[id]/sync', [-4]),
   operation('unlock'),
   operation('lock'),
   operation('pull'),

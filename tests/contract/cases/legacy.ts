@@ -1,5 +1,6 @@
 import { AccessLevel } from '@/db/schema';
 import { createBridge, createUser, grantUser, lockAndOther } from '../../support/factories/core';
+import { ownLockRead } from '../builders';
 import { defineCases, MY } from '../types';
 
 /** Older Tedee clients' paths (issue 32): legacy commands, the battery read, keypads, PATCH /my/bridge. */
@@ -29,21 +30,7 @@ export const cases = defineCases([
   command('open'),
   command('close'),
   command('pull-spring'),
-  {
-    route: `${MY}/device/[deviceId]/battery`,
-    method: 'GET',
-    scopes: ['Device.Read', 'Device.ReadWrite'],
-    ok: [200],
-    setup: async () => {
-      const { owner, lock, other } = await lockAndOther();
-      return {
-        as: owner,
-        url: `${MY}/device/${lock.id}/battery`,
-        foreign: { url: `${MY}/device/${other.id}/battery` },
-        malformed: [{ url: `${MY}/device/abc/battery` }],
-      };
-    },
-  },
+  ownLockRead('device/[deviceId]/battery', ['abc']),
   {
     route: `${MY}/keypad`,
     method: 'GET',
