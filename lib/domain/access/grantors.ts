@@ -15,6 +15,7 @@ import {
 import { revokeEmailTokens } from '@/lib/auth/email-tokens';
 import { audit } from '../audit';
 import { reconcileCertificates, revokeWhatTheGroupGave } from '../certificates/reconcile';
+import { invitationOpen } from '../organizations/open-invitations';
 import type { Ctx } from '../context';
 import { queuePinRemoval } from '../pins/removals';
 import {
@@ -222,8 +223,7 @@ export async function invitationsSentIn(db: Db, userId: string, organizationId: 
       and(
         eq(organizationInvitations.organizationId, organizationId),
         eq(organizationInvitations.invitedBy, userId),
-        isNull(organizationInvitations.acceptedAt),
-        isNull(organizationInvitations.withdrawnAt),
+        invitationOpen(),
       ),
     );
   return Number(d?.n ?? 0) + Number(o?.n ?? 0);
@@ -254,8 +254,7 @@ export async function endInvitationsOf(tx: Db, userId: string, scope: Scope, now
         and(
           eq(organizationInvitations.organizationId, scope.organizationId),
           eq(organizationInvitations.invitedBy, userId),
-          isNull(organizationInvitations.acceptedAt),
-          isNull(organizationInvitations.withdrawnAt),
+          invitationOpen(),
         ),
       )
       .returning({ id: organizationInvitations.id });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '@/db/client';
 import {
   organizationInvitations,
@@ -18,6 +18,7 @@ import {
   revokeEmailTokens,
 } from '@/lib/auth/email-tokens';
 import { enqueueMail, mailLink, renderMail } from '@/lib/mail';
+import { invitationOpen } from './open-invitations';
 import type { BaseCtx, Ctx } from '../context';
 import { audit } from '../audit';
 import { Conflict, DomainError, Forbidden, Invalid, NotFound, RateLimited } from '../errors';
@@ -140,8 +141,7 @@ export async function invite(
         and(
           eq(organizationInvitations.organizationId, input.organizationId),
           sql`lower(${organizationInvitations.email}) = ${email}`,
-          isNull(organizationInvitations.acceptedAt),
-          isNull(organizationInvitations.withdrawnAt),
+          invitationOpen(),
         ),
       )
       .for('update');
@@ -192,8 +192,7 @@ async function manageable(tx: Db, ctx: Ctx, organizationId: number, invitationId
       and(
         eq(organizationInvitations.id, invitationId),
         eq(organizationInvitations.organizationId, organizationId),
-        isNull(organizationInvitations.acceptedAt),
-        isNull(organizationInvitations.withdrawnAt),
+        invitationOpen(),
       ),
     )
     .for('update');
@@ -287,13 +286,7 @@ async function openInvitation(db: Db, id: string | null) {
   const [inv] = await db
     .select()
     .from(organizationInvitations)
-    .where(
-      and(
-        eq(organizationInvitations.id, id),
-        isNull(organizationInvitations.acceptedAt),
-        isNull(organizationInvitations.withdrawnAt),
-      ),
-    );
+    .where(and(eq(organizationInvitations.id, id), invitationOpen()));
   return inv ?? null;
 }
 
