@@ -43,6 +43,9 @@ export const defineCases = (cases: ContractCase[]): ContractCase[] => cases;
 
 /** The paths and scope sets the area files share. */
 export const MY = '/api/v37/my';
+/** Settings > Security's routes, on the caller's own account, and why they have no foreign variant. */
+export const ACCOUNT = `${MY}/account`;
+export const OWN_ACCOUNT = 'acts on the caller’s own account; there is no resource id';
 export const ORG = (id: number | string) => `/api/v37/organization/${id}`;
 export const ORG_READ: Scope[] = ['Organization.Read', 'Organization.ReadWrite'];
 export const ORG_WRITE: Scope[] = ['Organization.ReadWrite'];

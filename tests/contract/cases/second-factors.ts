@@ -4,26 +4,24 @@ import { createUser, type TestUser } from '../../support/factories/core';
 import { orgWithCast } from '../../support/factories/organization';
 import { api } from '../../support/router';
 import { SoftAuthenticator } from '../../support/webauthn';
-import { type ContractCase, defineCases, type Method } from '../types';
+import { ACCOUNT, type ContractCase, defineCases, type Method, OWN_ACCOUNT } from '../types';
 import { aClient } from '../clients';
 
 /** Second factors (issue 17): Settings > Security's authenticator app and passkeys, passkey sign-in, the organization's rule. */
-const BASE = '/api/v37/my/account';
-const own = 'acts on the caller’s own account; there is no resource id';
 const ORG = (id: number) => `/api/v37/organization/${id}/security`;
 
 /** A started authenticator-app setup; the current code. */
 async function started(u: TestUser): Promise<string> {
-  const r = await api('POST', `${BASE}/secondfactor/totp`, { key: u.key });
+  const r = await api('POST', `${ACCOUNT}/secondfactor/totp`, { key: u.key });
   return generate({ secret: r.json.result.secret });
 }
 
 async function confirmed(u: TestUser) {
-  await api('PUT', `${BASE}/secondfactor/totp`, { key: u.key, body: { code: await started(u) } });
+  await api('PUT', `${ACCOUNT}/secondfactor/totp`, { key: u.key, body: { code: await started(u) } });
 }
 
 async function passkeyAnswer(u: TestUser) {
-  const o = await api('POST', `${BASE}/passkey/options`, { key: u.key });
+  const o = await api('POST', `${ACCOUNT}/passkey/options`, { key: u.key });
   return {
     challengeId: o.json.result.challengeId as string,
     name: 'Contract',
@@ -32,7 +30,7 @@ async function passkeyAnswer(u: TestUser) {
 }
 
 async function passkeyOf(u: TestUser): Promise<string> {
-  return (await api('POST', `${BASE}/passkey`, { key: u.key, body: await passkeyAnswer(u) })).json.result.id;
+  return (await api('POST', `${ACCOUNT}/passkey`, { key: u.key, body: await passkeyAnswer(u) })).json.result.id;
 }
 
 /**
@@ -40,15 +38,15 @@ async function passkeyOf(u: TestUser): Promise<string> {
  * caller's password; malformed are no password and `badPassword`.
  */
 const withPassword = (path: string, method: Method, ok: number, badPassword: unknown): ContractCase => ({
-  route: `${BASE}/${path}`,
+  route: `${ACCOUNT}/${path}`,
   method,
   scopes: ['Account.ReadWrite'],
   ok: [ok],
-  noForeign: own,
+  noForeign: OWN_ACCOUNT,
   setup: async () => {
     const as = await createUser();
     await confirmed(as);
-    const url = `${BASE}/${path}`;
+    const url = `${ACCOUNT}/${path}`;
     return {
       as,
       url,
@@ -63,33 +61,33 @@ const withPassword = (path: string, method: Method, ok: number, badPassword: unk
 
 export const cases = defineCases([
   {
-    route: `${BASE}/secondfactor`,
+    route: `${ACCOUNT}/secondfactor`,
     method: 'GET',
     scopes: ['Account.Read', 'Account.ReadWrite'],
     ok: [200],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     noMalformed: 'takes no input',
-    setup: async () => ({ as: await createUser(), url: `${BASE}/secondfactor` }),
+    setup: async () => ({ as: await createUser(), url: `${ACCOUNT}/secondfactor` }),
   },
   {
-    route: `${BASE}/secondfactor/totp`,
+    route: `${ACCOUNT}/secondfactor/totp`,
     method: 'POST',
     scopes: ['Account.ReadWrite'],
     ok: [201],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     noMalformed: 'takes no input',
-    setup: async () => ({ as: await createUser(), url: `${BASE}/secondfactor/totp` }),
+    setup: async () => ({ as: await createUser(), url: `${ACCOUNT}/secondfactor/totp` }),
   },
   {
-    route: `${BASE}/secondfactor/totp`,
+    route: `${ACCOUNT}/secondfactor/totp`,
     method: 'PUT',
     scopes: ['Account.ReadWrite'],
     ok: [200],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     setup: async () => {
       const as = await createUser();
       const code = await started(as);
-      const url = `${BASE}/secondfactor/totp`;
+      const url = `${ACCOUNT}/secondfactor/totp`;
       return {
         as,
         url,
@@ -105,24 +103,24 @@ export const cases = defineCases([
   withPassword('secondfactor/totp', 'DELETE', 204, 'x'.repeat(1025)),
   withPassword('secondfactor/recoverycodes', 'POST', 200, 5),
   {
-    route: `${BASE}/passkey/options`,
+    route: `${ACCOUNT}/passkey/options`,
     method: 'POST',
     scopes: ['Account.ReadWrite'],
     ok: [200],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     noMalformed: 'takes no input',
-    setup: async () => ({ as: await createUser(), url: `${BASE}/passkey/options` }),
+    setup: async () => ({ as: await createUser(), url: `${ACCOUNT}/passkey/options` }),
   },
   {
-    route: `${BASE}/passkey`,
+    route: `${ACCOUNT}/passkey`,
     method: 'POST',
     scopes: ['Account.ReadWrite'],
     ok: [201],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     setup: async () => {
       const as = await createUser();
       const body = await passkeyAnswer(as);
-      const url = `${BASE}/passkey`;
+      const url = `${ACCOUNT}/passkey`;
       return {
         as,
         url,
@@ -146,7 +144,7 @@ export const cases = defineCases([
     },
   },
   {
-    route: `${BASE}/passkey/[id]`,
+    route: `${ACCOUNT}/passkey/[id]`,
     method: 'DELETE',
     scopes: ['Account.ReadWrite'],
     ok: [204],
@@ -156,12 +154,12 @@ export const cases = defineCases([
       const [mine, theirs] = [await passkeyOf(as), await passkeyOf(other)];
       return {
         as,
-        url: `${BASE}/passkey/${mine}`,
+        url: `${ACCOUNT}/passkey/${mine}`,
         body: { password: as.password },
-        foreign: { url: `${BASE}/passkey/${theirs}`, body: { password: as.password } },
+        foreign: { url: `${ACCOUNT}/passkey/${theirs}`, body: { password: as.password } },
         malformed: [
-          { url: `${BASE}/passkey/abc`, body: { password: as.password } },
-          { url: `${BASE}/passkey/${mine}`, body: {} },
+          { url: `${ACCOUNT}/passkey/abc`, body: { password: as.password } },
+          { url: `${ACCOUNT}/passkey/${mine}`, body: {} },
         ],
       };
     },

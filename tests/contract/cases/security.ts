@@ -1,58 +1,56 @@
 import { createUser } from '../../support/factories/core';
-import { defineCases } from '../types';
+import { ACCOUNT, defineCases, OWN_ACCOUNT } from '../types';
 
 /** Settings > Security: /api/v37/my/account/* (issue 16). Each acts on the caller's own account. */
-const BASE = '/api/v37/my/account';
-const own = 'acts on the caller’s own account; there is no resource id';
 
 export const cases = defineCases([
   {
-    route: `${BASE}/password`,
+    route: `${ACCOUNT}/password`,
     method: 'PUT',
     scopes: ['Account.ReadWrite'],
     ok: [200],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     setup: async () => {
       const as = await createUser();
       return {
         as,
-        url: `${BASE}/password`,
+        url: `${ACCOUNT}/password`,
         body: { currentPassword: as.password, newPassword: `new ${as.password}` },
         malformed: [
-          { url: `${BASE}/password`, body: { currentPassword: as.password } },
-          { url: `${BASE}/password`, body: { currentPassword: as.password, newPassword: 'short' } },
-          { url: `${BASE}/password`, body: { currentPassword: as.password, newPassword: 'x'.repeat(201) } },
-          { url: `${BASE}/password`, body: '{not json' },
+          { url: `${ACCOUNT}/password`, body: { currentPassword: as.password } },
+          { url: `${ACCOUNT}/password`, body: { currentPassword: as.password, newPassword: 'short' } },
+          { url: `${ACCOUNT}/password`, body: { currentPassword: as.password, newPassword: 'x'.repeat(201) } },
+          { url: `${ACCOUNT}/password`, body: '{not json' },
         ],
       };
     },
   },
   {
-    route: `${BASE}/reauthenticate`,
+    route: `${ACCOUNT}/reauthenticate`,
     method: 'POST',
     scopes: ['Account.ReadWrite'],
     ok: [204],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     setup: async () => {
       const as = await createUser();
       return {
         as,
-        url: `${BASE}/reauthenticate`,
+        url: `${ACCOUNT}/reauthenticate`,
         body: { password: as.password },
         malformed: [
-          { url: `${BASE}/reauthenticate`, body: {} },
-          { url: `${BASE}/reauthenticate`, body: { password: 12345678 } },
+          { url: `${ACCOUNT}/reauthenticate`, body: {} },
+          { url: `${ACCOUNT}/reauthenticate`, body: { password: 12345678 } },
         ],
       };
     },
   },
   {
-    route: `${BASE}/sessions`,
+    route: `${ACCOUNT}/sessions`,
     method: 'DELETE',
     scopes: ['Account.ReadWrite'],
     ok: [200],
-    noForeign: own,
+    noForeign: OWN_ACCOUNT,
     noMalformed: 'takes no input',
-    setup: async () => ({ as: await createUser(), url: `${BASE}/sessions` }),
+    setup: async () => ({ as: await createUser(), url: `${ACCOUNT}/sessions` }),
   },
 ]);
