@@ -1,8 +1,7 @@
 import { DeviceType } from '@/lib/shared/devices/codes';
-import { organizations } from '@/db/schema';
-import { inArray } from 'drizzle-orm';
 import type { Ctx } from '../context';
 import { loadVisible } from '../devices/load';
+import { organizationsByIds } from '../organizations/organizations';
 
 export interface Reach {
   /** null: the person's own devices, in no organization */
@@ -26,20 +25,11 @@ export async function organizationsReached(ctx: Ctx): Promise<Reach[]> {
     counts.set(l.d.organizationId ?? null, (counts.get(l.d.organizationId ?? null) ?? 0) + (isDoor ? 1 : 0));
   }
   const ids = [...counts.keys()].filter((k): k is number => k !== null);
-  const names = ids.length
-    ? new Map(
-        (
-          await ctx.db
-            .select({ id: organizations.id, name: organizations.name })
-            .from(organizations)
-            .where(inArray(organizations.id, ids))
-        ).map((o) => [o.id, o.name]),
-      )
-    : new Map<number, string>();
+  const orgs = await organizationsByIds(ctx.db, ids);
   return [...counts.entries()]
     .map(([id, doors]) => ({
       id,
-      name: id === null ? 'Your own devices' : (names.get(id) ?? 'An organization'),
+      name: id === null ? 'Your own devices' : (orgs.get(id)?.name ?? 'An organization'),
       doors,
     }))
     .sort((a, b) => (a.id === null ? 1 : b.id === null ? -1 : a.name.localeCompare(b.name)));

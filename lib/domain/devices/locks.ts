@@ -1,9 +1,10 @@
 import { and, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { devices, organizations } from '@/db/schema';
+import { devices } from '@/db/schema';
 import { LOCK_TYPES as LOCKS } from '@/lib/shared/devices/codes';
 import { settleShown } from './commands';
 import type { Ctx } from '../context';
 import { NotFound } from '../errors';
+import { organizationsByIds } from '../organizations/organizations';
 import { JsonText } from '../json-text';
 import { keptAnswers, type KeptKind } from './kept';
 import { loadOne, loadVisible, loadVisibleStamps } from './load';
@@ -104,16 +105,7 @@ export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<Lock
   const answers = await keptAnswers(ctx, LOCK_LIST_ANSWER, stamped, f);
   if (!f.includeOrganization) return new JsonText<LockListItem[]>(`[${answers.map((a) => a.text).join(',')}]`);
   const orgIds = [...new Set(answers.map((a) => a.device.organizationId).filter((x): x is number => x !== null))];
-  const orgs = orgIds.length
-    ? new Map(
-        (
-          await ctx.db
-            .select({ id: organizations.id, name: organizations.name })
-            .from(organizations)
-            .where(inArray(organizations.id, orgIds))
-        ).map((o) => [o.id, o]),
-      )
-    : new Map<number, { id: number; name: string }>();
+  const orgs = await organizationsByIds(ctx.db, orgIds);
   // the organization's part is read every time (its name is the organization's row, not the lock's)
   const withOrg = answers.map(({ device: { organizationId: id }, text }) => {
     const org = (id !== null && orgs.get(id)) || null;

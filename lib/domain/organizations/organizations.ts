@@ -1,4 +1,5 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { DeviceType } from '@/lib/shared/devices/codes';
 import { devices, organizationUsers, organizations, users } from '@/db/schema';
 import type { Ctx } from '../context';
@@ -79,4 +80,14 @@ export async function listMyOrganizations(ctx: Ctx): Promise<{ organizations: My
       siteIds: r.siteIds ?? null,
     })),
   };
+}
+
+/** These organizations' ids and names, by id (no ids: nothing read). */
+export async function organizationsByIds(db: Db, ids: number[]): Promise<Map<number, { id: number; name: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, ids));
+  return new Map(rows.map((o) => [o.id, o]));
 }
