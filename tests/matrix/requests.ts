@@ -5,7 +5,7 @@ import { deviceAccess, lockdowns, passkeys, reportSubscriptions, userTotp } from
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { unsubscribeLink } from '@/lib/domain/notifications/message';
-import { createKeyFor, phoneKey, registerPhone } from '../support/factories/account';
+import { createKeyFor, mailedToken, phoneKey, registerPhone } from '../support/factories/account';
 import { addOrgUser, createBridge, createGroup, createOrg, createUser, db } from '../support/factories/core';
 import { connectApp, registerTestApp } from '../support/oauth';
 import { invitationTo } from '../support/factories/access';
@@ -672,7 +672,6 @@ export const REQUESTS: Record<string, Build> = {
   'DELETE /api/v37/my/doorsensor/[id]': async (w) => ({ url: `${MY}/doorsensor/${(await newSensor(w)).id}` }),
 };
 
-/** The bystander's guest access on a fresh lock (the cast gives every lock one). */
 /** A fresh lock with the cast and an invitation waiting for an address without an account. */
 async function pendingInvitation(w: World) {
   const lock = await newLock(w);
@@ -697,7 +696,6 @@ async function invitationFor(organizationId: number, email: string) {
   return (await invitationTo(lock.id, email)).token;
 }
 
-/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
 /** A notification mail's unsubscribe token of a fresh person (as lib/domain/notifications/message.ts makes it). */
 async function unsubscribeToken() {
   const u = await createUser();
@@ -706,11 +704,7 @@ async function unsubscribeToken() {
     .then((l) => new URL(l).searchParams.get('token')!);
 }
 
-async function mailedToken(purpose: 'verify' | 'reset') {
-  const u = await createUser({ unverified: true });
-  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
-}
-
+/** The bystander's guest access on a fresh lock (the cast gives every lock one). */
 async function bystanderAccess(w: World) {
   const lock = await newLock(w);
   const [a] = await (await db())
@@ -720,7 +714,6 @@ async function bystanderAccess(w: World) {
   return `${MY}/device/${lock.id}/access/${a.id}`;
 }
 
-/** A fresh read-only key of the owner's (not one the matrix calls with). */
 /** The person's authenticator app removed (a cell before may have confirmed one). */
 async function resetTotp(w: World, p: Person) {
   await (await db()).delete(userTotp).where(eq(userTotp.userId, w.users[p].id));
@@ -744,5 +737,6 @@ async function passkeyAnswer(w: World, p: Person) {
   };
 }
 
+/** A fresh read-only key of the owner's (not one the matrix calls with). */
 const ownerKeyUrl = async (w: World) =>
   `${MY}/personalaccesskey/${(await createKeyFor(w.users.owner.id, { scopes: ['Account.Read'], name: 'matrix target' })).id}`;

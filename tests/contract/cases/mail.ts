@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deviceAccess } from '@/db/schema';
-import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { invitationTo, sharingCast } from '../../support/factories/access';
+import { mailedToken } from '../../support/factories/account';
 import { createLock, createUser, db, grantUser } from '../../support/factories/core';
 import { type ContractCase, defineCases } from '../types';
 import { aClient } from '../clients';
@@ -13,12 +13,6 @@ import { aClient } from '../clients';
 const A = '/api/v37/account';
 const unknownToken = () => randomUUID().replace(/-/g, '').padEnd(43, 'A');
 const address = () => `contract-${randomUUID().slice(0, 8)}@test.local`;
-
-/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
-async function mailed(purpose: 'verify' | 'reset') {
-  const u = await createUser({ unverified: true });
-  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
-}
 
 /** A pending access to `email` on a fresh lock and its invitation token. */
 async function invitation(email: string) {
@@ -51,7 +45,7 @@ export const cases = defineCases([
     ok: [200],
     setup: async () => ({
       url: `${A}/verify`,
-      body: { token: await mailed('verify') },
+      body: { token: await mailedToken('verify') },
       foreign: { url: `${A}/verify`, body: { token: unknownToken() } },
       malformed: [
         { url: `${A}/verify`, body: {} },
@@ -68,7 +62,7 @@ export const cases = defineCases([
     scopes: 'public',
     ok: [200],
     setup: async () => {
-      const token = await mailed('reset');
+      const token = await mailedToken('reset');
       return {
         url: `${A}/password/reset`,
         body: { token, password: 'long-enough-3' },

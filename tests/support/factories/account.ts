@@ -1,12 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
 import { personalAccessKeys } from '@/db/schema';
+import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { newKeyMaterial } from '@/lib/auth/keys';
 import { startSession } from '@/lib/auth/sessions';
 import { config } from '@/lib/config';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { api } from '../router';
-import { db } from './core';
+import { createUser, db } from './core';
 
 /** A personal access key row for a user, with its id and its one-time value. */
 export async function createKeyFor(
@@ -73,4 +74,10 @@ export async function registerPhone(user: { key: string }, name = 'Phone'): Prom
   const res = await api('POST', '/api/v37/my/mobile', { key: user.key, body: { name, publicKey: phoneKey() } });
   if (res.status !== 201) throw new Error(`could not register a phone: ${res.status} ${res.text}`);
   return res.json.result.id as string;
+}
+
+/** A token as a sign-up or reset mail carries it, for a fresh account not yet confirmed. */
+export async function mailedToken(purpose: 'verify' | 'reset') {
+  const u = await createUser({ unverified: true });
+  return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
 }
