@@ -10,6 +10,7 @@ import { hardware } from '../support/bridges';
 import { createKeyFor } from '../support/factories/account';
 import { addOrgUser, createOrg, createUser, db, grantUser } from '../support/factories/core';
 import { createOrgLock } from '../support/factories/organization';
+import { timeOfDay } from '../support/factories/schedule';
 import { api } from '../support/router';
 
 /**
@@ -82,12 +83,6 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   // right after the loss, within the hours around it, and days later
   probes: fc.tuple(fc.constant(0), fc.integer({ min: 1, max: 180 }), fc.integer({ min: 180, max: 96 * 60 })),
 });
-
-const timeOfDay = (zone: string, minutes: number) =>
-  DateTime.fromObject(
-    { year: 2026, month: 1, day: 15, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-    { zone },
-  ).toJSDate();
 
 /** Today's weekday bit at `now` in `zone` (Monday 1 ... Sunday 64). */
 const todayBit = (zone: string, now: Date) => 1 << (DateTime.fromJSDate(now, { zone }).weekday - 1);

@@ -19,6 +19,7 @@ import { createKeyFor } from '../support/factories/account';
 import { addOrgUser, createGroup, createOrg, createUser, grantUser } from '../support/factories/core';
 import { createOrgLock } from '../support/factories/organization';
 import { insertPins } from '../support/factories/pins';
+import { timeOfDay } from '../support/factories/schedule';
 import { api, type ApiResponse } from '../support/router';
 import { freshAddress } from './world';
 
@@ -414,13 +415,6 @@ const stats = {
 
 const now = () => new Date();
 const local = (m: Model, d: Date) => DateTime.fromJSDate(d, { zone: m.zone }).toFormat('ccc yyyy-MM-dd HH:mm');
-
-/** An instant whose wall-clock time in `zone` is `minutes` after midnight (the API keeps only that). */
-const timeOfDay = (zone: string, minutes: number) =>
-  DateTime.fromObject(
-    { year: 2026, month: 1, day: 15, hour: Math.floor(minutes / 60), minute: minutes % 60 },
-    { zone },
-  ).toJSDate();
 
 function scheduleOf(zone: string, s: Spec, at: Date) {
   const startDate = s.startH === null ? null : new Date(at.getTime() + s.startH * HOUR);
