@@ -1,16 +1,12 @@
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { revokeCertificates } from '@/lib/domain/certificates/revoke';
 import { api } from '../support/router';
+import { phoneKey } from '../support/factories/account';
 import { db, lockWithCast } from '../support/factories/core';
 import { deviceRow } from '../support/factories/devices';
 
 const MICRO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function phoneKey() {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  return Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
-}
 
 async function serviceVerifier() {
   const r = await api('GET', '/api/v37/service/publickey');

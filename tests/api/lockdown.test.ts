@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   AccessLevel,
@@ -18,6 +17,7 @@ import { createGate, createOrgLock, orgWithCast } from '../support/factories/org
 import { eventually, fault, outboxOf, setDevice } from '../support/factories/devices';
 import { createSite } from '../support/factories/sites';
 import { api } from '../support/router';
+import { phoneKey } from '../support/factories/account';
 
 /**
  * Issue 35, item 2: a lockdown. While it holds, every opening path of its doors refuses with its
@@ -29,11 +29,6 @@ import { api } from '../support/router';
 const V = '/api/v37';
 const DAY = 86_400_000;
 const inAWeek = () => new Date(Date.now() + 7 * DAY).toISOString();
-
-function phoneKey() {
-  const { publicKey } = generateKeyPairSync('ed25519');
-  return Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString('base64');
-}
 
 /** An organization with the office and the residence: a lock in each, a gate at the residence, a second administrator. */
 async function buildings() {

@@ -3,13 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mobiles } from '@/db/schema';
 import { api } from '../support/router';
+import { phoneKey } from '../support/factories/account';
 import { createUser, db, lockWithCast } from '../support/factories/core';
 
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const phoneKey = () =>
-  Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
-    'base64',
-  );
 
 /** Phones as Tedee's docs show them (docs/source/endpoints/mobile/*.rst, datastructures/registered-mobile.rst). */
 describe('GET /my/mobile/{id} and the Mobile.* scopes', () => {

@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { AccessLevel } from '@/db/schema';
 import { api } from '../../support/router';
+import { phoneKey } from '../../support/factories/account';
 import { createUser, grantUser, lockAndOther, lockWithCast } from '../../support/factories/core';
 import { createGate } from '../../support/factories/devices';
 import { ownLockRead } from '../builders';
@@ -16,11 +16,6 @@ async function gateAndOther() {
   await grantUser(gate.id, owner.id, AccessLevel.owner);
   return { owner, gate, other: await createGate() };
 }
-
-const phoneKey = () =>
-  Buffer.from(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x as string, 'base64url').toString(
-    'base64',
-  );
 
 async function mobileOf(u: { key: string }) {
   return (await api('POST', `${V}/mobile`, { key: u.key, body: { name: 'phone', publicKey: phoneKey() } })).json.result
