@@ -8,10 +8,8 @@ import {
   lockPins,
   organizationInvitations,
   pinRemovals,
-  userTotp,
 } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
-import { encryptSecret } from '@/lib/crypto/secrets';
 import {
   addOrgUser,
   createGroup,
@@ -26,7 +24,7 @@ import { activeWindow, outsideWindow } from '../support/factories/schedule';
 import { api } from '../support/router';
 import { hardware } from '../support/bridges';
 import { sendPinRemovals } from '@/lib/domain/pins/removals';
-import { sessionCookie } from '../support/factories/account';
+import { giveFactor, sessionCookie } from '../support/factories/account';
 import { eventually } from '../support/factories/devices';
 
 /**
@@ -38,14 +36,6 @@ const DAY = 86_400_000;
 const inAWeek = () => new Date(Date.now() + 7 * DAY).toISOString();
 const links = (orgId: number) => `${V}/organization/${orgId}/accesslink`;
 const guestAddress = { headers: { 'x-forwarded-for': '2001:db8:29::1' } };
-
-async function giveFactor(u: TestUser) {
-  await (await db()).insert(userTotp).values({
-    userId: u.id,
-    secretCiphertext: encryptSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'user_totp', u.id),
-    confirmedAt: new Date(),
-  });
-}
 
 /**
  * The lock's keypad refuses `pin` (the PIN ended and came off the lock). A removal the lock

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userTotp } from '@/db/schema';
 import { DEVICE_SECOND_FACTOR_WORDS, SECOND_FACTOR_WORDS } from '@/lib/domain/policy/enforce';
-import { encryptSecret } from '@/lib/crypto/secrets';
 import { AccessLevel } from '@/db/schema';
 import { addOrgUser, createOrg, createUser, db, grantUser, type TestUser } from '../support/factories/core';
+import { giveFactor } from '../support/factories/account';
 import { createOrgLock } from '../support/factories/organization';
 import { api } from '../support/router';
 
@@ -15,15 +15,6 @@ import { api } from '../support/router';
  */
 const sec = (orgId: number) => `/api/v37/organization/${orgId}/security`;
 const groups = (orgId: number) => `/api/v37/organization/${orgId}/user-groups`;
-
-/** A confirmed authenticator app, as if set up through Settings > Security. */
-async function giveFactor(u: TestUser) {
-  await (await db()).insert(userTotp).values({
-    userId: u.id,
-    secretCiphertext: encryptSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'user_totp', u.id),
-    confirmedAt: new Date(),
-  });
-}
 
 async function world() {
   const org = await createOrg();

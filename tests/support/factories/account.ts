@@ -1,13 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { encode } from 'next-auth/jwt';
-import { personalAccessKeys } from '@/db/schema';
+import { personalAccessKeys, userTotp } from '@/db/schema';
 import { issueEmailToken } from '@/lib/auth/email-tokens';
 import { newKeyMaterial } from '@/lib/auth/keys';
+import { encryptSecret } from '@/lib/crypto/secrets';
 import { startSession } from '@/lib/auth/sessions';
 import { config } from '@/lib/config';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { api } from '../router';
-import { createUser, db } from './core';
+import { createUser, db, type TestUser } from './core';
 
 /** A personal access key row for a user, with its id and its one-time value. */
 export async function createKeyFor(
@@ -80,4 +81,13 @@ export async function registerPhone(user: { key: string }, name = 'Phone'): Prom
 export async function mailedToken(purpose: 'verify' | 'reset') {
   const u = await createUser({ unverified: true });
   return (await issueEmailToken(await db(), { purpose, email: u.email, userId: u.id, now: new Date() })).token;
+}
+
+/** A confirmed authenticator app, as if set up through Settings > Security. */
+export async function giveFactor(u: TestUser) {
+  await (await db()).insert(userTotp).values({
+    userId: u.id,
+    secretCiphertext: encryptSecret('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'user_totp', u.id),
+    confirmedAt: new Date(),
+  });
 }
