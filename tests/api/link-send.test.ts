@@ -8,7 +8,7 @@ import { runMailPass } from '@/lib/mail/pass';
 import { api } from '../support/router';
 import { addOrgUser, createKey, createUser, db, grantUser } from '../support/factories/core';
 import { createGate, createOrgLock, orgWithCast, type Cast } from '../support/factories/organization';
-import { smtpForFile } from '../support/smtp';
+import { smtpForFile } from '../support/smtp-for-file';
 
 /** Sending an access link by e-mail from the portal (issue 22): policy sendLinks, the outbox, a budget per sender. */
 let c: Cast;

@@ -12,7 +12,8 @@ import { sharingCast } from '../support/factories/access';
 import { createUser, db, grantUser } from '../support/factories/core';
 import { createOrgLock } from '../support/factories/organization';
 import { api } from '../support/router';
-import { smtpForFile, type ReceivedMail } from '../support/smtp';
+import { type ReceivedMail } from '../support/smtp';
+import { smtpForFile } from '../support/smtp-for-file';
 
 /**
  * Proven e-mail addresses and invitations (docs/security.md, "Mail" and "Proven e-mail"), end to

@@ -9,7 +9,7 @@ import { smtpUrlProblem } from '@/lib/mail/config';
 import { loadMailbox } from '@/lib/mail/mailbox';
 import { runMailPass } from '@/lib/mail/pass';
 import { db } from '../support/factories/core';
-import { smtpForFile } from '../support/smtp';
+import { smtpForFile } from '../support/smtp-for-file';
 
 /** The mail outbox and its worker, against a real SMTP server in this process. */
 const smtp = smtpForFile();

@@ -21,7 +21,8 @@ import {
   type TestUser,
 } from '../support/factories/core';
 import { api } from '../support/router';
-import { smtpForFile, type ReceivedMail } from '../support/smtp';
+import { type ReceivedMail } from '../support/smtp';
+import { smtpForFile } from '../support/smtp-for-file';
 
 /**
  * Notifications by e-mail (issue 22, item 5), end to end with a fixed clock: an activity entry

@@ -6,7 +6,7 @@ import { ACCEPT_PATH, previewInvitation } from '@/lib/domain/organizations/invit
 import { runMailPass } from '@/lib/mail/pass';
 import { api } from '../support/router';
 import { addOrgUser, createGroup, createOrg, createUser, db } from '../support/factories/core';
-import { smtpForFile } from '../support/smtp';
+import { smtpForFile } from '../support/smtp-for-file';
 
 /**
  * Invitations to an organization (Tedee's invite user), through a real SMTP server in this

@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
-import { setConfig } from './config';
 
 export interface ReceivedMail {
   to: string[];
@@ -63,31 +61,5 @@ export async function startSmtp() {
     down: () => (refusing = true),
     up: () => (refusing = false),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * The mail server of a test file: started before its tests (in the file's first beforeAll, where
- * it is called at the top) with the mail worker pointed at it (SMTP_URL), closed after them.
- * What it returns reaches the running server from inside the tests.
- */
-export function smtpForFile() {
-  let server: Awaited<ReturnType<typeof startSmtp>> | undefined;
-  beforeAll(async () => {
-    server = await startSmtp();
-    setConfig({ SMTP_URL: server.url });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-  const running = () => {
-    if (!server) throw new Error('the mail server starts in beforeAll; use it inside a test');
-    return server;
-  };
-  return {
-    /** the mails to one address (any case), oldest first */
-    to: (address: string) => running().to(address),
-    down: () => running().down(),
-    up: () => running().up(),
   };
 }
