@@ -30,6 +30,15 @@ export interface LockdownJson {
 }
 
 /**
+ * Lockdown `l` holds now over door `door` (a name of `devices` in the statement): not lifted, and
+ * its organization's as a whole or its site's. The one rule for the reads here and the worker's passes.
+ */
+export const lockdownHoldsOver = (door: '"devices"' | 'd') =>
+  sql.raw(
+    `l.organization_id = ${door}.organization_id and l.lifted_at is null and (l.site_id is null or l.site_id = ${door}.site_id)`,
+  );
+
+/**
  * The lockdown that holds now over the door of the enclosing select from `devices` (by that name,
  * not an alias; issue 35), as a json object, or null: a door's organization may be locked down as a
  * whole, or the door's site; where both hold, the site's is the one named. One indexed read, for
@@ -41,8 +50,7 @@ export const lockdownOverDeviceSql = sql<unknown>`(select json_build_object(
   from lockdowns l
   join organizations o on o.id = l.organization_id
   left join sites s on s.id = l.site_id
-  where l.organization_id = "devices".organization_id and l.lifted_at is null
-    and (l.site_id is null or l.site_id = "devices".site_id)
+  where ${lockdownHoldsOver('"devices"')}
   order by (l.site_id is null) asc
   limit 1)`;
 

@@ -9,6 +9,7 @@ import { operationProgress, startLockOperation } from '../devices/commands';
 import { lockAddress } from '../devices/hardware';
 import { isDomainError } from '../errors';
 import { pinForLock } from '../pins/write';
+import { lockdownHoldsOver } from './state';
 
 /**
  * The lockdown's hands (issue 35): sends the lock command to each lock of an active lockdown until
@@ -34,10 +35,9 @@ const leaseEnd = (now: Date) => new Date(now.getTime() + LEASE_MS).toISOString()
 /** Whether candidate row `c` is free to claim: never claimed, or its lease ran out. */
 const leaseFree = (now: Date) => sql`(c.claimed_until is null or c.claimed_until < ${now.toISOString()}::timestamptz)`;
 
-/** The active lockdowns that hold over a door (its organization's, or its site's), as `l` beside the door `d`. */
-const lockdownsOver = (deviceId: number) =>
-  sql`from lockdowns l join devices d on d.organization_id = l.organization_id
-    where d.id = ${deviceId} and l.lifted_at is null and (l.site_id is null or l.site_id = d.site_id)`;
+/** The lockdowns that hold over door `deviceId` (lockdownHoldsOver), as `l` beside the door `d`. */
+const holdingOverDoor = (deviceId: number) =>
+  sql`from lockdowns l join devices d on d.id = ${deviceId} where ${lockdownHoldsOver('d')}`;
 
 interface Claimed {
   lockdown_id: string;
@@ -155,7 +155,7 @@ async function pinPass(db: Db, now: Date): Promise<number> {
         // another lockdown still holds over the door: it puts the PIN back when it is lifted
         await db.execute(sql`
           insert into lockdown_suspensions (lockdown_id, kind, ref, device_id, on_lock)
-          select l.id, 'pin', ${c.ref}, ${c.device_id}, 0 ${lockdownsOver(c.device_id)}
+          select l.id, 'pin', ${c.ref}, ${c.device_id}, 0 ${holdingOverDoor(c.device_id)}
           limit 1 on conflict do nothing`);
       }
       await db.delete(lockdownSuspensions).where(row);
@@ -182,7 +182,7 @@ const messageOnly = (e: unknown) => new Error(e instanceof Error ? e.message : '
 
 async function stillLockedDown(db: Db, deviceId: number): Promise<boolean> {
   const [r] = rowsOf<{ held: boolean }>(
-    await db.execute(sql`select exists (select 1 ${lockdownsOver(deviceId)}) as held`),
+    await db.execute(sql`select exists (select 1 ${holdingOverDoor(deviceId)}) as held`),
   );
   return Boolean(r?.held);
 }
