@@ -270,6 +270,37 @@ describe('a lockdown of a site', () => {
     const [row] = await (await db()).select().from(lockdownLocks).where(eq(lockdownLocks.lockdownId, id));
     expect(row.lastError).toBeNull();
   });
+
+  it('keeps a PIN off the keypad while another lockdown still holds over its door, and puts it back after the last', async () => {
+    const c = await buildings();
+    const pin = await api('POST', `${V}/my/lock/${c.homeDoor.id}/pin`, {
+      key: c.owner.key,
+      body: { alias: 'Cleaner', pin: '730194', endDate: inAWeek() },
+    });
+    expect(pin.status).toBe(201);
+    const site = (await c.start(c.owner.key, { siteId: c.residence.id, reason: 'Gas leak reported' })).json.result;
+    const whole = (await c.start(c.owner.key, { siteId: null, reason: 'Storm' })).json.result;
+    const pinRows = (id: string) =>
+      db().then((d) =>
+        d
+          .select()
+          .from(lockdownSuspensions)
+          .where(and(eq(lockdownSuspensions.lockdownId, id), eq(lockdownSuspensions.kind, 'pin'))),
+      );
+    // both take the PIN off (each its own row of it)
+    await untilWorker(async () =>
+      [...(await pinRows(site.id)), ...(await pinRows(whole.id))].every((s) => s.onLock === 0),
+    );
+    // the site's lockdown is lifted: the organization's still holds over the door, so the PIN stays off
+    expect((await c.lift(c.owner.key, site.id)).status).toBe(200);
+    await untilWorker(async () => (await pinRows(site.id)).length === 0);
+    expect((await pinRows(whole.id)).map((s) => s.onLock)).toEqual([0]);
+    expect((await keypad(c.owner.key, c.homeDoor.id, '730194')).json.result.unlocked).toBe(false);
+    // the last one lifted: the PIN is back on the keypad
+    expect((await c.lift(c.owner.key, whole.id)).status).toBe(200);
+    await untilWorker(async () => (await pinRows(whole.id)).length === 0);
+    await eventually(async () => (await keypad(c.owner.key, c.homeDoor.id, '730194')).json.result?.unlocked === true);
+  });
 });
 
 describe("a phone's key revoked for another reason while a lockdown holds", () => {
