@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/db/client';
-import { AccessLevel, DeviceType } from '@/db/schema';
+import { AccessLevel, DeviceType, userGroupMembers } from '@/db/schema';
 import { deviceDetails } from '@/lib/domain/devices/details';
 import { listLocks } from '@/lib/domain/devices/locks';
 import { loadVisible } from '@/lib/domain/devices/load';
@@ -9,13 +10,19 @@ import { lockShape } from '@/lib/domain/devices/lock-shape';
 import { bridgeShape, gateShape } from '@/lib/domain/devices/other-shapes';
 import { isLockType, LockState } from '@/lib/shared/devices/codes';
 import type { ShapeOptions } from '@/lib/domain/devices/shape';
+import { wholeAnswer, wholeCounts } from '@/lib/domain/devices/whole';
+import { onPostgres } from '../support/config';
+import { timeOfDay } from '../support/factories/schedule';
 import {
+  addOrgUser,
   createBridge,
+  createGroup,
   createLock,
   createOrg,
   createUser,
   ctxOf,
   db,
+  grantGroup,
   grantUser,
   type TestUser,
 } from '../support/factories/core';
@@ -222,5 +229,170 @@ describe('device answers kept between requests', () => {
     const r = await api('GET', '/api/v37/my/device/details?IncludeUserSettings=true', { key: owner.key });
     expect(r.status).toBe(200);
     expect(JSON.stringify(r.json.result)).toBe(await fresh(owner, { includeUserSettings: true }));
+  });
+});
+
+describe('whole answers kept between requests (lib/domain/devices/whole.ts)', () => {
+  /** `kept`, and whether the answer was the one kept whole (true) or built (false) */
+  async function read(u: TestUser, o: ShapeOptions, now = new Date()) {
+    const before = { ...wholeCounts };
+    const text = await kept(u, o, now);
+    const wasKept = wholeCounts.kept > before.kept;
+    expect(wasKept || wholeCounts.built > before.built).toBe(true);
+    return { text, wasKept };
+  }
+
+  it('send the kept text while nothing it is made of changed, and build it again on any change of it', async () => {
+    const { owner, guest, bridge, lock, gate } = await home();
+    const d = await db();
+    const o = { includeUserSettings: true };
+    expect((await read(owner, o)).wasKept).toBe(false);
+    expect(await read(owner, o)).toEqual({ text: await fresh(owner, o), wasKept: true });
+    // each change below is one no device row of the answer shows (but the last): the digest must
+    // follow it, or the kept text would be sent
+    const changes = [
+      // the guest's access changed in place (no device row changes): the owner's answer is the same
+      // text, rebuilt: the digest covers every candidate of the caller, not only the picked ones
+      sql`update device_access set remote_access_disabled = not remote_access_disabled where device_id = ${lock.id} and user_id = ${owner.id}`,
+      sql`update devices set is_connected = false where id = ${bridge.id}`,
+      sql`update device_user_settings set settings = '{"favorite":false}' where device_id = ${gate.id} and user_id = ${owner.id}`,
+      sql`update devices set name = 'A front door (renamed)' where id = ${lock.id}`,
+    ];
+    for (const change of changes) {
+      await d.execute(change);
+      const after = await read(owner, o);
+      expect(after, String(change.queryChunks[0])).toEqual({ text: await fresh(owner, o), wasKept: false });
+      expect((await read(owner, o)).wasKept).toBe(true);
+    }
+    // without user settings asked for, a change of them is not part of the answer
+    await read(guest, {});
+    await d.execute(
+      sql`update device_user_settings set settings = '{}' where device_id = ${lock.id} and user_id = ${guest.id}`,
+    );
+    expect(await read(guest, {})).toEqual({ text: await fresh(guest, {}), wasKept: true });
+  });
+
+  it('follow the caller: a group joined or left, and an access that starts or ends by its date', async () => {
+    const { guest, lock, gate } = await home();
+    const org = await createOrg();
+    await (await db()).execute(
+      sql`update devices set organization_id = ${org.id} where id in (${lock.id}, ${gate.id})`,
+    );
+    const member = await addOrgUser(org.id, guest.id);
+    const group = await createGroup(org.id);
+    const now = Date.now();
+    const later = new Date(now + 3_600_000);
+    await grantGroup(gate.id, group.id, AccessLevel.administrator, { endDate: later });
+    const gateLevel = async (at: Date) =>
+      JSON.parse((await read(guest, {}, at)).text).gates.find((g: { id: number }) => g.id === gate.id)?.accessLevel;
+    expect(await gateLevel(new Date(now))).toBe(AccessLevel.guest);
+    // joining the group gives its access at once
+    await (await db()).insert(userGroupMembers).values({ groupId: group.id, organizationUserId: member });
+    expect(await gateLevel(new Date(now))).toBe(AccessLevel.guest); // a user's own access wins
+    await (await db()).execute(sql`delete from device_access where device_id = ${gate.id} and user_id = ${guest.id}`);
+    expect(await gateLevel(new Date(now))).toBe(AccessLevel.administrator);
+    expect((await read(guest, {}, new Date(now + 1000))).wasKept).toBe(true);
+    // its end date passes with nothing written: the gate is gone from that moment
+    expect(await gateLevel(new Date(later.getTime() + 1000))).toBeUndefined();
+    expect((await read(guest, {}, new Date(later.getTime() + 1000))).text).toBe(
+      await fresh(guest, {}, new Date(later.getTime() + 1000)),
+    );
+    // an access that starts later shows from its start
+    await grantUser(gate.id, guest.id, AccessLevel.guest, {
+      startDate: new Date(later.getTime() + 60_000),
+    });
+    expect(await gateLevel(new Date(later.getTime() + 2000))).toBeUndefined();
+    expect(await gateLevel(new Date(later.getTime() + 61_000))).toBe(AccessLevel.guest);
+    // leaving the group takes its accesses away at once
+    await (await db()).execute(sql`delete from device_access where device_id = ${gate.id} and user_id = ${guest.id}`);
+    await (await db()).execute(
+      sql`update device_access set end_date = null where device_id = ${gate.id} and group_id = ${group.id}`,
+    );
+    expect(await gateLevel(new Date(later.getTime() + 62_000))).toBe(AccessLevel.administrator);
+    await (await db()).execute(sql`delete from user_group_members where organization_user_id = ${member}`);
+    expect(await gateLevel(new Date(later.getTime() + 63_000))).toBeUndefined();
+  });
+
+  it("follow the minute where it picks among a person's group accesses by their weekly schedule", async () => {
+    const { lock } = await home();
+    const person = await createUser();
+    const org = await createOrg();
+    await (await db()).execute(sql`update devices set organization_id = ${org.id} where id = ${lock.id}`);
+    const member = await addOrgUser(org.id, person.id);
+    const [mornings, always] = [
+      await createGroup(org.id, 'Mornings', [member]),
+      await createGroup(org.id, 'Always', [member]),
+    ];
+    const zone = 'Europe/Warsaw';
+    // two accesses of one level: 08:00-09:00 with remote opening, or any time without; the one
+    // active now wins (effective.ts `better`), so the pick changes at 09:00 with nothing written
+    await grantGroup(lock.id, mornings.id, AccessLevel.guest, {
+      dayStartTime: timeOfDay(zone, 8 * 60),
+      dayEndTime: timeOfDay(zone, 9 * 60),
+    });
+    await grantGroup(lock.id, always.id, AccessLevel.guest, { remoteAccessDisabled: true });
+    const at = (h: number, m: number, s: number) =>
+      DateTime.fromObject({ year: 2026, month: 12, day: 3, hour: h, minute: m, second: s }, { zone }).toJSDate();
+    const remoteOff = async (now: Date) =>
+      JSON.parse((await read(person, {}, now)).text).locks[0].accessDetails.remoteAccessDisabled;
+    expect(await remoteOff(at(8, 59, 10))).toBe(false);
+    expect((await read(person, {}, at(8, 59, 50))).wasKept).toBe(true);
+    expect(await remoteOff(at(9, 0, 5))).toBe(true);
+    expect((await read(person, {}, at(9, 0, 5))).text).toBe(await fresh(person, {}, at(9, 0, 5)));
+  });
+
+  it.runIf(onPostgres())(
+    'are built in one snapshot with their digest: a change made while one is built, and undone, never leaves it kept',
+    async () => {
+      const { owner, lock } = await home();
+      const d = await db();
+      const level = sql`select access_level from device_access where device_id = ${lock.id} and user_id = ${owner.id}`;
+      const set = (n: number) =>
+        d.execute(
+          sql`update device_access set access_level = ${n} where device_id = ${lock.id} and user_id = ${owner.id}`,
+        );
+      const load = { types: [DeviceType.lockPro] };
+      const ctx = await ctxOf(owner, { via: 'key' });
+      // the build reads the owner's level; another writer lowers it meanwhile
+      const first = await wholeAnswer(ctx, 'snapshot', load, async (snap, base) => {
+        await base.execute(
+          sql`update device_access set access_level = ${AccessLevel.guest} where device_id = ${lock.id} and user_id = ${owner.id}`,
+        );
+        return {
+          text: String(rowsOf<{ access_level: number }>(await snap.db.execute(level))[0].access_level),
+          until: Infinity,
+        };
+      });
+      expect(first).toBe(String(AccessLevel.owner));
+      // and puts it back: what was kept is what the digest describes
+      await set(AccessLevel.owner);
+      const unused = async () => ({ text: 'built again', until: Infinity });
+      expect(await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, unused)).toBe(
+        String(AccessLevel.owner),
+      );
+    },
+  );
+
+  it("inside a caller's own transaction: built from that transaction's rows, not kept", async () => {
+    const { owner } = await home();
+    const expected = await fresh(owner, {});
+    const before = { ...wholeCounts };
+    const text = await (await db()).transaction(
+      async (tx) => (await deviceDetails({ ...(await ctxOf(owner, { via: 'key' })), db: tx }, {})).text,
+    );
+    expect(text).toBe(expected);
+    expect(wholeCounts).toEqual(before);
+  });
+
+  it('refuse a remembered key that was revoked, from the digest read alone', async () => {
+    const { owner } = await home();
+    await kept(owner, {});
+    const ctx = await ctxOf(owner, { via: 'key' });
+    const [key] = rowsOf<{ id: string }>(
+      await (await db()).execute(sql`select id from personal_access_keys where user_id = ${owner.id} limit 1`),
+    );
+    ctx.keyCheck = { keyId: key.id, scopes: ['Device.Read'], done: false };
+    await (await db()).execute(sql`delete from personal_access_keys where id = ${key.id}`);
+    await expect(deviceDetails(ctx, {})).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 });

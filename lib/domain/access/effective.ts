@@ -332,6 +332,26 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
 }
 
 /**
+ * Every candidate of `userId` at `now` (of `deviceIds` only, when given) with its device's zone and
+ * name and the caller's site limit: what `effectiveAccess` picks from, and what a whole kept answer's
+ * digest covers (lib/domain/devices/whole.ts), so the two can never read different rows.
+ */
+export function candidateRows(db: Db, userId: string, now: Date, deviceIds?: number[]) {
+  return (
+    db
+      .select({ ...withZoneColumns, outsideSites: outsideSitesJoined.as('outside_sites') })
+      .from(deviceAccess)
+      .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
+      // the caller's membership of the device's organization, for their site limit (one hash join, not a lookup per row)
+      .leftJoin(
+        organizationUsers,
+        and(eq(organizationUsers.organizationId, devices.organizationId), eq(organizationUsers.userId, userId)),
+      )
+      .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined))
+  );
+}
+
+/**
  * A user's effective access per device: a direct user access wins; otherwise the highest level
  * among the user's groups. Accesses outside their dates (expired, not yet started) give nothing.
  */
@@ -341,21 +361,13 @@ export async function effectiveAccess(
   now: Date,
   deviceIds?: number[],
 ): Promise<Map<number, EffectiveAccess>> {
-  const q = db
-    .select({ ...withZoneColumns, outsideSites: outsideSitesJoined.as('outside_sites') })
-    .from(deviceAccess)
-    .innerJoin(devices, eq(devices.id, deviceAccess.deviceId))
-    // the caller's membership of the device's organization, for their site limit (one hash join, not a lookup per row)
-    .leftJoin(
-      organizationUsers,
-      and(eq(organizationUsers.organizationId, devices.organizationId), eq(organizationUsers.userId, userId)),
-    )
-    .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined));
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(q)).map((raw) => {
-    const row = withZoneRow(raw) as Candidate;
-    row.outsideSites = raw.outside_sites === true;
-    return row;
-  });
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(candidateRows(db, userId, now, deviceIds))).map(
+    (raw) => {
+      const row = withZoneRow(raw) as Candidate;
+      row.outsideSites = raw.outside_sites === true;
+      return row;
+    },
+  );
   return pickEffective(rows, now);
 }
 

@@ -3,7 +3,8 @@ import type { Ctx } from '../context';
 import { Invalid } from '../errors';
 import { JsonText } from '../json-text';
 import { DETAILS_ANSWER, keptAnswers, shapeOf } from './kept';
-import { loadVisible, loadVisibleStamps } from './load';
+import { loadVisible, loadVisibleStamps, type LoadOptions } from './load';
+import { wholeAnswer } from './whole';
 import type { LockOptions, LockShape } from './lock-shape';
 import { bridgeShape, type BridgeShape, type GateShape } from './other-shapes';
 
@@ -37,7 +38,8 @@ export interface DetailsPaging {
  * `itemsPerPage` (either one; the other defaults to 1 / 1,000), one page of them in name order.
  * Without paging, more than `atOnce` devices is refused with what to ask instead: the answer is
  * never cut short without saying so. `ids` narrows either to those devices. Each device's answer
- * is kept between requests while its row is unchanged (kept.ts), the caller's part filled in.
+ * is kept between requests while its row is unchanged (kept.ts), the caller's part filled in, and
+ * the whole answer while nothing it is made of changed (whole.ts).
  */
 export async function deviceDetails(
   ctx: Ctx,
@@ -45,34 +47,42 @@ export async function deviceDetails(
   atOnce = DETAILS_AT_ONCE,
 ): Promise<JsonText<DetailsShape>> {
   const paged = o.page !== undefined || o.itemsPerPage !== undefined;
-  const all = await loadVisibleStamps(ctx, {
+  const load: LoadOptions = {
     types: LISTED,
     userSettings: o.includeUserSettings,
     ids: o.ids,
     // unpaged: one more than the limit tells whether there are more, without reading them all
     page: paged ? (o.page ?? 1) : 1,
     itemsPerPage: paged ? (o.itemsPerPage ?? 1000) : atOnce + 1,
-  });
-  if (!paged && all.length > atOnce)
-    throw Invalid(
-      `You can see more than ${atOnce.toLocaleString('en')} devices: ask for them page by page (page and itemsPerPage, at most 1,000 a page).`,
+  };
+  // everything the answer depends on besides the caller and the rows (whole.ts): every option as asked
+  const question = JSON.stringify(['details', o, atOnce]);
+  const text = await wholeAnswer(ctx, question, load, async (snap, store) => {
+    const all = await loadVisibleStamps(snap, load);
+    if (!paged && all.length > atOnce)
+      throw Invalid(
+        `You can see more than ${atOnce.toLocaleString('en')} devices: ask for them page by page (page and itemsPerPage, at most 1,000 a page).`,
+      );
+    // door sensors count towards the limit and the pages, and have no list here
+    const { answers, until } = await keptAnswers(
+      snap,
+      DETAILS_ANSWER,
+      all.filter((s) => s.type !== DeviceType.doorSensor),
+      o,
+      store,
     );
-  // door sensors count towards the limit and the pages, and have no list here
-  const answers = await keptAnswers(
-    ctx,
-    DETAILS_ANSWER,
-    all.filter((s) => s.type !== DeviceType.doorSensor),
-    o,
-  );
-  const list = (of: (type: number) => boolean) =>
-    `[${answers
-      .filter((a) => of(a.device.type))
-      .map((a) => a.text)
-      .join(',')}]`;
-  // no keypad or dry-contact hardware is modelled: the lists exist and are empty
-  return new JsonText(
-    `{"bridges":${list((t) => t === DeviceType.bridge)},"locks":${list(isLockType)},"keypads":[],"gates":${list((t) => t === DeviceType.gate)},"dryContacts":[]}`,
-  );
+    const list = (of: (type: number) => boolean) =>
+      `[${answers
+        .filter((a) => of(a.device.type))
+        .map((a) => a.text)
+        .join(',')}]`;
+    // no keypad or dry-contact hardware is modelled: the lists exist and are empty
+    return {
+      text: `{"bridges":${list((t) => t === DeviceType.bridge)},"locks":${list(isLockType)},"keypads":[],"gates":${list((t) => t === DeviceType.gate)},"dryContacts":[]}`,
+      until,
+    };
+  });
+  return new JsonText(text);
 }
 
 /** GET /my/bridge */

@@ -1,3 +1,4 @@
+import type { Db } from '@/db/client';
 import { perDb } from '@/db/prepared';
 import { DeviceType, isLockType } from '@/lib/shared/devices/codes';
 import type { Ctx } from '../context';
@@ -89,17 +90,25 @@ function render(k: Kept, s: Stamped, o: ShapeOptions): string {
 const good = (k: Kept | undefined, s: Stamped, now: number): k is Kept =>
   k !== undefined && k.version === s.version && k.bridgeConnected === s.bridgeConnected && now < k.until;
 
+/** The answers of keptAnswers, and until when they hold by themselves (the earliest pulled lock's spring; ms). */
+export interface KeptAnswers {
+  answers: Array<{ device: Stamped; text: string }>;
+  until: number;
+}
+
 /**
  * Each of `stamped` (visible devices, loadVisibleStamps) with its answer's JSON text, in their order:
- * the kept ones filled in, the others read in full in one query, built and kept.
+ * the kept ones filled in, the others read in full in one query, built and kept. `store` is the
+ * database whose kept answers these are (the request's own, when `ctx.db` is a transaction of it).
  */
 export async function keptAnswers(
   ctx: Ctx,
   kind: KeptKind,
   stamped: Stamped[],
   o: ShapeOptions,
-): Promise<Array<{ device: Stamped; text: string }>> {
-  const maps = keptOf(ctx.db);
+  store: Db = ctx.db,
+): Promise<KeptAnswers> {
+  const maps = keptOf(store);
   let kept = maps.get(kind.name);
   if (!kept) maps.set(kind.name, (kept = new Map()));
   const now = ctx.now();
@@ -125,5 +134,9 @@ export async function keptAnswers(
     }
   }
   // a device deleted between the two reads is left out, as the next read would
-  return stamped.filter((s) => mine.has(s.id)).map((s) => ({ device: s, text: render(mine.get(s.id)!, s, o) }));
+  const shown = stamped.filter((s) => mine.has(s.id));
+  return {
+    answers: shown.map((s) => ({ device: s, text: render(mine.get(s.id)!, s, o) })),
+    until: shown.reduce((m, s) => Math.min(m, mine.get(s.id)!.until), Number.POSITIVE_INFINITY),
+  };
 }

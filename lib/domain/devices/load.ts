@@ -119,7 +119,7 @@ async function visibleWith<R extends { id: number }>(ctx: Ctx, o: LoadOptions, r
 }
 
 /** The devices of `visible` that match the options as `columns`, each with its bridge's link, by name. */
-function matching<C extends SelectedFields>(ctx: Ctx, o: LoadOptions, visible: SQL, columns: C) {
+export function matching<C extends SelectedFields>(ctx: Ctx, o: LoadOptions, visible: SQL, columns: C) {
   const conds: SQL[] = [visible, inArray(devices.type, o.types)];
   if (o.text) {
     const name = containsText(devices.name, o.text);

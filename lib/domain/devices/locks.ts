@@ -1,4 +1,5 @@
 import { and, inArray, isNull, lte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db/client';
 import { devices } from '@/db/schema';
 import { LOCK_TYPES as LOCKS } from '@/lib/shared/devices/codes';
 import { settleShown } from './commands';
@@ -6,8 +7,9 @@ import type { Ctx } from '../context';
 import { NotFound } from '../errors';
 import { organizationsByIds } from '../organizations/organizations';
 import { JsonText } from '../json-text';
-import { keptAnswers, type KeptKind } from './kept';
-import { loadOne, loadVisible, loadVisibleStamps } from './load';
+import { keptAnswers, type KeptAnswers, type KeptKind } from './kept';
+import { loadOne, loadVisible, loadVisibleStamps, type LoadOptions } from './load';
+import { wholeAnswer } from './whole';
 import { lockShape, type LockOptions, type LockShape } from './lock-shape';
 import type { Loaded } from './shape';
 
@@ -76,7 +78,9 @@ export type LockListItem = ReturnType<typeof withLegacyName<LockShape>> & {
  * GET /my/lock: the caller's locks, filtered, sorted by name, as Tedee's array (docs/source/
  * endpoints/lock/get-all.rst). Every lock when no paging is asked for; `page` / `itemsPerPage`
  * (either one; the other defaults to 1 / 100) cut one page of that order. Each lock's answer is kept
- * between requests while its row is unchanged (kept.ts); the organization's part is read each time.
+ * between requests while its row is unchanged (kept.ts), and the whole list while nothing it is made
+ * of changed (whole.ts; not with IncludeOrganization or an access-level filter, whose parts are read
+ * each time); the organization's part is read each time.
  */
 export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<LockListItem[]>> {
   const paged = f.page !== undefined || f.itemsPerPage !== undefined;
@@ -92,7 +96,7 @@ export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<Lock
     conds.push(or(...anyOf)!);
   }
   if (f.updateAvailable !== undefined) conds.push(f.updateAvailable ? hasUpdate : sql`not (${hasUpdate})`);
-  const stamped = await loadVisibleStamps(ctx, {
+  const load: LoadOptions = {
     types: LOCK_TYPES,
     text: f.text,
     textInSerial: true,
@@ -101,9 +105,25 @@ export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<Lock
     page: paged ? (f.page ?? 1) : undefined,
     itemsPerPage: paged ? (f.itemsPerPage ?? 100) : undefined,
     userSettings: f.includeUserSettings,
-  });
-  const answers = await keptAnswers(ctx, LOCK_LIST_ANSWER, stamped, f);
-  if (!f.includeOrganization) return new JsonText<LockListItem[]>(`[${answers.map((a) => a.text).join(',')}]`);
+  };
+  const listed = async (c: Ctx, store: Db) => {
+    const stamped = await loadVisibleStamps(c, load);
+    return keptAnswers(c, LOCK_LIST_ANSWER, stamped, f, store);
+  };
+  if (!f.includeOrganization) {
+    const text = (r: KeptAnswers) => `[${r.answers.map((a) => a.text).join(',')}]`;
+    // an access-level filter is one the whole answer's digest does not follow (whole.ts)
+    if (f.accessLevel?.length) return new JsonText<LockListItem[]>(text(await listed(ctx, ctx.db)));
+    // everything the list depends on besides the caller and the rows (whole.ts): every option as asked
+    const question = JSON.stringify(['lock list', f]);
+    return new JsonText<LockListItem[]>(
+      await wholeAnswer(ctx, question, load, async (snap, store) => {
+        const r = await listed(snap, store);
+        return { text: text(r), until: r.until };
+      }),
+    );
+  }
+  const { answers } = await listed(ctx, ctx.db);
   const orgIds = [...new Set(answers.map((a) => a.device.organizationId).filter((x): x is number => x !== null))];
   const orgs = await organizationsByIds(ctx.db, orgIds);
   // the organization's part is read every time (its name is the organization's row, not the lock's)
