@@ -344,32 +344,25 @@ describe('whole answers kept between requests (lib/domain/devices/whole.ts)', ()
   it.runIf(onPostgres())(
     'are built in one snapshot with their digest: a change made while one is built, and undone, never leaves it kept',
     async () => {
-      const { owner, lock } = await home();
+      // the bridge's link is a value in the digest, not a row version: were the answer built from
+      // rows newer than its digest, undoing the change would make that digest current again
+      const { owner, bridge } = await home();
       const d = await db();
-      const level = sql`select access_level from device_access where device_id = ${lock.id} and user_id = ${owner.id}`;
-      const set = (n: number) =>
-        d.execute(
-          sql`update device_access set access_level = ${n} where device_id = ${lock.id} and user_id = ${owner.id}`,
-        );
+      const connected = sql`select is_connected from devices where id = ${bridge.id}`;
+      const link = (on: boolean) => sql`update devices set is_connected = ${on} where id = ${bridge.id}`;
       const load = { types: [DeviceType.lockPro] };
-      const ctx = await ctxOf(owner, { via: 'key' });
-      // the build reads the owner's level; another writer lowers it meanwhile
-      const first = await wholeAnswer(ctx, 'snapshot', load, async (snap, base) => {
-        await base.execute(
-          sql`update device_access set access_level = ${AccessLevel.guest} where device_id = ${lock.id} and user_id = ${owner.id}`,
-        );
-        return {
-          text: String(rowsOf<{ access_level: number }>(await snap.db.execute(level))[0].access_level),
-          until: Infinity,
-        };
+      // the build reads the bridge's link; another writer takes the bridge offline meanwhile
+      const first = await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, async (snap, base) => {
+        await base.execute(link(false));
+        const [row] = rowsOf<{ is_connected: boolean }>(await snap.db.execute(connected));
+        return { text: String(row.is_connected), until: Number.POSITIVE_INFINITY };
       });
-      expect(first).toBe(String(AccessLevel.owner));
-      // and puts it back: what was kept is what the digest describes
-      await set(AccessLevel.owner);
-      const unused = async () => ({ text: 'built again', until: Infinity });
-      expect(await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, unused)).toBe(
-        String(AccessLevel.owner),
-      );
+      expect(first).toBe('true');
+      expect(rowsOf<{ is_connected: boolean }>(await d.execute(connected))[0].is_connected).toBe(false);
+      // and back online: what was kept is what its digest describes
+      await d.execute(link(true));
+      const again = async () => ({ text: 'built again', until: Number.POSITIVE_INFINITY });
+      expect(await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, again)).toBe('true');
     },
   );
 

@@ -333,8 +333,7 @@ export function pickEffective(rows: Candidate[], now: Date): Map<number, Effecti
 
 /**
  * Every candidate of `userId` at `now` (of `deviceIds` only, when given) with its device's zone and
- * name and the caller's site limit: what `effectiveAccess` picks from, and what a whole kept answer's
- * digest covers (lib/domain/devices/whole.ts), so the two can never read different rows.
+ * name and the caller's site limit: what `effectiveAccess` picks from.
  */
 export function candidateRows(db: Db, userId: string, now: Date, deviceIds?: number[]) {
   return (
@@ -349,6 +348,29 @@ export function candidateRows(db: Db, userId: string, now: Date, deviceIds?: num
       )
       .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined))
   );
+}
+
+/**
+ * The same candidates as `candidateRows` (the one rule, candidateWhere), as a whole kept answer's
+ * digest needs them (lib/domain/devices/whole.ts): each row's version rather than its columns (`xmin`,
+ * the transaction that wrote this version of the row: new on every change, unchanged by a change
+ * rolled back) and whether it has a weekly schedule (everyHourOfTheWeek in SQL). The device's zone
+ * is its row's, whose version the digest holds apart; the caller's site limit (outsideSites) is not
+ * part of a device's answer (shape.ts callerPart) nor of the pick.
+ */
+export function candidateStamps(db: Db, userId: string, now: Date, deviceIds?: number[]) {
+  return db
+    .select({
+      id: deviceAccess.id,
+      deviceId: deviceAccess.deviceId,
+      rowVersion: sql<string>`"device_access"."xmin"::text`.as('row_version'),
+      scheduled:
+        sql<boolean>`not (coalesce("device_access"."week_days", 127) = 127 and "device_access"."day_start_time" is null and "device_access"."day_end_time" is null)`.as(
+          'scheduled',
+        ),
+    })
+    .from(deviceAccess)
+    .where(and(candidateWhere(db, userId, now), deviceIds ? anyInt(deviceAccess.deviceId, deviceIds) : undefined));
 }
 
 /**

@@ -1,13 +1,12 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '@/db/client';
-import { anyInt } from '@/db/arrays';
 import { perDb } from '@/db/prepared';
 import { devices, deviceUserSettings } from '@/db/schema';
 import { stillValidSql } from '@/lib/auth/keys';
-import { candidateRows } from '../access/effective';
+import { candidateStamps } from '../access/effective';
 import { confirmKey, type Ctx } from '../context';
-import { matching, visibleIds, type LoadOptions } from './load';
+import { matching, type LoadOptions } from './load';
 
 /**
  * Whole answers kept between requests (issue 34: `/my/device/details` for 1,000 devices is ~1 MB,
@@ -19,9 +18,10 @@ import { matching, visibleIds, type LoadOptions } from './load';
  * - the devices of the answer in its order: id, row version (a number never used twice, kept.ts),
  *   the bridge's link;
  * - every candidate access of the caller at this moment (theirs and their groups', within their
- *   dates), each row in full with its device's zone and the caller's site limit: what the effective
- *   access is picked from;
- * - the caller's own device settings, when asked for.
+ *   dates): what the effective access is picked from and what the answer shows of it, each as its
+ *   row version (the row's `xmin`: effective.ts `candidateStamps`); the device's zone, by which the
+ *   pick is judged, is its row's;
+ * - the caller's own device settings, when asked for (each row's `xmin`).
  * Each request computes the digest in one statement (which also confirms a remembered key) and
  * sends the kept text when it is the same. Time changes an answer in two ways that no row shows,
  * so an answer also holds only until: a pulled lock's spring time (kept.ts), and, where a device
@@ -62,28 +62,28 @@ interface Stamp {
   byMinute: boolean;
 }
 
-const SCHEDULED = sql`(c.day_start_time is not null or c.day_end_time is not null or coalesce(c.week_days, 127) <> 127)`;
-
 async function stampOf(ctx: Ctx, o: LoadOptions, now: Date): Promise<Stamp> {
-  const visible: SQL = o.ids
-    ? sql`${inArray(devices.id, visibleIds(ctx))} and ${anyInt(devices.id, o.ids)}`
-    : inArray(devices.id, visibleIds(ctx));
-  const page = matching(ctx, o, visible, { id: devices.id, name: devices.name, version: devices.version });
-  const cands = candidateRows(ctx.db, ctx.caller.userId, now, o.ids);
+  // the caller's candidates (`c`), and the answer's devices among theirs (`p`)
+  const cands = candidateStamps(ctx.db, ctx.caller.userId, now, o.ids);
+  const page = matching(ctx, o, sql`"devices"."id" in (select c.device_id from c)`, {
+    id: devices.id,
+    name: devices.name,
+    version: devices.version,
+  });
   const k = ctx.keyCheck;
   const keyOk = k && !k.done ? stillValidSql(k, now) : sql`true`;
   const settings = o.userSettings
-    ? sql`(select md5(coalesce(string_agg(s.device_id || ':' || s.settings::text, ',' order by s.device_id), ''))
+    ? sql`(select md5(coalesce(string_agg(s.device_id || ':' || s.xmin, ',' order by s.device_id), ''))
         from ${deviceUserSettings} s where s.user_id = ${ctx.caller.userId})`
     : sql`''`;
   const [row] = rowsOf<{ page: string; cands: string; settings: string; by_minute: boolean; key_ok: boolean }>(
-    await ctx.db.execute(sql`with p as (${page}), c as (${cands})
+    await ctx.db.execute(sql`with c as (${cands}), p as (${page})
       select
         (select md5(coalesce(string_agg(p.id || ':' || p.version || ':' || coalesce(p.bridge_connected::text, '-'), ',' order by p.name, p.id), '')) from p) as page,
-        (select md5(coalesce(string_agg(c::text, ',' order by c.id), '')) from c) as cands,
+        (select md5(coalesce(string_agg(c.id || ':' || c.row_version, ',' order by c.id), '')) from c) as cands,
         ${settings} as settings,
         (select coalesce(bool_or(g.n > 1 and g.scheduled), false)
-          from (select count(*) as n, bool_or(${SCHEDULED}) as scheduled from c group by c.device_id) g) as by_minute,
+          from (select count(*) as n, bool_or(c.scheduled) as scheduled from c group by c.device_id) g) as by_minute,
         ${keyOk} as key_ok`),
   );
   confirmKey(ctx, row.key_ok);
