@@ -105,14 +105,14 @@ export async function wholeAnswer(ctx: Ctx, question: string, o: LoadOptions, bu
   if (o.accessLevels?.length) throw new Error('wholeAnswer: an access-level filter is not followed by the digest');
   // inside a caller's transaction there is no snapshot of its own to build in: built, not kept
   const base = ctx.db;
-  if (base instanceof PgTransaction) return (await build(ctx, ctx.db)).text;
-  const store = storeOf(ctx.db);
+  if (base instanceof PgTransaction) return (await build(ctx, ctx.db)).text; // (ctx.db: narrowing base loses its type)
+  const store = storeOf(base);
   const key = `${ctx.caller.userId}\n${question}`;
   const now = ctx.now();
   const at = now.getTime();
   const had = store.answers.get(key);
-  const stamp = await stampOf(ctx, o, now);
-  if (had && had.digest === stamp.digest && had.from <= at && at < had.until) {
+  // with nothing kept, the digest is read once, in the snapshot below (which confirms the key then)
+  if (had && had.from <= at && at < had.until && had.digest === (await stampOf(ctx, o, now)).digest) {
     store.answers.delete(key); // the most recently used last
     store.answers.set(key, had);
     wholeCounts.kept++;
