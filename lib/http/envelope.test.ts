@@ -15,6 +15,17 @@ describe('the envelope around json the database already serialized', () => {
     }
   });
 
+  it('is the same envelope whether the json was kept as text or as its UTF-8 (names beyond ASCII too)', async () => {
+    const value = [{ id: 3, name: 'Drzwi wejściowe — 玄関 🚪', note: 'a "quoted" \\ name' }];
+    const text = JSON.stringify(value);
+    const plain = await envelope(200, value).text();
+    const kept = JsonText.ofUtf8(Buffer.from(text, 'utf8'));
+    expect(await envelope(200, kept).text()).toBe(plain);
+    expect(kept.text).toBe(text);
+    expect(kept.parse()).toEqual(value);
+    expect(Buffer.from(await envelope(200, new JsonText(text)).arrayBuffer())).toEqual(Buffer.from(plain, 'utf8'));
+  });
+
   it('keeps the contract’s fields and order: result, success, errorMessages, statusCode', async () => {
     const body = await envelope(200, new JsonText('[{"id":7}]')).text();
     expect(body).toBe('{"result":[{"id":7}],"success":true,"errorMessages":[],"statusCode":200}');

@@ -4,11 +4,14 @@ import { JsonText } from '@/lib/domain/json-text';
 // no-store: answers are per caller (and one carries a new key); no shared or browser cache may keep them.
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+const RESULT_HEAD = Buffer.from('{"result":');
+
 export function envelope(status: number, result?: unknown, errorMessages: string[] = []): Response {
   if (result instanceof JsonText) {
-    // already serialized by the database: spliced in, the envelope's fields in the same order
+    // already serialized by the database: spliced in as its UTF-8, the envelope's fields in the same order
     const rest = JSON.stringify({ success: status < 300, errorMessages, statusCode: status });
-    return new Response(`{"result":${result.text},${rest.slice(1)}`, { status, headers: JSON_HEADERS });
+    const body = Buffer.concat([RESULT_HEAD, result.utf8(), Buffer.from(`,${rest.slice(1)}`)]);
+    return new Response(body, { status, headers: JSON_HEADERS });
   }
   const body: Record<string, unknown> = {};
   if (result !== undefined) body.result = result;

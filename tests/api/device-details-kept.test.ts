@@ -357,12 +357,12 @@ describe('whole answers kept between requests (lib/domain/devices/whole.ts)', ()
         const [row] = rowsOf<{ is_connected: boolean }>(await snap.db.execute(connected));
         return { text: String(row.is_connected), until: Number.POSITIVE_INFINITY };
       });
-      expect(first).toBe('true');
+      expect(first.text).toBe('true');
       expect(rowsOf<{ is_connected: boolean }>(await d.execute(connected))[0].is_connected).toBe(false);
       // and back online: what was kept is what its digest describes
       await d.execute(link(true));
       const again = async () => ({ text: 'built again', until: Number.POSITIVE_INFINITY });
-      expect(await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, again)).toBe('true');
+      expect((await wholeAnswer(await ctxOf(owner, { via: 'key' }), 'snapshot', load, again)).text).toBe('true');
     },
   );
 

@@ -57,7 +57,7 @@ export async function deviceDetails(
   };
   // everything the answer depends on besides the caller and the rows (whole.ts): every option as asked
   const question = JSON.stringify(['details', o, atOnce]);
-  const text = await wholeAnswer(ctx, question, load, async (snap, store) => {
+  return wholeAnswer<DetailsShape>(ctx, question, load, async (snap, store) => {
     const all = await loadVisibleStamps(snap, load);
     if (!paged && all.length > atOnce)
       throw Invalid(
@@ -82,7 +82,6 @@ export async function deviceDetails(
       until,
     };
   });
-  return new JsonText(text);
 }
 
 /** GET /my/bridge */

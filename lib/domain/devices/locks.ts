@@ -116,12 +116,10 @@ export async function listLocks(ctx: Ctx, f: LockFilters): Promise<JsonText<Lock
     if (f.accessLevel?.length) return new JsonText<LockListItem[]>(text(await listed(ctx, ctx.db)));
     // everything the list depends on besides the caller and the rows (whole.ts): every option as asked
     const question = JSON.stringify(['lock list', f]);
-    return new JsonText<LockListItem[]>(
-      await wholeAnswer(ctx, question, load, async (snap, store) => {
-        const r = await listed(snap, store);
-        return { text: text(r), until: r.until };
-      }),
-    );
+    return wholeAnswer<LockListItem[]>(ctx, question, load, async (snap, store) => {
+      const r = await listed(snap, store);
+      return { text: text(r), until: r.until };
+    });
   }
   const { answers } = await listed(ctx, ctx.db);
   const orgIds = [...new Set(answers.map((a) => a.device.organizationId).filter((x): x is number => x !== null))];

@@ -6,6 +6,7 @@ import { devices, deviceUserSettings } from '@/db/schema';
 import { stillValidSql } from '@/lib/auth/keys';
 import { candidateStamps } from '../access/effective';
 import { confirmKey, type Ctx } from '../context';
+import { JsonText } from '../json-text';
 import { matching, type LoadOptions } from './load';
 
 /**
@@ -31,26 +32,26 @@ import { matching, type LoadOptions } from './load';
  *
  * An answer is built in one repeatable-read snapshot with its digest: what it shows is exactly the
  * state the digest describes, even when a row changes while it is built and changes back later.
- * Kept in each server's memory (at most MAX_WHOLE_CHARS characters, the least recently used go
- * first): a cache checked against the database on every read, so several processes stay right
- * without sharing it.
+ * Kept in each server's memory as its UTF-8 (at most MAX_WHOLE_BYTES, the least recently used go
+ * first; a hit is then sent without being measured or encoded again): a cache checked against the
+ * database on every read, so several processes stay right without sharing it.
  */
 interface Whole {
   digest: string;
   /** ms: the answer was built at `from` and holds until `until` (both by the request's clock) */
   from: number;
   until: number;
-  text: string;
+  json: JsonText<unknown>;
 }
 
-/** ~64 MB of one-byte text per server: sixty answers of 1,000 devices. */
-const MAX_WHOLE_CHARS = 64_000_000;
+/** ~64 MB per server: sixty answers of 1,000 devices. */
+const MAX_WHOLE_BYTES = 64_000_000;
 
 interface Store {
   answers: Map<string, Whole>;
-  chars: number;
+  bytes: number;
 }
-const storeOf = perDb((): Store => ({ answers: new Map(), chars: 0 }));
+const storeOf = perDb((): Store => ({ answers: new Map(), bytes: 0 }));
 
 /** How this process answered so far (tests tell a kept answer from a built one by them). */
 export const wholeCounts = { kept: 0, built: 0 };
@@ -101,11 +102,16 @@ export type BuildWhole = (ctx: Ctx, store: Db) => Promise<{ text: string; until:
  * snapshot and kept. `build` gets a context on that snapshot (its clock stopped at this request's
  * moment) and the database whose per-device answers it may reuse.
  */
-export async function wholeAnswer(ctx: Ctx, question: string, o: LoadOptions, build: BuildWhole): Promise<string> {
+export async function wholeAnswer<T>(
+  ctx: Ctx,
+  question: string,
+  o: LoadOptions,
+  build: BuildWhole,
+): Promise<JsonText<T>> {
   if (o.accessLevels?.length) throw new Error('wholeAnswer: an access-level filter is not followed by the digest');
   // inside a caller's transaction there is no snapshot of its own to build in: built, not kept
   const base = ctx.db;
-  if (base instanceof PgTransaction) return (await build(ctx, ctx.db)).text; // (ctx.db: narrowing base loses its type)
+  if (base instanceof PgTransaction) return new JsonText((await build(ctx, ctx.db)).text); // (ctx.db: narrowing base loses its type)
   const store = storeOf(base);
   const key = `${ctx.caller.userId}\n${question}`;
   const now = ctx.now();
@@ -116,7 +122,7 @@ export async function wholeAnswer(ctx: Ctx, question: string, o: LoadOptions, bu
     store.answers.delete(key); // the most recently used last
     store.answers.set(key, had);
     wholeCounts.kept++;
-    return had.text;
+    return had.json as JsonText<T>;
   }
   const whole = await base.transaction(
     async (tx) => {
@@ -124,27 +130,30 @@ export async function wholeAnswer(ctx: Ctx, question: string, o: LoadOptions, bu
       const { digest, byMinute } = await stampOf(snap, o, now);
       const built = await build(snap, base);
       const nextMinute = Math.floor(at / 60_000) * 60_000 + 60_000;
-      return { digest, from: at, until: Math.min(built.until, byMinute ? nextMinute : Infinity), text: built.text };
+      const until = Math.min(built.until, byMinute ? nextMinute : Infinity);
+      return { digest, from: at, until, json: JsonText.ofUtf8(Buffer.from(built.text, 'utf8')) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   keep(store, key, whole);
   wholeCounts.built++;
-  return whole.text;
+  return whole.json as JsonText<T>;
 }
+
+const sizeOf = (w: Whole) => w.json.utf8().byteLength;
 
 function keep(store: Store, key: string, whole: Whole) {
   const old = store.answers.get(key);
   if (old) {
     store.answers.delete(key);
-    store.chars -= old.text.length;
+    store.bytes -= sizeOf(old);
   }
-  if (whole.text.length > MAX_WHOLE_CHARS / 4) return; // one caller never takes most of it
-  while (store.chars + whole.text.length > MAX_WHOLE_CHARS) {
+  if (sizeOf(whole) > MAX_WHOLE_BYTES / 4) return; // one caller never takes most of it
+  while (store.bytes + sizeOf(whole) > MAX_WHOLE_BYTES) {
     const [oldest, w] = store.answers.entries().next().value!;
     store.answers.delete(oldest);
-    store.chars -= w.text.length;
+    store.bytes -= sizeOf(w);
   }
   store.answers.set(key, whole);
-  store.chars += whole.text.length;
+  store.bytes += sizeOf(whole);
 }
