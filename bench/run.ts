@@ -28,7 +28,7 @@ const { BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS, BENCH_PORT } = h
 const BASE_SECONDS = Math.max(3, Math.round(SECONDS / 2));
 const PORT = BENCH_PORT ?? 3200;
 
-type Run = Omit<Row, 'db' | 'name' | 'baselineRps'> & { errorKinds: string };
+type Run = Omit<Row, 'db' | 'name' | 'baselineRps' | 'baselineP99'> & { errorKinds: string };
 
 async function load(
   s: Scenario,
@@ -140,13 +140,14 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
         name: s.name,
         ...main,
         baselineRps: baseRps,
+        baselineP99: (before.p99 + after.p99) / 2,
         serialP50,
         noopAloneP50: noopAlone,
         hopP50: hop?.p50,
         hopP99: hop?.p99,
       });
       console.log(
-        `  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}${main.errorKinds ? ` (${main.errorKinds})` : ''}  (baseline before/after: ${before.rps.toFixed(0)}/${after.rps.toFixed(0)} req/s)`,
+        `  ${s.name.padEnd(28)} ${main.rps.toFixed(0).padStart(6)} req/s  p50 ${main.p50} ms  p99 ${main.p99} ms  errors ${main.errors}${main.errorKinds ? ` (${main.errorKinds})` : ''}  (baseline before/after: ${before.rps.toFixed(0)}/${after.rps.toFixed(0)} req/s, p99 ${before.p99}/${after.p99} ms)`,
       );
       if (serialP50 !== undefined || hop)
         console.log(
@@ -154,7 +155,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<Row[]> {
         );
     }
     const med = [...baselines].sort((a, b) => a.rps - b.rps)[Math.floor(baselines.length / 2)];
-    rows.unshift({ db: kind, name: baseline.name, ...med, baselineRps: med.rps });
+    rows.unshift({ db: kind, name: baseline.name, ...med, baselineRps: med.rps, baselineP99: med.p99 });
     return rows;
   } finally {
     if (server && server.exitCode === null) {

@@ -16,6 +16,8 @@ export interface Row {
   noopAloneP50?: number;
   /** req/s of the baseline: the mean of its runs right before and right after this scenario */
   baselineRps: number;
+  /** its p99 (ms), the mean of the same two runs */
+  baselineP99: number;
 }
 
 const SINGLE = ['GET lock by id', 'GET lock by id (session)', 'GET lock sync', 'GET operation status', 'GET PIN list'];
@@ -24,8 +26,17 @@ const DETAILS = 'GET device details (1,000)';
 const WRITE: string[] = Object.values(WRITES);
 /** Issue 34: an unlock is accepted (the bridge took it) within this much server time, one request at a time */
 const UNLOCK_ALONE_MS = 20;
+/** Issue 34: device details for 1,000 devices, its share of the no-op and its p50 alone */
+const DETAILS_SHARE = 0.25;
+const DETAILS_ALONE_MS = 30;
+/** Issue 34: a read's p99 under load, at most this many times the no-op's p99 in the same run */
+const P99_OVER_NOOP = 1.5;
 
-/** The targets of issue 9: ratios to the baseline of the same run, latencies, PGlite vs Postgres. */
+/**
+ * The targets of issue 34 (which tightened issue 9's ≥85 % and ≥50 %, and put the p99 against the
+ * no-op's of the same run in place of a fixed 100 ms that the no-op itself misses on this machine):
+ * ratios to the baseline of the same run, latencies, PGlite vs Postgres (issue 9).
+ */
 export function checkTargets(rows: Row[]): { table: string; notes: string } {
   const find = (db: string, name: string) => rows.find((r) => r.db === db && r.name === name);
   const lines = [
@@ -44,23 +55,27 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
       if (kind === 'details') checks.push(['reported (10,000 at once is the documented limit)', true]);
       if (r.serialP50 !== undefined && kind === 'details') checks.push([`alone p50 ${r.serialP50} ms`, true]);
     } else if (r.db === 'postgres') {
-      if (SINGLE.includes(r.name)) checks.push(['≥85% of baseline', ratio >= 0.85]);
-      if (LIST.includes(r.name)) checks.push(['≥50% of baseline', ratio >= 0.5]);
+      if (SINGLE.includes(r.name)) checks.push(['≥90% of baseline', ratio >= 0.9]);
+      if (LIST.includes(r.name)) checks.push(['≥60% of baseline', ratio >= 0.6]);
+      if (r.name === DETAILS) checks.push([`≥${DETAILS_SHARE * 100}% of baseline`, ratio >= DETAILS_SHARE]);
       // issue 34, item 4: what a guest asks first, the page and then its read
       if (r.name === LINK_PAGE || r.name === LINK_READ) checks.push(['≥50% of baseline', ratio >= 0.5]);
       if (r.name === 'GET activity depth 900k') {
         const first = find('postgres', 'GET activity first page')!;
         checks.push(['within 10% of first page', r.rps >= first.rps * 0.9]);
       }
-      if (r.name !== DETAILS && r.name !== 'baseline (no-op)' && !WRITE.includes(r.name))
-        checks.push(['p99 < 100 ms', r.p99 < 100]);
+      // the reads (issue 34, item 2); the writes report their share, unlock is held to its time alone
+      if (SINGLE.includes(r.name) || LIST.includes(r.name) || r.name === LINK_PAGE || r.name === LINK_READ) {
+        const limit = Math.round(r.baselineP99 * P99_OVER_NOOP);
+        checks.push([`p99 ≤ ${P99_OVER_NOOP} × the no-op's (${limit} ms)`, r.p99 <= limit]);
+      }
     } else {
       const pg = find('postgres', r.name);
       if (pg && r.name !== 'baseline (no-op)' && !WRITE.includes(r.name))
         checks.push([`≥40% of Postgres (${((r.rps / pg.rps) * 100).toFixed(0)}%)`, r.rps >= pg.rps * 0.4]);
     }
     if (r.name === DETAILS && r.serialP50 !== undefined)
-      checks.push([`p50 < 50 ms alone (${r.serialP50} ms)`, r.serialP50 < 50]);
+      checks.push([`p50 ≤ ${DETAILS_ALONE_MS} ms alone (${r.serialP50} ms)`, r.serialP50 <= DETAILS_ALONE_MS]);
     if (r.name === UNLOCK && r.serialP50 !== undefined)
       checks.push([`accepted alone p50 ≤ ${UNLOCK_ALONE_MS} ms (${r.serialP50} ms)`, r.serialP50 <= UNLOCK_ALONE_MS]);
     // writes: no target on speed; their share of the no-op is the "vs baseline" column (issue 34)
@@ -87,8 +102,11 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
         (r) =>
           `  ${r.db}: accepted alone p50 ${r.serialP50} ms, the hop p50 ${r.hopP50} ms (p99 ${r.hopP99} ms), ${r.serialP50 ? ((r.hopP50! / r.serialP50) * 100).toFixed(0) : '-'}% of it (the no-op alone: p50 ${r.noopAloneP50} ms); under load ${((r.rps / r.baselineRps) * 100).toFixed(0)}% of the baseline.`,
       ),
-    '- Device details: p50 measured with one connection (server time without queueing) against the 50 ms target,',
+    `- Device details: p50 measured with one connection (server time without queueing) against the ${DETAILS_ALONE_MS} ms target,`,
     '  before the loaded run. The endpoint builds two answers at a time per process, the others wait in order.',
+    `- Targets (issue 34): single reads ≥90% and lists ≥60% of the no-op, device details ≥${DETAILS_SHARE * 100}%, the guest's`,
+    `  page and its read ≥50%, and each read's p99 ≤ ${P99_OVER_NOOP} × the no-op's p99 in the same run (the mean of the runs`,
+    '  before and after it). PGlite is held to 40% of Postgres (issue 9) and to no errors.',
     '- Public link page: guests of 1,000 links from as many client addresses, so no rate limit answers instead of the page.',
     "  The page is one file for every link; its read (GET /link/{token}/page) is the guest's second request (issue 34: each ≥50%).",
     '- Writes (issue 34), each a real change answered 2xx with its audit row in the same transaction; target: no',
@@ -115,8 +133,7 @@ export function checkTargets(rows: Row[]): { table: string; notes: string } {
       : []),
     '- "baseline req/s" is the mean of the no-op runs right before and right after the scenario; the ratio is to it',
     "  (this machine's speed drifts within seconds).",
-    '- What was changed for speed, what it measured, and why the latency targets cannot pass on a machine',
-    "  where the no-op baseline's own p99 is above 100 ms: docs/performance.md.",
+    '- What was changed for speed, what each change measured before and after: docs/performance.md.',
   ].join('\n');
   return { table: lines.join('\n'), notes };
 }
