@@ -9,13 +9,13 @@
  */
 export class JsonText<T> {
   #text: string | undefined;
-  #utf8: Uint8Array | undefined;
+  #utf8: Buffer | undefined;
 
   constructor(text: string) {
     this.#text = text;
   }
 
-  static ofUtf8<T>(utf8: Uint8Array): JsonText<T> {
+  static ofUtf8<T>(utf8: Buffer): JsonText<T> {
     const j = new JsonText<T>('');
     j.#text = undefined;
     j.#utf8 = utf8;
@@ -23,11 +23,11 @@ export class JsonText<T> {
   }
 
   get text(): string {
-    this.#text ??= Buffer.from(this.#utf8!.buffer, this.#utf8!.byteOffset, this.#utf8!.byteLength).toString('utf8');
+    this.#text ??= this.#utf8!.toString('utf8');
     return this.#text;
   }
 
-  utf8(): Uint8Array {
+  utf8(): Buffer {
     this.#utf8 ??= Buffer.from(this.#text!, 'utf8');
     return this.#utf8;
   }
