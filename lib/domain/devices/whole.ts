@@ -53,9 +53,6 @@ interface Store {
 }
 const storeOf = perDb((): Store => ({ answers: new Map(), bytes: 0 }));
 
-/** How this process answered so far (tests tell a kept answer from a built one by them). */
-export const wholeCounts = { kept: 0, built: 0 };
-
 /** What a whole answer is made of, as Postgres sees it now (see above). */
 interface Stamp {
   digest: string;
@@ -121,7 +118,6 @@ export async function wholeAnswer<T>(
   if (had && had.from <= at && at < had.until && had.digest === (await stampOf(ctx, o, now)).digest) {
     store.answers.delete(key); // the most recently used last
     store.answers.set(key, had);
-    wholeCounts.kept++;
     return had.json as JsonText<T>;
   }
   const whole = await base.transaction(
@@ -136,7 +132,6 @@ export async function wholeAnswer<T>(
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   keep(store, key, whole);
-  wholeCounts.built++;
   return whole.json as JsonText<T>;
 }
 
