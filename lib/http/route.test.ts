@@ -13,7 +13,10 @@ import {
   PreconditionFailed,
   RateLimited,
 } from '@/lib/domain/errors';
+import { onPostgres } from '@/tests/support/config';
 import { createUser } from '@/tests/support/factories/core';
+import { arrivedAt } from '@/db/arrival-order';
+import { getDb } from '@/db/client';
 import { reply } from './reply';
 import { route, routeSpecOf } from './route';
 
@@ -272,5 +275,30 @@ describe('route(): concurrency', () => {
     expect(res.map((r) => r.status)).toEqual([200, 200, 499, 200, 200]);
     expect(order).toEqual(['1', '2', '4', '5']);
     expect(most).toBe(2);
+  });
+});
+
+describe('route(): a request keeps the time it arrived, for the database lock (db/arrival-order)', () => {
+  it('runs the handler, through its awaits, with its own arrival on PGlite; carries nothing on Postgres', async () => {
+    await getDb(); // the database says whether arrivals are carried
+    const seen: number[] = [];
+    const h = pub(async () => {
+      seen.push(arrivedAt());
+      await new Promise((r) => setTimeout(r, 20));
+      seen.push(arrivedAt());
+      return null;
+    });
+    const before = performance.now();
+    await Promise.all([call(h), call(h)]);
+    expect(seen).toHaveLength(4);
+    for (const at of seen) expect(at).toBeGreaterThanOrEqual(before);
+    if (onPostgres()) {
+      // a pool of connections, no lock to order: each look is its own moment
+      expect(Math.max(...seen) - before).toBeGreaterThanOrEqual(20);
+      return;
+    }
+    // each request's second look, 20 ms later, still gives its arrival
+    expect(new Set(seen).size).toBe(2);
+    expect(Math.max(...seen) - before).toBeLessThan(20);
   });
 });

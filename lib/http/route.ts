@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
+import { inArrivalOrder } from '@/db/arrival-order';
 import type { Scope } from '@/lib/auth/scopes';
 import type { BaseCtx, Ctx } from '@/lib/domain/context';
 import { DEFAULT_BODY_LIMIT, finish, requestIdOf } from './edge';
@@ -49,8 +50,13 @@ export function route(spec: AnySpec, handler: AnyHandler): Handler {
   // One request id and one log line per request. Reads may start on a key remembered from an
   // earlier request (and are run once more with a fresh lookup when that key needs checking);
   // writes always look it up first.
-  const wrapped: Handler = async (req, rc) => {
+  // The request's statements wait for a database lock (PGlite's one connection) before those of
+  // requests that came after it.
+  const wrapped: Handler = (req, rc) => {
     const started = performance.now();
+    return inArrivalOrder(started, () => serve(req, rc, started));
+  };
+  const serve = async (req: Parameters<Handler>[0], rc: Parameters<Handler>[1], started: number) => {
     const requestId = requestIdOf(req);
     const spent: Spent = {};
     const read = req.method === 'GET' || req.method === 'HEAD';

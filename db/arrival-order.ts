@@ -1,0 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import { Mutex } from 'async-mutex';
+
+/**
+ * PGlite is one connection inside this process: its statements run on the thread that also reads
+ * the sockets, and every statement and transaction waits for its one lock. That lock passed itself
+ * from one waiter to the next within the same turn of the event loop, so while statements were
+ * queued the process read no socket: a request that had arrived waited unread behind every statement
+ * of the requests already in, and a statement's own request could queue more of them. Under load the
+ * requests themselves took 1 to 30 ms, yet a client waited up to 8 s and some timed out (issue 34,
+ * measured in docs/performance.md). Two rules here:
+ * - each holder of the lock first lets the event loop turn (`setImmediate`), so the sockets are read
+ *   between statements and a waiting request gets in;
+ * - the lock serves the oldest request first: each waiter carries the time its request arrived
+ *   (`inArrivalOrder`), so a request already under way is not sent to the back of the line before
+ *   each of its statements. Work outside a request (a worker's pass, a migration) counts from the
+ *   moment it asks: it waits only for requests older than itself and is never starved.
+ * Postgres has a pool of connections in other processes and needs neither.
+ */
+const arrivals = new AsyncLocalStorage<number>();
+/** whether this process has a database served in arrival order (PGlite): on Postgres nothing is carried */
+let ordered = false;
+
+/** Runs a request's work with the time it arrived (`performance.now()`), for the database's lock. */
+export function inArrivalOrder<T>(arrived: number, fn: () => T): T {
+  return ordered ? arrivals.run(arrived, fn) : fn();
+}
+
+/** When the work asking now arrived: its request's arrival, else now. */
+export function arrivedAt(): number {
+  return arrivals.getStore() ?? performance.now();
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Makes PGlite's transaction lock (taken by every query, exec and transaction, PGlite's own included)
+ * serve the oldest arrival first, each holder after a turn of the event loop; waiters that arrived
+ * at the same time keep their order.
+ */
+export function serveOldestFirst(pg: PGlite): void {
+  ordered = true;
+  const lock = new Mutex();
+  // async-mutex runs the highest priority first, and equal priorities in the order they asked
+  pg._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
+    lock.runExclusive(async () => {
+      await turn();
+      return fn();
+    }, -arrivedAt());
+}
