@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivedAt, inArrivalOrder, serveOldestFirst } from './arrival-order';
 import { prepareRepeatedQueries } from './named-statements';
 
-// PGlite's one lock, served oldest request first (issue 34: a request of several statements went to
-// the back of the line before each of them, behind every newer request, and timed out under load).
+// PGlite's one lock (issue 34: under load its queued statements ran back to back in one turn of the
+// event loop while arrived requests waited unread, seconds, some timing out): each holder after a
+// turn of the loop, the oldest request first.
 describe('PGlite served oldest arrival first', () => {
   let pg: PGlite;
 

@@ -18,18 +18,20 @@ import { Mutex } from 'async-mutex';
  *   moment it asks: it waits only for requests older than itself and is never starved.
  * Postgres has a pool of connections in other processes and needs neither.
  */
-const arrivals = new AsyncLocalStorage<number>();
-/** whether this process has a database served in arrival order (PGlite): on Postgres nothing is carried */
-let ordered = false;
+// One per process, not per copy of this module (Next's bundles may hold two: the routes' and the
+// one that opened the database), as db/client.ts keeps its database. `ordered`: this process has a
+// database served in arrival order (PGlite); on Postgres no arrival is carried.
+const g = globalThis as unknown as { __arrivals?: { store: AsyncLocalStorage<number>; ordered: boolean } };
+const arrivals = (g.__arrivals ??= { store: new AsyncLocalStorage<number>(), ordered: false });
 
 /** Runs a request's work with the time it arrived (`performance.now()`), for the database's lock. */
 export function inArrivalOrder<T>(arrived: number, fn: () => T): T {
-  return ordered ? arrivals.run(arrived, fn) : fn();
+  return arrivals.ordered ? arrivals.store.run(arrived, fn) : fn();
 }
 
 /** When the work asking now arrived: its request's arrival, else now. */
 export function arrivedAt(): number {
-  return arrivals.getStore() ?? performance.now();
+  return arrivals.store.getStore() ?? performance.now();
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -40,7 +42,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * at the same time keep their order.
  */
 export function serveOldestFirst(pg: PGlite): void {
-  ordered = true;
+  arrivals.ordered = true;
   const lock = new Mutex();
   // async-mutex runs the highest priority first, and equal priorities in the order they asked
   pg._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
