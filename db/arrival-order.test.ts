@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { arrivedAt, inArrivalOrder, serveOldestFirst } from './arrival-order';
 import { prepareRepeatedQueries } from './named-statements';
 
@@ -106,5 +106,14 @@ describe('PGlite takes turns with the event loop', () => {
     await Promise.all(queued);
     expect(done).toBe(60);
     expect(seenAt).toBeLessThan(10);
+  });
+
+  it("still runs statements while a test fakes the timers (the turn is node:timers' own)", async () => {
+    vi.useFakeTimers();
+    try {
+      expect((await pg.query('select $1::int as n', [7])).rows).toEqual([{ n: 7 }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

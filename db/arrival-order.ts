@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as turn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { Mutex } from 'async-mutex';
 
@@ -33,8 +34,6 @@ export function inArrivalOrder<T>(arrived: number, fn: () => T): T {
 export function arrivedAt(): number {
   return arrivals.store.getStore() ?? performance.now();
 }
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Makes PGlite's transaction lock (taken by every query, exec and transaction, PGlite's own included)
