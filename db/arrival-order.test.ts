@@ -6,15 +6,21 @@ import { prepareRepeatedQueries } from './named-statements';
 // PGlite's one lock (issue 34: under load its queued statements ran back to back in one turn of the
 // event loop while arrived requests waited unread, seconds, some timing out): each holder after a
 // turn of the loop, the oldest request first.
+
+/** A PGlite as db/client.ts stacks it: named statements under, the order over every entry. */
+async function stacked(): Promise<PGlite> {
+  const pg = new PGlite('memory://');
+  await pg.waitReady;
+  prepareRepeatedQueries(pg);
+  serveOldestFirst(pg);
+  return pg;
+}
+
 describe('PGlite served oldest arrival first', () => {
   let pg: PGlite;
 
   beforeAll(async () => {
-    pg = new PGlite('memory://');
-    await pg.waitReady;
-    // as db/client.ts stacks them: named statements under, the order over every entry
-    prepareRepeatedQueries(pg);
-    serveOldestFirst(pg);
+    pg = await stacked();
     await pg.exec('create table t (id int primary key, n int not null)');
   });
   afterAll(() => pg.close());
@@ -91,10 +97,7 @@ describe('PGlite served oldest arrival first', () => {
 describe('PGlite takes turns with the event loop', () => {
   let pg: PGlite;
   beforeAll(async () => {
-    pg = new PGlite('memory://');
-    await pg.waitReady;
-    prepareRepeatedQueries(pg);
-    serveOldestFirst(pg);
+    pg = await stacked();
   });
   afterAll(() => pg.close());
 
