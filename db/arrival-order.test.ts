@@ -111,15 +111,6 @@ describe('PGlite takes turns with the event loop', () => {
     expect(seenAt).toBeLessThan(10);
   });
 
-  it('runs a statement that finds the lock free at once, without waiting for a turn', async () => {
-    let turned = false;
-    setImmediate(() => {
-      turned = true;
-    });
-    await pg.query('select $1::int as n', [1]);
-    expect(turned).toBe(false);
-  });
-
   it("still runs statements while a test fakes the timers (the turn is node:timers' own)", async () => {
     vi.useFakeTimers();
     try {

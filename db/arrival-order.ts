@@ -11,9 +11,8 @@ import { Mutex } from 'async-mutex';
  * of the requests already in, and a statement's own request could queue more of them. Under load the
  * requests themselves took 1 to 30 ms, yet a client waited up to 8 s and some timed out (issue 34,
  * measured in docs/performance.md). Two rules here:
- * - a holder that had to wait lets the event loop turn first (`setImmediate`), so the sockets are read
- *   between queued statements and a waiting request gets in; a statement that finds the lock free
- *   runs at once (a request alone pays nothing: access grant alone 10 ms, 23 ms with a turn each);
+ * - each holder of the lock first lets the event loop turn (`setImmediate`), so the sockets are read
+ *   between statements and a waiting request gets in;
  * - the lock serves the oldest request first: each waiter carries the time its request arrived
  *   (`inArrivalOrder`), so a request already under way is not sent to the back of the line before
  *   each of its statements. Work outside a request (a worker's pass, a migration) counts from the
@@ -38,19 +37,16 @@ export function arrivedAt(): number {
 
 /**
  * Makes PGlite's transaction lock (taken by every query, exec and transaction, PGlite's own included)
- * serve the oldest arrival first, each one that waited after a turn of the event loop; waiters that
- * arrived at the same time keep their order.
+ * serve the oldest arrival first, each holder after a turn of the event loop; waiters that arrived
+ * at the same time keep their order.
  */
 export function serveOldestFirst(pg: PGlite): void {
   arrivals.ordered = true;
   const lock = new Mutex();
   // async-mutex runs the highest priority first, and equal priorities in the order they asked
-  pg._runExclusiveTransaction = <T>(fn: () => Promise<T>) => {
-    // a holder that had to wait was handed the lock by the one before it, in that one's turn
-    const handedOver = lock.isLocked();
-    return lock.runExclusive(async () => {
-      if (handedOver) await turn();
+  pg._runExclusiveTransaction = <T>(fn: () => Promise<T>) =>
+    lock.runExclusive(async () => {
+      await turn();
       return fn();
     }, -arrivedAt());
-  };
 }
