@@ -56,7 +56,7 @@ export function route(spec: AnySpec, handler: AnyHandler): Handler {
     const started = performance.now();
     return inArrivalOrder(started, () => serve(req, rc, started));
   };
-  const serve = async (req: Parameters<Handler>[0], rc: Parameters<Handler>[1], started: number) => {
+  const serve = async (req: NextRequest, rc: RouteContext, started: number) => {
     const requestId = requestIdOf(req);
     const spent: Spent = {};
     const read = req.method === 'GET' || req.method === 'HEAD';
