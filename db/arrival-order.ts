@@ -17,22 +17,43 @@ import { Mutex } from 'async-mutex';
  *   (`inArrivalOrder`), so a request already under way is not sent to the back of the line before
  *   each of its statements. Work outside a request (a worker's pass, a migration) counts from the
  *   moment it asks: it waits only for requests older than itself and is never starved.
+ * - time a request spends waiting on its own client (its body, sent slowly) moves its place back by
+ *   as much (`awaitingClient`): a body trickled in for seconds would otherwise hold a place from the
+ *   start and put its statements before those of every request that came in meanwhile.
  * Postgres has a pool of connections in other processes and needs neither.
  */
 // One per process, not per copy of this module (Next's bundles may hold two: the routes' and the
 // one that opened the database), as db/client.ts keeps its database. `ordered`: this process has a
 // database served in arrival order (PGlite); on Postgres no arrival is carried.
-const g = globalThis as unknown as { __arrivals?: { store: AsyncLocalStorage<number>; ordered: boolean } };
-const arrivals = (g.__arrivals ??= { store: new AsyncLocalStorage<number>(), ordered: false });
+interface Place {
+  at: number;
+}
+const g = globalThis as unknown as { __arrivals?: { store: AsyncLocalStorage<Place>; ordered: boolean } };
+const arrivals = (g.__arrivals ??= { store: new AsyncLocalStorage<Place>(), ordered: false });
 
 /** Runs a request's work with the time it arrived (`performance.now()`), for the database's lock. */
 export function inArrivalOrder<T>(arrived: number, fn: () => T): T {
-  return arrivals.ordered ? arrivals.store.run(arrived, fn) : fn();
+  return arrivals.ordered ? arrivals.store.run({ at: arrived }, fn) : fn();
 }
 
 /** When the work asking now arrived: its request's arrival, else now. */
 export function arrivedAt(): number {
-  return arrivals.store.getStore() ?? performance.now();
+  return arrivals.store.getStore()?.at ?? performance.now();
+}
+
+/**
+ * Waits for the request's own client (reading its body): the time it takes is added to the
+ * request's arrival, so a client that sends slowly is served as if it had arrived when it was done.
+ */
+export async function awaitingClient<T>(wait: () => Promise<T>): Promise<T> {
+  const place = arrivals.store.getStore();
+  if (!place) return wait();
+  const from = performance.now();
+  try {
+    return await wait();
+  } finally {
+    place.at += performance.now() - from;
+  }
 }
 
 /**

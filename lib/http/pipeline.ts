@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import type pLimit from 'p-limit';
 import { z } from 'zod';
+import { awaitingClient } from '@/db/arrival-order';
 import { getDb } from '@/db/client';
 import { authenticate } from '@/lib/auth/caller';
 import { forgetKey, keyStillValid } from '@/lib/auth/keys';
@@ -213,7 +214,7 @@ async function parseInput(
   rawParams: Record<string, string | string[]>,
   maxBody: number,
 ): Promise<{ values: { query: unknown; body: unknown; params: unknown }; bodyText: string }> {
-  const read = spec.body ? await readJson(req, maxBody) : undefined;
+  const read = spec.body ? await awaitingClient(() => readJson(req, maxBody)) : undefined;
   const rawBody = read?.value;
   const issues: z.core.$ZodIssue[] = [];
   const check = <S extends z.ZodType | undefined>(schema: S, value: unknown, where: string) => {

@@ -301,4 +301,46 @@ describe('route(): a request keeps the time it arrived, for the database lock (d
     expect(new Set(seen).size).toBe(2);
     expect(Math.max(...seen) - before).toBeLessThan(20);
   });
+
+  it('counts a request whose client sends its body slowly from when the body was in: it does not go before a request that came meanwhile', async () => {
+    await getDb();
+    const seen: Record<string, number> = {};
+    const h = route({ scopes: 'public', body: z.object({ who: z.string() }) }, async (_ctx, { body }) => {
+      seen[body.who] = arrivedAt();
+      return null;
+    });
+    const enc = new TextEncoder();
+    let finish!: () => void;
+    const slowBody = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(enc.encode('{"who":'));
+        finish = () => {
+          c.enqueue(enc.encode('"slow"}'));
+          c.close();
+        };
+      },
+    });
+    const post = (body: BodyInit) =>
+      h(
+        new NextRequest('http://localhost:3000/api/v37/x', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          duplex: 'half',
+        } as ConstructorParameters<typeof NextRequest>[1]),
+        { params: Promise.resolve({}) },
+      );
+    const before = performance.now();
+    const slow = post(slowBody);
+    await new Promise((r) => setTimeout(r, 30));
+    const meanwhile = performance.now();
+    const quick = await post(JSON.stringify({ who: 'quick' }));
+    finish();
+    const answers = [await slow, quick];
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // the slow one's place is when its body was in, after the quick one's arrival
+    expect(seen.slow).toBeGreaterThan(seen.quick);
+    expect(seen.quick).toBeGreaterThanOrEqual(meanwhile);
+    if (!onPostgres()) expect(seen.slow - before).toBeGreaterThanOrEqual(30);
+  });
 });
