@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { claimLeased } from '@/db/lease';
 import { mailOutbox } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import type { MailAttachment } from './index';
@@ -28,14 +29,10 @@ interface Claimed {
   attempts: number;
 }
 
-/**
- * Claims due mails: FOR UPDATE SKIP LOCKED takes rows no other process holds, and moving
- * next_attempt_at past the lease hides them from other passes until this one records the outcome
- * (or crashed: then the lease runs out and the mail is tried again). The webhook worker does the same.
- */
-async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Promise<Claimed[]> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
+/** Claims due mails for this pass (db/lease.ts): other processes skip them until the lease runs out. */
+function claimDue(db: Db, now: Date, limit: number, only?: string[]): Promise<Claimed[]> {
+  return claimLeased(db, mailOutbox, new Date(now.getTime() + LEASE_MS), (tx) =>
+    tx
       .select({
         id: mailOutbox.id,
         toAddress: mailOutbox.toAddress,
@@ -53,19 +50,8 @@ async function claimDue(db: Db, now: Date, limit: number, only?: string[]): Prom
       )
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.created))
       .limit(limit)
-      .for('update', { skipLocked: true });
-    if (rows.length)
-      await tx
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-        .where(
-          inArray(
-            mailOutbox.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    return rows;
-  });
+      .for('update', { skipLocked: true }),
+  );
 }
 
 async function attempt(db: Db, c: Claimed, now: Date): Promise<SendOutcome> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { claimLeased } from '@/db/lease';
 import { webhookAttempts, webhookDeliveries, webhookOutbox, webhookSubscriptions } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/secrets';
 import { FAILING_AFTER, retryDelayMs } from './retry';
@@ -44,13 +45,12 @@ export function messageBody(c: Pick<Claimed, 'payload' | 'userId' | 'organizatio
 }
 
 /**
- * Claims due deliveries of enabled subscriptions: FOR UPDATE SKIP LOCKED picks rows no other
- * process holds, and moving next_attempt_at past the lease hides them from later passes until
- * this one records the outcome (or crashed: then the lease runs out and the delivery is retried).
+ * Claims due deliveries of enabled subscriptions for this pass (db/lease.ts): other processes skip
+ * them until the lease runs out.
  */
-export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilter = {}): Promise<Claimed[]> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
+export function claimDue(db: Db, now: Date, limit: number, only: ClaimFilter = {}): Promise<Claimed[]> {
+  return claimLeased(db, webhookDeliveries, leaseUntil(now), (tx) =>
+    tx
       .select({
         id: webhookDeliveries.id,
         messageId: webhookDeliveries.messageId,
@@ -75,20 +75,8 @@ export async function claimDue(db: Db, now: Date, limit: number, only: ClaimFilt
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(limit)
-      .for('update', { of: webhookDeliveries, skipLocked: true });
-    if (rows.length) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ nextAttemptAt: leaseUntil(now) })
-        .where(
-          inArray(
-            webhookDeliveries.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    }
-    return rows;
-  });
+      .for('update', { of: webhookDeliveries, skipLocked: true }),
+  );
 }
 
 const UNREADABLE_SECRET =
