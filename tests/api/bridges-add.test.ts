@@ -110,6 +110,35 @@ describe('adding a bridge by its local API', () => {
     expect(again.json.errorMessages[0]).toMatch(/already added, as "Hall bridge"/);
   });
 
+  it("a bridge's news about one of its locks changes that lock only, whichever of them it is about", async () => {
+    const c = await cast();
+    const b = await bridgeOnNetwork();
+    const add = await api('POST', c.base, {
+      key: c.admin.key,
+      body: {
+        address: b.address,
+        token: b.token,
+        locks: [
+          { id: 1, name: 'Front' },
+          { id: 2, name: 'Back' },
+        ],
+      },
+    });
+    expect(add.status).toBe(201);
+    const ids = new Map<number, number>(
+      add.json.result.locks.map((l: { id: number; remoteId: number }) => [l.remoteId, l.id]),
+    );
+    expect([(await deviceRow(ids.get(1)!)).state, (await deviceRow(ids.get(2)!)).state]).toEqual([6, 2]);
+    // the first lock (locked) is unlocked at the door: it alone moves
+    await b.bridge.locks.get(1)!.press('knob', 'unlock');
+    await b.bridge.idle();
+    expect([(await deviceRow(ids.get(1)!)).state, (await deviceRow(ids.get(2)!)).state]).toEqual([2, 2]);
+    // then the second (unlocked) is locked: it alone moves
+    await b.bridge.locks.get(2)!.press('knob', 'lock');
+    await b.bridge.idle();
+    expect([(await deviceRow(ids.get(1)!)).state, (await deviceRow(ids.get(2)!)).state]).toEqual([2, 6]);
+  });
+
   it('refuses in words a person can act on: a wrong token, nothing answering, not a Tedee bridge, an address it will not call', async () => {
     const c = await cast();
     const b = await bridgeOnNetwork();
