@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setConfig } from '@/tests/support/config';
 import { worker } from '@/lib/devices/worker';
+import { freshness, markRead } from '@/lib/domain/devices/bridge-events';
 import { reconcileBridge, reconcileDue, settleOverdue } from '@/lib/domain/devices/reconcile';
 import { hardware } from '../support/bridges';
 import { db, lockWithCast } from '../support/factories/core';
@@ -107,5 +108,27 @@ describe('the device worker repairs what the network lost, within BRIDGE_RECONCI
     expect(await operationRow(r.json.result.operationId)).toMatchObject({ result: 0 });
     expect((await deviceRow(c.lock.id)).state).toBe(2);
     expect((await activityOf(c.lock.id)).map((a) => a.event)).toEqual([33]);
+  });
+});
+
+describe('a snapshot marks what it read', () => {
+  it('every (lock, kind) at once, a lock listed twice once, and never moves a newer mark back', async () => {
+    const c = await lockWithCast();
+    const at = new Date('2026-06-01T10:00:00Z');
+    const later = new Date(at.getTime() + 60_000);
+    const kinds = ['link', 'status', 'battery', 'charging'];
+    const read = Array.from({ length: 1000 }, (_, i) => 900_000 + i).flatMap((subject) =>
+      kinds.map((kind) => ({ subject, kind })),
+    );
+    await markRead(await db(), c.bridge.id, [...read, { subject: 900_000, kind: 'status' }], later);
+    await markRead(await db(), c.bridge.id, read.slice(0, 4), at); // an older snapshot, late
+    await markRead(await db(), c.bridge.id, [], at);
+    const before = await freshness(await db(), c.bridge.id, later);
+    const after = await freshness(await db(), c.bridge.id, new Date(later.getTime() + 1));
+    for (const { subject, kind } of [read[0], read[3], read[3999]]) {
+      expect(before(subject, kind)).toBe(false); // news as old as the mark is not applied
+      expect(after(subject, kind)).toBe(true);
+    }
+    expect(after(900_000, 'door')).toBe(true); // a kind never read is not marked
   });
 });
