@@ -143,11 +143,27 @@ export interface BridgeEvent {
   data: Record<string, unknown>;
 }
 
+/** A lock as the service last knew it; `overdue`: a command of it is past its time and not finished. */
+export interface LockCopy {
+  isConnected: boolean | null;
+  state: number | null;
+  doorState: number | null;
+  batteryLevel: number | null;
+  isCharging: boolean | null;
+  overdue: boolean;
+}
+
 /** What the adapter needs to turn an event or a snapshot into reports: the bridge and its devices, by their ids on it. */
 export interface BridgeScope {
   bridge: DeviceRef;
   /** the service's lock with this id on the bridge, or null when the service does not have it */
   lock(remoteId: number): DeviceRef | null;
+  /**
+   * The service's copy of one of its locks (by the service's id), as read with the scope: a
+   * re-read reports only what differs from it, so a bridge whose locks are as the service knows
+   * them costs one read, not a transaction per lock and kind (issue 34).
+   */
+  copy(lockId: number): LockCopy | null;
   /** the door sensor paired with that lock, if the service has one */
   sensorOf(lockId: number): DeviceRef | null;
   /** a PIN's alias by its id (the keypad names the PIN that opened the door) */

@@ -5,7 +5,8 @@ import { freshness, markRead } from '@/lib/domain/devices/bridge-events';
 import { reconcileBridge, reconcileDue, settleOverdue } from '@/lib/domain/devices/reconcile';
 import { hardware } from '../support/bridges';
 import { db, lockWithCast } from '../support/factories/core';
-import { activityOf, deviceRow, operationRow, sleep } from '../support/factories/devices';
+import { DoorState } from '@/lib/shared/devices/codes';
+import { activityOf, createDoorSensor, deviceRow, operationRow, sleep } from '../support/factories/devices';
 import { api } from '../support/router';
 
 /**
@@ -108,6 +109,42 @@ describe('the device worker repairs what the network lost, within BRIDGE_RECONCI
     expect(await operationRow(r.json.result.operationId)).toMatchObject({ result: 0 });
     expect((await deviceRow(c.lock.id)).state).toBe(2);
     expect((await activityOf(c.lock.id)).map((a) => a.event)).toEqual([33]);
+  });
+});
+
+describe('a re-read reports only what differs from the service’s copy', () => {
+  it('and so brings back the door, the battery, the charging and the link whose events were lost', async () => {
+    const c = await lockWithCast();
+    await createDoorSensor(c.lock);
+    await reconcileBridge(await db(), c.bridge.id); // the copy agrees with the lock
+    const b = hardware.bridge(c.bridge.id)!;
+    const vl = hardware.lock(c.lock.id)!;
+    const seen = async () => {
+      const d = await deviceRow(c.lock.id);
+      return { door: d.doorState, battery: d.batteryLevel, charging: d.isCharging, connected: d.isConnected };
+    };
+    const lose = async (news: () => Promise<void>) => {
+      b.delivery.drop = 100;
+      await news();
+      b.delivery.drop = 0;
+    };
+    const before = await seen();
+    expect(before).toMatchObject({ door: DoorState.closed, charging: false });
+    // each kind alone, so that a re-read that compared only another one would miss it
+    await lose(() => vl.door(true));
+    await lose(() => vl.battery(before.battery! - 10, undefined));
+    expect(await seen()).toEqual(before);
+    await reconcileBridge(await db(), c.bridge.id);
+    expect(await seen()).toEqual({ ...before, door: DoorState.opened, battery: before.battery! - 10 });
+    await lose(() => vl.battery(before.battery! - 10, true));
+    await lose(() => vl.link(false));
+    await reconcileBridge(await db(), c.bridge.id);
+    expect(await seen()).toEqual({
+      door: DoorState.opened,
+      battery: before.battery! - 10,
+      charging: true,
+      connected: false,
+    });
   });
 });
 

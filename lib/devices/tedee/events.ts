@@ -163,9 +163,23 @@ export async function applySnapshot(
     const lock = scope.lock(s.remoteId);
     if (!lock) continue;
     const at = snapshot.at;
-    if (fresh(s.remoteId, 'link'))
+    // what the service's copy already shows is not reported again (each report is a transaction)
+    const copy = scope.copy(lock.id);
+    const sameLink = copy !== null && (copy.isConnected ?? true) === s.isConnected;
+    const sameStatus =
+      copy !== null &&
+      !copy.overdue &&
+      copy.state === s.state &&
+      (s.doorState === null || copy.doorState === s.doorState);
+    const sameBattery = copy !== null && copy.batteryLevel === s.batteryLevel && copy.isCharging === s.isCharging;
+    if (fresh(s.remoteId, 'link') && !sameLink)
       await reports.lockConnectionChanged(db, { device: lock, bridge: scope.bridge, connected: s.isConnected, at });
-    if (fresh(s.remoteId, 'status') && s.state !== LockState.uncalibrated && s.state !== LockState.calibrating)
+    if (
+      fresh(s.remoteId, 'status') &&
+      !sameStatus &&
+      s.state !== LockState.uncalibrated &&
+      s.state !== LockState.calibrating
+    )
       await reports.lockStatus(db, {
         device: lock,
         state: s.state,
@@ -174,7 +188,7 @@ export async function applySnapshot(
         cause: 'snapshot',
         at,
       });
-    if (fresh(s.remoteId, 'battery') && s.batteryLevel !== null)
+    if (fresh(s.remoteId, 'battery') && !sameBattery && s.batteryLevel !== null)
       await reports.batteryChanged(db, {
         device: lock,
         level: s.batteryLevel,

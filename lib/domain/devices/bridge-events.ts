@@ -32,7 +32,17 @@ const forged = () =>
  */
 export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): Promise<BridgeScope> {
   const locks = await db
-    .select({ id: devices.id, type: devices.type, remoteId: devices.remoteId })
+    .select({
+      id: devices.id,
+      type: devices.type,
+      remoteId: devices.remoteId,
+      isConnected: devices.isConnected,
+      state: devices.state,
+      doorState: devices.doorState,
+      batteryLevel: devices.batteryLevel,
+      isCharging: devices.isCharging,
+      overdue: sql<boolean>`exists (select 1 from device_operations o where o.device_id = "devices"."id" and o.status = 'PENDING' and o.complete_at <= now())`,
+    })
     .from(devices)
     .where(
       and(
@@ -59,9 +69,11 @@ export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): P
     locks.filter((l) => l.remoteId !== null).map((l) => [l.remoteId!, { id: l.id, type: l.type }]),
   );
   const sensorOf = new Map(sensors.map((s) => [s.lockId!, { id: s.id, type: s.type }]));
+  const copies = new Map(locks.map(({ id, type: _t, remoteId: _r, ...copy }) => [id, copy]));
   return {
     bridge,
     lock: (remoteId) => byRemote.get(remoteId) ?? null,
+    copy: (lockId) => copies.get(lockId) ?? null,
     sensorOf: (lockId) => sensorOf.get(lockId) ?? null,
     pinAlias: async (lockId, pinId) => {
       const [p] = await db
