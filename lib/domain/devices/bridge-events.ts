@@ -9,6 +9,7 @@ import { LOCK_TYPES } from '@/lib/shared/devices/codes';
 import type { BaseCtx } from '../context';
 import { Conflict, DomainError } from '../errors';
 import { openSealed } from './bridge-links';
+import { overdue } from './overdue';
 
 /**
  * A bridge's callback events (docs/devices.md, "Events"): authenticated by the per-bridge secret
@@ -41,7 +42,7 @@ export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): P
       doorState: devices.doorState,
       batteryLevel: devices.batteryLevel,
       isCharging: devices.isCharging,
-      overdue: sql<boolean>`exists (select 1 from device_operations o where o.device_id = "devices"."id" and o.status = 'PENDING' and o.complete_at <= now())`,
+      overdue: sql<boolean>`exists (select 1 from device_operations where device_operations.device_id = "devices"."id" and ${overdue()})`,
     })
     .from(devices)
     .where(

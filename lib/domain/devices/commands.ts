@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { deviceOperations, devices } from '@/db/schema';
 import { getGateway, type OperationType, type OperationView } from '@/lib/devices';
 import { DeviceType, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 import { NotFound, PreconditionFailed } from '../errors';
 import { lockAddress } from './hardware';
+import { overdue, underway } from './overdue';
 import { settleOverdue } from './reconcile';
 
 /**
@@ -81,21 +82,15 @@ export async function settleShown(
 ): Promise<boolean> {
   const moving = rows.filter((r) => r.state !== null && TRANSIENT_STATES.includes(r.state)).map((r) => r.id);
   if (!moving.length) return false;
-  const overdue = await db
+  const due = await db
     .select({ id: deviceOperations.deviceId })
     .from(deviceOperations)
-    .where(
-      and(
-        inArray(deviceOperations.deviceId, moving),
-        eq(deviceOperations.status, 'PENDING'),
-        sql`${deviceOperations.completeAt} <= ${now.toISOString()}::timestamptz`,
-      ),
-    );
-  if (!overdue.length) return false;
+    .where(and(inArray(deviceOperations.deviceId, moving), overdue(now)));
+  if (!due.length) return false;
   await settleOverdue(
     db,
     now,
-    overdue.map((o) => o.id),
+    due.map((o) => o.id),
   );
   return true;
 }
@@ -105,13 +100,7 @@ export async function commandUnderway(db: Db, deviceId: number, now = new Date()
   const [row] = await db
     .select({ id: deviceOperations.id })
     .from(deviceOperations)
-    .where(
-      and(
-        eq(deviceOperations.deviceId, deviceId),
-        eq(deviceOperations.status, 'PENDING'),
-        sql`${deviceOperations.completeAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
+    .where(and(eq(deviceOperations.deviceId, deviceId), underway(now)))
     .limit(1);
   return !!row;
 }

@@ -10,6 +10,7 @@ import { isDomainError, RetryableConflict } from '../errors';
 import { openSealed } from './bridge-links';
 import { bridgeScope, callbackUrl, freshness, markRead } from './bridge-events';
 import { bridgeAddress, lockAddress } from './hardware';
+import { overdue } from './overdue';
 import { deviceReports } from './reports';
 import { anyInt } from '@/db/arrays';
 
@@ -139,7 +140,7 @@ export async function settleOverdue(db: Db, now = new Date(), deviceIds?: number
   const due = rowsOf<{ device_id: number }>(
     await db.execute(sql`
       select distinct device_id from device_operations
-      where status = 'PENDING' and complete_at <= ${now.toISOString()}::timestamptz
+      where ${overdue(now)}
         ${deviceIds ? sql`and ${anyInt(sql`device_id`, deviceIds)}` : sql``}
       limit 200`),
   );
@@ -170,8 +171,9 @@ async function settleLock(db: Db, deviceId: number, now: Date) {
 async function timeOut(db: Db, deviceId: number, now: Date) {
   const ops = rowsOf<{ id: string; type: number; from_state: number | null; door_state: number | null }>(
     await db.execute(sql`
-      select o.id, d.type, o.from_state, d.door_state from device_operations o join devices d on d.id = o.device_id
-      where o.device_id = ${deviceId} and o.status = 'PENDING' and o.complete_at <= ${now.toISOString()}::timestamptz`),
+      select device_operations.id, d.type, device_operations.from_state, d.door_state
+      from device_operations join devices d on d.id = device_operations.device_id
+      where device_operations.device_id = ${deviceId} and ${overdue(now)}`),
   );
   for (const op of ops) {
     for (let attempt = 0; ; attempt++) {

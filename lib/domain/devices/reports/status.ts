@@ -3,6 +3,7 @@ import { rowsOf, type Db } from '@/db/client';
 import { LockState, OperationType, OpResult, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
+import { pastDue } from '../overdue';
 import { commandFinished } from './commands';
 import { doorChanged, stateChanged } from './lock';
 
@@ -45,7 +46,7 @@ export async function lockStatus(db: Db, r: R<'lockStatus'>): Promise<void> {
   if (r.cause === 'remote' || r.cause === 'unknown' || r.cause === 'snapshot') {
     const pending = rowsOf<Pending>(
       await db.execute(sql`
-        select id, type, from_state, complete_at <= now() as overdue from device_operations
+        select id, type, from_state, ${pastDue()} as overdue from device_operations
         where device_id = ${r.device.id} and status = 'PENDING' order by created`),
     ).filter((p) => (r.operationId ? p.id === r.operationId : r.cause !== 'snapshot' || p.overdue));
     if (pending.length) {
