@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { config } from '../lib/config/index';
 import { pgliteDir, pgliteImage, statementTimeoutMs } from '../lib/config/env';
 import { serveOldestFirst } from './arrival-order';
@@ -102,6 +102,19 @@ async function holder(): Promise<Holder> {
   }
   opening ??= open().then((h) => (g.__smartlockDb = h));
   return opening;
+}
+
+/**
+ * Runs `work` so that it applies whole and can be run again: a savepoint inside the caller's
+ * transaction, a transaction of its own otherwise. In a PGlite transaction `work` runs as it is:
+ * PGlite's one connection runs one transaction at a time, so no other writer can come between its
+ * statements (what running again is for), and a failed statement fails the caller's transaction
+ * anyway. The savepoint and its release were two statements more each time (a bridge's
+ * lock-status event made four of them; issue 34).
+ */
+export async function atomically<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (g.__smartlockDb?.kind === 'pglite' && (db as unknown) instanceof PgTransaction) return work(db);
+  return db.transaction(work);
 }
 
 /** The database, opened (and migrated) once per process. */

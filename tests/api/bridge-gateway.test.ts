@@ -10,6 +10,7 @@ import { hardware } from '../support/bridges';
 import { createBridge, createLock, createUser, db } from '../support/factories/core';
 import {
   activityOf,
+  createDoorSensor,
   createGate,
   deviceRow,
   eventually,
@@ -183,6 +184,23 @@ describe('lock commands over the bridge protocol', () => {
     expect(await operationRow(operationId)).toMatchObject({ status: 'COMPLETED', result: 2 });
     expect(await deviceRow(lock.id)).toMatchObject({ state: 6, stateChangeResult: 2 });
     expect((await activityOf(lock.id)).map((a) => a.event)).toEqual([20001]);
+  });
+
+  it("a door sensor's battery news reaches the sensor, never its lock nor another lock's sensor", async () => {
+    const { bridge, lock } = await pairedLock();
+    const sensor = await createDoorSensor(lock);
+    const other = await createLock({ bridge });
+    const otherSensor = await createDoorSensor(other);
+    await setDevice(lock.id, { batteryLevel: 80 });
+    await hardware.lock(lock.id)!.sensorBattery(15);
+    await hardware.bridgeOfLock(lock.id)!.idle();
+    await eventually(async () => ((await deviceRow(sensor.id)).batteryLevel === 15 ? true : null));
+    expect((await deviceRow(lock.id)).batteryLevel).toBe(80);
+    expect((await deviceRow(otherSensor.id)).batteryLevel).toBe(90);
+    await hardware.lock(other.id)!.sensorBattery(40);
+    await hardware.bridgeOfLock(other.id)!.idle();
+    await eventually(async () => ((await deviceRow(otherSensor.id)).batteryLevel === 40 ? true : null));
+    expect((await deviceRow(sensor.id)).batteryLevel).toBe(15);
   });
 
   it('writePin waits for the lock, and times out with 408 on a timeout fault; the lock is free again after', async () => {

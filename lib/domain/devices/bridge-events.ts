@@ -43,6 +43,10 @@ export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): P
       batteryLevel: devices.batteryLevel,
       isCharging: devices.isCharging,
       overdue: sql<boolean>`exists (select 1 from device_operations where device_operations.device_id = "devices"."id" and ${overdue()})`,
+      // its door sensor, in the same statement (a second one was a statement more for every event)
+      sensorId: sql<
+        number | null
+      >`(select s.id from devices s where s.connected_to_id = "devices"."id" and s.type = ${DeviceType.doorSensor} order by s.id limit 1)`,
     })
     .from(devices)
     .where(
@@ -52,25 +56,15 @@ export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): P
         only ? inArray(devices.remoteId, only) : undefined,
       ),
     );
-  const sensors = locks.length
-    ? await db
-        .select({ id: devices.id, type: devices.type, lockId: devices.connectedToId })
-        .from(devices)
-        .where(
-          and(
-            eq(devices.type, DeviceType.doorSensor),
-            inArray(
-              devices.connectedToId,
-              locks.map((l) => l.id),
-            ),
-          ),
-        )
-    : [];
   const byRemote = new Map(
     locks.filter((l) => l.remoteId !== null).map((l) => [l.remoteId!, { id: l.id, type: l.type }]),
   );
-  const sensorOf = new Map(sensors.map((s) => [s.lockId!, { id: s.id, type: s.type }]));
-  const copies = new Map(locks.map(({ id, type: _t, remoteId: _r, ...copy }) => [id, copy]));
+  const sensorOf = new Map(
+    locks.flatMap((l) =>
+      l.sensorId === null ? [] : [[l.id, { id: l.sensorId, type: DeviceType.doorSensor }] as const],
+    ),
+  );
+  const copies = new Map(locks.map(({ id, type: _t, remoteId: _r, sensorId: _s, ...copy }) => [id, copy]));
   return {
     bridge,
     lock: (remoteId) => byRemote.get(remoteId) ?? null,

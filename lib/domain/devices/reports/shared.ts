@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/db/client';
+import { atomically, rowsOf, type Db } from '@/db/client';
 import { violatedUniqueColumns, violatedUniqueIndex } from '@/db/errors';
 import { deviceActivity } from '@/db/schema';
 import type { DeviceRef } from '@/lib/devices/gateway';
@@ -62,14 +62,14 @@ const DATE_KEY = [deviceActivity.deviceId.name, deviceActivity.date.name];
 const DATE_INDEX = /^(activity_device_date_uq|device_activity_(p\d{6}|before|after)_device_id_date_idx\d*)$/;
 
 /**
- * Runs a report in a transaction of its own (a savepoint inside the caller's), and again when a
+ * Runs a report whole (`atomically`: a savepoint inside the caller's transaction), and again when a
  * concurrent writer took the instant its activity entry wanted: each statement reads the newest
  * date as of its own start, so two writers of one device can pick the same next millisecond.
  */
 export async function clashSafe<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await atomically(db, work);
     } catch (e) {
       if (!isDateClash(e) || attempt >= 8) throw e;
     }

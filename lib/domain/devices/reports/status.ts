@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '@/db/client';
+import { atomically, rowsOf, type Db } from '@/db/client';
 import { LockState, OperationType, OpResult, TRANSIENT_STATES } from '@/lib/shared/devices/codes';
 import type { DeviceReports } from '@/lib/devices/gateway';
 import { RetryableConflict } from '../../errors';
@@ -78,7 +78,7 @@ export async function lockStatus(db: Db, r: R<'lockStatus'>): Promise<void> {
 async function finish(db: Db, r: R<'commandFinished'>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.transaction((tx) => commandFinished(tx, r));
+      await atomically(db, (tx) => commandFinished(tx, r));
       return;
     } catch (e) {
       if (!(e instanceof RetryableConflict) || attempt >= 8) throw e;
