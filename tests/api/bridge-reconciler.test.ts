@@ -3,9 +3,9 @@ import { setConfig } from '@/tests/support/config';
 import { worker } from '@/lib/devices/worker';
 import { freshness, markRead } from '@/lib/domain/devices/bridge-events';
 import { reconcileBridge, reconcileDue, settleOverdue } from '@/lib/domain/devices/reconcile';
+import { DoorState } from '@/lib/shared/devices/codes';
 import { hardware } from '../support/bridges';
 import { db, lockWithCast } from '../support/factories/core';
-import { DoorState } from '@/lib/shared/devices/codes';
 import { activityOf, createDoorSensor, deviceRow, operationRow, sleep } from '../support/factories/devices';
 import { api } from '../support/router';
 
