@@ -60,9 +60,7 @@ export async function bridgeScope(db: Db, bridge: DeviceRef, only?: number[]): P
     locks.filter((l) => l.remoteId !== null).map((l) => [l.remoteId!, { id: l.id, type: l.type }]),
   );
   const sensorOf = new Map(
-    locks.flatMap((l) =>
-      l.sensorId === null ? [] : [[l.id, { id: l.sensorId, type: DeviceType.doorSensor }] as const],
-    ),
+    locks.filter((l) => l.sensorId !== null).map((l) => [l.id, { id: l.sensorId!, type: DeviceType.doorSensor }]),
   );
   const copies = new Map(locks.map(({ id, type: _t, remoteId: _r, sensorId: _s, ...copy }) => [id, copy]));
   return {
