@@ -138,6 +138,31 @@ describe('GET /my/deviceactivity', () => {
     expect(m.json.result).toHaveLength(5);
   });
 
+  it('a level changed between two reads of a device is read anew: an administrator made a guest reads like a guest at once, and back', async () => {
+    // each view has its statement, and the one run first is the view this caller last read the
+    // device in: the level in the database, not that guess, decides the page
+    const c = await castWithLog();
+    const everything = [c.admin.numId, 0, c.member.numId, c.guest.numId, c.owner.numId];
+    const read = async (who: typeof c.admin) =>
+      (await api('GET', `${LIST}?deviceId=${c.lock.id}`, { key: who.key })).json.result.map((r: any) => r.userId);
+    const level = (userId: string, accessLevel: number) =>
+      db().then((d) =>
+        d
+          .update(deviceAccess)
+          .set({ accessLevel })
+          .where(and(eq(deviceAccess.deviceId, c.lock.id), eq(deviceAccess.userId, userId))),
+      );
+    expect(await read(c.admin)).toEqual(everything);
+    await level(c.admin.id, AccessLevel.guest);
+    expect(await read(c.admin)).toEqual([c.admin.numId, 0]);
+    expect(await read(c.admin)).toEqual([c.admin.numId, 0]);
+    await level(c.admin.id, AccessLevel.administrator);
+    expect(await read(c.admin)).toEqual(everything);
+    expect(await read(c.guest)).toEqual([0, c.guest.numId]);
+    await level(c.guest.id, AccessLevel.administrator);
+    expect(await read(c.guest)).toEqual(everything);
+  });
+
   it('elements and lastElemDate: strictly older, limits refused with 400, not clamped', async () => {
     const c = await castWithLog();
     const two = await api('GET', `${LIST}?deviceId=${c.lock.id}&elements=2&lastElemDate=2026-03-01T10:03:00.000`, {
