@@ -145,39 +145,41 @@ export async function activityPage(
 
   const fullIds = scope.ids.filter((_, i) => scope.full[i]);
   const byDate = fullIds.length >= dateScanFrom;
-  const perDevice = byDate
-    ? scope.ids.flatMap((id, i) => (scope.full[i] ? [] : [{ id, full: false }]))
-    : scope.ids.map((id, i) => ({ id, full: scope.full[i] }));
+  // the devices read one by one: of full view (unless read by date), and of the reduced view
+  const fullPer = byDate ? [] : fullIds;
+  const reducedPer = scope.ids.filter((_, i) => !scope.full[i]);
   const parts: SQL[] = [];
-  if (perDevice.length) {
-    // Each branch is its own backward index scan: everything (activity_device_date_uq) for a full
-    // view; the viewer's own and the authorless entries (activity_device_user_date_idx) otherwise,
-    // so a guest's page stays cheap however many entries of others lie in between.
-    const cond = sql`x.device_id = d.id and ${filters}`;
-    const branch = (gate: SQL, who: SQL) =>
-      sql`(select x.* from device_activity x where ${gate} and ${cond} ${who} order by x.date desc limit ${q.elements})`;
-    parts.push(sql`
-    select a.id, a.device_id, a.user_num_id, ${shownName(sql`d.full_view`, sql`a`)} as username, a.event, a.source, a.date
-    from unnest(${arrayOf(
-      'int',
-      perDevice.map((d) => d.id),
-    )}, ${arrayOf(
-      'bool',
-      perDevice.map((d) => d.full),
-    )}) as d(id, full_view)
+  // Each view is a lateral of its own over its devices, each branch its own backward index scan:
+  // everything (activity_device_date_uq) for a full view; the viewer's own and the authorless entries
+  // (activity_device_user_date_idx) otherwise, so a guest's page stays cheap however many entries of
+  // others lie in between. One lateral holding both views, each branch gated by the device's view,
+  // cost PGlite several times one view's scan (docs/performance.md, the page of one device).
+  const cond = sql`x.device_id = d.id and ${filters}`;
+  const branch = (who: SQL) =>
+    sql`(select x.* from device_activity x where ${cond} ${who} order by x.date desc limit ${q.elements})`;
+  const over = (ids: number[], page: SQL, name: SQL) =>
+    sql`
+    select a.id, a.device_id, a.user_num_id, ${name} as username, a.event, a.source, a.date
+    from unnest(${arrayOf('int', ids)}) as d(id)
     ${site}
-    cross join lateral (
+    cross join lateral ${page} a`;
+  if (fullPer.length) parts.push(over(fullPer, branch(sql``), sql`a.username`));
+  if (reducedPer.length)
+    parts.push(
+      over(
+        reducedPer,
+        sql`(
       select u.* from (
-        ${branch(sql`d.full_view`, sql``)}
+        ${branch(sql`and x.user_id = ${ctx.caller.userId}::uuid`)}
         union all
-        ${branch(sql`not d.full_view`, sql`and x.user_id = ${ctx.caller.userId}::uuid`)}
-        union all
-        ${branch(sql`not d.full_view`, sql`and x.user_id is null and x.date >= ${authorlessSince(sql`${ctx.caller.userId}::uuid`, sql`d.id`, ctx.now())}`)}
+        ${branch(sql`and x.user_id is null and x.date >= ${authorlessSince(sql`${ctx.caller.userId}::uuid`, sql`d.id`, ctx.now())}`)}
       ) u
       order by u.date desc
       limit ${q.elements}
-    ) a`);
-  }
+    )`,
+        shownName(sql`false`, sql`a`),
+      ),
+    );
   if (byDate) {
     // the ids as an array the planner does not read element by element: a constant of 10,000 ids
     // took it 80-150 ms to plan over 28 months (a selectivity per element and partition)
