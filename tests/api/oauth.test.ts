@@ -6,6 +6,7 @@ import { AccessLevel } from '@/db/schema';
 import { APP_SCOPES } from '@/lib/oauth/scopes';
 import { sessionCookie } from '../support/factories/account';
 import { addOrgUser, createLock, createOrg, createUser, db, grantUser, type TestUser } from '../support/factories/core';
+import { eventually } from '../support/factories/devices';
 import {
   answer,
   clientAuth,
@@ -303,7 +304,12 @@ describe('Connected apps and Developer (API)', () => {
     const app = await registerTestApp(user, { name: 'Home hub' });
     const t = await connectApp(user, app, ['Device.Read', 'Lock.Operate']);
     expect((await api('GET', `/api/v37/my/lock/${lock.id}`, bearer(t.access_token))).status).toBe(200);
-    const list = await api('GET', '/api/v37/my/connectedapp', { key: user.key });
+    // "last used" is written after the answer (at most once a minute per grant, never on the
+    // request's path), so on a busy database it may land a moment after the request above
+    const list = await eventually(async () => {
+      const r = await api('GET', '/api/v37/my/connectedapp', { key: user.key });
+      return r.status !== 200 || r.json.result[0]?.lastUsed ? r : null;
+    });
     expect(list.status).toBe(200);
     expect(list.json.result).toEqual([
       {
