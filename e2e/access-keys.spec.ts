@@ -75,8 +75,11 @@ test.describe('Settings > Access keys', () => {
       ).status(),
     ).toBe(403);
 
-    await page.reload();
-    await expect(row).not.toContainText('Never'); // last used is recorded
+    // last use is recorded after the answer (never on the request's path): reload until it shows
+    await expect(async () => {
+      await page.reload();
+      await expect(row).not.toContainText('Never', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     await screen(page, 'access-keys-list');
 
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
